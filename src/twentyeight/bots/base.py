@@ -1,0 +1,88 @@
+"""The one interface every computer player has, and the registry that finds them by name.
+
+A bot sees a seat's view (``twentyeight.views``) — never the engine state — and answers with
+one of the legal actions listed in it.  It takes a seed (and optionally a time budget in
+seconds) and is deterministic for a given seed and budget.
+
+>>> from twentyeight import Game
+>>> g = Game.new("28", seed=2, dealer=3)
+>>> bot = make_bot("random", seed=1)
+>>> bot.act(g.view(g.to_act)) in [str(a) for a in g.legal_actions()]
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+View = dict[str, Any]
+
+
+class BotError(ValueError):
+    """An unknown bot name, or a bot class that cannot be loaded."""
+
+
+class Bot:
+    """Base class of computer players.  Subclasses implement :meth:`act`."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+        self.seed = seed
+        self.budget = budget
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> str:
+        """Choose one of ``view["legal"]`` (an action in notation)."""
+        raise NotImplementedError
+
+
+B = TypeVar("B", bound=type[Bot])
+_REGISTRY: dict[str, type[Bot]] = {}
+
+
+def register(name: str) -> Callable[[B], B]:
+    """Class decorator: make a bot class available under ``name``."""
+
+    def deco(cls: B) -> B:
+        cls.name = name
+        _REGISTRY[name] = cls
+        return cls
+
+    return deco
+
+
+def bot_names() -> list[str]:
+    """The names of the registered bots."""
+    _load_builtins()
+    return sorted(_REGISTRY)
+
+
+def bot_class(name: str) -> type[Bot]:
+    """The bot class of a registered name, or of ``"package.module:ClassName"``."""
+    _load_builtins()
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    if ":" in name:
+        module_name, _, attr = name.partition(":")
+        try:
+            cls = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as e:
+            raise BotError(f"cannot load bot {name!r}: {e}") from None
+        if not (isinstance(cls, type) and issubclass(cls, Bot)):
+            raise BotError(f"{name!r} is not a twentyeight.bots.Bot subclass")
+        return cls
+    raise BotError(f"unknown bot {name!r} (known: {', '.join(bot_names())}, or "
+                   "'module:Class' for your own)")
+
+
+def make_bot(name: str, seed: int | None = None, budget: float | None = None) -> Bot:
+    """A bot by name (see :func:`bot_class`)."""
+    return bot_class(name)(seed=seed, budget=budget)
+
+
+def _load_builtins() -> None:
+    from twentyeight.bots import random_bot, rules_bot  # noqa: F401  (they register themselves)

@@ -1,0 +1,110 @@
+"""Reading a view the way a player does: cards seen, the trick so far, who is winning it.
+
+Bots use these helpers so that none of them needs the engine state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from twentyeight.cards import SUITS, Deck
+from twentyeight.rules import Rules
+
+
+@cache
+def _rules_of(spec_json: str) -> Rules:
+    import json
+
+    return Rules.from_spec(json.loads(spec_json))
+
+
+def rules_of(view: dict[str, Any]) -> Rules:
+    """The rules a view was played under."""
+    import json
+
+    return _rules_of(json.dumps(view["rules"], sort_keys=True))
+
+
+@dataclass
+class Reading:
+    """What a seat can work out from its view."""
+
+    view: dict[str, Any]
+    rules: Rules
+    deck: Deck
+    seat: int
+    n: int
+    hand: list[str]
+    trump: int | None          # the trump suit if this seat knows it
+    exposed: bool
+    played: set[str]           # every card played so far, this trick included
+    trick: list[tuple[int, str]]
+    exposed_from: int | None   # index in the trick from which trump-suit cards are trumps
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> Reading:
+        rules = rules_of(view)
+        deck = rules.deck
+        trump = view["trump"]
+        trick_json = view["trick"] or {"cards": [], "seats": []}
+        trick = list(zip(trick_json["seats"], trick_json["cards"], strict=True))
+        played = {c for t in view["tricks"] for c in t["cards"]} | {c for _, c in trick}
+        exposed_from = None
+        if view["trump_exposed"] and trick_json.get("exposed_before_card") is not None:
+            exposed_from = 0 if rules.trump_effect_in_reveal_trick == "whole_trick" else \
+                trick_json["exposed_before_card"]
+        suit = SUITS.index(trump) if trump is not None and trump in SUITS else None
+        return cls(view, rules, deck, view["seat"], rules.num_players, list(view["hand"]),
+                   suit, view["trump_exposed"], played, trick, exposed_from)
+
+    # ---- cards -------------------------------------------------------------------------
+    def suit(self, card: str) -> int:
+        return SUITS.index(card[1])
+
+    def power(self, card: str) -> int:
+        return self.deck.power[self.deck.copies_of(card)[0]]
+
+    def points(self, card: str) -> int:
+        return self.deck.points[self.deck.copies_of(card)[0]]
+
+    def team(self, seat: int) -> int:
+        return seat % 2
+
+    def is_master(self, card: str) -> bool:
+        """No unplayed card of the suit outside this hand beats ``card``."""
+        suit = self.suit(card)
+        mine = set(self.hand)
+        for c in range(self.deck.size):
+            name = self.deck.names[c]
+            if self.deck.suit_of[c] == suit and self.deck.power[c] > self.power(card) \
+                    and name not in self.played and name not in mine:
+                return False
+        return True
+
+    # ---- the trick ---------------------------------------------------------------------
+    def counts_as_trump(self, index: int, card: str) -> bool:
+        return (self.exposed and self.trump is not None and self.suit(card) == self.trump
+                and self.exposed_from is not None and index >= self.exposed_from)
+
+    def winning(self) -> tuple[int, str] | None:
+        """(seat, card) currently winning the trick, as far as this seat can tell."""
+        if not self.trick:
+            return None
+        best_i = 0
+        for i, (_, card) in enumerate(self.trick):
+            best = self.trick[best_i][1]
+            if self.counts_as_trump(i, card):
+                if not self.counts_as_trump(best_i, best) or self.power(card) > self.power(best):
+                    best_i = i
+            elif not self.counts_as_trump(best_i, best) and self.suit(card) == \
+                    self.suit(self.trick[0][1]) and self.power(card) > self.power(best):
+                best_i = i
+        return self.trick[best_i]
+
+    def trick_points(self) -> int:
+        return sum(self.points(c) for _, c in self.trick)
+
+    def last_to_play(self) -> bool:
+        return len(self.trick) == self.n - 1 - len(self.view.get("sitting_out", []))

@@ -1,0 +1,184 @@
+"""The ``twentyeight`` command: ``play``, ``replay``, ``simulate``, ``rules``.
+
+Bad arguments get one clear message and exit status 2; no command prints a traceback for a
+user's mistake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from twentyeight import __version__
+from twentyeight.bots import BotError, bot_class, bot_names
+from twentyeight.rules import PRESET_TITLES, PRESETS, Rules, RulesError, flag_info
+
+
+def rules_arg(text: str) -> Rules:
+    """``--rules``: a preset name or a JSON object ``{"preset": ..., flag: value}``."""
+    try:
+        spec: Any = json.loads(text) if text.lstrip().startswith("{") else text
+        return Rules.from_spec(spec)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"not a JSON object: {e.msg}") from None
+    except RulesError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def _bots(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("expected bot names, e.g. rules or rules,random")
+    for name in names:
+        try:
+            bot_class(name)
+        except BotError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return names
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of the command."""
+    p = argparse.ArgumentParser(
+        prog="twentyeight",
+        description="The card game 28 and its family: play, replay records, simulate.")
+    p.add_argument("--version", action="version", version=f"twentyeight {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    pl = sub.add_parser("play", help="play a match in the terminal against computer players")
+    pl.add_argument("--rules", type=rules_arg, default=PRESETS["28"],
+                    help="preset name or JSON object (default: 28)")
+    pl.add_argument("--seed", type=_seed, default=None, help="seed for the deals and the bots")
+    pl.add_argument("--seat", type=int, default=0, help="your seat, 0 to n-1 (default 0)")
+    pl.add_argument("--bots", type=_bots, default=["rules"],
+                    help=f"computer players, comma-separated ({', '.join(bot_names())}; "
+                         "default rules)")
+    pl.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
+                    default=None, help="no colours")
+
+    rp = sub.add_parser("replay", help="check a game record and print its outcome")
+    rp.add_argument("file", help="record file (JSON or JSON lines), or - for standard input")
+    rp.add_argument("--json", action="store_true", help="print the result object as JSON")
+
+    sm = sub.add_parser("simulate", help="play random hands and report speed and statistics")
+    sm.add_argument("--hands", type=_positive, default=10000, help="number of hands")
+    sm.add_argument("--rules", type=rules_arg, default=PRESETS["28"], help="preset or JSON")
+    sm.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    sm.add_argument("--json", action="store_true", help="print one JSON object")
+    sm.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                    help="show a progress bar (default: when standard error is a terminal)")
+
+    ru = sub.add_parser("rules", help="list the presets, or the flags of one preset")
+    ru.add_argument("preset", nargs="?", help="a preset name")
+    ru.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit status."""
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return _play(args)
+        if args.command == "replay":
+            from twentyeight.cli.replay import run
+
+            return run(args.file, args.json)
+        if args.command == "simulate":
+            return _simulate(args)
+        return _rules(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from twentyeight.cli.play import play
+
+    n = args.rules.num_players
+    if not 0 <= args.seat < n:
+        parser().error(f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
+    return play(args.rules, args.seed, args.seat, args.bots, colour=args.colour)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from twentyeight.cli.progress import Progress
+    from twentyeight.simulate import simulate
+
+    with Progress(args.hands, "hands", enabled=args.progress) as bar:
+        stats = simulate(args.rules, args.hands, args.seed, bar.update)
+    if args.json:
+        print(json.dumps(stats))
+        return 0
+    print(f"{stats['hands']:,} random hands of {json.dumps(stats['rules'])} in "
+          f"{stats['seconds']:.2f} s: {stats['hands_per_second']:,.0f} hands per second "
+          f"({stats['decisions']:,} decisions)")
+    print(f"complete {stats['complete']:,}, annulled {stats['annulled']:,} "
+          f"{stats['annulled_by_reason']}")
+    if stats["mean_contract"] is not None:
+        print(f"mean contract {stats['mean_contract']}, made {stats['made_rate']:.1%}, "
+              f"bidding side's mean card points {stats['mean_bidding_points']}")
+        top = sorted(stats["contracts"].items(), key=lambda kv: -kv[1])[:5]
+        print("most common contracts: " + ", ".join(f"{k} ({v:,})" for k, v in top))
+    if stats["special_contracts"]:
+        print(f"special contracts: {stats['special_contracts']}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    if args.preset is None:
+        presets = {name: {"title": PRESET_TITLES.get(name, ""), "flags": r.flags()}
+                   for name, r in PRESETS.items()}
+        if args.json:
+            print(json.dumps(presets))
+            return 0
+        base = PRESETS["28"]
+        for name, r in PRESETS.items():
+            print(f"{name:10} {PRESET_TITLES.get(name, '')}")
+            diff = {k: v for k, v in r.flags().items() if getattr(base, k) != v}
+            if diff:
+                print(" " * 11 + ", ".join(f"{k}={json.dumps(v)}" for k, v in diff.items()))
+        print("\n`twentyeight rules NAME` lists every flag of a preset.")
+        return 0
+    try:
+        rules = Rules.from_spec(args.preset)
+    except RulesError as e:
+        print(f"twentyeight rules: {e}", file=sys.stderr)
+        return 2
+    info = flag_info()
+    if args.json:
+        print(json.dumps({"preset": args.preset, "title": PRESET_TITLES.get(args.preset, ""),
+                          "flags": [{**f, "value": getattr(rules, f["flag"])} for f in info]}))
+        return 0
+    print(f"{args.preset}: {PRESET_TITLES.get(args.preset, '')}")
+    for f in info:
+        value = json.dumps(getattr(rules, f["flag"]))
+        print(f"  {f['flag']:38} {value:24} {f['doc']} [{f['rule']}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,330 @@
+"""``twentyeight play``: a match in the terminal against three computer players.
+
+Everything shown to the person comes from their seat's view, so the terminal game cannot show
+what the player may not know.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from twentyeight.bots import Bot, make_bot
+from twentyeight.cli.display import Painter, use_colour
+from twentyeight.engine.actions import Action, NotationError
+from twentyeight.errors import IllegalAction
+from twentyeight.match import Match, SetTally
+
+HELP = """\
+Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"), or a word:
+  pass · ask · reveal · pair · double · redouble · c · single · thani · redeal
+  concede · accept · refuse · show · "trump 7S" · "trump seventh" · "raise 24"
+Other commands:
+  legal   what you may do now        hand    your cards
+  last    the last trick             score   the game score
+  history every call and card        help    this text
+  quit    leave the game
+"""
+
+
+class Quit(Exception):
+    """The person asked to leave (or input ended)."""
+
+
+class TerminalGame:
+    """The terminal game loop; ``read`` and ``out`` are injectable for tests."""
+
+    def __init__(self, match: Match, seat: int, bots: dict[int, Bot],
+                 read: Callable[[str], str] = input, out: TextIO = sys.stdout,
+                 colour: bool | None = None) -> None:
+        self.match = match
+        self.seat = seat
+        self.bots = bots
+        self.read = read
+        self.out = out
+        self.paint = Painter(use_colour(out) if colour is None else colour)
+        self.n = match.rules.num_players
+        self.names = self._seat_names()
+        self._shown = 0
+        self._tricks_shown = 0
+        self._exposed_shown = False
+
+    def _seat_names(self) -> list[str]:
+        n, me = self.n, self.seat
+        right_next = self.match.rules.direction == "anticlockwise"
+        names = [f"Seat {s}" for s in range(n)]
+        names[me] = "You"
+        if n == 4:
+            names[(me + 1) % 4] = "Right" if right_next else "Left"
+            names[(me + 2) % 4] = "Partner"
+            names[(me + 3) % 4] = "Left" if right_next else "Right"
+        return names
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    # ---- the loop ----------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the match ends or the person quits; return the exit status."""
+        try:
+            self._welcome()
+            hand_no = 0
+            while not self.match.over:
+                game = self.match.current
+                if len(self.match.games) != hand_no:
+                    hand_no = len(self.match.games)
+                    self._new_hand(hand_no)
+                seat = game.to_act
+                assert seat is not None
+                if seat == self.seat:
+                    self._human_turn()
+                else:
+                    view = game.view(seat)
+                    self.match.apply(self.bots[seat].act(view))
+                self._narrate(game)
+                if game.over:
+                    self._hand_over(game)
+            self._match_over()
+        except Quit:
+            self.say("\nGoodbye.")
+        return 0
+
+    def _welcome(self) -> None:
+        r = self.match.rules
+        self.say(self.paint.bold(f"twentyeight — rules '{r.preset}'"
+                                 + (" (with changes)" if r.overrides() else "")
+                                 + f", game to ±{r.game_target}"))
+        seats = ", ".join(f"{self.names[s]} = seat {s}" for s in range(self.n))
+        self.say(f"{seats}. Type 'help' for commands.")
+
+    def _new_hand(self, number: int) -> None:
+        game = self.match.current
+        self._shown = 0
+        self._tricks_shown = 0
+        self._exposed_shown = False
+        self.say()
+        self.say(self.paint.bold(f"══ Hand {number} · dealer {self.names[game.dealer]} · "
+                                 f"{self._score_line()} ══"))
+        view = game.view(self.seat)
+        self.say(f"Your first cards: {self.paint.hand(view['hand'])}")
+
+    def _score_line(self) -> str:
+        s = self.match.scores
+        mine = s[self.seat % 2]
+        theirs = s[1 - self.seat % 2]
+        return f"you & partner {mine:+d} · opponents {theirs:+d}"
+
+    # ---- the person's turn -------------------------------------------------------------
+    def _human_turn(self) -> None:
+        self._show_table()
+        while True:
+            try:
+                text = self.read(self.paint.bold("your move> ")).strip()
+            except EOFError:
+                raise Quit from None
+            if not text:
+                continue
+            if self._command(text):
+                continue
+            try:
+                action = Action.parse(text, seat=self.seat)
+            except NotationError as e:
+                self.say(f"✗ {e}. Type 'legal' to see your options.")
+                continue
+            try:
+                self.match.apply(action)
+                return
+            except IllegalAction as e:
+                self.say(f"✗ {e.message}")
+                self.say(f"  you may: {self._options(self.match.current.view(self.seat))}")
+
+    def _command(self, text: str) -> bool:
+        word = text.lower()
+        view = self.match.current.view(self.seat)
+        if word in ("quit", "exit", "q"):
+            raise Quit
+        if word in ("help", "h", "?"):
+            self.say(HELP)
+        elif word == "legal":
+            self.say(f"you may: {self._options(view)}")
+        elif word == "hand":
+            self.say(f"your hand: {self.paint.hand(view['hand'])}")
+        elif word == "last":
+            self.say(self._last_trick(view) or "no trick has been completed yet")
+        elif word == "score":
+            self.say(self._score_line())
+        elif word == "history":
+            for entry in view["history"]:
+                self.say("  " + self._describe(entry))
+        else:
+            return False
+        return True
+
+    def _options(self, view: dict[str, Any]) -> str:
+        plays = []
+        others = []
+        for entry in view["legal"]:
+            _, verb, *arg = entry.split()
+            if verb == "play":
+                plays.append(self.paint.card(arg[0]))
+            else:
+                others.append(" ".join([verb, *arg]))
+        bids = [o for o in others if o.startswith(("bid ", "raise "))]
+        rest = [o for o in others if o not in bids]
+        parts = []
+        if plays:
+            parts.append("play " + " ".join(plays))
+        if bids:
+            word = bids[0].split()[0]
+            values = [int(b.split()[1]) for b in bids]
+            parts.append(f"{word} {values[0]}–{values[-1]}" if len(values) > 1
+                         else bids[0])
+        parts.extend(rest)
+        return " · ".join(parts)
+
+    def _show_table(self) -> None:
+        view = self.match.current.view(self.seat)
+        p = self.paint
+        self.say(p.dim("─" * 60))
+        if view["bidder"] is not None:
+            line = f"Contract: {self.names[view['bidder']]} {view['contract']}"
+            if view["target"] is not None and view["target"] != view["contract"]:
+                line += f" (target {view['target']})"
+            if view["multiplier"] > 1:
+                line += f", ×{view['multiplier']}"
+            trump = view["trump"]
+            if trump == "reverse":
+                line += ", reversed no-trump"
+            elif trump and view["trump_exposed"]:
+                line += f", trump {p.suit(trump)} (exposed)"
+            elif trump:
+                ind = view["indicator"]
+                line += f", trump {p.suit(trump)}" + (
+                    f" — your indicator {p.card(ind)} is face down" if ind else "")
+            elif view["special"] == "single_hand":
+                line += ", single hand: no trump"
+            else:
+                line += ", trump hidden" + (" (face-down indicator)"
+                                            if view["indicator_face_down"] else "")
+            self.say(line)
+            pts = view["points"]
+            mine = "bidding" if view["bidder"] % 2 == self.seat % 2 else "opponents"
+            theirs = "opponents" if mine == "bidding" else "bidding"
+            self.say(f"Card points: you & partner {pts[mine]} · opponents {pts[theirs]}")
+        elif view["high_bid"] is not None:
+            self.say(f"Auction: high bid {view['high_bid']}")
+        last = self._last_trick(view)
+        if last:
+            self.say(last)
+        trick = view["trick"]
+        if trick and trick["cards"]:
+            plays = " · ".join(f"{self.names[s]} {p.card(c)}"
+                               for s, c in zip(trick["seats"], trick["cards"], strict=True))
+            self.say(f"Trick {len(view['tricks']) + 1}: {plays}")
+        elif view["phase"] == "play":
+            self.say(f"Trick {len(view['tricks']) + 1}: your lead")
+        self.say(f"Your hand: {p.hand(view['hand'])}")
+        self.say(f"You may: {self._options(view)}")
+
+    def _last_trick(self, view: dict[str, Any]) -> str | None:
+        if not view["tricks"]:
+            return None
+        t = view["tricks"][-1]
+        cards = " · ".join(f"{self.names[s]} {self.paint.card(c)}"
+                           for s, c in zip(t["seats"], t["cards"], strict=True))
+        return f"Last trick: {cards} → {self.names[t['winner']]} ({t['points']} points)"
+
+    # ---- narration ---------------------------------------------------------------------
+    def _narrate(self, game: Any) -> None:
+        view = game.view(self.seat)
+        for entry in view["history"][self._shown:]:
+            who = int(entry.split()[0])
+            if who != self.seat:
+                self.say("  " + self._describe(entry))
+        self._shown = len(view["history"])
+        if view["trump_exposed"] and not self._exposed_shown:
+            self._exposed_shown = True
+            ind = view["indicator"]
+            self.say(self.paint.bold(f"  ✦ Trump exposed: {self.paint.suit(view['trump'])}"
+                                     + (f" (indicator {self.paint.card(ind)})" if ind else "")))
+        while self._tricks_shown < len(view["tricks"]):
+            t = view["tricks"][self._tricks_shown]
+            self._tricks_shown += 1
+            self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
+                     f"({t['points']} points)")
+
+    def _describe(self, entry: str) -> str:
+        seat, verb, *arg = entry.split()
+        who = self.names[int(seat)]
+        a = arg[0] if arg else ""
+        if verb == "play":
+            return f"{who}: {self.paint.card(a)}"
+        if verb == "trump":
+            if not a:
+                return f"{who}: chooses trump (face down)"
+            if a in ("seventh", "reverse"):
+                return f"{who}: trump {a}"
+            return f"{who}: trump " + (self.paint.card(a) if len(a) == 2 else self.paint.suit(a))
+        if verb == "ask":
+            return f"{who}: asks for the trump"
+        return f"{who}: {verb}{' ' + a if a else ''}"
+
+    def _hand_over(self, game: Any) -> None:
+        view = game.view(self.seat)
+        res = view["result"]
+        if view["status"] == "annulled":
+            self.say(self.paint.bold(f"Hand annulled ({res['annulled_reason'].replace('_', ' ')})"
+                                     "; the same dealer deals again."))
+        else:
+            bidder = view["bidder"]
+            side = "you & partner" if bidder is not None and bidder % 2 == self.seat % 2 \
+                else "the opponents"
+            pts = view["points"]
+            verdict = {True: "made", False: "failed", None: "scored"}[res["made"]]
+            self.say(self.paint.bold(f"Hand over: {side} {verdict} — card points "
+                                     f"{pts['bidding']}–{pts['opponents']}; "
+                                     f"{self._score_line()}"))
+        if not self.match.over:
+            try:
+                self.read("(Enter for the next hand) ")
+            except EOFError:
+                raise Quit from None
+
+    def _match_over(self) -> None:
+        winner = self.match.winner
+        us = winner == self.seat % 2
+        self.say(self.paint.bold(f"Game over: {'you & partner win' if us else 'the opponents win'}"
+                                 f" ({self._score_line()})."))
+
+
+def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
+         read: Callable[[str], str] = input, out: TextIO = sys.stdout,
+         colour: bool | None = None) -> int:
+    """Run matches for one person at ``seat`` until they stop; return the exit status."""
+    games = 0
+    sets = SetTally()
+    while True:
+        match = Match.new(rules, seed=None if seed is None else seed + games)
+        n = match.rules.num_players
+        names = [bot_names[i % len(bot_names)] for i in range(n)]
+        base = 0 if seed is None else seed * 1000 + games * 10
+        bots = {s: make_bot(names[s], seed=base + s) for s in range(n) if s != seat}
+        tg = TerminalGame(match, seat, bots, read, out, colour)
+        tg.run()
+        if not match.over:
+            return 0
+        games += 1
+        if match.rules.track_sets:
+            assert match.winner is not None
+            sets.record(match.winner, match.scores, match.rules.game_target)
+            mine = seat % 2
+            tg.say(f"Sets: you & partner red {sets.red[mine]} black {sets.black[mine]} · "
+                   f"opponents red {sets.red[1 - mine]} black {sets.black[1 - mine]}")
+        try:
+            again = read("Another game? [y/N] ").strip().lower()
+        except EOFError:
+            return 0
+        if again not in ("y", "yes"):
+            return 0

@@ -1,0 +1,142 @@
+"""Actions: the notation of RECORDS.md (``"2 play 9S"``) and the engine's integer codes.
+
+Inside the engine an action is a small int (its *code*); the seat is implied by whose turn it
+is.  :class:`Action` is the public, readable form, and ``str(action)`` is the notation:
+
+>>> a = Action.parse("2 play 10♠")
+>>> a, str(a)
+(Action(seat=2, verb='play', arg='TS'), '2 play TS')
+>>> Action.parse("0 bid 16").arg, Action.parse("3 trump seventh").arg
+('16', 'seventh')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from twentyeight.cards import SUITS, CardError, parse_card, parse_suit
+
+
+class NotationError(ValueError):
+    """Text that is not an action in the notation of RECORDS.md."""
+
+
+# ---- integer codes ----------------------------------------------------------------------
+# 0 … 127: play that card.  The other verbs sit above.
+PLAY_LIMIT = 128
+PASS = 128
+REDEAL = 129
+DOUBLE = 130
+REDOUBLE = 131
+C_CALL = 132
+SINGLE = 133
+THANI = 134
+ASK = 135
+REVEAL = 136
+PAIR = 137
+CONCEDE = 138
+ACCEPT = 139
+REFUSE = 140
+SHOW = 141
+TRUMP_CARD = 256          # + card
+TRUMP_SUIT = 384          # + suit
+TRUMP_SEVENTH = 388
+TRUMP_REVERSE = 389
+BID = 1024                # + 8 * value (+ denomination, for variants that name one)
+RAISE = 2048              # + value
+SEAT_SHIFT = 12
+CODE_MASK = (1 << SEAT_SHIFT) - 1
+
+SIMPLE_VERBS = {
+    "pass": PASS, "redeal": REDEAL, "double": DOUBLE, "redouble": REDOUBLE, "c": C_CALL,
+    "single": SINGLE, "thani": THANI, "ask": ASK, "reveal": REVEAL, "pair": PAIR,
+    "concede": CONCEDE, "accept": ACCEPT, "refuse": REFUSE, "show": SHOW,
+}
+VERB_OF_CODE = {code: verb for verb, code in SIMPLE_VERBS.items()}
+VERBS_WITH_ARG = ("bid", "raise", "trump", "play")
+VERBS = (*VERBS_WITH_ARG, *SIMPLE_VERBS)
+
+
+def bid_code(value: int) -> int:
+    """The code of a bid of ``value`` points."""
+    return BID + 8 * value
+
+
+def raise_code(value: int) -> int:
+    """The code of a raise to ``value`` points."""
+    return RAISE + value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: ``seat`` does ``verb`` with an optional argument, in canonical form.
+
+    ``arg`` is a card name (``play``, ``trump`` with a card), a number (``bid``, ``raise``), a
+    suit letter or ``seventh`` / ``reverse`` (``trump``), or ``None``.
+    """
+
+    seat: int
+    verb: str
+    arg: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.verb}" if self.arg is None else \
+            f"{self.seat} {self.verb} {self.arg}"
+
+    @classmethod
+    def parse(cls, text: str, seat: int | None = None) -> Action:
+        """Read ``"SEAT VERB [ARGUMENT]"``.
+
+        When ``seat`` is given, the text may leave the seat out (``"play 9S"``), and a bare
+        card (``"9S"``) or number (``"16"``) is read as a play or a bid; this is what the
+        terminal game accepts.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"an action must be text like '2 play 9S', not {text!r}")
+        words = text.split()
+        if not words:
+            raise NotationError("empty action")
+        who: int | None = None
+        if words[0].lstrip("-").isdigit() and len(words) > 1:
+            who = int(words[0])
+            words = words[1:]
+        elif seat is None:
+            raise NotationError(f"{text!r}: an action starts with the seat number, "
+                                "like '2 play 9S'")
+        if who is None:
+            assert seat is not None
+            who = seat
+            if len(words) == 1 and words[0].lower() not in VERBS:
+                word = words[0]
+                words = ["bid", word] if word.isdigit() else ["play", word]
+        verb = words[0].lower()
+        args = words[1:]
+        if verb not in VERBS:
+            raise NotationError(f"{text!r}: unknown verb {words[0]!r} "
+                                f"(verbs: {', '.join(VERBS)})")
+        if verb in SIMPLE_VERBS:
+            if args:
+                raise NotationError(f"{text!r}: '{verb}' takes no argument")
+            return cls(who, verb)
+        if len(args) != 1:
+            raise NotationError(f"{text!r}: '{verb}' takes one argument")
+        return cls(who, verb, _canonical_arg(verb, args[0], text))
+
+
+def _canonical_arg(verb: str, arg: str, text: str) -> str:
+    try:
+        if verb == "play":
+            return parse_card(arg)
+        if verb in ("bid", "raise"):
+            if not arg.isdigit():
+                raise NotationError(f"{text!r}: '{verb}' takes a number of points")
+            return str(int(arg))
+        low = arg.lower()
+        if low in ("seventh", "reverse"):
+            return low
+        try:
+            return SUITS[parse_suit(arg)]
+        except CardError:
+            return parse_card(arg)
+    except CardError as e:
+        raise NotationError(f"{text!r}: {e}") from None

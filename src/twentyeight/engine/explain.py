@@ -1,0 +1,144 @@
+"""Why an action is illegal, in words, for the player who tried it.
+
+Messages speak only of what that player knows: the bidder may be told about the trump, no one
+else is.  Plays are explained from the notes the play-legality code itself writes, so the
+explanation and the rule cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from twentyeight.cards import SUITS
+from twentyeight.engine import auction, play, windows
+from twentyeight.engine.actions import BID, PASS, PLAY_LIMIT, RAISE, REDEAL, Action
+from twentyeight.engine.state import (
+    AUCTION,
+    COT,
+    DOUBLE,
+    PHASE_NAMES,
+    PLAY,
+    REDOUBLE,
+    SINGLE_WINDOW,
+    THANI_WINDOW,
+    TRUMP,
+    HandState,
+)
+from twentyeight.engine.state import (
+    RAISE as RAISE_PHASE,
+)
+
+_WAITING = {
+    AUCTION: "the auction is on: bid or pass",
+    TRUMP: "the bidder is choosing trump",
+    DOUBLE: "the opponents may double",
+    REDOUBLE: "the bidding side may redouble",
+    RAISE_PHASE: "the bidding side may raise the contract",
+    SINGLE_WINDOW: "players are asked whether they play a single hand",
+    THANI_WINDOW: "the bidder may declare Thani",
+    PLAY: "cards are being played",
+    COT: "the bidder must accept or refuse the concession",
+}
+
+
+def why_illegal(h: HandState, action: Action, code: int | None) -> str:
+    """A sentence saying why ``action`` (with engine ``code``, if it has one) is not legal."""
+    phase = h.phase
+    if phase == AUCTION:
+        return _auction(h, action, code)
+    if phase == PLAY and code is not None:
+        text = _play(h, action, code)
+        if text:
+            return text
+    if phase == RAISE_PHASE and action.verb == "raise" and code is not None:
+        low = windows.lowest_raise(h)
+        return (f"a raise must be to at least {low} and at most {h.t.max_bid} (28-RAISE-1, "
+                "28-RAISE-4)")
+    if phase == TRUMP and action.verb == "trump":
+        if h.rules.trump_indicator == "card" and action.arg is not None and action.arg in SUITS:
+            return ("choose trump by laying one of your four cards face down, e.g. "
+                    "'trump 7S' (28-TRUMP-1)")
+        return "that is not one of the trump choices you have (28-TRUMP-1)"
+    if phase == REDOUBLE and action.verb == "c":
+        return ("'C' is open only to the bidder, when his side's score is 0 and the game is "
+                "not played with auto-double (28-DBL-7)")
+    if phase == REDOUBLE and action.verb == "redouble":
+        return "a contract doubled at the auto-double threshold cannot be redoubled (28-DBL-6)"
+    return f"you cannot {action.verb} now: {_WAITING.get(phase, PHASE_NAMES[phase])}"
+
+
+def _auction(h: HandState, action: Action, code: int | None) -> str:
+    seat = action.seat
+    if action.verb == "bid" and code is not None:
+        value = (code - BID) >> 3
+        if auction.dealer_forced(h):
+            return (f"everyone else passed, so the dealer must bid exactly {h.t.min_bid} "
+                    "(29-AUC-3)")
+        if value > h.t.max_bid:
+            return f"the highest bid is {h.t.max_bid} (28-AUC-3)"
+        low = auction.lowest_bid(h, seat)
+        if h.high < 0:
+            return f"the lowest bid is {low} (28-AUC-3)"
+        if value <= h.high:
+            return f"a bid must be higher than the current bid of {h.high} (28-AUC-3)"
+        return (f"your partner holds the highest bid, so you must bid at least {low} "
+                "(28-AUC-6)")
+    if code == PASS:
+        if auction.dealer_forced(h):
+            return (f"everyone else passed, so the dealer must bid {h.t.min_bid} (29-AUC-3)")
+        return f"the first hand must open the bidding with at least {h.t.min_bid} (28-AUC-4)"
+    if code == REDEAL:
+        return ("only the first hand, on the first turn, holding no point card among four, "
+                "may ask for a redeal (28-PRE-1)")
+    return f"you cannot {action.verb} now: {_WAITING[AUCTION]}"
+
+
+def _play(h: HandState, action: Action, code: int) -> str | None:
+    seat = action.seat
+    verb = action.verb
+    if code < PLAY_LIMIT:
+        notes: play.Notes = []
+        allowed, verb_code = play.play_options(h, seat, notes)
+        for mask, reason in notes:
+            if not mask >> code & 1:
+                return reason
+        if not allowed and verb_code:
+            return "you must first ask for the trump (29-PLAY-3)"
+        return None
+    if verb == "ask":
+        if seat == h.bidder:
+            return "the bidder does not ask; the bidder may 'reveal' (28-BR-4)"
+        return _no_ask(h, seat)
+    if verb == "reveal":
+        if seat != h.bidder:
+            return "only the bidder reveals; other players 'ask' for the trump (28-REV-1)"
+        if h.revealed:
+            return "the trump is already exposed"
+        return ("the bidder may expose the trump only when void in a suit led by another "
+                "player (28-BR-3)")
+    if verb == "pair":
+        return ("a pair (king and queen of trumps, held together) may be shown on your own "
+                "turn once the trump is exposed and your side has won a trick since "
+                "(28-PAIR-2)")
+    if verb == "redeal":
+        return ("a redeal may be claimed only by a player whose eight cards hold no J, 9, A or "
+                "T, before playing a card (28-POST-3)")
+    if verb == "concede":
+        return ("the opponents may concede only while the bidding side has won every trick "
+                "(28-COT-2)")
+    if code >= RAISE or code >= BID:
+        return "the auction is over: cards are being played"
+    return None
+
+
+def _no_ask(h: HandState, seat: int) -> str:
+    if h.revealed:
+        return "the trump is already exposed"
+    if h.trump < 0:
+        return "there is no trump to ask for in this hand"
+    if not h.trick_cards:
+        return "you cannot ask when leading (28-REV-1)"
+    led = h.t.deck.suit_of[h.trick_cards[0]]
+    if h.hands[seat] & h.t.deck.suit_masks[led]:
+        return "you may ask for the trump only when you cannot follow suit (28-REV-1)"
+    if seat == h.asker:
+        return "you have already asked"
+    return "you cannot ask now"

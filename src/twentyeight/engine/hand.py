@@ -1,0 +1,264 @@
+"""One hand of play, from the first deal to the score: the engine's state machine.
+
+:class:`Hand` speaks integer action codes (fast, for bots and simulation); the public
+:class:`~twentyeight.game.Game` wraps it with the notation of RECORDS.md.
+
+>>> from twentyeight.rules import RECOMMENDED
+>>> h = Hand.from_seed(RECOMMENDED, seed=7, dealer=3)
+>>> h.to_act, [h.describe(c) for c in h.legal_codes()][:3]
+(0, ['bid 14', 'bid 15', 'bid 16'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from twentyeight.cards import SUITS, Card, Mask
+from twentyeight.engine import auction, play, windows
+from twentyeight.engine.actions import (
+    BID,
+    PLAY_LIMIT,
+    RAISE,
+    SEAT_SHIFT,
+    TRUMP_CARD,
+    TRUMP_REVERSE,
+    TRUMP_SEVENTH,
+    TRUMP_SUIT,
+    VERB_OF_CODE,
+    Action,
+)
+from twentyeight.engine.scoring import Score, score
+from twentyeight.engine.state import (
+    AUCTION,
+    COT,
+    DOUBLE,
+    IN_PROGRESS,
+    NORMAL,
+    PLAY,
+    REDOUBLE,
+    SINGLE_WINDOW,
+    THANI_WINDOW,
+    TRUMP,
+    HandState,
+)
+from twentyeight.engine.state import (
+    RAISE as RAISE_PHASE,
+)
+from twentyeight.engine.tables import tables_for
+from twentyeight.rules import Rules
+
+_LEGAL = {
+    AUCTION: auction.auction_legal, TRUMP: auction.trump_legal, DOUBLE: auction.double_legal,
+    REDOUBLE: auction.redouble_legal, RAISE_PHASE: windows.raise_legal,
+    SINGLE_WINDOW: windows.single_legal, THANI_WINDOW: windows.thani_legal, COT: play.cot_legal,
+}
+_APPLY = {
+    AUCTION: auction.auction_apply, TRUMP: auction.trump_apply, DOUBLE: auction.double_apply,
+    REDOUBLE: auction.redouble_apply, RAISE_PHASE: windows.raise_apply,
+    SINGLE_WINDOW: windows.single_apply, THANI_WINDOW: windows.thani_apply, COT: play.cot_apply,
+}
+
+
+def shuffled_pack(size: int, rng: random.Random) -> list[Card]:
+    """A uniformly shuffled pack (Fisher–Yates on ``rng.random()``).
+
+    Only ``random()`` of Python's generator is promised to repeat across versions, so this is
+    what makes a record's ``seed`` give the same deal everywhere.
+    """
+    pack = list(range(size))
+    rnd = rng.random
+    for i in range(size - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+class Hand(HandState):
+    """The state machine of one hand.  See the module docstring."""
+
+    __slots__ = ()
+
+    def __init__(self, rules: Rules, dealer: int, deal: Sequence[Sequence[Card]],
+                 scores: Sequence[int] | None = None) -> None:
+        """Start a hand: ``deal[s]`` lists seat ``s``'s cards (deck indices) in deal order.
+
+        ``scores`` is the game score of each team before the hand (needed for 'C').
+        """
+        t = tables_for(rules)
+        n = t.n
+        self.t = t
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.first = t.next_seat[dealer]
+        self.deal = tuple(tuple(d) for d in deal)
+        dealt = []
+        hands = []
+        fb = t.first_batch
+        for cards in self.deal:
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            dealt.append(m)
+            m = 0
+            for c in cards[:fb]:
+                m |= 1 << c
+            hands.append(m)
+        self.dealt = tuple(dealt)
+        self.scores = tuple(scores) if scores is not None else (0,) * t.n_teams
+        self.hands = hands
+        self.phase = AUCTION
+        self.to_act = self.first
+        self.history = []
+        self.status = IN_PROGRESS
+        self.annul_reason = None
+        self.queue = []
+        self.high = -1
+        self.high_bidder = -1
+        self.passes = 0
+        self.passed = 0
+        self.bidder = -1
+        self.bid_team = -1
+        self.contract = -1
+        self.trump = -1
+        self.indicator = -1
+        self.seventh = False
+        self.reverse = False
+        self.power = t.deck.power
+        self.restricted = False
+        self.multiplier = 1
+        self.doubled_by = -1
+        self.redoubled_by = -1
+        self.c_called = False
+        self.raises = []
+        self.special = NORMAL
+        self.declarer = -1
+        self.special_seat = -1
+        self.out_mask = 0
+        self.next_seat = t.next_seat
+        self.trick_size = n
+        self.revealed = False
+        self.revealed_by = -1
+        self.reveal_trick = -1
+        self.reveal_index = -1
+        self.last_reveal_pending = False
+        self.leader = -1
+        self.trick_seats = []
+        self.trick_cards = []
+        self.asker = -1
+        self.must_trump = False
+        self.indicator_only = False
+        self.tricks = []
+        self.team_points = [0] * t.n_teams
+        self.bonus_team = -1
+        self.won_after_reveal = 0
+        self.won_any = 0
+        self.bidding_lost = False
+        self.led_mask = 0
+        self.trump_led_by_other = False
+        self.played_seats = 0
+        self.zero_point = 0
+        self.pair_by = -1
+        self.conceded_by = -1
+        self.cot_refused = False
+        self.cot_accepted = False
+        if rules.redeal_first_two_pointless:           # §3.6 early redeal (29 option)
+            point = t.deck.point_mask
+            if not hands[self.first] & point or not hands[t.next_seat[self.first]] & point:
+                self.annul("first_two_pointless")
+
+    @classmethod
+    def from_seed(cls, rules: Rules, seed: int, dealer: int = 0,
+                  scores: Sequence[int] | None = None) -> Hand:
+        """A hand dealt from a seeded shuffle (the ``seed`` form of RECORDS.md)."""
+        return cls.from_rng(rules, random.Random(seed), dealer, scores)
+
+    @classmethod
+    def from_rng(cls, rules: Rules, rng: random.Random, dealer: int = 0,
+                 scores: Sequence[int] | None = None) -> Hand:
+        """A hand dealt from a shuffle drawn from ``rng``."""
+        return cls(rules, dealer, deal_pack(rules, shuffled_pack(rules.deck.size, rng), dealer),
+                   scores)
+
+    # ---- the interface used by everything else -------------------------------------------
+    def legal_codes(self) -> tuple[int, ...]:
+        """The legal actions of the player to act, as codes (empty when the hand is over)."""
+        ph = self.phase
+        if ph == PLAY:
+            return play.play_legal(self)
+        fn = _LEGAL.get(ph)
+        return fn(self) if fn is not None else ()
+
+    def step(self, code: int) -> None:
+        """Apply a legal action code.  No check: call :meth:`legal_codes` (or ``Game.apply``)."""
+        ph = self.phase
+        if ph == PLAY:
+            if code < PLAY_LIMIT:
+                play.play_card(self, code)
+            else:
+                play.play_verb(self, code)
+        else:
+            _APPLY[ph](self, code)
+
+    def copy(self) -> Hand:
+        """An independent copy (the lists are copied; tuples and tables are shared)."""
+        other = Hand.__new__(Hand)
+        for name in HandState.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = list(value)
+            setattr(other, name, value)
+        return other
+
+    @property
+    def over(self) -> bool:
+        """Whether the hand has ended (scored or annulled)."""
+        return self.to_act is None
+
+    def score(self) -> Score | None:
+        """The score of the finished hand (``None`` while in progress)."""
+        return score(self)
+
+    def full_hand(self, seat: int) -> Mask:
+        """A seat's cards, counting the bidder's face-down indicator."""
+        return windows.full_hand(self, seat)
+
+    # ---- codes and notation ------------------------------------------------------------------
+    def describe(self, code: int) -> str:
+        """A code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``."""
+        names = self.t.deck.names
+        if code < PLAY_LIMIT:
+            return f"play {names[code]}"
+        if code in VERB_OF_CODE:
+            return VERB_OF_CODE[code]
+        if code >= RAISE:
+            return f"raise {code - RAISE}"
+        if code >= BID:
+            return f"bid {(code - BID) >> 3}"
+        if code == TRUMP_SEVENTH:
+            return "trump seventh"
+        if code == TRUMP_REVERSE:
+            return "trump reverse"
+        if code >= TRUMP_SUIT:
+            return f"trump {SUITS[code - TRUMP_SUIT]}"
+        return f"trump {names[code - TRUMP_CARD]}"
+
+    def action(self, seat: int, code: int) -> Action:
+        """The :class:`Action` of a code played by ``seat``."""
+        verb, _, arg = self.describe(code).partition(" ")
+        return Action(seat, verb, arg or None)
+
+    def history_actions(self) -> list[Action]:
+        """Every decision so far, as actions."""
+        return [self.action(e >> SEAT_SHIFT, e & ((1 << SEAT_SHIFT) - 1)) for e in self.history]
+
+
+def deal_pack(rules: Rules, pack: Sequence[Card], dealer: int) -> list[list[Card]]:
+    """Deal a shuffled pack one card at a time from the dealer's next seat (28-DEAL-3/4)."""
+    t = tables_for(rules)
+    hands: list[list[Card]] = [[] for _ in range(t.n)]
+    seat_of = t.deal_seat[dealer]
+    for i, card in enumerate(pack):
+        hands[seat_of[i]].append(card)
+    return hands

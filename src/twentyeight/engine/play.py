@@ -1,0 +1,374 @@
+"""The play of the cards: legal plays, asking and exposing, tricks (RULES.md §2.10–§2.14).
+
+This is the engine's inner loop, so it works on masks and local variables.  The branch that
+narrows the playable cards notes why (``notes``), which is how the engine explains an illegal
+play without a second copy of the rules.
+"""
+
+from __future__ import annotations
+
+from twentyeight.cards import BYTE_BITS, Card, Mask, cards_of
+from twentyeight.engine.actions import (
+    ACCEPT,
+    ASK,
+    CONCEDE,
+    PAIR,
+    REDEAL,
+    REFUSE,
+    REVEAL,
+    SEAT_SHIFT,
+)
+from twentyeight.engine.state import COT, PLAY, SINGLE_HAND, THANI_HAND, HandState
+from twentyeight.engine.windows import zero_point_claim
+
+Notes = list[tuple[Mask, str]]
+"""(cards allowed after a step, why) for each step that narrowed the playable cards."""
+
+# ---- legality -------------------------------------------------------------------------------
+
+
+def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[Mask, int]:
+    """The cards ``seat`` may play now, and ``ASK``/``REVEAL`` if that is offered (else 0)."""
+    hand = h.hands[seat]
+    trick = h.trick_cards
+    trump = h.trump
+    deck = h.t.deck
+    if not trick:                                              # leading
+        if h.restricted and seat == h.bidder and not h.revealed:
+            trumps = hand & deck.suit_masks[trump]
+            others = hand & ~trumps
+            if trumps and others and not (h.rules.bidder_lead_trump_after_trump_led
+                                          and h.trump_led_by_other):
+                if notes is not None:
+                    notes.append((others, "the bidder may not lead a trump while holding "
+                                          "other suits (28-BR-1)"))
+                return others, 0
+        return hand, 0
+    led = deck.suit_of[trick[0]]
+    follow = hand & deck.suit_masks[led]
+    if h.revealed:                                             # phase 2
+        if seat == h.asker:
+            return _asker_options(h, hand, notes), 0
+        if follow:
+            if notes is not None and follow != hand:
+                notes.append((follow, f"you must follow suit: you hold {_suit_name(led)} "
+                                      "(28-PLAY-2)"))
+            return follow, 0
+        allowed = hand
+        if h.rules.no_undertrump:
+            allowed = _no_undertrump(h, allowed, notes)
+        if h.rules.jack_discard_restriction:
+            allowed = _jack_filter(h, allowed, notes)
+        return allowed, 0
+    if follow:                                                 # phase 1
+        if notes is not None and follow != hand:
+            notes.append((follow, f"you must follow suit: you hold {_suit_name(led)} "
+                                  "(28-PLAY-2)"))
+        return follow, 0
+    if trump < 0:                                              # no trump to ask for
+        return _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand, 0
+    if seat != h.bidder or not h.restricted:                   # 28-P1-2, 29-PLAY-3
+        verb = REVEAL if seat == h.bidder else ASK
+        if h.rules.asking_compulsory:
+            if notes is not None:
+                notes.append((0, "you cannot follow suit, so you must first ask for the "
+                                 "trump (29-PLAY-3)"))
+            return 0, verb
+        allowed = _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand
+        return allowed, verb
+    # the bidder, void in the suit led, trump still hidden (28-BR-2, 28-BR-3)
+    rules = h.rules
+    trumps = deck.suit_masks[trump]
+    if led == trump:
+        allowed = _jack_filter(h, hand, notes) if rules.jack_discard_restriction else hand
+        return allowed, REVEAL if rules.bidder_may_reveal_on_trump_lead else 0
+    allowed = hand if rules.bidder_void_discard_trump_unrevealed else hand & ~trumps
+    if notes is not None and allowed != hand:
+        notes.append((allowed, "the bidder, void in the suit led, may not play a trump-suit "
+                               "card without exposing the trump (28-BR-3)"))
+    if rules.jack_discard_restriction and allowed:
+        allowed = _jack_filter(h, allowed, notes)
+    return allowed, REVEAL
+
+
+def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
+    """28-REV-3 (and 28-BR-3(b)): what the player who asked or exposed must play."""
+    if h.indicator_only:
+        if notes is not None:
+            notes.append((1 << h.indicator, "having exposed the trump, the bidder must play "
+                                            "the indicator itself (28-BR-3)"))
+        return 1 << h.indicator
+    if not h.must_trump:
+        if h.rules.jack_discard_restriction:
+            return _jack_filter(h, hand, notes)
+        return hand
+    trumps = hand & h.t.deck.suit_masks[h.trump]
+    if not trumps:
+        return _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand
+    if notes is not None and trumps != hand:
+        notes.append((trumps, "having asked for the trump you must play a trump (28-REV-3)"))
+    if h.rules.no_undertrump:
+        best = _best_trump_in_trick(h)
+        higher = _higher_than(h, trumps, best)
+        if higher:
+            if notes is not None and higher != trumps:
+                notes.append((higher, "you must over-trump when you can (28-P2-3)"))
+            return higher
+    return trumps
+
+
+def _best_trump_in_trick(h: HandState) -> int:
+    """The power of the highest card of the current trick that counts as a trump, or -1."""
+    trump = h.trump
+    suit_of = h.t.deck.suit_of
+    power = h.power
+    best = -1
+    start = 0 if h.t.whole_trick else h.reveal_index
+    cards = h.trick_cards
+    for i in range(start, len(cards)):
+        c = cards[i]
+        if suit_of[c] == trump and power[c] > best:
+            best = power[c]
+    return best
+
+
+def _higher_than(h: HandState, cards: Mask, best: int) -> Mask:
+    power = h.power
+    return sum(1 << c for c in cards_of(cards) if power[c] > best)
+
+
+def _no_undertrump(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
+    """28-P2-3: over-trump or play a non-trump; lower trumps only when nothing else is left."""
+    best = _best_trump_in_trick(h)
+    if best < 0:
+        return hand
+    trumps = hand & h.t.deck.suit_masks[h.trump]
+    if not trumps:
+        return hand
+    allowed = (hand & ~trumps) | _higher_than(h, trumps, best)
+    if not allowed:
+        return hand
+    if notes is not None and allowed != hand:
+        notes.append((allowed, "you may not under-trump (28-P2-3)"))
+    return allowed
+
+
+def _jack_filter(h: HandState, allowed: Mask, notes: Notes | None) -> Mask:
+    """Jack-discard restriction (§5.1): no jack of a suit not yet led, unless it is a trump."""
+    deck = h.t.deck
+    forbidden = deck.jack_mask & ~h.led_mask
+    if h.revealed and h.trump >= 0:
+        forbidden &= ~deck.suit_masks[h.trump]
+    kept = allowed & ~forbidden
+    if not kept:
+        return allowed                 # lifted when nothing else is left [PROPOSED]
+    if notes is not None and kept != allowed:
+        notes.append((kept, "you may not discard the jack of a suit that has not been led "
+                            "(jack_discard_restriction)"))
+    return kept
+
+
+def _suit_name(suit: int) -> str:
+    return ("spades", "hearts", "diamonds", "clubs")[suit]
+
+
+def claims(h: HandState, seat: int) -> tuple[int, ...]:
+    """Claims offered on a player's own turn: pair, zero-point redeal, Cot concession."""
+    if seat == h.asker:
+        return ()
+    out = zero_point_claim(h, seat)
+    if pair_open(h, seat):
+        out += (PAIR,)
+    if cot_open(h, seat):
+        out += (CONCEDE,)
+    return out
+
+
+def pair_open(h: HandState, seat: int) -> bool:
+    """28-PAIR-2/3, A-11, WB-2: may ``seat`` show the king and queen of trumps now?"""
+    rules = h.rules
+    if not rules.pair_rule or h.pair_by >= 0 or not h.revealed or h.trump < 0:
+        return False
+    if h.special != 0 or h.reverse:
+        return False
+    kq = h.t.kq_masks[h.trump]
+    if h.hands[seat] & kq != kq:
+        return False
+    team = h.t.team_of[seat]
+    if team == h.bid_team:
+        floor = rules.pair_bidder_min_contract
+        if floor is not None and h.contract < floor:
+            return False
+        if rules.pair_timing == "lenient":
+            return bool(h.won_any >> team & 1)
+        return bool(h.won_after_reveal >> team & 1)
+    if rules.pair_timing == "lenient":
+        return True
+    return bool(h.won_after_reveal >> team & 1)
+
+
+def cot_open(h: HandState, seat: int) -> bool:
+    """28-COT-2: an opponent may concede while the bidding side has won every trick."""
+    return (h.rules.cot and h.conceded_by < 0 and h.special == 0 and bool(h.tricks)
+            and not h.bidding_lost and h.t.team_of[seat] != h.bid_team)
+
+
+def play_legal(h: HandState) -> tuple[int, ...]:
+    seat = h.to_act
+    assert seat is not None
+    mask, verb = play_options(h, seat)
+    if h.t.dedupe:
+        mask = h.t.deck.dedupe(mask)
+    if mask < 1 << 32:
+        t = BYTE_BITS
+        codes = (t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
+                 + t[3][mask >> 24])
+    else:
+        codes = cards_of(mask)
+    if verb:
+        codes += (verb,)
+    if h.zero_point or (h.revealed and h.pair_by < 0) or h.rules.cot:
+        codes += claims(h, seat)
+    return codes
+
+
+def cot_legal(h: HandState) -> tuple[int, ...]:
+    return (ACCEPT, REFUSE)
+
+
+# ---- applying --------------------------------------------------------------------------------
+
+
+def play_card(h: HandState, card: Card) -> None:
+    """Play ``card`` for the player to act, and complete the trick when it is full."""
+    seat = h.to_act
+    assert seat is not None
+    h.hands[seat] &= ~(1 << card)
+    h.history.append(seat << SEAT_SHIFT | card)
+    h.trick_seats.append(seat)
+    h.trick_cards.append(card)
+    h.played_seats |= 1 << seat
+    if len(h.trick_cards) == h.trick_size:
+        _complete_trick(h)
+        return
+    nxt = h.next_seat[seat]
+    h.to_act = nxt
+    if h.last_reveal_pending and nxt == h.bidder:
+        h.expose(len(h.trick_cards), -1)               # A-10 at_bidder_turn
+
+
+def play_verb(h: HandState, code: int) -> None:
+    """Ask, reveal, pair, the zero-point claim and the Cot concession."""
+    seat = h.to_act
+    assert seat is not None
+    h.history.append(seat << SEAT_SHIFT | code)
+    if code == ASK:
+        h.asker = seat
+        h.must_trump = h.rules.asker_must_trump
+        h.expose(len(h.trick_cards), seat)
+    elif code == REVEAL:
+        h.asker = seat
+        if h.restricted:                               # 28-BR-3(b)
+            h.indicator_only = h.rules.bidder_reveal_plays == "indicator"
+            h.must_trump = True
+        else:                                          # 29-PLAY-3, the bidder asks himself
+            h.must_trump = h.rules.asker_must_trump
+        h.expose(len(h.trick_cards), seat)
+    elif code == PAIR:
+        h.pair_by = seat
+    elif code == REDEAL:
+        h.annul("zero_point_hand")
+    elif code == CONCEDE:
+        h.conceded_by = seat
+        h.phase = COT
+        h.to_act = h.bidder
+
+
+def cot_apply(h: HandState, code: int) -> None:
+    h.history.append(h.bidder << SEAT_SHIFT | code)
+    if code == ACCEPT:
+        h.cot_accepted = True
+        h.finish()
+    else:
+        h.cot_refused = True
+        h.phase = PLAY
+        h.to_act = h.conceded_by
+
+
+def trick_winner(h: HandState) -> int:
+    """The index in the current trick of the winning card (28-PLAY-4, 28-REV-5, 56-PLAY-4)."""
+    cards = h.trick_cards
+    suit_of = h.t.deck.suit_of
+    power = h.power
+    trump = h.trump
+    best = -1
+    top = -1
+    if h.revealed and trump >= 0:
+        start = 0 if h.t.whole_trick else h.reveal_index
+        for i in range(start, len(cards)):
+            c = cards[i]
+            if suit_of[c] == trump and power[c] > top:
+                top = power[c]
+                best = i
+        if best >= 0:
+            return best
+    led = suit_of[cards[0]]
+    for i, c in enumerate(cards):
+        if suit_of[c] == led and power[c] > top:
+            top = power[c]
+            best = i
+    return best
+
+
+def _complete_trick(h: HandState) -> None:
+    cards = h.trick_cards
+    seats = h.trick_seats
+    t = h.t
+    deck = t.deck
+    winner = seats[trick_winner(h)]
+    points = deck.points
+    won = 0
+    for c in cards:
+        won += points[c]
+    team = t.team_of[winner]
+    h.team_points[team] += won
+    h.tricks.append((h.leader, tuple(seats), tuple(cards), winner, won))
+    led = deck.suit_of[cards[0]]
+    h.led_mask |= deck.suit_masks[led]
+    if led == h.trump and seats[0] != h.bidder:
+        h.trump_led_by_other = True
+    if h.revealed:
+        h.won_after_reveal |= 1 << team
+    h.won_any |= 1 << team
+    if team != h.bid_team:
+        h.bidding_lost = True
+    done = len(h.tricks)
+    special = h.special
+    if special and ((special == SINGLE_HAND and winner != h.declarer)
+                    or (special == THANI_HAND and winner != h.bidder)):
+        h.finish()                                     # the undertaking has failed
+        return
+    if done == t.tricks_total:
+        if h.rules.last_trick_bonus:
+            h.bonus_team = team
+        if h.rules.unrevealed_trump_annuls and not h.revealed and h.trump >= 0 \
+                and not special:
+            h.annul("trump_never_revealed")            # 29-PLAY-8
+        else:
+            h.finish()
+        return
+    h.leader = winner
+    h.trick_seats = []
+    h.trick_cards = []
+    h.asker = -1
+    h.indicator_only = False
+    h.reveal_index = 0 if h.revealed else -1
+    h.to_act = winner
+    if done == t.tricks_total - 1 and not h.revealed and h.indicator >= 0:
+        if h.rules.last_trick_reveal == "before_lead" or winner == h.bidder:
+            h.expose(0, -1)                            # 28-LAST-1
+        else:
+            h.last_reveal_pending = True
+
+
+__all__ = ["PLAY", "claims", "play_card", "play_legal", "play_options", "play_verb"]

@@ -1,0 +1,250 @@
+"""From the second deal to the first lead: checks, the raise window and the declarations.
+
+RULES.md §2.7 (second deal and annulments), §2.8 (raise), §2.9 and §2.18 (single hand,
+Thani, the certain-hand show).
+"""
+
+from __future__ import annotations
+
+from twentyeight.cards import Mask
+from twentyeight.engine.actions import PASS, RAISE, REDEAL, SEAT_SHIFT, SHOW, SINGLE, THANI
+from twentyeight.engine.state import (
+    NORMAL,
+    PLAY,
+    SHOW_CERTAIN,
+    SHOW_EIGHT,
+    SINGLE_HAND,
+    SINGLE_WINDOW,
+    THANI_HAND,
+    THANI_WINDOW,
+    HandState,
+)
+from twentyeight.engine.state import (
+    RAISE as RAISE_PHASE,
+)
+
+
+def second_deal(h: HandState) -> None:
+    """Deal the rest of the pack (28-DEAL-4), set aside the seventh card, run the checks."""
+    t = h.t
+    deck = t.deck
+    for seat in range(h.n):
+        for card in h.deal[seat][t.first_batch:]:
+            h.hands[seat] |= 1 << card
+    if h.seventh:                                 # 28-TRUMP-5, 28-DEAL-5
+        card = h.deal[h.bidder][6]
+        h.indicator = card
+        h.trump = deck.suit_of[card]
+        h.hands[h.bidder] &= ~(1 << card)
+    rules = h.rules
+    knows = not h.seventh or rules.seventh_card_visible_to_bidder
+    h.restricted = rules.bidder_restrictions and knows and h.trump >= 0
+    if _annulled_after_deal(h):
+        return
+    if rules.zero_point_hand_redeal == "optional":
+        h.zero_point = sum(1 << s for s in range(h.n) if not h.dealt[s] & deck.point_mask)
+    _start_raise_window(h)
+
+
+def _annulled_after_deal(h: HandState) -> bool:
+    """28-POST-2 (four jacks), 28-POST-4 (eight of a suit), 28-POST-3 automatic."""
+    rules = h.rules
+    deck = h.t.deck
+    order = [(h.first + i) % h.n for i in range(h.n)]
+    if rules.four_jacks_redeal:
+        for seat in order:
+            if h.dealt[seat] & deck.jack_mask == deck.jack_mask:
+                h.annul("four_jacks")
+                return True
+    if rules.eight_same_suit != "ignore":
+        for seat in order:
+            if any(h.dealt[seat] & ~m == 0 for m in deck.suit_masks):
+                if rules.eight_same_suit == "redeal":
+                    h.annul("eight_same_suit")
+                else:
+                    h.special = SHOW_EIGHT
+                    h.special_seat = seat
+                    h.finish()
+                return True
+    if rules.zero_point_hand_redeal == "automatic":
+        for seat in order:
+            if not h.dealt[seat] & deck.point_mask:
+                h.annul("zero_point_hand")
+                return True
+    return False
+
+
+def zero_point_claim(h: HandState, seat: int) -> tuple[int, ...]:
+    """28-POST-3: the ``redeal`` claim, on the holder's own turns until their first card."""
+    if h.zero_point >> seat & 1 and not h.played_seats >> seat & 1:
+        return (REDEAL,)
+    return ()
+
+
+# ---- raise window (28-RAISE-1..5) ---------------------------------------------------------
+
+
+def _start_raise_window(h: HandState) -> None:
+    if h.rules.raise_after_full_deal:
+        team = h.t.team_seats[h.bid_team]
+        start = team.index(h.bidder)
+        h.queue = list(team[start:] + team[:start])
+        h.phase = RAISE_PHASE
+        _ask_next_raiser(h)
+    else:
+        _start_single_window(h)
+
+
+def lowest_raise(h: HandState) -> int:
+    return max(h.rules.raise_min, h.contract + 1)
+
+
+def _ask_next_raiser(h: HandState) -> None:
+    while h.queue:
+        seat = h.queue.pop(0)
+        if lowest_raise(h) <= h.t.max_bid:
+            h.to_act = seat
+            return
+    _start_single_window(h)
+
+
+def raise_legal(h: HandState) -> tuple[int, ...]:
+    seat = h.to_act
+    assert seat is not None
+    codes = tuple(RAISE + v for v in range(lowest_raise(h), h.t.max_bid + 1))
+    return (*codes, PASS, *zero_point_claim(h, seat))
+
+
+def raise_apply(h: HandState, code: int) -> None:
+    seat = h.to_act
+    assert seat is not None
+    h.history.append(seat << SEAT_SHIFT | code)
+    if code == REDEAL:
+        h.annul("zero_point_hand")
+        return
+    if code != PASS:
+        h.contract = code - RAISE
+        h.raises.append((seat, h.contract))
+    _ask_next_raiser(h)
+
+
+# ---- single hand, certain hand, Thani (§2.18) ---------------------------------------------
+
+
+def full_hand(h: HandState, seat: int) -> Mask:
+    """A player's cards now, with the face-down indicator counted for the bidder."""
+    cards = h.hands[seat]
+    if seat == h.bidder and h.indicator >= 0 and not h.revealed:
+        cards |= 1 << h.indicator
+    return cards
+
+
+def is_certain(h: HandState, cards: Mask) -> bool:
+    """28-SH-5: in every suit held, the hand holds that suit's top cards."""
+    deck = h.t.deck
+    for s, suit in enumerate(deck.suit_masks):
+        held = cards & suit
+        if held:
+            top = ((1 << held.bit_count()) - 1) << (s * deck.per_suit)
+            if held != top:
+                return False
+    return True
+
+
+def _start_single_window(h: HandState) -> None:
+    rules = h.rules
+    if rules.single_hand:
+        h.queue = [(h.first + i) % h.n for i in range(h.n)]    # 28-SH-6
+        h.phase = SINGLE_WINDOW
+        h.to_act = h.queue.pop(0)
+    else:
+        _start_thani_window(h)
+
+
+def single_legal(h: HandState) -> tuple[int, ...]:
+    """Everyone is asked, even with nothing but ``pass``: skipping would show a certain hand."""
+    seat = h.to_act
+    assert seat is not None
+    certain = is_certain(h, full_hand(h, seat))
+    codes: tuple[int, ...] = ()
+    if not certain:
+        codes += (SINGLE,)
+    elif h.rules.certain_hand_show:
+        codes += (SHOW,)
+    return (*codes, PASS, *zero_point_claim(h, seat))
+
+
+def single_apply(h: HandState, code: int) -> None:
+    seat = h.to_act
+    assert seat is not None
+    h.history.append(seat << SEAT_SHIFT | code)
+    if code == REDEAL:
+        h.annul("zero_point_hand")
+    elif code == SHOW:
+        h.special = SHOW_CERTAIN
+        h.special_seat = seat
+        h.finish()
+    elif code == SINGLE:
+        h.special = SINGLE_HAND
+        h.declarer = seat
+        h.special_seat = seat
+        if h.indicator >= 0:                       # 28-SH-2: the indicator goes back
+            h.hands[h.bidder] |= 1 << h.indicator
+            h.indicator = -1
+        h.trump = -1
+        h.restricted = False
+        start_play(h)
+    elif h.queue:
+        h.to_act = h.queue.pop(0)
+    else:
+        _start_thani_window(h)
+
+
+def _start_thani_window(h: HandState) -> None:
+    if h.rules.thani and not h.reverse:
+        h.phase = THANI_WINDOW
+        h.to_act = h.bidder
+    else:
+        start_play(h)
+
+
+def thani_legal(h: HandState) -> tuple[int, ...]:
+    return (THANI, PASS, *zero_point_claim(h, h.bidder))
+
+
+def thani_apply(h: HandState, code: int) -> None:
+    h.history.append(h.bidder << SEAT_SHIFT | code)
+    if code == REDEAL:
+        h.annul("zero_point_hand")
+        return
+    if code == THANI:
+        h.special = THANI_HAND
+        h.special_seat = h.bidder
+    start_play(h)
+
+
+# ---- the first lead -----------------------------------------------------------------------
+
+
+def start_play(h: HandState) -> None:
+    """28-PLAY-1: the first hand leads; the single-hand declarer or Thani bidder leads instead."""
+    t = h.t
+    h.phase = PLAY
+    leader = h.first
+    if h.special == SINGLE_HAND:
+        leader = h.declarer
+        team = t.team_of[h.declarer]
+        h.out_mask = sum(1 << s for s in t.team_seats[team] if s != h.declarer)
+        nxt = []
+        for s in range(h.n):
+            k = t.next_seat[s]
+            while h.out_mask >> k & 1:
+                k = t.next_seat[k]
+            nxt.append(k)
+        h.next_seat = tuple(nxt)
+        h.trick_size = h.n - h.out_mask.bit_count()
+    elif h.special == THANI_HAND:
+        leader = h.bidder
+    assert h.special in (NORMAL, SINGLE_HAND, THANI_HAND)
+    h.leader = leader
+    h.to_act = leader

@@ -1,0 +1,331 @@
+"""The :class:`Rules` value: every flag of RULES.md §5, the presets, and their validation.
+
+A variant is data: a frozen :class:`Rules` plus engine code paths that read its flags.
+Presets are named ``Rules`` values; a user starts from one and overrides flags:
+
+>>> r = Rules.from_spec({"preset": "28", "double_redouble": True})
+>>> r.double_redouble, r.min_bid, r.preset
+(True, 14, '28')
+>>> r.to_spec()
+{'preset': '28', 'double_redouble': True}
+>>> Rules.from_spec("29").to_spec()
+'29'
+>>> Rules.from_spec({"preset": "28", "colour": "red"})
+Traceback (most recent call last):
+...
+twentyeight.rules.RulesError: unknown flag 'colour' (see `twentyeight rules` for the flags)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from twentyeight.cards import Deck, deck_for
+
+
+class RulesError(ValueError):
+    """An unknown preset or flag, a value of the wrong type, or flags that cannot go together."""
+
+
+def _flag(default: Any, kind: Any, doc: str, rule: str = "") -> Any:
+    return field(default=default, metadata={"kind": kind, "doc": doc, "rule": rule})
+
+
+BOOL = "bool"
+INT = "int"
+OPT_INT = "int or null"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every optional rule of RULES.md §5.1, with the RECOMMENDED defaults.
+
+    Build one with :meth:`from_spec` (a preset name or ``{"preset": ..., flag: value}``) or
+    :meth:`replace`; the constructor does not check anything else than types and ranges.
+    """
+
+    # --- table and deck -------------------------------------------------------------
+    num_players: int = _flag(4, (4,), "players at the table", "28-DECK-1")
+    direction: str = _flag("anticlockwise", ("anticlockwise", "clockwise"),
+                           "direction of play (display only)", "1.1")
+    # --- auction --------------------------------------------------------------------
+    min_bid: int = _flag(14, INT, "minimum bid", "28-AUC-3")
+    max_bid: int = _flag(28, INT, "maximum bid", "28-AUC-3")
+    forced_opening: str = _flag("first_hand", ("first_hand", "dealer"),
+                                "who must bid: the first hand at once (28), or the dealer "
+                                "after three passes (29)", "28-AUC-4 / 29-AUC-3")
+    pass_is_final: bool = _flag(False, BOOL, "a player who passed may not bid again", "28-AUC-8")
+    partner_overcall_min: int | None = _flag(20, OPT_INT,
+                                             "least bid over a partner's high bid", "28-AUC-6")
+    first_hand_pointless_redeal: bool = _flag(True, BOOL,
+                                              "first hand may redeal a pointless four", "28-PRE-1")
+    redeal_first_two_pointless: bool = _flag(False, BOOL,
+                                             "annul if either of the first two players has a "
+                                             "pointless four", "3.6")
+    # --- trump ----------------------------------------------------------------------
+    trump_indicator: str = _flag("card", ("card", "suit"),
+                                 "trump shown by a face-down card from the hand (28) or by a "
+                                 "suit marker outside the hand (29)", "28-TRUMP-1 / 29-DEAL-2")
+    seventh_card_trump: bool = _flag(False, BOOL, "the bidder may call 'seventh card'",
+                                     "28-TRUMP-5")
+    seventh_card_visible_to_bidder: bool = _flag(True, BOOL, "the bidder sees the seventh card",
+                                                 "A-04")
+    reverse_no_trump: bool = _flag(False, BOOL, "29: a reversed no-trump hand may be chosen",
+                                   "3.6")
+    # --- doubling -------------------------------------------------------------------
+    double_redouble: bool = _flag(False, BOOL, "double / redouble window", "28-DBL-1")
+    auto_double_threshold: int | None = _flag(None, OPT_INT,
+                                              "contracts from this value are worth 2 (flat)",
+                                              "28-DBL-6")
+    c_bid: bool = _flag(False, BOOL, "the bidder may answer a double with 'C'", "28-DBL-7")
+    c_bid_with_autodouble: bool = _flag(False, BOOL, "'C' allowed in an auto-double game", "C-02")
+    # --- after the full deal ----------------------------------------------------------
+    four_jacks_redeal: bool = _flag(True, BOOL, "annul when one player holds all four jacks",
+                                    "28-POST-2")
+    zero_point_hand_redeal: str = _flag("optional", ("off", "optional", "automatic"),
+                                        "a hand without J, 9, A or T may be annulled",
+                                        "28-POST-3")
+    eight_same_suit: str = _flag("redeal", ("ignore", "redeal", "show3"),
+                                 "eight cards of one suit", "28-POST-4")
+    raise_after_full_deal: bool = _flag(True, BOOL,
+                                        "bidder and partner may raise after the full deal",
+                                        "28-RAISE-1")
+    raise_min: int = _flag(24, INT, "least contract after a raise", "28-RAISE-1")
+    # --- play: bidder and asking ------------------------------------------------------
+    bidder_restrictions: bool = _flag(True, BOOL,
+                                      "the bidder's phase-1 restrictions (28); off in 29",
+                                      "28-BR-1..3 / 29-PLAY-7")
+    bidder_lead_trump_after_trump_led: bool = _flag(False, BOOL,
+                                                    "bidder may lead trump once another "
+                                                    "seat led it", "C-04")
+    bidder_void_discard_trump_unrevealed: bool = _flag(False, BOOL,
+                                                       "void bidder may discard a trump-suit "
+                                                       "card without exposing", "C-05")
+    bidder_reveal_plays: str = _flag("indicator", ("indicator", "any_trump"),
+                                     "after exposing, the bidder plays the indicator or any "
+                                     "trump", "28-BR-3 / C-05")
+    bidder_may_reveal_on_trump_lead: bool = _flag(False, BOOL,
+                                                  "bidder may expose on a trump-suit lead",
+                                                  "C-06")
+    asking_compulsory: bool = _flag(False, BOOL, "the first void player must ask", "29-PLAY-3")
+    asker_must_trump: bool = _flag(True, BOOL, "the asker must play a trump", "28-REV-3")
+    trump_effect_in_reveal_trick: str = _flag("from_reveal", ("from_reveal", "whole_trick"),
+                                              "which trump-suit cards of the exposure trick "
+                                              "are trumps", "28-REV-5 / C-07")
+    no_undertrump: bool = _flag(False, BOOL, "no under-trumping", "28-P2-3")
+    last_trick_reveal: str = _flag("before_lead", ("before_lead", "at_bidder_turn"),
+                                   "when a still-hidden trump is exposed in the last trick",
+                                   "28-LAST-1 / A-10")
+    unrevealed_trump_annuls: bool = _flag(False, BOOL,
+                                          "a hand whose trump was never revealed is annulled",
+                                          "29-PLAY-8")
+    bidding_side_all_trumps_redeal: bool = _flag(True, BOOL,
+                                                 "annul when the bidding side holds every trump",
+                                                 "28-ANN-2")
+    jack_discard_restriction: bool = _flag(False, BOOL,
+                                           "no discarding the jack of a suit not yet led",
+                                           "5.1 / C-17")
+    # --- pair -----------------------------------------------------------------------
+    pair_rule: bool = _flag(True, BOOL, "king and queen of trumps move the target by 4",
+                            "28-PAIR-1")
+    pair_timing: str = _flag("after_own_side_trick", ("after_own_side_trick", "lenient"),
+                             "when a pair may be shown", "28-PAIR-3 / A-11")
+    pair_bidder_min_contract: int | None = _flag(None, OPT_INT,
+                                                 "least contract for a bidding-side pair",
+                                                 "WB-2 / 29-PAIR-4")
+    pair_affects_tier: bool = _flag(False, BOOL, "the scoring tier uses the pair-adjusted target",
+                                    "A-13")
+    max_bid_with_pair_allowance: bool = _flag(False, BOOL,
+                                              "bids up to max_bid + 4, made only with a pair",
+                                              "C-08")
+    # --- scoring --------------------------------------------------------------------
+    scoring: str = _flag("pagat_tiered", ("pagat_tiered", "flat"), "game-point scale",
+                         "28-SCORE / C-09")
+    failure_mode: str = _flag("bidder_loses", ("bidder_loses", "opponents_gain"),
+                              "who scores a failed contract", "C-16")
+    half_bid_double_loss: bool = _flag(False, BOOL,
+                                       "a failure below half the contract loses double", "A-14")
+    last_trick_bonus: bool = _flag(False, BOOL, "one card point for the last trick", "29-SCORE-1")
+    game_target: int = _flag(6, INT, "a game ends at +target or -target", "28-END-1")
+    track_sets: bool = _flag(False, BOOL, "keep red and black sets over several games",
+                             "28-END-4")
+    # --- special contracts ---------------------------------------------------------
+    single_hand: bool = _flag(False, BOOL, "any player may play alone for all tricks",
+                              "28-SH-1")
+    certain_hand_show: bool = _flag(False, BOOL, "a certain hand may be shown for +3", "28-SH-7")
+    thani: bool = _flag(False, BOOL, "the bidder may undertake to win every trick himself",
+                        "28-TH-1")
+    cot: bool = _flag(False, BOOL, "all tricks double; opponents may concede", "28-COT-1")
+
+    preset: str = field(default="28", compare=False, metadata={"kind": None})
+
+    # ------------------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            kind = f.metadata.get("kind")
+            if kind is not None:
+                _check_value(f.name, kind, getattr(self, f.name))
+        problems = self._conflicts()
+        if problems:
+            raise RulesError(problems[0])
+
+    def _conflicts(self) -> list[str]:
+        out = []
+        top = self.deck.points_total + (1 if self.last_trick_bonus else 0)
+        if not 1 <= self.min_bid <= self.max_bid:
+            out.append(f"min_bid {self.min_bid} must be at least 1 and at most max_bid "
+                       f"{self.max_bid}")
+        if self.max_bid > top:
+            out.append(f"max_bid {self.max_bid} is more than the {top} card points in play")
+        if self.game_target < 1:
+            out.append("game_target must be at least 1")
+        if self.scoring != "flat" and self.auto_double_threshold is not None:
+            out.append("auto_double_threshold needs scoring='flat' (A-06)")
+        if self.scoring != "flat" and self.c_bid:
+            out.append("c_bid needs scoring='flat' (A-06)")
+        if self.c_bid and not self.double_redouble:
+            out.append("c_bid needs double_redouble (a 'C' answers a double)")
+        if self.reverse_no_trump and self.trump_indicator != "suit":
+            out.append("reverse_no_trump needs trump_indicator='suit' (it is a 29 option)")
+        if self.certain_hand_show and not self.single_hand:
+            out.append("certain_hand_show needs single_hand (the show is made in its window)")
+        return out
+
+    # ------------------------------------------------------------------------------
+    @property
+    def deck(self) -> Deck:
+        """The pack this variant plays with."""
+        return deck_for("J9ATKQ87")
+
+    @property
+    def effective_max_bid(self) -> int:
+        """The highest bid allowed in the auction (C-08 allows 4 more with the pair allowance)."""
+        return self.max_bid + 4 if self.max_bid_with_pair_allowance else self.max_bid
+
+    @classmethod
+    def from_spec(cls, spec: str | Mapping[str, Any] | Rules) -> Rules:
+        """Rules from a preset name, a ``{"preset": name, flag: value, ...}`` object, or Rules."""
+        if isinstance(spec, Rules):
+            return spec
+        if isinstance(spec, str):
+            return preset(spec)
+        if not isinstance(spec, Mapping):
+            raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
+        overrides = dict(spec)
+        name = overrides.pop("preset", "28")
+        if not isinstance(name, str):
+            raise RulesError(f"preset must be a name, not {name!r}")
+        return preset(name).replace(**overrides)
+
+    def replace(self, **overrides: Any) -> Rules:
+        """A copy with some flags changed (checked); the preset it derives from is kept."""
+        names = {f.name for f in dataclasses.fields(self) if f.metadata.get("kind") is not None}
+        for key in overrides:
+            if key not in names:
+                raise RulesError(f"unknown flag {key!r} (see `twentyeight rules` for the flags)")
+        return dataclasses.replace(self, **overrides)
+
+    def overrides(self) -> dict[str, Any]:
+        """The flags in which these rules differ from their preset."""
+        base = PRESETS[self.preset]
+        return {name: getattr(self, name) for name in flag_names()
+                if getattr(self, name) != getattr(base, name)}
+
+    def to_spec(self) -> str | dict[str, Any]:
+        """The record form: the preset name, or the preset with the overridden flags."""
+        diff = self.overrides()
+        if not diff:
+            return self.preset
+        return {"preset": self.preset, **diff}
+
+    def flags(self) -> dict[str, Any]:
+        """Every flag and its value."""
+        return {name: getattr(self, name) for name in flag_names()}
+
+
+def _check_value(name: str, kind: Any, value: Any) -> None:
+    if kind == BOOL:
+        if not isinstance(value, bool):
+            raise RulesError(f"flag {name!r} takes true or false, not {value!r}")
+    elif kind in (INT, OPT_INT):
+        if value is None and kind == OPT_INT:
+            return
+        if not isinstance(value, int) or isinstance(value, bool):
+            what = "a whole number or null" if kind == OPT_INT else "a whole number"
+            raise RulesError(f"flag {name!r} takes {what}, not {value!r}")
+    elif isinstance(kind, tuple) and value not in kind:
+        choices = ", ".join(repr(k) for k in kind)
+        raise RulesError(f"flag {name!r} takes one of {choices}, not {value!r}")
+
+
+def flag_names() -> list[str]:
+    """The names of all flags, in declaration order."""
+    return [f.name for f in dataclasses.fields(Rules) if f.metadata.get("kind") is not None]
+
+
+def flag_info() -> list[dict[str, Any]]:
+    """Name, type, default, rule ID and description of every flag (for ``twentyeight rules``)."""
+    out = []
+    for f in dataclasses.fields(Rules):
+        kind = f.metadata.get("kind")
+        if kind is None:
+            continue
+        out.append({"flag": f.name, "type": "|".join(map(str, kind)) if isinstance(kind, tuple)
+                    else kind, "default": f.default, "rule": f.metadata["rule"],
+                    "doc": f.metadata["doc"]})
+    return out
+
+
+def _preset(name: str, base: Rules | None = None, **flags: Any) -> Rules:
+    start = base if base is not None else Rules(preset=name)
+    return dataclasses.replace(start, preset=name, **flags)
+
+
+RECOMMENDED = _preset("28")
+"""RULES.md §5.2 RECOMMENDED: pagat play, auction and scoring, Wikipedia's pair, game to ±6."""
+PAGAT_STRICT = _preset("28-pagat", pair_rule=False, zero_point_hand_redeal="off",
+                       eight_same_suit="ignore")
+"""RULES.md §5.2 PAGAT_STRICT."""
+WIKIPEDIA = _preset(
+    "28-wiki", scoring="flat", partner_overcall_min=None, raise_after_full_deal=False,
+    bidder_lead_trump_after_trump_led=True, bidder_void_discard_trump_unrevealed=True,
+    bidder_reveal_plays="any_trump", bidder_may_reveal_on_trump_lead=True, no_undertrump=True,
+    zero_point_hand_redeal="automatic", eight_same_suit="redeal", half_bid_double_loss=True,
+    pair_rule=True)
+"""RULES.md §5.2 WIKIPEDIA."""
+WEST_BENGAL = _preset("28-bengal", WIKIPEDIA, min_bid=16, pair_bidder_min_contract=19)
+"""RULES.md §4.5 / §5.2 WEST_BENGAL."""
+TWENTY_NINE = _preset(
+    "29", direction="clockwise", min_bid=15, max_bid=28, trump_indicator="suit",
+    partner_overcall_min=None, raise_after_full_deal=False, first_hand_pointless_redeal=False,
+    forced_opening="dealer", asking_compulsory=True, asker_must_trump=False,
+    trump_effect_in_reveal_trick="whole_trick", bidder_restrictions=False,
+    unrevealed_trump_annuls=True, scoring="flat", last_trick_bonus=False)
+"""RULES.md §3 / §5.2 TWENTY_NINE."""
+TWENTY_NINE_16 = _preset("29-16", TWENTY_NINE, min_bid=16, pair_bidder_min_contract=19)
+"""RULES.md §5.2 TWENTY_NINE_16."""
+
+PRESETS: dict[str, Rules] = {r.preset: r for r in (
+    RECOMMENDED, PAGAT_STRICT, WIKIPEDIA, WEST_BENGAL, TWENTY_NINE, TWENTY_NINE_16)}
+"""Every preset by name."""
+
+PRESET_TITLES = {
+    "28": "RECOMMENDED: pagat's 28 with Wikipedia's pair rule (the default)",
+    "28-pagat": "PAGAT_STRICT: pagat's 28 as written",
+    "28-wiki": "WIKIPEDIA: Wikipedia's 28 (flat scoring, free bidder discards, no undertrump)",
+    "28-bengal": "WEST_BENGAL: Wikipedia's rules, minimum 16, pair only from 19",
+    "29": "TWENTY_NINE: 29 (clockwise, trump by suit, compulsory asking)",
+    "29-16": "TWENTY_NINE_16: 29 with a minimum bid of 16",
+}
+
+
+def preset(name: str) -> Rules:
+    """The preset of that name; :class:`RulesError` names the known ones otherwise."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(PRESETS)
+        raise RulesError(f"unknown preset {name!r} (known: {known})") from None

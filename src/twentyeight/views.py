@@ -1,0 +1,104 @@
+"""What one seat may know (RULES.md §2.20): the information set of a player, as JSON data.
+
+A view holds the seat's own cards, everything public (every call, every card played, the
+exposed trump, a shown pair), and for the bidder his face-down indicator.  It never holds
+another seat's unplayed cards nor, for anyone but the bidder, a trump that is still face down.
+Two deals that differ only in what a seat cannot see give that seat the same view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twentyeight.cards import SUITS, cards_of
+from twentyeight.engine.actions import (
+    CODE_MASK,
+    SEAT_SHIFT,
+    TRUMP_CARD,
+    TRUMP_SEVENTH,
+)
+from twentyeight.engine.hand import Hand
+from twentyeight.engine.scoring import target
+from twentyeight.engine.state import (
+    NORMAL,
+    PHASE_NAMES,
+    SPECIAL_NAMES,
+    STATUS_NAMES,
+    THANI_HAND,
+)
+from twentyeight.result import current_trick_json, side_points, tricks_json
+
+
+def knows_trump(h: Hand, seat: int) -> bool:
+    """Whether ``seat`` knows the trump suit now (exposed, or the bidder who chose or saw it)."""
+    if h.revealed or h.reverse:
+        return True
+    if seat != h.bidder or h.trump < 0:
+        return False
+    return not h.seventh or h.rules.seventh_card_visible_to_bidder
+
+
+def public_history(h: Hand, seat: int) -> list[str]:
+    """Every decision in notation, with the face-down trump choice hidden from others."""
+    out = []
+    secret = not knows_trump(h, seat)
+    for entry in h.history:
+        who, code = entry >> SEAT_SHIFT, entry & CODE_MASK
+        text = f"{who} {h.describe(code)}"
+        if secret and TRUMP_CARD <= code < TRUMP_SEVENTH:
+            text = f"{who} trump"
+        out.append(text)
+    return out
+
+
+def view(h: Hand, seat: int) -> dict[str, Any]:
+    """The view of ``seat``: JSON-serialisable, and exactly what that player may know."""
+    if not 0 <= seat < h.n:
+        raise ValueError(f"seat {seat} does not exist (0 to {h.n - 1})")
+    names = h.t.deck.names
+    knows = knows_trump(h, seat)
+    face_down = h.indicator >= 0 and not h.revealed
+    shown_pair = None
+    if h.pair_by >= 0:
+        shown_pair = {"seat": h.pair_by,
+                      "cards": [names[c] for c in cards_of(h.t.kq_masks[h.trump])]}
+    in_play = h.bidder >= 0 and h.special in (NORMAL, THANI_HAND)
+    out: dict[str, Any] = {
+        "seat": seat,
+        "rules": h.rules.to_spec(),
+        "dealer": h.dealer,
+        "phase": PHASE_NAMES[h.phase],
+        "status": STATUS_NAMES[h.status],
+        "to_act": h.to_act,
+        "hand": [names[c] for c in cards_of(h.hands[seat])],
+        "hand_sizes": [h.hands[s].bit_count() for s in range(h.n)],
+        "history": public_history(h, seat),
+        "bidder": h.bidder if h.bidder >= 0 else None,
+        "high_bid": h.high if h.high >= 0 else None,
+        "contract": h.contract if h.contract >= 0 else None,
+        "target": target(h) if in_play else None,
+        "multiplier": h.multiplier,
+        "trump": (("reverse" if h.reverse else SUITS[h.trump]) if knows else None),
+        "trump_exposed": h.revealed,
+        "indicator": names[h.indicator] if h.indicator >= 0 and (h.revealed or (
+            seat == h.bidder and knows)) else None,
+        "indicator_face_down": face_down,
+        "seventh_card": h.seventh,
+        "pair": shown_pair,
+        "special": SPECIAL_NAMES[h.special],
+        "special_seat": h.special_seat if h.special_seat >= 0 else None,
+        "sitting_out": [s for s in range(h.n) if h.out_mask >> s & 1],
+        "trick": current_trick_json(h),
+        "tricks": tricks_json(h),
+        "points": side_points(h),
+        "scores": list(h.scores),
+        "legal": [f"{seat} {h.describe(c)}" for c in h.legal_codes()]
+        if h.to_act == seat else [],
+    }
+    if h.over:
+        s = h.score()
+        assert s is not None
+        out["result"] = {"made": s.made, "score_change": {"bidding": s.bidding,
+                                                          "opponents": s.opponents},
+                         "score_by_team": list(s.by_team), "annulled_reason": h.annul_reason}
+    return out
