@@ -213,8 +213,9 @@ class TerminalGame:
             mine = "bidding" if view["bidder"] % 2 == self.seat % 2 else "opponents"
             theirs = "opponents" if mine == "bidding" else "bidding"
             self.say(f"Card points: you & partner {pts[mine]} · opponents {pts[theirs]}")
-        elif view["high_bid"] is not None:
-            self.say(f"Auction: high bid {view['high_bid']}")
+        elif view["phase"] == "auction":
+            calls = [self._describe(e).replace(": ", " ") for e in view["history"]]
+            self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
         last = self._last_trick(view)
         if last:
             self.say(last)

@@ -188,6 +188,7 @@ def single_apply(h: HandState, code: int) -> None:
         h.special = SINGLE_HAND
         h.declarer = seat
         h.special_seat = seat
+        h.bid_team = h.t.team_of[seat]             # the declarer's side now plays the contract
         if h.indicator >= 0:                       # 28-SH-2: the indicator goes back
             h.hands[h.bidder] |= 1 << h.indicator
             h.indicator = -1

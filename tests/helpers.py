@@ -1,0 +1,60 @@
+"""Helpers for the rule tests: compass seats, deals written by hand, and looking at legality.
+
+Seats are numbered in turn order (RECORDS.md).  In 28 the turn order is anticlockwise,
+N → W → S → E, so N = 0, W = 1, S = 2, E = 3 (N–S and E–W are partners, as in RULES.md §7).
+In 29 it is clockwise, N → E → S → W, so N = 0, E = 1, S = 2, W = 3.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twentyeight import Game, IllegalAction
+
+N, W, S, E = 0, 1, 2, 3
+"""28 seats (anticlockwise turn order N → W → S → E)."""
+N29, E29, S29, W29 = 0, 1, 2, 3
+"""29 seats (clockwise turn order N → E → S → W)."""
+
+
+def record(rules: Any, dealer: int, hands: dict[int, str], actions: list[str] | None = None,
+           **extra: Any) -> dict[str, Any]:
+    """A hand record; ``hands`` maps each seat to its cards in deal order ("JS 9S ...")."""
+    n = len(hands)
+    return {"rules": rules, "dealer": dealer,
+            "hands": [hands[s].split() for s in range(n)],
+            "actions": list(actions or []), **extra}
+
+
+def game(rules: Any, dealer: int, hands: dict[int, str], actions: list[str] | None = None,
+         **extra: Any) -> Game:
+    """Replay a hand written by hand (see :func:`record`)."""
+    return Game.from_record(record(rules, dealer, hands, actions, **extra))
+
+
+def legal(g: Game) -> set[str]:
+    """The legal actions, as notation strings with the seat."""
+    return {str(a) for a in g.legal_actions()}
+
+
+def playable(g: Game) -> set[str]:
+    """The cards the player to act may play now."""
+    return {a.arg for a in g.legal_actions() if a.verb == "play" and a.arg is not None}
+
+
+def illegal_reason(g: Game, action: str) -> str:
+    """Apply an action that must be illegal; check nothing changed; return the reason."""
+    before = (g.to_record(), g.result())
+    try:
+        g.apply(action)
+    except IllegalAction as e:
+        assert (g.to_record(), g.result()) == before, "an illegal action changed the game"
+        return e.message
+    raise AssertionError(f"{action!r} was accepted but should be illegal")
+
+
+def play_out(g: Game, choose: Any = None) -> Game:
+    """Finish a hand, taking the first legal action (or ``choose(game)``) each time."""
+    while not g.over:
+        g.apply(choose(g) if choose else g.legal_actions()[0])
+    return g

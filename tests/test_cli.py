@@ -1,0 +1,131 @@
+"""The ``twentyeight`` command: simulate, rules, play, and bad arguments."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from twentyeight.bots import make_bot
+from twentyeight.cli.play import TerminalGame
+from twentyeight.match import Match
+
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "twentyeight.cli.main", *args], input=stdin,
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_simulate_json() -> None:
+    proc = cli("simulate", "--hands", "300", "--rules", "29", "--seed", "5", "--json")
+    assert proc.returncode == 0
+    stats = json.loads(proc.stdout)
+    assert stats["hands"] == 300 and stats["seconds"] > 0 and stats["hands_per_second"] > 0
+    assert stats["complete"] + stats["annulled"] == 300
+    assert stats["rules"] == "29"
+    again = json.loads(cli("simulate", "--hands", "300", "--rules", "29", "--seed", "5",
+                           "--json").stdout)
+    assert {k: v for k, v in again.items() if k not in ("seconds", "hands_per_second")} == \
+        {k: v for k, v in stats.items() if k not in ("seconds", "hands_per_second")}
+
+
+def test_simulate_text_and_progress() -> None:
+    proc = cli("simulate", "--hands", "2000", "--progress")
+    assert proc.returncode == 0
+    assert "hands per second" in proc.stdout and "mean contract" in proc.stdout
+    assert "2,000/2,000 hands" in proc.stderr
+
+
+def test_simulate_rules_object() -> None:
+    proc = cli("simulate", "--hands", "200", "--rules", '{"preset": "28", "cot": true}',
+               "--json")
+    assert json.loads(proc.stdout)["rules"] == {"preset": "28", "cot": True}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "--hands", "0"], "expected at least 1"),
+    (["simulate", "--rules", "30"], "unknown preset '30'"),
+    (["simulate", "--rules", '{"preset": "28", "x": 1}'], "unknown flag 'x'"),
+    (["simulate", "--rules", "{oops"], "not a JSON object"),
+    (["play", "--seat", "9"], "seat 9 does not exist"),
+    (["play", "--bots", "grandmaster"], "unknown bot 'grandmaster'"),
+    (["fly"], "invalid choice"),
+    ([], "required"),
+])
+def test_bad_arguments(args: list[str], message: str) -> None:
+    proc = cli(*args)
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_rules_listing() -> None:
+    proc = cli("rules")
+    for name in ("28", "28-pagat", "28-wiki", "28-bengal", "29", "29-16"):
+        assert f"\n{name} " in "\n" + proc.stdout
+    detail = json.loads(cli("rules", "29-16", "--json").stdout)
+    values = {f["flag"]: f["value"] for f in detail["flags"]}
+    assert values["min_bid"] == 16 and values["direction"] == "clockwise"
+    assert cli("rules", "nope").returncode == 2
+
+
+def test_play_quits_cleanly() -> None:
+    proc = cli("play", "--seed", "3", "--no-colour", stdin="help\nxyz\n9Z\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Type a card to play it" in proc.stdout       # help
+    assert "✗" in proc.stdout and "Goodbye" in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_play_end_of_input() -> None:
+    proc = cli("play", "--seed", "4", stdin="")
+    assert proc.returncode == 0 and "Goodbye" in proc.stdout
+
+
+def scripted(match: Match, seat: int) -> Iterator[str]:
+    """A person who first tries something illegal, then always plays a legal action."""
+    yield "legal"
+    yield "ZZZ"
+    while True:
+        game = match.current
+        if game.to_act == seat and not game.over:
+            yield str(game.legal_actions()[-1])
+        else:
+            yield ""
+
+
+def test_terminal_game_plays_a_whole_match() -> None:
+    """`twentyeight play` (issue 2 item 6): a full match, the person's turns by notation."""
+    match = Match.new("28", seed=12, dealer=0)
+    bots = {s: make_bot("rules", seed=s) for s in (1, 2, 3)}
+    answers = scripted(match, 0)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = io.StringIO()
+    assert TerminalGame(match, 0, bots, read, out, colour=False).run() == 0
+    text = out.getvalue()
+    assert match.over and "Game over" in text
+    assert "you may:" in text.lower() and "✗" in text
+    assert "Your hand:" in text and "Contract:" in text
+    assert any("your move" in p for p in prompts)
+
+
+def test_terminal_game_shows_only_the_seat_view() -> None:
+    """The terminal shows the person's cards, and never another seat's before they are played."""
+    match = Match.new("28", seed=5, dealer=3)
+    game = match.current
+    hidden = {c for s in (1, 2, 3) for c in game.deal_json()[s]}
+    answers = iter(["quit"])
+    out = io.StringIO()
+    TerminalGame(match, 0, {s: make_bot("random", seed=s) for s in (1, 2, 3)},
+                 lambda _: next(answers), out, colour=False).run()
+    text = out.getvalue()
+    shown = {c for c in hidden if c[0] != "T" and f"{c[0]}{'♠♥♦♣'['SHDC'.index(c[1])]}" in text}
+    played = {c for t in game.result()["tricks"] for c in t["cards"]}
+    assert shown <= played
