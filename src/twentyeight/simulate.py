@@ -16,7 +16,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.play import play_card, play_legal, play_verb
+from twentyeight.engine.state import PLAY
 from twentyeight.rules import Rules
 
 
@@ -37,8 +40,16 @@ def simulate(rules: str | Mapping[str, Any] | Rules, hands: int, seed: int = 0,
         legal = h.legal_codes
         step = h.step
         while h.to_act is not None:
-            codes = legal()
-            step(codes[int(rnd() * len(codes))])
+            if h.phase == PLAY:                  # the play, without the phase dispatch
+                codes = play_legal(h)
+                code = codes[int(rnd() * len(codes))]
+                if code < PLAY_LIMIT:
+                    play_card(h, code)
+                else:
+                    play_verb(h, code)
+            else:
+                codes = legal()
+                step(codes[int(rnd() * len(codes))])
         decisions += len(h.history)
         if h.annul_reason is not None:
             annulled[h.annul_reason] += 1

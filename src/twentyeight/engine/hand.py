@@ -28,6 +28,7 @@ from twentyeight.engine.actions import (
     VERB_OF_CODE,
     Action,
 )
+from twentyeight.engine.play import play_card, play_legal, play_verb
 from twentyeight.engine.scoring import Score, score
 from twentyeight.engine.state import (
     AUCTION,
@@ -98,13 +99,12 @@ class Hand(HandState):
         fb = t.first_batch
         for cards in self.deal:
             m = 0
-            for c in cards:
-                m |= 1 << c
-            dealt.append(m)
-            m = 0
             for c in cards[:fb]:
                 m |= 1 << c
             hands.append(m)
+            for c in cards[fb:]:
+                m |= 1 << c
+            dealt.append(m)
         self.dealt = tuple(dealt)
         self.scores = tuple(scores) if scores is not None else (0,) * t.n_teams
         self.hands = hands
@@ -160,6 +160,10 @@ class Hand(HandState):
         self.played_seats = 0
         self.zero_point = 0
         self.pair_by = -1
+        self.pair_holder = -1
+        self.claim_seats = 0
+        self.suit_masks = t.deck.suit_masks
+        self.suit_of = t.deck.suit_of
         self.conceded_by = -1
         self.cot_refused = False
         self.cot_accepted = False
@@ -186,7 +190,7 @@ class Hand(HandState):
         """The legal actions of the player to act, as codes (empty when the hand is over)."""
         ph = self.phase
         if ph == PLAY:
-            return play.play_legal(self)
+            return play_legal(self)
         fn = _LEGAL.get(ph)
         return fn(self) if fn is not None else ()
 
@@ -195,9 +199,9 @@ class Hand(HandState):
         ph = self.phase
         if ph == PLAY:
             if code < PLAY_LIMIT:
-                play.play_card(self, code)
+                play_card(self, code)
             else:
-                play.play_verb(self, code)
+                play_verb(self, code)
         else:
             _APPLY[ph](self, code)
 
@@ -256,9 +260,5 @@ class Hand(HandState):
 
 def deal_pack(rules: Rules, pack: Sequence[Card], dealer: int) -> list[list[Card]]:
     """Deal a shuffled pack one card at a time from the dealer's next seat (28-DEAL-3/4)."""
-    t = tables_for(rules)
-    hands: list[list[Card]] = [[] for _ in range(t.n)]
-    seat_of = t.deal_seat[dealer]
-    for i, card in enumerate(pack):
-        hands[seat_of[i]].append(card)
-    return hands
+    n = rules.num_players
+    return [list(pack[(seat - dealer - 1) % n::n]) for seat in range(n)]

@@ -21,6 +21,7 @@ from twentyeight.engine.actions import (
 from twentyeight.engine.state import COT, PLAY, SINGLE_HAND, THANI_HAND, HandState
 from twentyeight.engine.windows import zero_point_claim
 
+_B0, _B1, _B2, _B3 = BYTE_BITS[:4]
 Notes = list[tuple[Mask, str]]
 """(cards allowed after a step, why) for each step that narrowed the playable cards."""
 
@@ -32,10 +33,9 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
     hand = h.hands[seat]
     trick = h.trick_cards
     trump = h.trump
-    deck = h.t.deck
     if not trick:                                              # leading
         if h.restricted and seat == h.bidder and not h.revealed:
-            trumps = hand & deck.suit_masks[trump]
+            trumps = hand & h.suit_masks[trump]
             others = hand & ~trumps
             if trumps and others and not (h.rules.bidder_lead_trump_after_trump_led
                                           and h.trump_led_by_other):
@@ -44,8 +44,8 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
                                           "other suits (28-BR-1)"))
                 return others, 0
         return hand, 0
-    led = deck.suit_of[trick[0]]
-    follow = hand & deck.suit_masks[led]
+    led = h.suit_of[trick[0]]
+    follow = hand & h.suit_masks[led]
     if h.revealed:                                             # phase 2
         if seat == h.asker:
             return _asker_options(h, hand, notes), 0
@@ -78,7 +78,7 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
         return allowed, verb
     # the bidder, void in the suit led, trump still hidden (28-BR-2, 28-BR-3)
     rules = h.rules
-    trumps = deck.suit_masks[trump]
+    trumps = h.suit_masks[trump]
     if led == trump:
         allowed = _jack_filter(h, hand, notes) if rules.jack_discard_restriction else hand
         return allowed, REVEAL if rules.bidder_may_reveal_on_trump_lead else 0
@@ -102,7 +102,7 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
         if h.rules.jack_discard_restriction:
             return _jack_filter(h, hand, notes)
         return hand
-    trumps = hand & h.t.deck.suit_masks[h.trump]
+    trumps = hand & h.suit_masks[h.trump]
     if not trumps:
         return _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand
     if notes is not None and trumps != hand:
@@ -142,7 +142,7 @@ def _no_undertrump(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
     best = _best_trump_in_trick(h)
     if best < 0:
         return hand
-    trumps = hand & h.t.deck.suit_masks[h.trump]
+    trumps = hand & h.suit_masks[h.trump]
     if not trumps:
         return hand
     allowed = (hand & ~trumps) | _higher_than(h, trumps, best)
@@ -158,7 +158,7 @@ def _jack_filter(h: HandState, allowed: Mask, notes: Notes | None) -> Mask:
     deck = h.t.deck
     forbidden = deck.jack_mask & ~h.led_mask
     if h.revealed and h.trump >= 0:
-        forbidden &= ~deck.suit_masks[h.trump]
+        forbidden &= ~h.suit_masks[h.trump]
     kept = allowed & ~forbidden
     if not kept:
         return allowed                 # lifted when nothing else is left [PROPOSED]
@@ -220,14 +220,12 @@ def play_legal(h: HandState) -> tuple[int, ...]:
     if h.t.dedupe:
         mask = h.t.deck.dedupe(mask)
     if mask < 1 << 32:
-        t = BYTE_BITS
-        codes = (t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
-                 + t[3][mask >> 24])
+        codes = _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24]
     else:
         codes = cards_of(mask)
     if verb:
         codes += (verb,)
-    if h.zero_point or (h.revealed and h.pair_by < 0) or h.rules.cot:
+    if h.claim_seats >> seat & 1:
         codes += claims(h, seat)
     return codes
 
@@ -243,12 +241,14 @@ def play_card(h: HandState, card: Card) -> None:
     """Play ``card`` for the player to act, and complete the trick when it is full."""
     seat = h.to_act
     assert seat is not None
-    h.hands[seat] &= ~(1 << card)
-    h.history.append(seat << SEAT_SHIFT | card)
+    h.hands[seat] ^= 1 << card
+    h.history.append(seat << 12 | card)                # 12 == SEAT_SHIFT
     h.trick_seats.append(seat)
-    h.trick_cards.append(card)
-    h.played_seats |= 1 << seat
-    if len(h.trick_cards) == h.trick_size:
+    cards = h.trick_cards
+    cards.append(card)
+    if h.zero_point:
+        h.played_seats |= 1 << seat
+    if len(cards) == h.trick_size:
         _complete_trick(h)
         return
     nxt = h.next_seat[seat]
@@ -333,8 +333,8 @@ def _complete_trick(h: HandState) -> None:
     team = t.team_of[winner]
     h.team_points[team] += won
     h.tricks.append((h.leader, tuple(seats), tuple(cards), winner, won))
-    led = deck.suit_of[cards[0]]
-    h.led_mask |= deck.suit_masks[led]
+    led = h.suit_of[cards[0]]
+    h.led_mask |= h.suit_masks[led]
     if led == h.trump and seats[0] != h.bidder:
         h.trump_led_by_other = True
     if h.revealed:

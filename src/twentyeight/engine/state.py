@@ -27,77 +27,18 @@ SPECIAL_NAMES = (None, "single_hand", "thani", "eight_of_a_suit", "certain_hand"
 class HandState:
     """Everything that describes one hand at one moment.  See :class:`~twentyeight.engine.Hand`."""
 
+    # every field is listed in the annotations below, grouped by what it is for
     __slots__ = (
-        "annul_reason",
-        "asker",
-        "bid_team",
-        # contract
-        "bidder",
-        "bidding_lost",
-        "bonus_team",
-        "c_called",
-        "conceded_by",
-        "contract",
-        "cot_accepted",
-        "cot_refused",
-        "deal",
-        "dealer",
-        "dealt",
-        "declarer",
-        "doubled_by",
-        "first",
-        # moving
-        "hands",
-        # auction
-        "high",
-        "high_bidder",
-        "history",
-        "indicator",
-        "indicator_only",
-        "last_reveal_pending",
-        "leader",
-        "led_mask",
-        "multiplier",
-        "must_trump",
-        "n",
-        "next_seat",
-        "out_mask",
-        "pair_by",
-        "passed",
-        "passes",
-        "phase",
-        "played_seats",
-        "power",
-        "queue",
-        "raises",
-        "redoubled_by",
-        "restricted",
-        "reveal_index",
-        "reveal_trick",
-        # play
-        "revealed",
-        "revealed_by",
-        "reverse",
-        "rules",
-        "scores",
-        "seventh",
-        # special contracts
-        "special",
-        "special_seat",
-        "status",
-        # fixed for the hand
-        "t",
-        "team_points",
-        "to_act",
-        "trick_cards",
-        "trick_seats",
-        "trick_size",
-        "tricks",
-        "trump",
-        "trump_led_by_other",
-        "won_after_reveal",
-        "won_any",
-        "zero_point",
+        "annul_reason", "asker", "bid_team", "bidder", "bidding_lost", "bonus_team", "c_called",
+        "claim_seats", "conceded_by", "contract", "cot_accepted", "cot_refused", "deal",
+        "dealer", "dealt", "declarer", "doubled_by", "first", "hands", "high", "high_bidder",
+        "history", "indicator", "indicator_only", "last_reveal_pending", "leader", "led_mask",
+        "multiplier", "must_trump", "n", "next_seat", "out_mask", "pair_by", "pair_holder",
+        "passed", "passes", "phase", "played_seats", "power", "queue", "raises", "redoubled_by",
+        "restricted", "reveal_index", "reveal_trick", "revealed", "revealed_by", "reverse",
+        "rules", "scores", "seventh", "special", "special_seat", "status", "suit_masks",
+        "suit_of", "t", "team_points", "to_act", "trick_cards", "trick_seats", "trick_size",
+        "tricks", "trump", "trump_led_by_other", "won_after_reveal", "won_any", "zero_point",
     )
 
     t: Tables
@@ -161,9 +102,13 @@ class HandState:
     played_seats: int
     zero_point: int
     pair_by: int
+    pair_holder: int
+    claim_seats: int
     conceded_by: int
     cot_refused: bool
     cot_accepted: bool
+    suit_masks: tuple[Mask, ...]
+    suit_of: tuple[int, ...]
 
     # ---- shared operations -----------------------------------------------------------
     def annul(self, reason: str) -> None:
@@ -191,6 +136,12 @@ class HandState:
         self.last_reveal_pending = False
         if self.indicator >= 0:
             self.hands[self.bidder] |= 1 << self.indicator
+        if self.rules.pair_rule:                    # who, if anyone, could ever show a pair
+            kq = self.t.kq_masks[self.trump]
+            for s in range(self.n):
+                if self.dealt[s] & kq == kq:
+                    self.pair_holder = s
+                    self.claim_seats |= 1 << s
         if self.rules.bidding_side_all_trumps_redeal:
             suit = self.t.deck.suit_masks[self.trump]
             team_of = self.t.team_of

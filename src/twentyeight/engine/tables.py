@@ -17,7 +17,6 @@ class Tables:
 
     __slots__ = (
         "cards_each",
-        "deal_seat",
         "deck",
         "dedupe",
         "first_batch",
@@ -50,8 +49,6 @@ class Tables:
         self.team_seats = tuple(tuple(s for s in range(n) if self.team_of[s] == t)
                                 for t in range(self.n_teams))
         self.next_seat = tuple((s + 1) % n for s in range(n))
-        # deal_seat[dealer][i]: who receives the i-th card of the shuffled pack (28-DEAL-3/4)
-        self.deal_seat = tuple(tuple((d + 1 + i) % n for i in range(deck.size)) for d in range(n))
         self.min_bid = rules.min_bid
         self.max_bid = rules.effective_max_bid
         self.tiers = PAGAT_TIERS if rules.scoring == "pagat_tiered" else FLAT_TIERS

@@ -43,6 +43,9 @@ def second_deal(h: HandState) -> None:
         return
     if rules.zero_point_hand_redeal == "optional":
         h.zero_point = sum(1 << s for s in range(h.n) if not h.dealt[s] & deck.point_mask)
+        h.claim_seats |= h.zero_point
+    if rules.cot:
+        h.claim_seats |= sum(1 << s for s in range(h.n) if t.team_of[s] != h.bid_team)
     _start_raise_window(h)
 
 
