@@ -118,3 +118,26 @@ def test_copy_is_independent() -> None:
 def test_package_exports() -> None:
     assert {"Game", "Match", "Rules", "IllegalAction", "RecordError", "Action"} <= \
         set(twentyeight.__all__)
+
+
+@pytest.mark.parametrize("action", [Action(3, "bid", None), Action(3, "bid", "abc"),
+                                    Action(3, "fly", "x"), Action(3, "play", "ZZ")])
+def test_malformed_action_objects_are_illegal(action: Action) -> None:
+    g = game("28", S, DEAL, AUCTION)
+    before = g.to_record()
+    with pytest.raises(IllegalAction):
+        g.apply(action)
+    assert g.to_record() == before
+
+
+def test_unfinished_trick_stays_in_the_result() -> None:
+    """A hand annulled inside a trick (28-ANN-2 at an ask) still shows the cards of that trick."""
+    hands = {S: "7H JH 9H 7C AH 8S KD QD", N: "TH KH QH 8H JC JS AD TD",
+             E: "8C KC 9S AS TS 9D JD 8D", W: "9C AC TC QC KS QS 7S 7D"}
+    g = game("28", W, hands, ["2 bid 14", "3 pass", "0 pass", "1 pass", "2 trump 7H", "2 pass",
+                              "0 pass", "2 play 7C", "3 play 8C", "0 play JC", "1 play 9C",
+                              "0 play JS", "1 play KS", "2 play 8S", "3 play 9S",
+                              "0 play TH", "1 play 7D", "2 play 9H", "3 ask"])
+    r = g.result()
+    assert r["status"] == "annulled"
+    assert r["trick"] is not None and r["trick"]["cards"] == ["TH", "7D", "9H"]

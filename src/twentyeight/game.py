@@ -143,11 +143,10 @@ class Game:
         seat = h.to_act
         if seat is None:
             raise IllegalAction("the hand is over", action=text)
-        if not isinstance(action, Action):
-            try:
-                action = Action.parse(action, seat=seat)
-            except NotationError as e:
-                raise IllegalAction(str(e), action=text, legal=self._legal_texts()) from None
+        try:                                   # an Action object is checked like its text
+            action = Action.parse(text, seat=None if isinstance(action, Action) else seat)
+        except NotationError as e:
+            raise IllegalAction(str(e), action=text, legal=self._legal_texts()) from None
         if action.seat != seat:
             raise IllegalAction(f"it is seat {seat}'s turn, not seat {action.seat}'s",
                                 action=text, legal=self._legal_texts())

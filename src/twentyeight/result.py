@@ -24,7 +24,7 @@ def tricks_json(h: Hand) -> list[dict[str, Any]]:
 
 def current_trick_json(h: Hand) -> dict[str, Any] | None:
     """The trick being played, or ``None`` between tricks and outside the play."""
-    if h.leader < 0 or h.over:
+    if h.leader < 0 or (h.over and not h.trick_cards):
         return None
     names = h.t.deck.names
     return {"leader": h.leader, "cards": [names[c] for c in h.trick_cards],

@@ -269,7 +269,8 @@ def play_verb(h: HandState, code: int) -> None:
     elif code == REVEAL:
         h.asker = seat
         if h.restricted:                               # 28-BR-3(b)
-            h.indicator_only = h.rules.bidder_reveal_plays == "indicator"
+            # with a suit marker (29-DEAL-2) there is no card to play: any trump instead
+            h.indicator_only = h.rules.bidder_reveal_plays == "indicator" and h.indicator >= 0
             h.must_trump = True
         else:                                          # 29-PLAY-3, the bidder asks himself
             h.must_trump = h.rules.asker_must_trump
@@ -344,6 +345,9 @@ def _complete_trick(h: HandState) -> None:
         h.bidding_lost = True
     done = len(h.tricks)
     special = h.special
+    if done == t.tricks_total or special:
+        h.trick_seats = []                             # the trick is in h.tricks now
+        h.trick_cards = []
     if special and ((special == SINGLE_HAND and winner != h.declarer)
                     or (special == THANI_HAND and winner != h.bidder)):
         h.finish()                                     # the undertaking has failed
