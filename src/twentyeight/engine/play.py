@@ -299,7 +299,7 @@ def cot_apply(h: HandState, code: int) -> None:
 def trick_winner(h: HandState) -> int:
     """The index in the current trick of the winning card (28-PLAY-4, 28-REV-5, 56-PLAY-4)."""
     cards = h.trick_cards
-    suit_of = h.t.deck.suit_of
+    suit_of = h.suit_of
     power = h.power
     trump = h.trump
     best = -1
@@ -325,15 +325,16 @@ def _complete_trick(h: HandState) -> None:
     cards = h.trick_cards
     seats = h.trick_seats
     t = h.t
-    deck = t.deck
     winner = seats[trick_winner(h)]
-    points = deck.points
+    points = t.deck.points
     won = 0
     for c in cards:
         won += points[c]
     team = t.team_of[winner]
     h.team_points[team] += won
-    h.tricks.append((h.leader, tuple(seats), tuple(cards), winner, won))
+    h.tricks.append((h.leader, seats, cards, winner, won))   # these lists are not touched again
+    h.trick_seats = []
+    h.trick_cards = []
     led = h.suit_of[cards[0]]
     h.led_mask |= h.suit_masks[led]
     if led == h.trump and seats[0] != h.bidder:
@@ -345,9 +346,6 @@ def _complete_trick(h: HandState) -> None:
         h.bidding_lost = True
     done = len(h.tricks)
     special = h.special
-    if done == t.tricks_total or special:
-        h.trick_seats = []                             # the trick is in h.tricks now
-        h.trick_cards = []
     if special and ((special == SINGLE_HAND and winner != h.declarer)
                     or (special == THANI_HAND and winner != h.bidder)):
         h.finish()                                     # the undertaking has failed
@@ -362,8 +360,6 @@ def _complete_trick(h: HandState) -> None:
             h.finish()
         return
     h.leader = winner
-    h.trick_seats = []
-    h.trick_cards = []
     h.asker = -1
     h.indicator_only = False
     h.reveal_index = 0 if h.revealed else -1

@@ -91,7 +91,8 @@ class HandState:
     asker: int
     must_trump: bool
     indicator_only: bool
-    tricks: list[tuple[int, tuple[int, ...], tuple[Card, ...], int, int]]
+    tricks: list[tuple[int, list[int], list[Card], int, int]]
+    """(leader, seats, cards, winner, card points) of each completed trick; never changed."""
     team_points: list[int]
     bonus_team: int
     won_after_reveal: int
