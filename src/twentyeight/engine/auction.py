@@ -11,7 +11,6 @@ from twentyeight.engine.actions import (
     PASS,
     REDEAL,
     REDOUBLE,
-    SEAT_SHIFT,
     TRUMP_CARD,
     TRUMP_REVERSE,
     TRUMP_SEVENTH,
@@ -69,9 +68,7 @@ def auction_legal(h: HandState) -> tuple[int, ...]:
 
 
 def auction_apply(h: HandState, code: int) -> None:
-    seat = h.to_act
-    assert seat is not None
-    h.history.append(seat << SEAT_SHIFT | code)
+    seat = h.log(code)
     n = h.n
     if code == REDEAL:
         h.annul("pointless_first_four")
@@ -128,7 +125,7 @@ def trump_legal(h: HandState) -> tuple[int, ...]:
 
 
 def trump_apply(h: HandState, code: int) -> None:
-    h.history.append(h.bidder << SEAT_SHIFT | code)
+    h.log(code)
     deck = h.t.deck
     if code == TRUMP_SEVENTH:
         h.seventh = True             # the card is set aside at the second deal (28-TRUMP-5)
@@ -195,15 +192,11 @@ def _redouble_options(h: HandState, seat: int | None) -> tuple[int, ...]:
 
 
 def double_apply(h: HandState, code: int) -> None:
-    seat = h.to_act
-    assert seat is not None
-    h.history.append(seat << SEAT_SHIFT | code)
+    seat = h.log(code)
     if code == DOUBLE:
         h.multiplier = 2
         h.doubled_by = seat
-        team = h.t.team_seats[h.bid_team]
-        start = team.index(h.bidder)
-        h.queue = list(team[start:] + team[:start])     # bidder first, then partner (28-DBL-4)
+        h.queue = h.bidding_side_order()
         h.phase = REDOUBLE_PHASE
         _ask_next_redoubler(h)
     elif h.queue:
@@ -213,9 +206,7 @@ def double_apply(h: HandState, code: int) -> None:
 
 
 def redouble_apply(h: HandState, code: int) -> None:
-    seat = h.to_act
-    assert seat is not None
-    h.history.append(seat << SEAT_SHIFT | code)
+    seat = h.log(code)
     if code == REDOUBLE:
         h.multiplier = 4
         h.redoubled_by = seat

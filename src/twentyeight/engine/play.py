@@ -16,7 +16,6 @@ from twentyeight.engine.actions import (
     REDEAL,
     REFUSE,
     REVEAL,
-    SEAT_SHIFT,
 )
 from twentyeight.engine.state import COT, PLAY, SINGLE_HAND, THANI_HAND, HandState
 from twentyeight.engine.windows import zero_point_claim
@@ -259,9 +258,7 @@ def play_card(h: HandState, card: Card) -> None:
 
 def play_verb(h: HandState, code: int) -> None:
     """Ask, reveal, pair, the zero-point claim and the Cot concession."""
-    seat = h.to_act
-    assert seat is not None
-    h.history.append(seat << SEAT_SHIFT | code)
+    seat = h.log(code)
     if code == ASK:
         h.asker = seat
         h.must_trump = h.rules.asker_must_trump
@@ -286,7 +283,7 @@ def play_verb(h: HandState, code: int) -> None:
 
 
 def cot_apply(h: HandState, code: int) -> None:
-    h.history.append(h.bidder << SEAT_SHIFT | code)
+    h.log(code)
     if code == ACCEPT:
         h.cot_accepted = True
         h.finish()

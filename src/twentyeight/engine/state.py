@@ -7,6 +7,7 @@ copy is cheap.  The phase modules (``auction``, ``windows``, ``play``) read and 
 from __future__ import annotations
 
 from twentyeight.cards import Card, Mask
+from twentyeight.engine.actions import SEAT_SHIFT
 from twentyeight.engine.tables import Tables
 from twentyeight.rules import Rules
 
@@ -112,6 +113,19 @@ class HandState:
     suit_of: tuple[int, ...]
 
     # ---- shared operations -----------------------------------------------------------
+    def log(self, code: int) -> int:
+        """Append the action of the player to act to the history; return that player."""
+        seat = self.to_act
+        assert seat is not None
+        self.history.append(seat << SEAT_SHIFT | code)
+        return seat
+
+    def bidding_side_order(self) -> list[int]:
+        """The bidder, then his partners in turn order (28-DBL-4, 28-RAISE-4)."""
+        team = self.t.team_seats[self.bid_team]
+        start = team.index(self.bidder)
+        return list(team[start:] + team[:start])
+
     def annul(self, reason: str) -> None:
         """End the hand without a score (28-ANN-3): the same dealer deals again."""
         self.status = ANNULLED

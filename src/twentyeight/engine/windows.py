@@ -7,7 +7,7 @@ Thani, the certain-hand show).
 from __future__ import annotations
 
 from twentyeight.cards import Mask
-from twentyeight.engine.actions import PASS, RAISE, REDEAL, SEAT_SHIFT, SHOW, SINGLE, THANI
+from twentyeight.engine.actions import PASS, RAISE, REDEAL, SHOW, SINGLE, THANI
 from twentyeight.engine.state import (
     NORMAL,
     PLAY,
@@ -89,9 +89,7 @@ def zero_point_claim(h: HandState, seat: int) -> tuple[int, ...]:
 
 def _start_raise_window(h: HandState) -> None:
     if h.rules.raise_after_full_deal:
-        team = h.t.team_seats[h.bid_team]
-        start = team.index(h.bidder)
-        h.queue = list(team[start:] + team[:start])
+        h.queue = h.bidding_side_order()
         h.phase = RAISE_PHASE
         _ask_next_raiser(h)
     else:
@@ -119,9 +117,7 @@ def raise_legal(h: HandState) -> tuple[int, ...]:
 
 
 def raise_apply(h: HandState, code: int) -> None:
-    seat = h.to_act
-    assert seat is not None
-    h.history.append(seat << SEAT_SHIFT | code)
+    seat = h.log(code)
     if code == REDEAL:
         h.annul("zero_point_hand")
         return
@@ -178,9 +174,7 @@ def single_legal(h: HandState) -> tuple[int, ...]:
 
 
 def single_apply(h: HandState, code: int) -> None:
-    seat = h.to_act
-    assert seat is not None
-    h.history.append(seat << SEAT_SHIFT | code)
+    seat = h.log(code)
     if code == REDEAL:
         h.annul("zero_point_hand")
     elif code == SHOW:
@@ -217,7 +211,7 @@ def thani_legal(h: HandState) -> tuple[int, ...]:
 
 
 def thani_apply(h: HandState, code: int) -> None:
-    h.history.append(h.bidder << SEAT_SHIFT | code)
+    h.log(code)
     if code == REDEAL:
         h.annul("zero_point_hand")
         return
