@@ -81,8 +81,9 @@ def parse_suit(text: str) -> int:
 class Deck:
     """One variant's pack, with the lookup tables the engine uses.
 
-    ``ranks`` lists rank letters strongest first; ranks written together inside ``equal``
-    (e.g. ``"J3"``) have equal power.  ``copies`` is 2 for the double pack.
+    ``ranks`` lists rank letters strongest first; a letter written twice (``"JJ9…"``) is a
+    card with a twin, and ranks written together inside ``equal`` (e.g. ``"J3"``) have equal
+    power.  ``copies`` is 2 for the double pack (every card has a twin).
     """
 
     ranks: str
@@ -109,7 +110,8 @@ class Deck:
         levels: list[int] = []
         level = len(self.ranks)
         for i, r in enumerate(self.ranks):
-            if not (i > 0 and r in self.equal and self.ranks[i - 1] in self.equal):
+            prev = self.ranks[i - 1] if i else ""
+            if not (r == prev or (r in self.equal and prev in self.equal and prev)):
                 level -= 1
             levels.append(level)
         names: list[str] = []

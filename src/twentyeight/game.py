@@ -33,6 +33,7 @@ from twentyeight.engine.actions import (
     TRUMP_SUIT,
     Action,
     NotationError,
+    bid_parts,
 )
 from twentyeight.engine.explain import why_illegal
 from twentyeight.engine.hand import Hand
@@ -169,7 +170,8 @@ class Game:
             return SIMPLE_VERBS[verb]
         assert arg is not None
         if verb == "bid":
-            return BID + 8 * int(arg)
+            value, den = bid_parts(arg)
+            return BID + 8 * value + den
         if verb == "raise":
             return RAISE + int(arg)
         if verb == "trump":

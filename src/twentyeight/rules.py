@@ -48,24 +48,53 @@ class Rules:
     """
 
     # --- table and deck -------------------------------------------------------------
-    num_players: int = _flag(4, (4,), "players at the table", "28-DECK-1")
+    pack: str = _flag("28", ("28", "40", "56"),
+                      "the family's pack: 28 points (32 cards; 24 for three players, 36 for "
+                      "six), 40 (36 with four extra jack-ranked cards), 56 (the double pack)",
+                      "28-DECK-2 / 40-1 / 56-DECK-2")
+    num_players: int = _flag(4, (3, 4, 6, 8), "players at the table",
+                             "28-DECK-1 / 3P-2 / 6P-2 / 56-DECK-1")
+    six_player_form: str = _flag("pagat", ("pagat", "kerala"),
+                                 "six-player 28: three teams of two, or two teams of three",
+                                 "C-6P-01")
+    deck_4p: int = _flag(48, (48, 32), "56 at four players: 48 cards, or J 9 A T twice",
+                         "C-56-01")
+    deck_8p: int = _flag(64, (64, 48), "56 at eight players: 64 cards, or 48", "C-56-02")
+    forty_extra_jack_face: str = _flag("3", ("3", "J"),
+                                       "40's extra jack-ranked cards are shown as 3s or as "
+                                       "second jacks", "C-40-01")
+    cards_before_auction: int | None = _flag(4, OPT_INT,
+                                             "cards each player holds in the auction (null: "
+                                             "the whole deal)", "28-DEAL-3 / 6P-3 / 56-DEAL-4")
     direction: str = _flag("anticlockwise", ("anticlockwise", "clockwise"),
                            "direction of play (display only)", "1.1")
     # --- auction --------------------------------------------------------------------
     min_bid: int = _flag(14, INT, "minimum bid", "28-AUC-3")
     max_bid: int = _flag(28, INT, "maximum bid", "28-AUC-3")
-    forced_opening: str = _flag("first_hand", ("first_hand", "dealer"),
-                                "who must bid: the first hand at once (28), or the dealer "
-                                "after three passes (29)", "28-AUC-4 / 29-AUC-3")
-    pass_is_final: bool = _flag(False, BOOL, "a player who passed may not bid again", "28-AUC-8")
+    opening_rule: str = _flag("forced_bid", ("forced_bid", "dealer_forced", "all_pass_28nt"),
+                              "the first hand must bid (28, 56); the dealer must bid after "
+                              "everyone passed (29); or all may pass into 28 no-trump (56)",
+                              "28-AUC-4 / 29-AUC-3 / C-56-04")
+    pass_is_final: bool = _flag(False, BOOL, "a player who passed may not bid again",
+                                "28-AUC-8 / 56-AUC-6")
+    partner_overcall: str = _flag("threshold", ("threshold", "stage", "honours40", "free"),
+                                  "overbidding one's own side: at least partner_overcall_min, "
+                                  "the next 56 stage, 40, or freely", "28-AUC-6 / 56-AUC-7")
     partner_overcall_min: int | None = _flag(20, OPT_INT,
                                              "least bid over a partner's high bid", "28-AUC-6")
+    second_bid_min: int | None = _flag(None, OPT_INT, "least bid of a player's second bid",
+                                       "40-4")
+    auction_procedure: str = _flag("rotation", ("rotation", "team_alternating"),
+                                   "turn order of the auction", "56-AUC-1 / §1.4.2")
     first_hand_pointless_redeal: bool = _flag(True, BOOL,
                                               "first hand may redeal a pointless four", "28-PRE-1")
     redeal_first_two_pointless: bool = _flag(False, BOOL,
                                              "annul if either of the first two players has a "
                                              "pointless four", "3.6")
     # --- trump ----------------------------------------------------------------------
+    trump_mode: str = _flag("hidden", ("hidden", "open"),
+                            "trump laid face down after the auction, or named in the bid",
+                            "28-TRUMP-1 / 56-TRUMP-1")
     trump_indicator: str = _flag("card", ("card", "suit"),
                                  "trump shown by a face-down card from the hand (28) or by a "
                                  "suit marker outside the hand (29)", "28-TRUMP-1 / 29-DEAL-2")
@@ -76,13 +105,29 @@ class Rules:
     reverse_no_trump: bool = _flag(False, BOOL, "29: a reversed no-trump hand may be chosen",
                                    "3.6")
     # --- doubling -------------------------------------------------------------------
-    double_redouble: bool = _flag(False, BOOL, "double / redouble window", "28-DBL-1")
+    double_redouble: bool = _flag(False, BOOL, "double and redouble (a window after the trump "
+                                  "choice; in the auction with open trump)",
+                                  "28-DBL-1 / 56-DBL-1")
+    redouble_out_of_turn: bool = _flag(False, BOOL, "the doubled side may redouble before its "
+                                       "turn comes", "56-DBL-2")
     auto_double_threshold: int | None = _flag(None, OPT_INT,
                                               "contracts from this value are worth 2 (flat)",
                                               "28-DBL-6")
     c_bid: bool = _flag(False, BOOL, "the bidder may answer a double with 'C'", "28-DBL-7")
     c_bid_with_autodouble: bool = _flag(False, BOOL, "'C' allowed in an auto-double game", "C-02")
     # --- after the full deal ----------------------------------------------------------
+    one_suit_hand_redeal: bool = _flag(False, BOOL, "redeal when a hand is all one suit",
+                                       "56-ANN-2")
+    one_suit_opener_redeal: bool = _flag(False, BOOL, "redeal when the first hand is all one "
+                                         "suit (he may not bid)", "40-5 / A-19")
+    zero_point_first_hand_cancel: bool = _flag(False, BOOL, "a pointless first hand may annul "
+                                               "instead of opening", "56-ANN-3")
+    redeal_team_without_jack: bool = _flag(False, BOOL, "redeal when a side holds no jack",
+                                           "56-ANN-4")
+    redeal_max_hand_points: int | None = _flag(None, OPT_INT, "redeal when a hand holds at most "
+                                               "this many card points", "56-ANN-4")
+    redeal_dealer: str = _flag("same", ("same", "next"), "who deals after an annulled hand",
+                               "28-ANN-3 / A-56-05")
     four_jacks_redeal: bool = _flag(True, BOOL, "annul when one player holds all four jacks",
                                     "28-POST-2")
     zero_point_hand_redeal: str = _flag("optional", ("off", "optional", "automatic"),
@@ -112,10 +157,15 @@ class Rules:
                                                   "C-06")
     asking_compulsory: bool = _flag(False, BOOL, "the first void player must ask", "29-PLAY-3")
     asker_must_trump: bool = _flag(True, BOOL, "the asker must play a trump", "28-REV-3")
-    trump_effect_in_reveal_trick: str = _flag("from_reveal", ("from_reveal", "whole_trick"),
+    trump_effect_in_reveal_trick: str = _flag("from_reveal",
+                                              ("from_reveal", "whole_trick", "c56_hybrid"),
                                               "which trump-suit cards of the exposure trick "
                                               "are trumps", "28-REV-5 / C-07")
     no_undertrump: bool = _flag(False, BOOL, "no under-trumping", "28-P2-3")
+    trump_lead_restriction: bool = _flag(False, BOOL, "no trump lead before a trump has been "
+                                         "played", "56-PLAY-5")
+    stop_when_decided: bool = _flag(False, BOOL, "stop the play once the contract is made or "
+                                    "lost", "56-PLAY-6")
     last_trick_reveal: str = _flag("before_lead", ("before_lead", "at_bidder_turn"),
                                    "when a still-hidden trump is exposed in the last trick",
                                    "28-LAST-1 / A-10")
@@ -142,14 +192,30 @@ class Rules:
                                               "bids up to max_bid + 4, made only with a pair",
                                               "C-08")
     # --- scoring --------------------------------------------------------------------
-    scoring: str = _flag("pagat_tiered", ("pagat_tiered", "flat"), "game-point scale",
-                         "28-SCORE / C-09")
+    scoring: str = _flag("pagat_tiered",
+                         ("pagat_tiered", "flat", "forty", "kerala_six", "fifty_six"),
+                         "game-point scale", "28-SCORE / C-09 / 40-6 / 6PK-6 / 56-SC-2")
+    stake_table: str = _flag("international", ("international", "rm3"), "56 stakes by contract",
+                             "56-SC-2 / C-56-07")
+    double_scoring: str = _flag("multiply", ("multiply", "additive"),
+                                "a double multiplies the stakes (x2, x4) or adds 1 and 2",
+                                "28-DBL-3 / 56-SC-4")
     failure_mode: str = _flag("bidder_loses", ("bidder_loses", "opponents_gain"),
                               "who scores a failed contract", "C-16")
     half_bid_double_loss: bool = _flag(False, BOOL,
                                        "a failure below half the contract loses double", "A-14")
     last_trick_bonus: bool = _flag(False, BOOL, "one card point for the last trick", "29-SCORE-1")
     game_target: int = _flag(6, INT, "a game ends at +target or -target", "28-END-1")
+    match_scoring: str = _flag("target", ("target", "tables", "score_sheet", "coolie_kodi"),
+                               "the match: to ±game_target, tables between the teams, a fixed "
+                               "number of deals, or coolies and kodis",
+                               "28-END-1 / 56-MATCH-1..3")
+    start_tables: int = _flag(12, INT, "tables each team starts with", "56-MATCH-4")
+    tables_end: str = _flag("zero", ("zero", "cannot_pay"), "when a team has run out of tables",
+                            "A-56-04")
+    match_deals: int = _flag(24, INT, "deals of a score-sheet match", "56-MATCH-2 / 6PK-7")
+    start_coolies: int | None = _flag(None, OPT_INT, "coolies each team starts with (null: 6, "
+                                      "or 7 for eight players)", "56-MATCH-3")
     track_sets: bool = _flag(False, BOOL, "keep red and black sets over several games",
                              "28-END-4")
     # --- special contracts ---------------------------------------------------------
@@ -159,11 +225,17 @@ class Rules:
     thani: bool = _flag(False, BOOL, "the bidder may undertake to win every trick himself",
                         "28-TH-1")
     cot: bool = _flag(False, BOOL, "all tricks double; opponents may concede", "28-COT-1")
+    thani_56: bool = _flag(False, BOOL, "Thani as a call above 56 in the auction", "56-TH-1")
+    thani_stake: str | tuple[int, int] = _flag("match", "thani_stake",
+                                         "a 56 Thani decides the match, or scores [win, loss]",
+                                         "56-TH-4 / C-56-06")
 
     preset: str = field(default="28", compare=False, metadata={"kind": None})
 
     # ------------------------------------------------------------------------------
     def __post_init__(self) -> None:
+        if isinstance(self.thani_stake, list):          # JSON gives a list; keep it hashable
+            object.__setattr__(self, "thani_stake", tuple(self.thani_stake))
         for f in dataclasses.fields(self):
             kind = f.metadata.get("kind")
             if kind is not None:
@@ -174,6 +246,20 @@ class Rules:
 
     def _conflicts(self) -> list[str]:
         out = []
+        seats = {"28": (3, 4, 6), "40": (6,), "56": (4, 6, 8)}[self.pack]
+        if self.num_players not in seats:
+            return [f"pack {self.pack!r} is played by {' or '.join(map(str, seats))} players, "
+                    f"not {self.num_players}"]
+        each = self.cards_each
+        if self.cards_before_auction is not None and not 1 <= self.cards_before_auction <= each:
+            out.append(f"cards_before_auction must be between 1 and {each} (or null)")
+        if self.seventh_card_trump and (self.first_batch > 6 or each < 7
+                                        or self.trump_mode == "open"):
+            out.append("seventh_card_trump needs a second deal that brings a seventh card")
+        if self.pack == "56" and self.pair_rule:
+            out.append("pair_rule is not part of 56 (56-TRUMP-3)")
+        if self.auction_procedure == "team_alternating" and self.teams != 2:
+            out.append("auction_procedure 'team_alternating' needs two teams")
         top = self.deck.points_total + (1 if self.last_trick_bonus else 0)
         if not 1 <= self.min_bid <= self.max_bid:
             out.append(f"min_bid {self.min_bid} must be at least 1 and at most max_bid "
@@ -197,8 +283,42 @@ class Rules:
     # ------------------------------------------------------------------------------
     @property
     def deck(self) -> Deck:
-        """The pack this variant plays with."""
-        return deck_for("J9ATKQ87")
+        """The pack this variant plays with (RULES.md §2.1, §4.1–4.3; RULES-56.md 56-DECK-3)."""
+        n = self.num_players
+        if self.pack == "40":
+            if self.forty_extra_jack_face == "J":
+                return deck_for("JJ9ATKQ87")
+            return deck_for("J39ATKQ87", 1, "J3")
+        if self.pack == "56":
+            if (n == 4 and self.deck_4p == 32):
+                return deck_for("J9AT", 2)
+            if n == 8 and self.deck_8p == 64:
+                return deck_for("J9ATKQ87", 2)
+            return deck_for("J9ATKQ", 2)
+        return deck_for({3: "J9ATKQ", 6: "J9ATKQ876"}.get(n, "J9ATKQ87"))
+
+    @property
+    def cards_each(self) -> int:
+        """Cards dealt to each player."""
+        return self.deck.size // self.num_players
+
+    @property
+    def first_batch(self) -> int:
+        """Cards each player holds during the auction (28-DEAL-3; all of them in 6P, 40, 56)."""
+        each = self.cards_each
+        if self.cards_before_auction is None:
+            return each
+        return min(self.cards_before_auction, each)
+
+    @property
+    def teams(self) -> int:
+        """How many sides: seat ``s`` plays for side ``s % teams`` (3P: every seat alone)."""
+        n = self.num_players
+        if n == 3:
+            return 3                                    # 3P-6: the bidder alone
+        if n == 6 and self.pack == "28" and self.six_player_form == "pagat":
+            return 3                                    # 6P-2: three teams of two
+        return 2
 
     @property
     def effective_max_bid(self) -> int:
@@ -231,7 +351,7 @@ class Rules:
     def overrides(self) -> dict[str, Any]:
         """The flags in which these rules differ from their preset."""
         base = PRESETS[self.preset]
-        return {name: getattr(self, name) for name in flag_names()
+        return {name: _json(getattr(self, name)) for name in flag_names()
                 if getattr(self, name) != getattr(base, name)}
 
     def to_spec(self) -> str | dict[str, Any]:
@@ -243,7 +363,7 @@ class Rules:
 
     def flags(self) -> dict[str, Any]:
         """Every flag and its value."""
-        return {name: getattr(self, name) for name in flag_names()}
+        return {name: _json(getattr(self, name)) for name in flag_names()}
 
 
 def _check_value(name: str, kind: Any, value: Any) -> None:
@@ -256,9 +376,18 @@ def _check_value(name: str, kind: Any, value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             what = "a whole number or null" if kind == OPT_INT else "a whole number"
             raise RulesError(f"flag {name!r} takes {what}, not {value!r}")
-    elif isinstance(kind, tuple) and value not in kind:
+    elif kind == "thani_stake":
+        if value == "match" or (isinstance(value, list | tuple) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            return
+        raise RulesError(f"flag {name!r} takes \"match\" or [win, loss], not {value!r}")
+    elif isinstance(kind, tuple) and (value not in kind or isinstance(value, bool)):
         choices = ", ".join(repr(k) for k in kind)
         raise RulesError(f"flag {name!r} takes one of {choices}, not {value!r}")
+
+
+def _json(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
 
 
 def flag_names() -> list[str]:
@@ -301,15 +430,53 @@ WEST_BENGAL = _preset("28-bengal", WIKIPEDIA, min_bid=16, pair_bidder_min_contra
 TWENTY_NINE = _preset(
     "29", direction="clockwise", min_bid=15, max_bid=28, trump_indicator="suit",
     partner_overcall_min=None, raise_after_full_deal=False, first_hand_pointless_redeal=False,
-    forced_opening="dealer", asking_compulsory=True, asker_must_trump=False,
+    opening_rule="dealer_forced", asking_compulsory=True, asker_must_trump=False,
     trump_effect_in_reveal_trick="whole_trick", bidder_restrictions=False,
     unrevealed_trump_annuls=True, scoring="flat", last_trick_bonus=False)
 """RULES.md §3 / §5.2 TWENTY_NINE."""
 TWENTY_NINE_16 = _preset("29-16", TWENTY_NINE, min_bid=16, pair_bidder_min_contract=19)
 """RULES.md §5.2 TWENTY_NINE_16."""
 
+THREE_PLAYER = _preset("28-3p", num_players=3, min_bid=12, partner_overcall_min=None)
+"""RULES.md §4.1 THREE_PLAYER: 24 cards, the bidder alone against two."""
+SIX_PLAYER = _preset("28-6p", num_players=6, cards_before_auction=None, min_bid=12,
+                     partner_overcall_min=None, raise_after_full_deal=False)
+"""RULES.md §4.2 SIX_PLAYER (pagat): 36 cards, three teams of two."""
+SIX_PLAYER_KERALA = _preset(
+    "28-6p-kerala", num_players=6, six_player_form="kerala", cards_before_auction=None,
+    min_bid=16, partner_overcall_min=20, raise_after_full_deal=False, scoring="kerala_six",
+    failure_mode="opponents_gain", match_scoring="score_sheet", match_deals=24)
+"""RULES-56.md §3 SIX_PLAYER_KERALA: two teams of three, minimum 16, [KC97] scoring."""
+FORTY = _preset(
+    "40", pack="40", num_players=6, cards_before_auction=None, min_bid=20, max_bid=40,
+    second_bid_min=30, one_suit_opener_redeal=True, partner_overcall_min=None,
+    raise_after_full_deal=False, scoring="forty", failure_mode="opponents_gain")
+"""RULES.md §4.3 with RULES-56.md §2: two teams of three, 36 cards worth 40."""
+FIFTY_SIX = _preset(
+    "56", pack="56", num_players=6, cards_before_auction=None, trump_mode="open",
+    min_bid=28, max_bid=56, partner_overcall="stage", double_redouble=True,
+    scoring="fifty_six", double_scoring="additive", match_scoring="tables",
+    raise_after_full_deal=False, pair_rule=False, four_jacks_redeal=False,
+    zero_point_hand_redeal="off", eight_same_suit="ignore", bidding_side_all_trumps_redeal=False,
+    first_hand_pointless_redeal=False)
+"""RULES-56.md FIFTY_SIX ("Support"): open trump named in the bid, six players, tables."""
+FIFTY_SIX_4 = _preset("56-4p", FIFTY_SIX, num_players=4)
+FIFTY_SIX_8 = _preset("56-8p", FIFTY_SIX, num_players=8)
+FIFTY_SIX_INTERNATIONAL = _preset("56-international", FIFTY_SIX, match_scoring="score_sheet")
+FIFTY_SIX_ONLINE = _preset("56-online", FIFTY_SIX, deck_4p=32, opening_rule="all_pass_28nt",
+                           partner_overcall="free", double_scoring="multiply")
+FIFTY_SIX_KERALA_CLOSED = _preset(
+    "56-kerala", FIFTY_SIX, trump_mode="hidden", deck_4p=32, auction_procedure="team_alternating",
+    double_redouble=False, thani_56=True, thani_stake="match", zero_point_first_hand_cancel=True,
+    one_suit_hand_redeal=True, match_scoring="coolie_kodi", stop_when_decided=True,
+    trump_effect_in_reveal_trick="c56_hybrid", bidder_void_discard_trump_unrevealed=True,
+    bidder_may_reveal_on_trump_lead=True, bidding_side_all_trumps_redeal=True)
+"""RULES-56.md FIFTY_SIX_KERALA_CLOSED: hidden trump as [C56] plays it."""
+
 PRESETS: dict[str, Rules] = {r.preset: r for r in (
-    RECOMMENDED, PAGAT_STRICT, WIKIPEDIA, WEST_BENGAL, TWENTY_NINE, TWENTY_NINE_16)}
+    RECOMMENDED, PAGAT_STRICT, WIKIPEDIA, WEST_BENGAL, TWENTY_NINE, TWENTY_NINE_16,
+    THREE_PLAYER, SIX_PLAYER, SIX_PLAYER_KERALA, FORTY, FIFTY_SIX, FIFTY_SIX_4, FIFTY_SIX_8,
+    FIFTY_SIX_INTERNATIONAL, FIFTY_SIX_ONLINE, FIFTY_SIX_KERALA_CLOSED)}
 """Every preset by name."""
 
 PRESET_TITLES = {
@@ -319,6 +486,16 @@ PRESET_TITLES = {
     "28-bengal": "WEST_BENGAL: Wikipedia's rules, minimum 16, pair only from 19",
     "29": "TWENTY_NINE: 29 (clockwise, trump by suit, compulsory asking)",
     "29-16": "TWENTY_NINE_16: 29 with a minimum bid of 16",
+    "28-3p": "THREE_PLAYER: 24 cards, the bidder alone against two",
+    "28-6p": "SIX_PLAYER: 36 cards, three teams of two (pagat)",
+    "28-6p-kerala": "SIX_PLAYER_KERALA: 36 cards, two teams of three, minimum 16",
+    "40": "FORTY: six players, 36 cards worth 40, two teams of three",
+    "56": "FIFTY_SIX: the double pack, six players, trump named in the bid, tables",
+    "56-4p": "FIFTY_SIX at four players (12 cards each)",
+    "56-8p": "FIFTY_SIX at eight players (64 cards)",
+    "56-international": "FIFTY_SIX_INTERNATIONAL: a score sheet over a fixed number of deals",
+    "56-online": "FIFTY_SIX_ONLINE: all may pass into 28 no-trump, free overcalls, x2/x4",
+    "56-kerala": "FIFTY_SIX_KERALA_CLOSED: hidden trump, team-alternating auction, Thani, kodi",
 }
 
 

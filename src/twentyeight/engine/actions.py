@@ -123,14 +123,43 @@ class Action:
         return cls(who, verb, _canonical_arg(verb, args[0], text))
 
 
+DENOMINATIONS = ("", "S", "H", "D", "C", "NT")
+"""Bid denominations (56-AUC-3): none, the four suits, no-trump."""
+
+
+def _bid_arg(arg: str, text: str) -> str:
+    """``30H``, ``28nt``, ``32♠`` → canonical ``30H`` / ``28NT``."""
+    digits = ""
+    while digits.__len__() < len(arg) and arg[len(digits)].isdigit():
+        digits += arg[len(digits)]
+    rest = arg[len(digits):].strip().upper()
+    if not digits:
+        raise NotationError(f"{text!r}: 'bid' takes a number of points, like 16 or 30H")
+    if rest in ("NT", "N", "NS", "NOES"):
+        return f"{int(digits)}NT"
+    try:
+        return f"{int(digits)}{SUITS[parse_suit(rest)]}"
+    except CardError:
+        raise NotationError(f"{text!r}: unknown denomination {rest!r} (S, H, D, C or NT)") \
+            from None
+
+
+def bid_parts(arg: str) -> tuple[int, int]:
+    """(points, denomination index) of a canonical bid argument."""
+    digits = arg.rstrip("SHDCNT")
+    return int(digits), DENOMINATIONS.index(arg[len(digits):])
+
+
 def _canonical_arg(verb: str, arg: str, text: str) -> str:
     try:
         if verb == "play":
             return parse_card(arg)
-        if verb in ("bid", "raise"):
+        if verb == "raise" or (verb == "bid" and arg.isdigit()):
             if not arg.isdigit():
                 raise NotationError(f"{text!r}: '{verb}' takes a number of points")
             return str(int(arg))
+        if verb == "bid":
+            return _bid_arg(arg, text)
         low = arg.lower()
         if low in ("seventh", "reverse"):
             return low

@@ -1,9 +1,14 @@
-"""The auction (RULES.md §2.4, §3.2), the trump choice (§2.5) and the doubling window (§2.6)."""
+"""The auction (RULES.md §2.4, §3.2; RULES-56.md §1.4–1.5), the trump choice (§2.5) and the
+doubling window of 28 (§2.6).
+
+The rotation auction is here; the Kerala team-alternating procedure is in ``auction_kerala``.
+A bid's code carries its points and, with open trump, its denomination (1–4 a suit, 5 NT).
+"""
 
 from __future__ import annotations
 
 from twentyeight.cards import cards_of
-from twentyeight.engine import windows
+from twentyeight.engine import auction_kerala, windows
 from twentyeight.engine.actions import (
     BID,
     C_CALL,
@@ -11,6 +16,7 @@ from twentyeight.engine.actions import (
     PASS,
     REDEAL,
     REDOUBLE,
+    THANI,
     TRUMP_CARD,
     TRUMP_REVERSE,
     TRUMP_SEVENTH,
@@ -18,91 +24,211 @@ from twentyeight.engine.actions import (
 )
 from twentyeight.engine.state import DOUBLE as DOUBLE_PHASE
 from twentyeight.engine.state import REDOUBLE as REDOUBLE_PHASE
-from twentyeight.engine.state import TRUMP, HandState
+from twentyeight.engine.state import THANI_ALONE, TRUMP, HandState
 
-# ---- auction -------------------------------------------------------------------------------
+
+def stage_min(bid: int) -> int:
+    """The next stage above a bid: 28, 40, 48 (56-AUC-7, [C56] NextMinBidAfterBid)."""
+    return 28 if bid < 28 else 40 if bid <= 39 else 48
+
+
+def in_auction_doubling(h: HandState) -> bool:
+    """56-DBL: with open trump, doubles and redoubles are calls of the auction."""
+    return h.rules.trump_mode == "open" and h.rules.double_redouble
+
+
+# ---- the rotation auction ------------------------------------------------------------------
 
 
 def lowest_bid(h: HandState, seat: int) -> int:
-    """The least bid ``seat`` may make now (28-AUC-3, 28-AUC-6)."""
+    """The least bid ``seat`` may make now (28-AUC-3/6, 56-AUC-4/7, 40-4)."""
+    rules = h.rules
     if h.high < 0:
-        return h.t.min_bid
-    low = h.high + 1
-    floor = h.rules.partner_overcall_min
-    if floor is not None and h.t.team_of[seat] == h.t.team_of[h.high_bidder]:
-        low = max(low, floor)
+        low = h.t.min_bid
+    else:
+        low = h.high + 1
+        if h.t.team_of[seat] == h.t.team_of[h.high_bidder]:
+            mode = rules.partner_overcall
+            if mode == "threshold" and rules.partner_overcall_min is not None:
+                low = max(low, rules.partner_overcall_min)
+            elif mode == "stage":
+                low = max(low, stage_min(h.high))
+            elif mode == "honours40" and h.high < 40:
+                low = max(low, 40)
+    if rules.second_bid_min is not None and h.bids_made[seat]:
+        low = max(low, rules.second_bid_min)
     return low
 
 
 def dealer_forced(h: HandState) -> bool:
     """29-AUC-3: every other player passed without a bid, so the dealer must bid the minimum."""
-    return h.rules.forced_opening == "dealer" and h.high < 0 and h.passes == h.n - 1
+    return h.rules.opening_rule == "dealer_forced" and h.high < 0 and h.passes == h.n - 1
 
 
 def may_pass(h: HandState) -> bool:
-    """Whether the player to speak may pass (28-AUC-4: the first hand must open)."""
+    """Whether the player to speak may pass (28-AUC-4, 56-AUC-5: the first hand must open)."""
     if h.high >= 0:
         return True
-    if h.rules.forced_opening == "first_hand":
-        return False
+    rule = h.rules.opening_rule
+    if rule == "forced_bid":
+        return h.to_act != h.first
     return not dealer_forced(h)
 
 
-def pointless_redeal_open(h: HandState) -> bool:
-    """28-PRE-1: the first hand, on the first turn, holds no point card among four."""
-    return (h.rules.first_hand_pointless_redeal and not h.history and h.to_act == h.first
-            and not h.hands[h.first] & h.t.deck.point_mask)
+def redeal_claim(h: HandState, seat: int) -> str | None:
+    """The annulment ``seat`` may claim now in the auction, by its reason, or ``None``."""
+    point = h.t.deck.point_mask
+    rules = h.rules
+    if (rules.first_hand_pointless_redeal and not h.history and seat == h.first
+            and not h.hands[seat] & point):
+        return "pointless_first_four"                              # 28-PRE-1
+    if (rules.zero_point_first_hand_cancel and seat == h.first and h.high < 0
+            and not h.hands[seat] & point):
+        return "zero_point_first_hand"                             # 56-ANN-3
+    if h.zero_point >> seat & 1:
+        return "zero_point_hand"                                   # 28-POST-3, all dealt
+    return None
 
 
 def auction_legal(h: HandState) -> tuple[int, ...]:
+    if h.rules.auction_procedure == "team_alternating":
+        return auction_kerala.legal(h)
     seat = h.to_act
     assert seat is not None
+    if h.queue:                                                    # 56-DBL-2 out of turn
+        return (REDOUBLE, PASS)
+    t = h.t
+    dens = t.bid_denominations
     if dealer_forced(h):
-        return (BID + 8 * h.t.min_bid,)
-    codes = tuple(BID + 8 * v for v in range(lowest_bid(h, seat), h.t.max_bid + 1))
+        return tuple(BID + 8 * t.min_bid + d for d in dens)
+    low = lowest_bid(h, seat)
+    if len(dens) == 1:
+        codes = tuple(range(BID + 8 * low, BID + 8 * t.max_bid + 1, 8))
+    else:
+        codes = tuple(BID + 8 * v + d for v in range(low, t.max_bid + 1) for d in dens)
     if may_pass(h):
         codes += (PASS,)
-    if pointless_redeal_open(h):
+    if in_auction_doubling(h) and h.high >= 0 and not h.imposed:
+        ours = t.team_of[seat] == t.team_of[h.high_bidder]
+        if h.multiplier == 1 and not ours:
+            codes += (DOUBLE,)                                     # 56-DBL-1
+        elif h.multiplier == 2 and ours:
+            codes += (REDOUBLE,)                                   # 56-DBL-2
+    if h.rules.thani_56:
+        codes += (THANI,)                                          # 56-TH-1
+    if redeal_claim(h, seat):
         codes += (REDEAL,)
     return codes
 
 
 def auction_apply(h: HandState, code: int) -> None:
+    if h.rules.auction_procedure == "team_alternating":
+        auction_kerala.apply(h, code)
+        return
+    reason = redeal_claim(h, h.to_act) if code == REDEAL else None  # type: ignore[arg-type]
     seat = h.log(code)
     n = h.n
-    if code == REDEAL:
-        h.annul("pointless_first_four")
+    if h.queue:                                                    # the out-of-turn window
+        h.queue.pop(0)
+        if code == REDOUBLE:
+            _redouble(h, seat)
+        elif h.queue:
+            h.to_act = h.queue[0]
+        else:
+            h.to_act = _next_speaker(h, h.doubled_by)
         return
-    if code == PASS:
+    if code == REDEAL:
+        h.annul(reason or "zero_point_hand")
+        return
+    if code == THANI:
+        h.special = THANI_ALONE
+        h.special_seat = h.declarer = h.high_bidder = seat
+        end_auction(h)
+        return
+    if code == DOUBLE:
+        h.multiplier = 2
+        h.doubled_by = seat
+        h.passes = 0                                               # 56-DBL-5
+        if h.rules.redouble_out_of_turn:
+            team = h.t.team_seats[h.t.team_of[h.high_bidder]]
+            h.queue = sorted(team, key=lambda s: (s - seat) % n)
+            h.to_act = h.queue[0]
+            return
+    elif code == REDOUBLE:
+        _redouble(h, seat)
+        return
+    elif code == PASS:
         h.passes += 1
         h.passed |= 1 << seat
-        if h.high >= 0:
-            if h.rules.pass_is_final:
-                if h.passed | 1 << h.high_bidder == (1 << n) - 1:
-                    _end_auction(h)
-                    return
-            elif h.passes == n - 1:
-                _end_auction(h)
+        if h.high < 0:
+            if h.rules.opening_rule == "all_pass_28nt" and h.passes == n:
+                _impose_no_trump(h)
                 return
+        elif h.rules.pass_is_final:
+            if h.passed | 1 << h.high_bidder == (1 << n) - 1:
+                end_auction(h)
+                return
+        elif h.passes == n - 1:
+            end_auction(h)
+            return
     else:
         forced = dealer_forced(h)
         h.high = (code - BID) >> 3
+        h.high_den = (code - BID) & 7
         h.high_bidder = seat
+        h.bids_made[seat] += 1
         h.passes = 0
-        if forced or h.high >= h.t.max_bid:
-            _end_auction(h)          # 29-AUC-3, 28-AUC-10
+        h.multiplier = 1                                           # 56-DBL-4: a bid cancels
+        h.doubled_by = -1
+        if forced or (h.high >= h.t.max_bid and not in_auction_doubling(h)):
+            end_auction(h)                                         # 29-AUC-3, 28-AUC-10
             return
+    h.to_act = _next_speaker(h, seat)
+
+
+def _next_speaker(h: HandState, seat: int) -> int:
     nxt = h.t.next_seat[seat]
     if h.rules.pass_is_final:
-        while h.passed >> nxt & 1:
+        while h.passed >> nxt & 1 and nxt != h.high_bidder:
             nxt = h.t.next_seat[nxt]
-    h.to_act = nxt
+    return nxt
 
 
-def _end_auction(h: HandState) -> None:
+def _redouble(h: HandState, seat: int) -> None:
+    """56-DBL-3: a redouble ends the auction."""
+    h.multiplier = 4
+    h.redoubled_by = seat
+    h.queue = []
+    end_auction(h)
+
+
+def _impose_no_trump(h: HandState) -> None:
+    """C-56-04 all_pass_28nt: the first hand's team plays 28 no-trump, undoublable."""
+    h.high = 28
+    h.high_den = 5
+    h.high_bidder = h.first
+    h.imposed = True
+    end_auction(h)
+
+
+def end_auction(h: HandState) -> None:
+    """Fix the contract; with open trump the bid's denomination is trump at once (56-TRUMP-1)."""
     h.bidder = h.high_bidder
     h.bid_team = h.t.team_of[h.bidder]
     h.contract = h.high
+    h.denomination = h.high_den
+    h.queue = []
+    if h.special == THANI_ALONE:
+        h.contract = -1
+        windows.second_deal(h)                                     # then straight to play
+        return
+    if h.rules.trump_mode == "open":
+        den = h.denomination
+        h.trump = den - 1 if 1 <= den <= 4 else -1
+        h.revealed = True                                          # public from the first trick
+        h.reveal_index = 0
+        windows.second_deal(h)
+        return
     h.phase = TRUMP
     h.to_act = h.bidder
 
@@ -111,7 +237,7 @@ def _end_auction(h: HandState) -> None:
 
 
 def trump_legal(h: HandState) -> tuple[int, ...]:
-    """28-TRUMP-1: a card of the bidder's four as indicator; 29-DEAL-2: a suit."""
+    """28-TRUMP-1: a card of the bidder's hand as indicator; 29-DEAL-2: a suit."""
     rules = h.rules
     if rules.trump_indicator == "card":
         codes = tuple(TRUMP_CARD + c for c in cards_of(h.t.deck.dedupe(h.hands[h.bidder])))
@@ -139,10 +265,14 @@ def trump_apply(h: HandState, code: int) -> None:
         h.indicator = card
         h.trump = deck.suit_of[card]
         h.hands[h.bidder] &= ~(1 << card)
+    if (h.rules.pack == "56" and h.rules.bidding_side_all_trumps_redeal and h.trump >= 0
+            and not h.opponents_hold_trump()):
+        h.annul("opponents_hold_no_trump")                          # 56-ANN-5
+        return
     _start_double_window(h)
 
 
-# ---- double, redouble, 'C' -----------------------------------------------------------------
+# ---- double, redouble, 'C' (28) --------------------------------------------------------------
 
 
 def _start_double_window(h: HandState) -> None:
@@ -196,7 +326,7 @@ def double_apply(h: HandState, code: int) -> None:
     if code == DOUBLE:
         h.multiplier = 2
         h.doubled_by = seat
-        h.queue = h.bidding_side_order()
+        h.queue = h.bidding_side_order()                # bidder first, then partner (28-DBL-4)
         h.phase = REDOUBLE_PHASE
         _ask_next_redoubler(h)
     elif h.queue:

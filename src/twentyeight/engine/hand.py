@@ -15,9 +15,10 @@ import random
 from collections.abc import Sequence
 
 from twentyeight.cards import SUITS, Card, Mask
-from twentyeight.engine import auction, play, windows
+from twentyeight.engine import auction, auction_kerala, play, windows
 from twentyeight.engine.actions import (
     BID,
+    DENOMINATIONS,
     PLAY_LIMIT,
     RAISE,
     SEAT_SHIFT,
@@ -116,6 +117,15 @@ class Hand(HandState):
         self.queue = []
         self.high = -1
         self.high_bidder = -1
+        self.high_den = 0
+        self.bids_made = [0] * n
+        self.imposed = False
+        self.ta_next = []
+        self.ta_out = []
+        self.ta_min = t.min_bid
+        self.denomination = 0
+        self.trump_played = False
+        self.decided_match = -1
         self.passes = 0
         self.passed = 0
         self.bidder = -1
@@ -171,6 +181,11 @@ class Hand(HandState):
             point = t.deck.point_mask
             if not hands[self.first] & point or not hands[t.next_seat[self.first]] & point:
                 self.annul("first_two_pointless")
+                return
+        if not t.second_deal and windows.full_deal_checks(self):
+            return                                     # everything was dealt: check it now
+        if rules.auction_procedure == "team_alternating":
+            auction_kerala.start(self)
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, dealer: int = 0,
@@ -239,7 +254,7 @@ class Hand(HandState):
         if code >= RAISE:
             return f"raise {code - RAISE}"
         if code >= BID:
-            return f"bid {(code - BID) >> 3}"
+            return f"bid {(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}"
         if code == TRUMP_SEVENTH:
             return "trump seventh"
         if code == TRUMP_REVERSE:

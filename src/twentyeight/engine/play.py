@@ -17,7 +17,14 @@ from twentyeight.engine.actions import (
     REFUSE,
     REVEAL,
 )
-from twentyeight.engine.state import COT, PLAY, SINGLE_HAND, THANI_HAND, HandState
+from twentyeight.engine.state import (
+    COT,
+    PLAY,
+    SINGLE_HAND,
+    THANI_ALONE,
+    THANI_HAND,
+    HandState,
+)
 from twentyeight.engine.windows import zero_point_claim
 
 _B0, _B1, _B2, _B3 = BYTE_BITS[:4]
@@ -42,6 +49,14 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
                     notes.append((others, "the bidder may not lead a trump while holding "
                                           "other suits (28-BR-1)"))
                 return others, 0
+        if h.t.lead_restriction and h.revealed and trump >= 0 \
+                and not h.trump_played:                            # 56-PLAY-5
+            others = hand & ~h.suit_masks[trump]
+            if others and others != hand:
+                if notes is not None:
+                    notes.append((others, "no trump may be led before a trump has been "
+                                          "played (56-PLAY-5)"))
+                return others, 0
         return hand, 0
     led = h.suit_of[trick[0]]
     follow = hand & h.suit_masks[led]
@@ -54,7 +69,7 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
                                       "(28-PLAY-2)"))
             return follow, 0
         allowed = hand
-        if h.rules.no_undertrump:
+        if h.rules.no_undertrump and trump >= 0:
             allowed = _no_undertrump(h, allowed, notes)
         if h.rules.jack_discard_restriction:
             allowed = _jack_filter(h, allowed, notes)
@@ -97,7 +112,7 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
             notes.append((1 << h.indicator, "having exposed the trump, the bidder must play "
                                             "the indicator itself (28-BR-3)"))
         return 1 << h.indicator
-    if not h.must_trump:
+    if not h.must_trump or h.trump < 0:
         if h.rules.jack_discard_restriction:
             return _jack_filter(h, hand, notes)
         return hand
@@ -119,11 +134,13 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
 def _best_trump_in_trick(h: HandState) -> int:
     """The power of the highest card of the current trick that counts as a trump, or -1."""
     trump = h.trump
-    suit_of = h.t.deck.suit_of
+    suit_of = h.suit_of
     power = h.power
     best = -1
-    start = 0 if h.t.whole_trick else h.reveal_index
     cards = h.trick_cards
+    start = h.reveal_index
+    if h.t.whole_trick or (h.t.hybrid_trick and cards and suit_of[cards[0]] == trump):
+        start = 0
     for i in range(start, len(cards)):
         c = cards[i]
         if suit_of[c] == trump and power[c] > best:
@@ -302,7 +319,9 @@ def trick_winner(h: HandState) -> int:
     best = -1
     top = -1
     if h.revealed and trump >= 0:
-        start = 0 if h.t.whole_trick else h.reveal_index
+        start = h.reveal_index
+        if h.t.whole_trick or (h.t.hybrid_trick and suit_of[cards[0]] == trump):
+            start = 0                                  # C-07 whole trick; A-56-02 [C56]
         for i in range(start, len(cards)):
             c = cards[i]
             if suit_of[c] == trump and power[c] > top:
@@ -338,15 +357,23 @@ def _complete_trick(h: HandState) -> None:
         h.trump_led_by_other = True
     if h.revealed:
         h.won_after_reveal |= 1 << team
+        if t.lead_restriction and not h.trump_played and h.trump >= 0 and \
+                any(h.suit_of[c] == h.trump for c in cards):
+            h.trump_played = True                      # 56-PLAY-5
     h.won_any |= 1 << team
     if team != h.bid_team:
         h.bidding_lost = True
     done = len(h.tricks)
     special = h.special
-    if special and ((special == SINGLE_HAND and winner != h.declarer)
+    if special and ((special in (SINGLE_HAND, THANI_ALONE) and winner != h.declarer)
                     or (special == THANI_HAND and winner != h.bidder)):
         h.finish()                                     # the undertaking has failed
         return
+    if t.stop_decided and not special and done < t.tricks_total:
+        ours = h.team_points[h.bid_team]               # 56-PLAY-6
+        if ours >= h.contract or sum(h.team_points) - ours > t.deck.points_total - h.contract:
+            h.finish()
+            return
     if done == t.tricks_total:
         if h.rules.last_trick_bonus:
             h.bonus_team = team

@@ -1,4 +1,13 @@
-"""Scoring a finished hand (RULES.md §2.17, §2.18, §2.21 ``hand_delta``)."""
+"""Scoring a finished hand (RULES.md §2.17, §2.18, §2.21 ``hand_delta``; RULES-56.md §1.10).
+
+A hand's value is worked out for the bidding side (``delta``: positive made, negative failed),
+then booked to the teams by the settlement of the match layer:
+
+* ``target`` (28, 29, 40): the bidding side's score moves (``failure_mode = bidder_loses``),
+  or the opponents gain the loss (``opponents_gain``, C-16);
+* ``tables`` and ``coolie_kodi`` (56): the stake moves from one team to the other (56-SC-3);
+* ``score_sheet``: the stake is added to the team it is awarded to (56-MATCH-2).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +19,7 @@ from twentyeight.engine.state import (
     SHOW_CERTAIN,
     SHOW_EIGHT,
     SINGLE_HAND,
+    THANI_ALONE,
     THANI_HAND,
     HandState,
 )
@@ -19,9 +29,9 @@ from twentyeight.engine.state import (
 class Score:
     """The outcome of a hand for the match.
 
-    ``bidding`` is the change to the bidding side's game score, ``opponents`` the gain of each
-    opposing side (only under ``failure_mode = "opponents_gain"``, or a claim by an opponent).
-    ``by_team`` lists the change of every team, indexed by team.
+    ``bidding`` is the change to the bidding side's score and ``opponents`` the change to each
+    opposing side's; ``by_team`` lists every team's change.  ``match_winner`` is set when the
+    hand decides the whole match (a 56 Thani with ``thani_stake = "match"``).
     """
 
     made: bool | None
@@ -29,6 +39,7 @@ class Score:
     bidding: int
     opponents: int
     by_team: tuple[int, ...]
+    match_winner: int | None = None
 
 
 def target(h: HandState) -> int:
@@ -56,7 +67,7 @@ def bidding_points(h: HandState) -> int:
 
 
 def base_values(h: HandState, contract: int) -> tuple[int, int]:
-    """(win, loss) before doubling: the pagat tiers or flat ±1, auto-double ±2 (28-DBL-6)."""
+    """(win, loss) before doubling: the variant's scale; auto-double ±2 (28-DBL-6)."""
     win, loss = next((w, lo) for low, w, lo in h.t.tiers if contract >= low)
     threshold = h.rules.auto_double_threshold
     if threshold is not None and contract >= threshold:
@@ -64,17 +75,41 @@ def base_values(h: HandState, contract: int) -> tuple[int, int]:
     return win, loss
 
 
-def _split(h: HandState, made: bool | None, goal: int | None, delta: int) -> Score:
-    """Book ``delta`` (positive: to the bidding side) under the failure mode (C-16)."""
+def doubled(h: HandState, win: int, loss: int) -> tuple[int, int]:
+    """Apply a double or redouble: ×2 / ×4 (28-DBL-3) or +1 / +2 (56-SC-4 additive)."""
+    m = h.multiplier
+    if h.rules.double_scoring == "additive":
+        level = {1: 0, 2: 1, 4: 2}[m]
+        return win + level, loss + level
+    return win * m, loss * m
+
+
+def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int, tuple[int, ...]]:
+    """Book ``delta`` (positive: to ``team``, the bidding side by default) by the match layer.
+
+    Returns (change of that side, change of each opposing side, change of every team).
+    """
     teams = h.t.n_teams
+    side = h.bid_team if team is None else team
     by_team = [0] * teams
-    if delta < 0 and h.rules.failure_mode == "opponents_gain":
-        for team in range(teams):
-            if team != h.bid_team:
-                by_team[team] = -delta
-        return Score(made, goal, 0, -delta, tuple(by_team))
-    by_team[h.bid_team] = delta
-    return Score(made, goal, delta, 0, tuple(by_team))
+    mode = h.rules.match_scoring
+    if mode in ("tables", "coolie_kodi"):
+        for t in range(teams):
+            by_team[t] = delta if t == side else -delta
+        return delta, -delta, tuple(by_team)
+    if delta < 0 and (mode == "score_sheet" or h.rules.failure_mode == "opponents_gain"):
+        for t in range(teams):
+            if t != side:
+                by_team[t] = -delta
+        return 0, -delta, tuple(by_team)
+    by_team[side] = delta
+    return delta, 0, tuple(by_team)
+
+
+def _score(h: HandState, made: bool | None, goal: int | None, delta: int,
+           team: int | None = None) -> Score:
+    side, opponents, by_team = settle(h, delta, team)
+    return Score(made, goal, side, opponents, by_team)
 
 
 def score(h: HandState) -> Score | None:
@@ -87,41 +122,46 @@ def score(h: HandState) -> Score | None:
     special = h.special
     team_of = h.t.team_of
     if special in (SHOW_EIGHT, SHOW_CERTAIN):           # 28-POST-4 show3, 28-SH-7
-        by_team = [0] * teams
-        team = team_of[h.special_seat]
-        by_team[team] = 3
-        if h.bidder < 0 or team == h.bid_team:
-            return Score(None, None, 3, 0, tuple(by_team))
-        return Score(None, None, 0, 3, tuple(by_team))
-    if special == SINGLE_HAND:                          # 28-SH-4
-        won_all = all(trick[3] == h.declarer for trick in h.tricks) and \
-            len(h.tricks) == h.t.tricks_total
-        return _split(h, won_all, None, 3 if won_all else -3)
-    if special == THANI_HAND:                           # 28-TH-3
-        won_all = all(trick[3] == h.bidder for trick in h.tricks) and \
-            len(h.tricks) == h.t.tricks_total
-        return _split(h, won_all, None, 4 if won_all else -5)
+        holder = team_of[h.special_seat]
+        side, opponents, by_team = settle(h, 3, holder)
+        if h.bidder >= 0 and holder != h.bid_team:
+            return Score(None, None, opponents, side, by_team)
+        return Score(None, None, side, opponents, by_team)
+    if special in (SINGLE_HAND, THANI_HAND, THANI_ALONE):
+        player = h.declarer if special != THANI_HAND else h.bidder
+        won_all = len(h.tricks) == h.t.tricks_total and \
+            all(trick[3] == player for trick in h.tricks)
+        if special == SINGLE_HAND:                      # 28-SH-4
+            return _score(h, won_all, None, 3 if won_all else -3)
+        stake = h.rules.thani_stake
+        if special == THANI_ALONE and stake == "match":  # 56-TH-4
+            team = team_of[player]
+            winner = team if won_all else next(t for t in range(teams) if t != team)
+            return Score(won_all, None, 0, 0, (0,) * teams, winner)
+        win, loss = (stake if isinstance(stake, tuple) and special == THANI_ALONE
+                     else h.t.thani_values)             # 28-TH-3, 40-6, [KC97]
+        return _score(h, won_all, None, win if won_all else -loss)
     goal = target(h)
     pts = bidding_points(h)
     made = pts >= goal
     rules = h.rules
     tier_contract = goal if rules.pair_affects_tier else h.contract
     win, loss = base_values(h, tier_contract)
-    m = h.multiplier
     if h.c_called:                                      # 28-DBL-7
-        win, loss, m = 6, 6, 1
-    win, loss = win * m, loss * m
-    if rules.auto_double_threshold is not None and not h.c_called:
-        win, loss = min(win, 4), min(loss, 4)           # 28-DBL-6 cap
+        win = loss = 6
+    else:
+        win, loss = doubled(h, win, loss)
+        if rules.auto_double_threshold is not None:
+            win, loss = min(win, 4), min(loss, 4)       # 28-DBL-6 cap
     if h.cot_accepted:                                  # 28-COT-3
-        return _split(h, True, goal, win)
+        return _score(h, True, goal, win)
     if h.cot_refused and h.bidding_lost:                # 28-COT-4
-        return _split(h, made, goal, -2 * loss)
+        return _score(h, made, goal, -2 * loss)
     if made:
         if rules.cot and not h.bidding_lost:            # 28-COT-1
             win *= 2
-        return _split(h, True, goal, win)
+        return _score(h, True, goal, win)
     delta = -loss
     if rules.half_bid_double_loss and not h.c_called and 2 * pts < h.contract:
         delta *= 2                                      # A-14
-    return _split(h, False, goal, delta)
+    return _score(h, False, goal, delta)

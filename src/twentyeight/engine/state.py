@@ -21,8 +21,8 @@ IN_PROGRESS, COMPLETE, ANNULLED = range(3)
 STATUS_NAMES = ("in_progress", "complete", "annulled")
 
 # special contracts and outcomes
-NORMAL, SINGLE_HAND, THANI_HAND, SHOW_EIGHT, SHOW_CERTAIN = range(5)
-SPECIAL_NAMES = (None, "single_hand", "thani", "eight_of_a_suit", "certain_hand")
+NORMAL, SINGLE_HAND, THANI_HAND, SHOW_EIGHT, SHOW_CERTAIN, THANI_ALONE = range(6)
+SPECIAL_NAMES = (None, "single_hand", "thani", "eight_of_a_suit", "certain_hand", "thani_56")
 
 
 class HandState:
@@ -30,16 +30,18 @@ class HandState:
 
     # every field is listed in the annotations below, grouped by what it is for
     __slots__ = (
-        "annul_reason", "asker", "bid_team", "bidder", "bidding_lost", "bonus_team", "c_called",
-        "claim_seats", "conceded_by", "contract", "cot_accepted", "cot_refused", "deal",
-        "dealer", "dealt", "declarer", "doubled_by", "first", "hands", "high", "high_bidder",
-        "history", "indicator", "indicator_only", "last_reveal_pending", "leader", "led_mask",
+        "annul_reason", "asker", "bid_team", "bidder", "bidding_lost", "bids_made",
+        "bonus_team", "c_called", "claim_seats", "conceded_by", "contract", "cot_accepted",
+        "cot_refused", "deal", "dealer", "dealt", "decided_match", "declarer", "denomination",
+        "doubled_by", "first", "hands", "high", "high_bidder", "high_den", "history", "imposed",
+        "indicator", "indicator_only", "last_reveal_pending", "leader", "led_mask",
         "multiplier", "must_trump", "n", "next_seat", "out_mask", "pair_by", "pair_holder",
         "passed", "passes", "phase", "played_seats", "power", "queue", "raises", "redoubled_by",
         "restricted", "reveal_index", "reveal_trick", "revealed", "revealed_by", "reverse",
         "rules", "scores", "seventh", "special", "special_seat", "status", "suit_masks",
-        "suit_of", "t", "team_points", "to_act", "trick_cards", "trick_seats", "trick_size",
-        "tricks", "trump", "trump_led_by_other", "won_after_reveal", "won_any", "zero_point",
+        "suit_of", "t", "ta_min", "ta_next", "ta_out", "team_points", "to_act", "trick_cards",
+        "trick_seats", "trick_size", "tricks", "trump", "trump_led_by_other", "trump_played",
+        "won_after_reveal", "won_any", "zero_point",
     )
 
     t: Tables
@@ -59,11 +61,21 @@ class HandState:
     queue: list[int]
     high: int
     high_bidder: int
+    high_den: int
+    """Denomination of the high bid: 0 none, 1–4 a suit (S H D C), 5 no-trump (56-AUC-3)."""
+    bids_made: list[int]
+    imposed: bool
+    """28 no-trump imposed after everybody passed (C-56-04), which cannot be doubled."""
+    ta_next: list[int]
+    ta_out: list[int]
+    ta_min: int
+    """State of the Kerala team-alternating auction (RULES-56.md §1.4.2)."""
     passes: int
     passed: int
     bidder: int
     bid_team: int
     contract: int
+    denomination: int
     trump: int
     indicator: Card
     seventh: bool
@@ -100,6 +112,9 @@ class HandState:
     won_any: int
     bidding_lost: bool
     led_mask: Mask
+    trump_played: bool
+    decided_match: int
+    """A 56 Thani with stake "match": the team that wins the match by it, else -1."""
     trump_led_by_other: bool
     played_seats: int
     zero_point: int
@@ -151,18 +166,18 @@ class HandState:
         self.last_reveal_pending = False
         if self.indicator >= 0:
             self.hands[self.bidder] |= 1 << self.indicator
-        if self.rules.pair_rule:                    # who, if anyone, could ever show a pair
-            kq = self.t.kq_masks[self.trump]
+        kq = self.t.kq_masks[self.trump]
+        if self.rules.pair_rule and kq:             # who, if anyone, could ever show a pair
             for s in range(self.n):
                 if self.dealt[s] & kq == kq:
                     self.pair_holder = s
                     self.claim_seats |= 1 << s
-        if self.rules.bidding_side_all_trumps_redeal:
-            suit = self.t.deck.suit_masks[self.trump]
-            team_of = self.t.team_of
-            opponents = 0
-            for s in range(self.n):
-                if team_of[s] != self.bid_team:
-                    opponents |= self.dealt[s]
-            if not opponents & suit:
-                self.annul("bidding_side_all_trumps")
+        if self.rules.bidding_side_all_trumps_redeal and self.rules.pack != "56" \
+                and not self.opponents_hold_trump():
+            self.annul("bidding_side_all_trumps")
+
+    def opponents_hold_trump(self) -> bool:
+        """Whether any opponent of the bidding side was dealt a card of the trump suit."""
+        suit = self.t.deck.suit_masks[self.trump]
+        team_of = self.t.team_of
+        return any(self.dealt[s] & suit for s in range(self.n) if team_of[s] != self.bid_team)

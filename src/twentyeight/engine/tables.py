@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from twentyeight.cards import Deck
 from twentyeight.rules import Rules
 
-PAGAT_TIERS = ((25, 3, 4), (20, 2, 3), (0, 1, 2))
-"""(lowest contract, win, loss) from the highest tier down: RULES.md §2.17.2."""
-FLAT_TIERS = ((0, 1, 1),)
+Tiers = tuple[tuple[int, int, int], ...]
+"""(lowest contract, win, loss) from the highest tier down."""
+
+TIERS: dict[str, Tiers] = {
+    "pagat_tiered": ((25, 3, 4), (20, 2, 3), (0, 1, 2)),        # RULES.md §2.17.2
+    "flat": ((0, 1, 1),),
+    "forty": ((34, 3, 4), (30, 2, 3), (0, 1, 2)),               # 40-6
+    "kerala_six": ((20, 2, 3), (0, 1, 2)),                      # 6PK-6, A-6P-02
+    "international": ((56, 4, 5), (48, 3, 4), (40, 2, 3), (0, 1, 2)),   # 56-SC-2
+    "rm3": ((56, 3, 4), (40, 2, 3), (0, 1, 2)),                 # C-56-07
+}
+THANI_VALUES = {"kerala_six": (3, 4)}
+"""Thani's (win, loss) where a scale says so ([KC97]); otherwise pagat's +4 / -5 (28-TH-3)."""
 
 
 class Tables:
     """Seat, team and deck tables of one rule set (shared by every hand played under it)."""
 
     __slots__ = (
+        "bid_denominations",
         "cards_each",
         "deck",
         "dedupe",
         "first_batch",
+        "hybrid_trick",
         "kq_masks",
+        "lead_restriction",
         "max_bid",
         "min_bid",
         "n",
@@ -28,8 +39,11 @@ class Tables:
         "next_seat",
         "pair_cap",
         "rules",
+        "second_deal",
+        "stop_decided",
         "team_of",
         "team_seats",
+        "thani_values",
         "tiers",
         "tricks_total",
         "whole_trick",
@@ -41,30 +55,41 @@ class Tables:
         self.rules = rules
         self.deck = deck
         self.n = n
-        self.cards_each = deck.size // n
-        self.first_batch = 4 if n <= 4 else self.cards_each
+        self.cards_each = rules.cards_each
+        self.first_batch = rules.first_batch
+        self.second_deal = self.first_batch < self.cards_each
         self.tricks_total = self.cards_each
-        self.team_of = tuple(s % 2 for s in range(n))
-        self.n_teams = 2
+        self.n_teams = rules.teams
+        self.team_of = tuple(s % self.n_teams for s in range(n))
         self.team_seats = tuple(tuple(s for s in range(n) if self.team_of[s] == t)
                                 for t in range(self.n_teams))
         self.next_seat = tuple((s + 1) % n for s in range(n))
         self.min_bid = rules.min_bid
         self.max_bid = rules.effective_max_bid
-        self.tiers = PAGAT_TIERS if rules.scoring == "pagat_tiered" else FLAT_TIERS
+        scale = rules.stake_table if rules.scoring == "fifty_six" else rules.scoring
+        self.tiers = TIERS[scale]
+        self.thani_values = THANI_VALUES.get(rules.scoring, (4, 5))
+        # 56-AUC-3: a bid names a denomination (1–4 the suits, 5 no-trump) with open trump
+        self.bid_denominations = (1, 2, 3, 4, 5) if rules.trump_mode == "open" else (0,)
         kq = []
         for s in range(4):
             base = s * deck.per_suit
-            king = next(c for c in range(base, base + deck.per_suit) if deck.rank_of[c] == "K")
-            queen = next(c for c in range(base, base + deck.per_suit) if deck.rank_of[c] == "Q")
-            kq.append(1 << king | 1 << queen)
+            suit = range(base, base + deck.per_suit)
+            kq.append(sum(1 << c for c in suit if deck.rank_of[c] in "KQ")
+                      if any(deck.rank_of[c] == "K" for c in suit) else 0)
         self.kq_masks = tuple(kq)
         self.dedupe = bool(deck.second_copy)
         self.whole_trick = rules.trump_effect_in_reveal_trick == "whole_trick"
+        self.hybrid_trick = rules.trump_effect_in_reveal_trick == "c56_hybrid"
         self.pair_cap = deck.points_total
+        self.lead_restriction = rules.trump_lead_restriction
+        self.stop_decided = rules.stop_when_decided
 
 
-@cache
 def tables_for(rules: Rules) -> Tables:
-    """The (cached) tables of a rule set."""
-    return Tables(rules)
+    """The tables of a rule set, kept on the Rules value itself (hashing Rules is slow)."""
+    tables: Tables | None = rules.__dict__.get("_tables")
+    if tables is None:
+        tables = Tables(rules)
+        object.__setattr__(rules, "_tables", tables)
+    return tables

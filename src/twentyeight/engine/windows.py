@@ -15,6 +15,7 @@ from twentyeight.engine.state import (
     SHOW_EIGHT,
     SINGLE_HAND,
     SINGLE_WINDOW,
+    THANI_ALONE,
     THANI_HAND,
     THANI_WINDOW,
     HandState,
@@ -25,43 +26,81 @@ from twentyeight.engine.state import (
 
 
 def second_deal(h: HandState) -> None:
-    """Deal the rest of the pack (28-DEAL-4), set aside the seventh card, run the checks."""
+    """Deal the rest of the pack (28-DEAL-4), set aside the seventh card, run the checks.
+
+    Where the whole pack was dealt before the auction (6P, 40, 56) there is nothing to deal
+    and the checks were made at the deal.
+    """
     t = h.t
     deck = t.deck
-    for seat in range(h.n):
-        for card in h.deal[seat][t.first_batch:]:
-            h.hands[seat] |= 1 << card
-    if h.seventh:                                 # 28-TRUMP-5, 28-DEAL-5
-        card = h.deal[h.bidder][6]
-        h.indicator = card
-        h.trump = deck.suit_of[card]
-        h.hands[h.bidder] &= ~(1 << card)
     rules = h.rules
+    if t.second_deal:
+        for seat in range(h.n):
+            for card in h.deal[seat][t.first_batch:]:
+                h.hands[seat] |= 1 << card
+        if h.seventh:                             # 28-TRUMP-5, 28-DEAL-5
+            card = h.deal[h.bidder][6]
+            h.indicator = card
+            h.trump = deck.suit_of[card]
+            h.hands[h.bidder] &= ~(1 << card)
+        if full_deal_checks(h):
+            return
     knows = not h.seventh or rules.seventh_card_visible_to_bidder
-    h.restricted = rules.bidder_restrictions and knows and h.trump >= 0
-    if _annulled_after_deal(h):
-        return
-    if rules.zero_point_hand_redeal == "optional":
-        h.zero_point = sum(1 << s for s in range(h.n) if not h.dealt[s] & deck.point_mask)
-        h.claim_seats |= h.zero_point
+    h.restricted = (rules.bidder_restrictions and knows and h.trump >= 0 and not h.revealed)
     if rules.cot:
         h.claim_seats |= sum(1 << s for s in range(h.n) if t.team_of[s] != h.bid_team)
     _start_raise_window(h)
 
 
+def full_deal_checks(h: HandState) -> bool:
+    """Annulments decided by the full deal; True when the hand ended.
+
+    28-POST-2 (four jacks), 28-POST-4 (eight of a suit), 28-POST-3 (zero-point hands),
+    56-ANN-2 (one-suit hand), 40-5 (one-suit opener), 56-ANN-4 (a side without a jack, a
+    hand with too few points).
+    """
+    rules = h.rules
+    deck = h.t.deck
+    if _annulled_after_deal(h):
+        return True
+    if rules.zero_point_hand_redeal == "optional":
+        h.zero_point = sum(1 << s for s in range(h.n) if not h.dealt[s] & deck.point_mask)
+        h.claim_seats |= h.zero_point
+    return False
+
+
+def _one_suit(h: HandState, seat: int) -> bool:
+    cards = h.dealt[seat]
+    lowest = (cards & -cards).bit_length() - 1
+    return not cards & ~h.suit_masks[h.suit_of[lowest]]
+
+
 def _annulled_after_deal(h: HandState) -> bool:
-    """28-POST-2 (four jacks), 28-POST-4 (eight of a suit), 28-POST-3 automatic."""
     rules = h.rules
     deck = h.t.deck
     order = [(h.first + i) % h.n for i in range(h.n)]
     if rules.four_jacks_redeal:
         for seat in order:
-            if h.dealt[seat] & deck.jack_mask == deck.jack_mask:
+            if (h.dealt[seat] & deck.jack_mask).bit_count() >= 4:
                 h.annul("four_jacks")
                 return True
+    if rules.one_suit_opener_redeal and _one_suit(h, h.first):
+        h.annul("one_suit_opener")                                 # 40-5, A-19
+        return True
+    if rules.one_suit_hand_redeal and any(_one_suit(h, s) for s in order):
+        h.annul("one_suit_hand")                                   # 56-ANN-2
+        return True
+    if rules.redeal_team_without_jack and any(
+            not sum(h.dealt[s] for s in team) & deck.jack_mask for team in h.t.team_seats):
+        h.annul("team_without_jack")                               # 56-ANN-4
+        return True
+    limit = rules.redeal_max_hand_points
+    if limit is not None and any(_points(h, s) <= limit for s in order):
+        h.annul("low_point_hand")                                  # 56-ANN-4
+        return True
     if rules.eight_same_suit != "ignore":
         for seat in order:
-            if any(h.dealt[seat] & ~m == 0 for m in deck.suit_masks):
+            if _one_suit(h, seat):
                 if rules.eight_same_suit == "redeal":
                     h.annul("eight_same_suit")
                 else:
@@ -77,6 +116,12 @@ def _annulled_after_deal(h: HandState) -> bool:
     return False
 
 
+def _points(h: HandState, seat: int) -> int:
+    points = h.t.deck.points
+    m = h.dealt[seat]
+    return sum(points[c] for c in range(h.t.deck.size) if m >> c & 1)
+
+
 def zero_point_claim(h: HandState, seat: int) -> tuple[int, ...]:
     """28-POST-3: the ``redeal`` claim, on the holder's own turns until their first card."""
     if h.zero_point >> seat & 1 and not h.played_seats >> seat & 1:
@@ -88,7 +133,9 @@ def zero_point_claim(h: HandState, seat: int) -> tuple[int, ...]:
 
 
 def _start_raise_window(h: HandState) -> None:
-    if h.rules.raise_after_full_deal:
+    if h.special == THANI_ALONE:                    # 56-TH-2: no contract, no windows
+        start_play(h)
+    elif h.rules.raise_after_full_deal:
         h.queue = h.bidding_side_order()
         h.phase = RAISE_PHASE
         _ask_next_raiser(h)
@@ -229,8 +276,9 @@ def start_play(h: HandState) -> None:
     t = h.t
     h.phase = PLAY
     leader = h.first
-    if h.special == SINGLE_HAND:
+    if h.special in (SINGLE_HAND, THANI_ALONE):        # 28-SH-3, 56-TH-2
         leader = h.declarer
+        h.bid_team = t.team_of[h.declarer]
         team = t.team_of[h.declarer]
         h.out_mask = sum(1 << s for s in t.team_seats[team] if s != h.declarer)
         nxt = []
@@ -243,6 +291,6 @@ def start_play(h: HandState) -> None:
         h.trick_size = h.n - h.out_mask.bit_count()
     elif h.special == THANI_HAND:
         leader = h.bidder
-    assert h.special in (NORMAL, SINGLE_HAND, THANI_HAND)
+    assert h.special in (NORMAL, SINGLE_HAND, THANI_HAND, THANI_ALONE)
     h.leader = leader
     h.to_act = leader
