@@ -1,8 +1,17 @@
-"""A game of many hands to the game target (RULES.md §2.19): :class:`Match`.
+"""A game of many hands (RULES.md §2.19; RULES-56.md §1.11): :class:`Match`.
 
 The deal passes to the next seat after a scored hand and stays with the same dealer after an
-annulled one (28-DEAL-6); only the bidding side's score moves (28-SCORE-3); a side at
-``+game_target`` or more wins, a side at ``-game_target`` or less loses (28-END-1).
+annulled one (28-DEAL-6; ``redeal_dealer``).  What the scores are depends on the match layer
+(``match_scoring``):
+
+* ``target``: game points; a side at ``+game_target`` wins, a side at ``-game_target`` loses
+  (28-END-1; with three sides the better of the other two wins, a tie shared, 3P-8);
+* ``tables``: each team starts with ``start_tables``; stakes move tables; a team that cannot
+  pay, or is left with none, has lost (56-MATCH-1, A-56-04);
+* ``score_sheet``: stakes add up over ``match_deals`` deals; the higher total wins, a tie
+  plays six more deals and then one at a time (56-MATCH-2, [KC97]);
+* ``coolie_kodi``: coolies move like tables; a team at 0 or less gives each of its players a
+  kodi and both restart; no end (56-MATCH-3).
 
 >>> m = Match.new("28", seed=5)
 >>> m.scores, m.over
@@ -40,9 +49,32 @@ class Match:
         self.seed = seed
         self.first_dealer = first_dealer
         self.games: list[Game] = []
-        self.scores: list[int] = [0] * 2
-        self.winner: int | None = None
+        teams = rules.teams
+        mode = rules.match_scoring
+        start = {"tables": rules.start_tables, "coolie_kodi": self.base_coolies}.get(mode, 0)
+        self.scores: list[int] = [start] * teams
+        """Game points, tables, sheet points or coolies of each team, by the match layer."""
+        self.winners: list[int] = []
+        """The winning team (two when a three-sided game ends in a shared win)."""
+        self.kodis: list[int] = [0] * rules.num_players
+        """Kodis held by each player (coolie_kodi)."""
+        self.irakkam: int | None = None
+        """The team whose next hand is its kodi-irakkam hand (56-MATCH-3)."""
+        self.deals = 0
+        self.deals_target = rules.match_deals
         self.extra: dict[str, Any] = {}
+
+    @property
+    def base_coolies(self) -> int:
+        """Coolies each team starts with: 6, or 7 for eight players (56-MATCH-3)."""
+        if self.rules.start_coolies is not None:
+            return self.rules.start_coolies
+        return 7 if self.rules.num_players == 8 else 6
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team, or ``None`` (no winner yet, or a shared win: see ``winners``)."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
     @classmethod
     def new(cls, rules: str | Mapping[str, Any] | Rules = "28", seed: int | None = None,
@@ -65,8 +97,8 @@ class Match:
 
     @property
     def over(self) -> bool:
-        """Whether a side has reached the game target."""
-        return self.winner is not None
+        """Whether the match has been decided."""
+        return bool(self.winners)
 
     @property
     def to_act(self) -> int | None:
@@ -76,7 +108,7 @@ class Match:
     def next_dealer(self) -> int:
         """Who deals the next hand: the same dealer after an annulment (28-DEAL-6)."""
         last = self.current
-        if last.hand.status == 2:                       # annulled
+        if last.hand.status == 2 and self.rules.redeal_dealer == "same":   # annulled
             return last.dealer
         return (last.dealer + 1) % self.rules.num_players
 
@@ -99,11 +131,73 @@ class Match:
         return done
 
     def _book(self) -> None:
-        s = self.current.hand.score()
+        hand = self.current.hand
+        s = hand.score()
         assert s is not None
-        for team, change in enumerate(s.by_team):
-            self.scores[team] += change
-        self.winner = game_winner(self.scores, self.rules.game_target)
+        rules = self.rules
+        mode = rules.match_scoring
+        if s.match_winner is not None:                  # 56-TH-4: a Thani decides the match
+            if mode == "coolie_kodi":
+                self._kodi(1 - s.match_winner)
+            else:
+                self.winners = [s.match_winner]
+            return
+        if mode in ("tables", "coolie_kodi"):
+            self._transfer(s.by_team, mode == "tables")
+            if mode == "coolie_kodi" and hand.status != 2:
+                self._kodi_release(hand.bid_team, hand.bidder, bool(s.made))
+        else:
+            for team, change in enumerate(s.by_team):
+                self.scores[team] += change
+        if mode == "target":
+            self.winners = game_winners(self.scores, rules.game_target)
+        elif mode == "score_sheet" and hand.status != 2:
+            self.deals += 1
+            if self.deals >= self.deals_target:
+                top = max(self.scores)
+                leaders = [t for t, v in enumerate(self.scores) if v == top]
+                if len(leaders) == 1:
+                    self.winners = leaders
+                else:                                   # [KC97]: six more, then one by one
+                    first_tie = self.deals_target == rules.match_deals
+                    self.deals_target += 6 if first_tie else 1
+
+    def _transfer(self, by_team: tuple[int, ...], tables: bool) -> None:
+        """56-SC-3: the stake moves from the paying team to the other (56-MATCH-1)."""
+        payer = next((t for t, v in enumerate(by_team) if v < 0), None)
+        if payer is None:
+            return
+        payee = next(t for t, v in enumerate(by_team) if v > 0)
+        owed = -by_team[payer]
+        paid = min(owed, self.scores[payer]) if tables else owed
+        self.scores[payer] -= paid
+        self.scores[payee] += paid
+        if tables:
+            short = paid < owed
+            if short or (self.rules.tables_end == "zero" and self.scores[payer] <= 0):
+                self.winners = [payee]
+        elif self.scores[payer] <= 0:
+            self._kodi(payer)
+
+    def _kodi(self, team: int) -> None:
+        """Every player of ``team`` receives a kodi; both teams restart (56-MATCH-3)."""
+        for seat in range(self.rules.num_players):
+            if seat % self.rules.teams == team:
+                self.kodis[seat] += 1
+        self.scores = [self.base_coolies] * self.rules.teams
+        self.irakkam = team
+
+    def _kodi_release(self, team: int, declarer: int, made: bool) -> None:
+        """The kodi-irakkam hand: a made contract frees the team, else only the declarer."""
+        if self.irakkam is not None:
+            kodi_team, self.irakkam = self.irakkam, None
+            if made and team == kodi_team:
+                for seat in range(self.rules.num_players):
+                    if seat % self.rules.teams == team and self.kodis[seat]:
+                        self.kodis[seat] -= 1
+                return
+        if made and declarer >= 0 and self.kodis[declarer]:
+            self.kodis[declarer] -= 1
 
     # ---- records -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -163,22 +257,36 @@ class Match:
         return match
 
     def result(self) -> dict[str, Any]:
-        """Scores, winner and every hand's result object."""
-        return {"status": "complete" if self.over else "in_progress",
-                "scores": list(self.scores), "winner": self.winner,
-                "hands": [g.result() for g in self.games]}
+        """Scores, winner and every hand's result object (plus the match layer's state)."""
+        out: dict[str, Any] = {
+            "status": "complete" if self.over else "in_progress",
+            "scores": list(self.scores), "winner": self.winner, "winners": list(self.winners),
+            "match_scoring": self.rules.match_scoring,
+            "hands": [g.result() for g in self.games]}
+        if self.rules.match_scoring == "score_sheet":
+            out["deals"] = self.deals
+            out["deals_target"] = self.deals_target
+        if self.rules.match_scoring == "coolie_kodi":
+            out["kodis"] = list(self.kodis)
+            out["kodi_irakkam"] = self.irakkam
+        return out
 
 
-def game_winner(scores: list[int], target: int) -> int | None:
-    """The winning team, or ``None`` while nobody has reached ±target (28-END-1, 3P-8)."""
+def game_winners(scores: list[int], target: int) -> list[int]:
+    """The winning team(s), or ``[]`` while nobody has reached ±target (28-END-1, 3P-8).
+
+    A side at -target loses; with three sides the better of the other two wins, and a tie
+    between them is a shared win.
+    """
     for team, value in enumerate(scores):
         if value >= target:
-            return team
+            return [team]
     for team, value in enumerate(scores):
         if value <= -target:
             others = [t for t in range(len(scores)) if t != team]
-            return max(others, key=lambda t: scores[t])
-    return None
+            best = max(scores[t] for t in others)
+            return [t for t in others if scores[t] == best]
+    return []
 
 
 class SetTally:

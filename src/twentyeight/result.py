@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from twentyeight.cards import SUITS
+from twentyeight.engine.actions import DENOMINATIONS
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import bidding_points, target
 from twentyeight.engine.state import NORMAL, PHASE_NAMES, SPECIAL_NAMES, STATUS_NAMES, THANI_HAND
@@ -76,10 +77,13 @@ def hand_result(h: Hand) -> dict[str, Any]:
         "teams": [list(seats) for seats in h.t.team_seats],
         "bidding_team": h.bid_team if h.bid_team >= 0 else None,
         "score_by_team": list(score.by_team) if score else None,
+        "match_winner": score.match_winner if score else None,
         "indicator": names[h.indicator] if h.indicator >= 0 else None,
         "seventh_card": h.seventh,
         "exposed": {"trick": h.reveal_trick, "by": h.revealed_by if h.revealed_by >= 0 else None}
         if h.revealed else None,
+        "denomination": DENOMINATIONS[h.denomination] or None if h.bidder >= 0 else None,
+        "imposed": h.imposed,
         "multiplier": h.multiplier,
         "doubled_by": h.doubled_by if h.doubled_by >= 0 else None,
         "redoubled_by": h.redoubled_by if h.redoubled_by >= 0 else None,

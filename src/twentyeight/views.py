@@ -13,6 +13,7 @@ from typing import Any
 from twentyeight.cards import SUITS, cards_of
 from twentyeight.engine.actions import (
     CODE_MASK,
+    DENOMINATIONS,
     SEAT_SHIFT,
     TRUMP_CARD,
     TRUMP_SEVENTH,
@@ -77,6 +78,8 @@ def view(h: Hand, seat: int) -> dict[str, Any]:
         "high_bid": h.high if h.high >= 0 else None,
         "contract": h.contract if h.contract >= 0 else None,
         "target": target(h) if in_play else None,
+        "denomination": DENOMINATIONS[h.high_den] or None if h.high >= 0 else None,
+        "teams": [list(seats) for seats in h.t.team_seats],
         "multiplier": h.multiplier,
         "trump": (("reverse" if h.reverse else SUITS[h.trump]) if knows else None),
         "trump_exposed": h.revealed,

@@ -70,7 +70,7 @@ class Reading:
         return self.deck.points[self.deck.copies_of(card)[0]]
 
     def team(self, seat: int) -> int:
-        return seat % 2
+        return seat % self.rules.teams
 
     def is_master(self, card: str) -> bool:
         """No unplayed card of the suit outside this hand beats ``card``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from twentyeight.bots.base import Bot, View, register
 from twentyeight.bots.reading import Reading
 from twentyeight.cards import SUITS
+from twentyeight.engine.actions import bid_parts
 
 
 @register("rules")
@@ -38,30 +39,46 @@ class RulesBot(Bot):
 
     # ---- auction -----------------------------------------------------------------------
     def _strength(self, r: Reading) -> int:
-        """An estimate of the contract the side can make, from this hand's cards."""
-        by_suit = [0, 0, 0, 0]
-        score = 0
-        for card in r.hand:
-            by_suit[r.suit(card)] += 1
-            score += {"J": 3, "9": 2, "A": 1, "T": 1}.get(card[0], 0)
-            if card[0] == "J":
-                score += 1
-        longest = max(by_suit)
-        scale = 8 / max(1, len(r.hand))
-        return int(r.rules.min_bid - 2 + score * scale * 0.8 + 2 * (longest - 1) * scale / 2)
+        """The card points this side can hope for: this hand (extrapolated to the full deal,
+        jacks and a long suit counted a little higher) plus each partner's fair share."""
+        rules = r.rules
+        each = rules.cards_each
+        seen = max(1, len(r.hand))
+        mine = sum(r.points(c) + (1 if c[0] == "J" else 0) for c in r.hand) * each / seen
+        longest = max(sum(1 for c in r.hand if r.suit(c) == s) for s in range(4))
+        mine += max(0, longest - seen / 4) * each / seen
+        total = rules.deck.points_total
+        partners = rules.num_players // rules.teams - 1
+        return int(mine + partners * (total - mine) / (rules.num_players - 1))
 
     def _bid(self, r: Reading, legal: list[str], verbs: dict[str, str]) -> str:
-        bids = sorted(int(a.split()[2]) for a in legal if a.split()[1] == "bid")
-        if "pass" not in verbs:                          # forced opening
-            return f"{r.seat} bid {bids[0]}"
+        bids = sorted({bid_parts(a.split()[2])[0] for a in legal if a.split()[1] == "bid"})
+        suffix = self._denomination(r) if any(not a[-1].isdigit() for a in legal
+                                              if a.split()[1] == "bid") else ""
         if "redeal" in verbs:
             return verbs["redeal"]
-        high_bidder = r.view["bidder"] if r.view["bidder"] is not None else None
-        partner_high = high_bidder is not None and r.team(high_bidder) == r.team(r.seat)
+        if "pass" not in verbs and bids:                 # forced opening
+            return f"{r.seat} bid {bids[0]}{suffix}"
+        high = self._high_bidder(r)
+        partner_high = high is not None and r.team(high) == r.team(r.seat)
         estimate = self._strength(r)
         if bids and bids[0] <= estimate and not partner_high:
-            return f"{r.seat} bid {bids[0]}"
-        return verbs["pass"]
+            return f"{r.seat} bid {bids[0]}{suffix}"
+        return verbs.get("pass", legal[0])
+
+    def _high_bidder(self, r: Reading) -> int | None:
+        for entry in reversed(r.view["history"]):
+            seat, verb, *_ = entry.split()
+            if verb == "bid":
+                return int(seat)
+        return None
+
+    def _denomination(self, r: Reading) -> str:
+        """The suit with most cards (points break ties), or NT with no four-card suit."""
+        counts = [(sum(1 for c in r.hand if r.suit(c) == s),
+                   sum(r.points(c) for c in r.hand if r.suit(c) == s), s) for s in range(4)]
+        best = max(counts)
+        return "NT" if best[0] < 3 else SUITS[best[2]]
 
     def _trump(self, r: Reading, legal: list[str]) -> str:
         def weight(suit: int) -> int:

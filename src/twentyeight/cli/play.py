@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from twentyeight.bots import Bot, make_bot
 from twentyeight.cli.display import Painter, use_colour
-from twentyeight.engine.actions import Action, NotationError
+from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
 
@@ -53,13 +53,27 @@ class TerminalGame:
     def _seat_names(self) -> list[str]:
         n, me = self.n, self.seat
         right_next = self.match.rules.direction == "anticlockwise"
-        names = [f"Seat {s}" for s in range(n)]
+        names = [f"P{s}" for s in range(n)]
         names[me] = "You"
         if n == 4:
             names[(me + 1) % 4] = "Right" if right_next else "Left"
             names[(me + 2) % 4] = "Partner"
             names[(me + 3) % 4] = "Left" if right_next else "Right"
+        elif n == 3:
+            names[(me + 1) % 3] = "Right" if right_next else "Left"
+            names[(me + 2) % 3] = "Left" if right_next else "Right"
         return names
+
+    def _team(self, seat: int) -> int:
+        return seat % self.match.rules.teams
+
+    def _team_name(self, team: int) -> str:
+        if team == self._team(self.seat):
+            return "you" if self.match.rules.teams == self.n else "your side"
+        if self.n == 4:
+            return "opponents"
+        members = [self.names[s] for s in range(self.n) if self._team(s) == team]
+        return "+".join(members)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -93,11 +107,19 @@ class TerminalGame:
 
     def _welcome(self) -> None:
         r = self.match.rules
+        goal = {"target": f"game to ±{r.game_target}",
+                "tables": f"{r.start_tables} tables each",
+                "score_sheet": f"{r.match_deals} deals on a score sheet",
+                "coolie_kodi": "coolies and kodis"}[r.match_scoring]
         self.say(self.paint.bold(f"twentyeight — rules '{r.preset}'"
-                                 + (" (with changes)" if r.overrides() else "")
-                                 + f", game to ±{r.game_target}"))
+                                 + (" (with changes)" if r.overrides() else "") + f", {goal}"))
         seats = ", ".join(f"{self.names[s]} = seat {s}" for s in range(self.n))
         self.say(f"{seats}. Type 'help' for commands.")
+        teams = self.match.rules.teams
+        if teams != self.n and self.n != 4:
+            groups = [" ".join(self.names[s] for s in range(self.n) if s % teams == t)
+                      for t in range(teams)]
+            self.say("Teams: " + " · ".join(f"[{g}]" for g in groups))
 
     def _new_hand(self, number: int) -> None:
         game = self.match.current
@@ -111,10 +133,23 @@ class TerminalGame:
         self.say(f"Your first cards: {self.paint.hand(view['hand'])}")
 
     def _score_line(self) -> str:
-        s = self.match.scores
-        mine = s[self.seat % 2]
-        theirs = s[1 - self.seat % 2]
-        return f"you & partner {mine:+d} · opponents {theirs:+d}"
+        m = self.match
+        s = m.scores
+        mode = m.rules.match_scoring
+        if m.rules.teams == 2 and self.n == 4 and mode == "target":
+            mine = s[self._team(self.seat)]
+            return f"you & partner {mine:+d} · opponents {s[1 - self._team(self.seat)]:+d}"
+        parts = [f"{self._team_name(t)} {v:+d}" if mode == "target" else
+                 f"{self._team_name(t)} {v}" for t, v in enumerate(s)]
+        text = " · ".join(parts)
+        if mode == "tables":
+            return f"tables: {text}"
+        if mode == "score_sheet":
+            return f"sheet: {text} (deal {m.deals + 1} of {m.deals_target})"
+        if mode == "coolie_kodi":
+            kodis = ", ".join(f"{self.names[p]} {k}" for p, k in enumerate(m.kodis) if k)
+            return f"coolies: {text}" + (f"; kodis: {kodis}" if kodis else "")
+        return text
 
     # ---- the person's turn -------------------------------------------------------------
     def _human_turn(self) -> None:
@@ -178,9 +213,12 @@ class TerminalGame:
             parts.append("play " + " ".join(plays))
         if bids:
             word = bids[0].split()[0]
-            values = [int(b.split()[1]) for b in bids]
-            parts.append(f"{word} {values[0]}–{values[-1]}" if len(values) > 1
-                         else bids[0])
+            values = [bid_parts(b.split()[1]) for b in bids]
+            low, high = values[0][0], values[-1][0]
+            dens = sorted({d for _, d in values})
+            suffix = "" if dens == [0] else \
+                " with " + "/".join(DENOMINATIONS[d] for d in dens) + " (e.g. bid 30H)"
+            parts.append(f"{word} {low}–{high}{suffix}" if len(values) > 1 else bids[0])
         parts.extend(rest)
         return " · ".join(parts)
 
@@ -189,11 +227,13 @@ class TerminalGame:
         p = self.paint
         self.say(p.dim("─" * 60))
         if view["bidder"] is not None:
-            line = f"Contract: {self.names[view['bidder']]} {view['contract']}"
+            den = view["denomination"]
+            shown = "" if not den else " NT" if den == "NT" else self.paint.suit(den)
+            line = f"Contract: {self.names[view['bidder']]} {view['contract']}{shown}"
             if view["target"] is not None and view["target"] != view["contract"]:
                 line += f" (target {view['target']})"
             if view["multiplier"] > 1:
-                line += f", ×{view['multiplier']}"
+                line += ", redoubled" if view["multiplier"] == 4 else ", doubled"
             trump = view["trump"]
             if trump == "reverse":
                 line += ", reversed no-trump"
@@ -210,9 +250,10 @@ class TerminalGame:
                                             if view["indicator_face_down"] else "")
             self.say(line)
             pts = view["points"]
-            mine = "bidding" if view["bidder"] % 2 == self.seat % 2 else "opponents"
-            theirs = "opponents" if mine == "bidding" else "bidding"
-            self.say(f"Card points: you & partner {pts[mine]} · opponents {pts[theirs]}")
+            ours = self._team(view["bidder"]) == self._team(self.seat)
+            mine, theirs = ("bidding", "opponents") if ours else ("opponents", "bidding")
+            who = "bidding side" if ours else "defenders"
+            self.say(f"Card points: your side ({who}) {pts[mine]} · the others {pts[theirs]}")
         elif view["phase"] == "auction":
             calls = [self._describe(e).replace(": ", " ") for e in view["history"]]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
@@ -270,6 +311,10 @@ class TerminalGame:
             return f"{who}: trump " + (self.paint.card(a) if len(a) == 2 else self.paint.suit(a))
         if verb == "ask":
             return f"{who}: asks for the trump"
+        if verb == "bid" and not a[-1].isdigit():
+            value, den = bid_parts(a)
+            shown = " NT" if den == 5 else self.paint.suit(DENOMINATIONS[den])
+            return f"{who}: bid {value}{shown}"
         return f"{who}: {verb}{' ' + a if a else ''}"
 
     def _hand_over(self, game: Any) -> None:
@@ -280,8 +325,8 @@ class TerminalGame:
                                      "; the same dealer deals again."))
         else:
             bidder = view["bidder"]
-            side = "you & partner" if bidder is not None and bidder % 2 == self.seat % 2 \
-                else "the opponents"
+            side = "your side" if bidder is not None and \
+                self._team(bidder) == self._team(self.seat) else "the other side"
             pts = view["points"]
             verdict = {True: "made", False: "failed", None: "scored"}[res["made"]]
             self.say(self.paint.bold(f"Hand over: {side} {verdict} — card points "
@@ -294,10 +339,11 @@ class TerminalGame:
                 raise Quit from None
 
     def _match_over(self) -> None:
-        winner = self.match.winner
-        us = winner == self.seat % 2
-        self.say(self.paint.bold(f"Game over: {'you & partner win' if us else 'the opponents win'}"
-                                 f" ({self._score_line()})."))
+        winners = self.match.winners
+        us = self._team(self.seat) in winners
+        shared = " (shared)" if len(winners) > 1 else ""
+        self.say(self.paint.bold(f"Game over: {'your side wins' if us else 'the other side wins'}"
+                                 f"{shared} ({self._score_line()})."))
 
 
 def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
@@ -317,8 +363,7 @@ def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
         if not match.over:
             return 0
         games += 1
-        if match.rules.track_sets:
-            assert match.winner is not None
+        if match.rules.track_sets and match.winner is not None:
             sets.record(match.winner, match.scores, match.rules.game_target)
             mine = seat % 2
             tg.say(f"Sets: you & partner red {sets.red[mine]} black {sets.black[mine]} · "

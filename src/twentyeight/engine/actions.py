@@ -108,7 +108,8 @@ class Action:
             who = seat
             if len(words) == 1 and words[0].lower() not in VERBS:
                 word = words[0]
-                words = ["bid", word] if word.isdigit() else ["play", word]
+                words = ["bid", word] if word[0].isdigit() and not _is_card(word) \
+                    else ["play", word]
         verb = words[0].lower()
         args = words[1:]
         if verb not in VERBS:
@@ -121,6 +122,14 @@ class Action:
         if len(args) != 1:
             raise NotationError(f"{text!r}: '{verb}' takes one argument")
         return cls(who, verb, _canonical_arg(verb, args[0], text))
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except CardError:
+        return False
+    return True
 
 
 DENOMINATIONS = ("", "S", "H", "D", "C", "NT")

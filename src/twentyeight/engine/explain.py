@@ -67,20 +67,45 @@ def why_illegal(h: HandState, action: Action, code: int | None) -> str:
 
 def _auction(h: HandState, action: Action, code: int | None) -> str:
     seat = action.seat
+    if h.queue:
+        return "a double was just made: the doubled side may redouble or pass (56-DBL-2)"
     if action.verb == "bid" and code is not None:
         value = (code - BID) >> 3
+        denomination = (code - BID) & 7
+        if denomination not in h.t.bid_denominations:
+            if denomination:
+                return "bids name no denomination here: bid a number, like 'bid 16'"
+            return ("a bid names its trump or no-trump: 'bid 30H', 'bid 31NT' (56-AUC-3)")
         if auction.dealer_forced(h):
             return (f"everyone else passed, so the dealer must bid exactly {h.t.min_bid} "
                     "(29-AUC-3)")
         if value > h.t.max_bid:
             return f"the highest bid is {h.t.max_bid} (28-AUC-3)"
+        if h.rules.auction_procedure == "team_alternating":
+            return (f"you must bid at least {h.ta_min}: one call per stage, over your own "
+                    "team at the next stage (RULES-56.md §1.4.2)")
         low = auction.lowest_bid(h, seat)
-        if h.high < 0:
+        if h.high < 0 and value < low:
             return f"the lowest bid is {low} (28-AUC-3)"
-        if value <= h.high:
-            return f"a bid must be higher than the current bid of {h.high} (28-AUC-3)"
-        return (f"your partner holds the highest bid, so you must bid at least {low} "
-                "(28-AUC-6)")
+        if h.high >= 0 and value <= h.high:
+            return (f"a bid must be higher than the current bid of {h.high} "
+                    "(28-AUC-3, 56-AUC-4)")
+        rules = h.rules
+        if rules.second_bid_min is not None and h.bids_made[seat] and \
+                value < rules.second_bid_min:
+            return f"a second bid must be at least {rules.second_bid_min} (40-4)"
+        if rules.partner_overcall == "threshold":
+            return (f"your partner holds the highest bid, so you must bid at least {low} "
+                    "(28-AUC-6)")
+        return (f"your own team holds the highest bid, so you must bid at least {low} "
+                "(56-AUC-7)")
+    if action.verb == "double":
+        return ("you may double only the other team's bid, once, with open trump (56-DBL-1)"
+                if h.rules.trump_mode == "open" else "there is no doubling in this auction")
+    if action.verb == "redouble":
+        return "only the doubled team may redouble its doubled bid (56-DBL-2)"
+    if action.verb == "thani":
+        return "Thani is not played in this game (thani_56)"
     if code == PASS:
         if auction.dealer_forced(h):
             return (f"everyone else passed, so the dealer must bid {h.t.min_bid} (29-AUC-3)")
