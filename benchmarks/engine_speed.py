@@ -6,6 +6,7 @@ the preset.  Rounds alternate between the two so that machine noise hits both al
 report gives each round's rates, the medians and their ratio.
 
     python benchmarks/engine_speed.py [--hands 20000] [--rounds 5] [--rules 28] [--json]
+    python benchmarks/engine_speed.py --rules 28,28-6p,40,56,56-8p    # several presets
 """
 
 from __future__ import annotations
@@ -47,32 +48,39 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--hands", type=int, default=20000)
     p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--rules", default="28")
+    p.add_argument("--rules", default="28", help="a preset, or several separated by commas")
     p.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK)
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     module = load_yardstick(args.yardstick)
-    engine, bare = [], []
+    presets = args.rules.split(",")
+    bare: list[float] = []
+    engine: dict[str, list[float]] = {name: [] for name in presets}
     for r in range(args.rounds):
         bare.append(yardstick_rate(module, args.hands))
-        engine.append(simulate(args.rules, args.hands, seed=r)["hands_per_second"])
-    result = {
-        "rules": args.rules, "hands_per_round": args.hands, "rounds": args.rounds,
-        "engine_hands_per_second": [round(x) for x in engine],
-        "yardstick_hands_per_second": [round(x) for x in bare],
-        "engine_median": round(statistics.median(engine)),
-        "yardstick_median": round(statistics.median(bare)),
-        "ratio": round(statistics.median(e / b for e, b in zip(engine, bare, strict=True)), 3),
-        "python": sys.version.split()[0],
-    }
+        for name in presets:
+            engine[name].append(simulate(name, args.hands, seed=r)["hands_per_second"])
+    yard = statistics.median(bare)
+    results = {}
+    for name in presets:
+        rates = engine[name]
+        results[name] = {
+            "engine_hands_per_second": [round(x) for x in rates],
+            "engine_median": round(statistics.median(rates)),
+            "ratio": round(statistics.median(e / b for e, b in zip(rates, bare, strict=True)),
+                           3)}
+    out = {"hands_per_round": args.hands, "rounds": args.rounds,
+           "yardstick_hands_per_second": [round(x) for x in bare],
+           "yardstick_median": round(yard), "presets": results,
+           "python": sys.version.split()[0]}
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps(out))
         return
-    print(f"rules {args.rules}: {args.rounds} rounds of {args.hands:,} hands")
-    for e, b in zip(engine, bare, strict=True):
-        print(f"  engine {e:>9,.0f} /s   yardstick {b:>9,.0f} /s   ratio {e / b:.3f}")
-    print(f"median: engine {result['engine_median']:,} hands/s, yardstick "
-          f"{result['yardstick_median']:,} hands/s, ratio {result['ratio']}")
+    print(f"{args.rounds} rounds of {args.hands:,} hands; yardstick median {yard:,.0f} hands/s")
+    for name, res in results.items():
+        rates = ", ".join(f"{x:,}" for x in res["engine_hands_per_second"])
+        print(f"  {name:12} median {res['engine_median']:>7,} hands/s  ratio {res['ratio']:.3f}"
+              f"   ({rates})")
 
 
 if __name__ == "__main__":

@@ -129,3 +129,32 @@ def test_terminal_game_shows_only_the_seat_view() -> None:
     shown = {c for c in hidden if c[0] != "T" and f"{c[0]}{'♠♥♦♣'['SHDC'.index(c[1])]}" in text}
     played = {c for t in game.result()["tricks"] for c in t["cards"]}
     assert shown <= played
+
+
+@pytest.mark.parametrize("preset", sorted(__import__("twentyeight").PRESETS))
+def test_terminal_game_every_preset(preset: str) -> None:
+    """Issue 3 item 4: the terminal game plays every preset (two hands, then quit)."""
+    match = Match.new(preset, seed=3, dealer=0)
+    n = match.rules.num_players
+    bots = {s: make_bot("rules", seed=s) for s in range(1, n)}
+    state = {"answers": 0}
+
+    def read(prompt: str) -> str:
+        state["answers"] += 1
+        if len(match.games) > 2 or state["answers"] > 400:
+            return "quit"
+        game = match.current
+        if game.to_act == 0 and not game.over:
+            return str(game.legal_actions()[0])
+        return ""
+
+    out = io.StringIO()
+    assert TerminalGame(match, 0, bots, read, out, colour=False).run() == 0
+    text = out.getvalue()
+    assert "Hand 1" in text and "Your hand:" in text
+    assert match.over or len(match.games) >= 2
+    if match.rules.trump_mode == "open":
+        assert "Contract:" in text and any(s in text for s in "♠♥♦♣")
+    if match.rules.match_scoring != "target":
+        assert {"tables": "tables:", "score_sheet": "sheet:",
+                "coolie_kodi": "coolies:"}[match.rules.match_scoring] in text

@@ -19,7 +19,7 @@ from typing import Any
 from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.play import play_card, play_legal, play_verb
-from twentyeight.engine.state import PLAY
+from twentyeight.engine.state import PLAY, SPECIAL_NAMES
 from twentyeight.rules import Rules
 
 
@@ -58,8 +58,7 @@ def simulate(rules: str | Mapping[str, Any] | Rules, hands: int, seed: int = 0,
             s = h.score()
             assert s is not None
             if h.special:
-                specials[("", "single_hand", "thani", "eight_of_a_suit", "certain_hand")
-                         [h.special]] += 1
+                specials[SPECIAL_NAMES[h.special] or ""] += 1
             else:
                 contracts[h.contract] += 1
                 made += bool(s.made)
