@@ -137,13 +137,7 @@ def auction_apply(h: HandState, code: int) -> None:
         else:
             h.to_act = _next_speaker(h, h.doubled_by)
         return
-    if code == REDEAL:
-        h.annul(reason or "zero_point_hand")
-        return
-    if code == THANI:
-        h.special = THANI_ALONE
-        h.special_seat = h.declarer = h.high_bidder = seat
-        end_auction(h)
+    if ends_by_claim(h, code, seat, reason):
         return
     if code == DOUBLE:
         h.multiplier = 2
@@ -184,6 +178,19 @@ def auction_apply(h: HandState, code: int) -> None:
             end_auction(h)                                         # 29-AUC-3, 28-AUC-10
             return
     h.to_act = _next_speaker(h, seat)
+
+
+def ends_by_claim(h: HandState, code: int, seat: int, reason: str | None) -> bool:
+    """A redeal claim annuls; Thani ends the auction (56-TH-1).  True when one was made."""
+    if code == REDEAL:
+        h.annul(reason or "zero_point_hand")
+        return True
+    if code == THANI:
+        h.special = THANI_ALONE
+        h.special_seat = h.declarer = h.high_bidder = seat
+        end_auction(h)
+        return True
+    return False
 
 
 def _next_speaker(h: HandState, seat: int) -> int:

@@ -10,7 +10,7 @@ which a seat last spoke, ``ta_min`` the least bid of the player to speak.
 from __future__ import annotations
 
 from twentyeight.engine.actions import BID, PASS, REDEAL, THANI
-from twentyeight.engine.state import THANI_ALONE, HandState
+from twentyeight.engine.state import HandState
 
 
 def _stage_min(x: int) -> int:
@@ -44,19 +44,13 @@ def legal(h: HandState) -> tuple[int, ...]:
 
 
 def apply(h: HandState, code: int) -> None:
-    from twentyeight.engine.auction import end_auction, redeal_claim
+    from twentyeight.engine.auction import end_auction, ends_by_claim, redeal_claim
 
     reason = redeal_claim(h, h.to_act) if code == REDEAL else None  # type: ignore[arg-type]
     seat = h.log(code)
     n = h.n
     team = seat % 2
-    if code == REDEAL:
-        h.annul(reason or "zero_point_hand")
-        return
-    if code == THANI:
-        h.special = THANI_ALONE
-        h.special_seat = h.declarer = h.high_bidder = seat
-        end_auction(h)
+    if ends_by_claim(h, code, seat, reason):
         return
     if code == PASS:
         if seat == h.high_bidder:
