@@ -81,6 +81,11 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("file", help="record file (JSON or JSON lines), or - for standard input")
     rp.add_argument("--json", action="store_true", help="print the result object as JSON")
 
+    so = sub.add_parser("solve", help="value of every legal action of a record in play, "
+                        "all hands known")
+    so.add_argument("file", help="record file (JSON), or - for standard input")
+    so.add_argument("--json", action="store_true", help="print one JSON object")
+
     sm = sub.add_parser("simulate", help="play random hands and report speed and statistics")
     sm.add_argument("--hands", type=_positive, default=10000, help="number of hands")
     sm.add_argument("--rules", type=rules_arg, default=PRESETS["28"], help="preset or JSON")
@@ -88,6 +93,7 @@ def parser() -> argparse.ArgumentParser:
     sm.add_argument("--json", action="store_true", help="print one JSON object")
     sm.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help="show a progress bar (default: when standard error is a terminal)")
+
 
     ru = sub.add_parser("rules", help="list the presets, or the flags of one preset")
     ru.add_argument("preset", nargs="?", help="a preset name")
@@ -105,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from twentyeight.cli.replay import run
 
             return run(args.file, args.json)
+        if args.command == "solve":
+            from twentyeight.cli import solve
+
+            return solve.run(args.file, args.json)
         if args.command == "simulate":
             return _simulate(args)
         return _rules(args)

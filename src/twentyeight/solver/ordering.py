@@ -1,0 +1,99 @@
+"""Which moves to try, and in what order: equivalent-card merging and move ordering.
+
+**Equivalent cards.**  Two playable cards of the same suit in one hand are interchangeable
+when they are worth the same card points and every card ranking between them has already
+gone in a completed trick: whichever is played, every later trick goes the same way.  Only
+one card of each such group is searched.  The merge is refused where a rule still tells the
+two cards apart: under ``jack_discard_restriction`` a jack is never merged with a card that is
+not a jack.  Cards on the table and the face-down indicator count as cards still in play, so
+they keep the cards around them apart.  (Cards are numbered suit by suit in power order, so
+"between" is simply "between in the numbering", also for reversed or equal ranks.)
+
+**Ordering.**  The move the transposition table remembers comes first.  Then, when following:
+a card that takes the trick from the other side (the cheapest such card if the player is the
+last to play), points thrown on a trick the partner is winning when the player is last, and
+otherwise cheap discards; when leading, high cards first.  Asking (or exposing) is tried early
+when the other side is winning the trick and late when one's own side is.
+"""
+
+from __future__ import annotations
+
+from twentyeight.cards import Mask
+from twentyeight.solver.position import ASK, REVEAL, Position
+
+__all__ = ["merge_equivalent", "ordered_moves"]
+
+
+def merge_equivalent(p: Position, cards: list[int]) -> list[int]:
+    """``cards`` (increasing) with all but one card of each equivalent group removed."""
+    if len(cards) < 2:
+        return cards
+    live = p.live_cards()
+    points = p.points
+    suit_of = p.suit_of
+    jacks = p.jack_mask if p.jack_restriction else 0
+    out = [cards[0]]
+    prev = cards[0]
+    for c in cards[1:]:
+        between: Mask = ((1 << c) - 1) & ~((2 << prev) - 1)
+        if (suit_of[c] == suit_of[prev] and points[c] == points[prev]
+                and not live & between and (jacks >> c & 1) == (jacks >> prev & 1)):
+            prev = c                     # same group: keep the first card, extend the run
+            continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def ordered_moves(p: Position, best: int) -> list[int]:
+    """The moves to search at ``p``, best guesses first (``best``: the table's move, or -1)."""
+    moves = p.legal()
+    cards = [m for m in moves if m < 128]
+    verbs = [m for m in moves if m >= 128]
+    cards = merge_equivalent(p, cards)
+    trick = p.trick
+    power = p.power
+    points = p.points
+    scored: list[tuple[int, int]] = []
+    if not trick:
+        for c in cards:
+            scored.append((power[c], c))
+        own_winning = False
+    else:
+        seat = p.to_act
+        side = p.side
+        wi = p.winner_index()
+        w = trick[wi]
+        own_winning = side[p.tseats[wi]] == side[seat]
+        last = len(trick) == p.trick_size - 1
+        suit_of = p.suit_of
+        trump = p.trump
+        led = suit_of[trick[0]]
+        w_trump = False
+        if p.revealed and trump >= 0:
+            w_trump = suit_of[w] == trump and wi >= p.trump_start()
+        wp = power[w]
+        for c in cards:
+            s = suit_of[c]
+            if p.revealed and s == trump and trump >= 0:
+                beats = not w_trump or power[c] > wp
+            else:
+                beats = not w_trump and s == led and power[c] > wp
+            if own_winning:
+                score = points[c] * 16 - power[c] if last else -(points[c] * 16 + power[c])
+            elif beats:
+                score = 1000 - power[c] if last else 1000 + power[c]
+            else:
+                score = -(points[c] * 16 + power[c])
+            scored.append((score, c))
+    scored.sort(reverse=True)
+    out = [c for _, c in scored]
+    for v in verbs:
+        if v in (ASK, REVEAL) and not own_winning:
+            out.insert(0, v)
+        else:
+            out.append(v)
+    if best >= 0 and best in out and out[0] != best:
+        out.remove(best)
+        out.insert(0, best)
+    return out

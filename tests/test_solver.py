@@ -1,0 +1,302 @@
+"""The perfect-information solver (issue 4 item 3) and ``twentyeight solve``.
+
+* The solver's own position (``solver.position``) against the engine, move for move, on
+  random games under every preset and random play flags.
+* The solver against brute force (plain minimax over the engine's ``legal_codes``/``step``)
+  on random 2–4 trick endings of presets 28 and 29: every legal action's value equal.
+* Positions whose value is known by hand, determinism, and the command's exit statuses.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+
+from helpers import record
+from twentyeight import Game
+from twentyeight.cli.main import main
+from twentyeight.engine.actions import SINGLE, THANI
+from twentyeight.engine.hand import Hand
+from twentyeight.engine.scoring import bidding_points
+from twentyeight.engine.state import ANNULLED, PLAY
+from twentyeight.rules import PRESETS, Rules, RulesError
+from twentyeight.solver import Position, Searcher, SolverError, solve
+from twentyeight.solver.ordering import merge_equivalent
+from twentyeight.solver.position import IGNORED, LIVE
+from twentyeight.solver.reference import brute_force_values
+from twentyeight.solver.values import annulled, scaled
+
+FIELDS = ("hands", "trick", "tseats", "to_act", "leader", "revealed", "reveal_index", "asker",
+          "must_trump", "indicator_only", "pending", "led_mask", "tlo", "done", "banked",
+          "lost", "trump_played", "rem")
+PLAY_FLAGS: list[tuple[str, Any]] = [
+    ("jack_discard_restriction", True), ("no_undertrump", True),
+    ("last_trick_reveal", "at_bidder_turn"), ("bidder_lead_trump_after_trump_led", True),
+    ("trump_effect_in_reveal_trick", "whole_trick"),
+    ("bidder_void_discard_trump_unrevealed", True), ("bidder_reveal_plays", "any_trump"),
+    ("bidder_may_reveal_on_trump_lead", True), ("asking_compulsory", True),
+    ("asker_must_trump", False), ("last_trick_bonus", True),
+    ("zero_point_hand_redeal", "optional"), ("bidding_side_all_trumps_redeal", True),
+]
+
+
+def to_play(rules: Rules | str, seed: int, rng: random.Random) -> Hand | None:
+    """A seeded deal, auction and windows played at random up to the first lead."""
+    r = rules if isinstance(rules, Rules) else Rules.from_spec(rules)
+    h = Game.new(r, seed=seed, dealer=seed % r.num_players).hand
+    while not h.over and h.phase != PLAY:
+        codes = [c for c in h.legal_codes() if c not in (SINGLE, THANI)] or h.legal_codes()
+        h.step(rng.choice(codes))
+    return None if h.over else h
+
+
+def ending(preset: str, seed: int, tricks_left: int) -> Hand | None:
+    """A random game from a seeded deal, stopped when ``tricks_left`` tricks remain."""
+    rng = random.Random(seed)
+    h = to_play(preset, seed, rng)
+    while h is not None and not h.over:
+        if len(h.tricks) >= h.t.tricks_total - tricks_left and not h.trick_cards:
+            return h if h.phase == PLAY else None
+        h.step(rng.choice(h.legal_codes()))
+    return None
+
+
+# ---- the solver's position against the engine ----------------------------------------------
+
+
+def _random_rules(name: str, rng: random.Random) -> Rules:
+    spec: dict[str, Any] = {"preset": name}
+    for flag, value in PLAY_FLAGS:
+        if rng.random() < 0.3:
+            spec[flag] = value
+    try:
+        return Rules.from_spec(spec)
+    except RulesError:
+        return Rules.from_spec(name)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_position_move_for_move(name: str) -> None:
+    """Same legal moves, trick winners, points, exposures and annulments as the engine."""
+    games = moves = 0
+    for seed in range(40):
+        rng = random.Random(1000 + seed)
+        h = to_play(_random_rules(name, rng), seed, rng)
+        if h is None:
+            continue
+        try:
+            pos = Position.from_hand(h)
+        except SolverError:
+            continue                     # special contracts: refused, checked elsewhere
+        games += 1
+        while True:
+            assert set(h.legal_codes()) - set(IGNORED) == set(pos.legal()), seed
+            code = rng.choice(h.legal_codes())
+            h.step(code)
+            if code not in IGNORED:
+                pos.apply(code)
+                moves += 1
+            if h.over:
+                assert pos.status != LIVE
+                assert (pos.status == ANNULLED) == (h.status == ANNULLED)
+                if h.status != ANNULLED:
+                    assert pos.banked == bidding_points(h)
+                break
+            fresh = Position.from_hand(h)
+            for f in FIELDS:
+                assert getattr(fresh, f) == getattr(pos, f), (seed, f)
+    assert games >= 5 and moves > 0
+
+
+def _fields(pos: Position) -> dict[str, Any]:
+    return {f: getattr(pos, f) if f != "hands" else list(pos.hands)
+            for f in (*FIELDS, "status")}
+
+
+def test_undo_restores_everything() -> None:
+    rng = random.Random(5)
+    for seed in range(10):
+        h = to_play("28", seed, rng)
+        assert h is not None
+        pos = Position.from_hand(h)
+        trail = []
+
+        while pos.status == LIVE:
+            before = _fields(pos)
+            code = rng.choice(pos.legal())
+            trail.append((before, pos.apply(code)))
+        for before, saved in reversed(trail):
+            pos.undo(saved)
+            assert _fields(pos) == before
+
+
+# ---- against brute force ---------------------------------------------------------------------
+
+CASES = [(preset, left, seed) for preset in ("28", "29")
+         for left, seeds in ((2, range(12)), (3, range(8)), (4, range(3)))
+         for seed in seeds]
+
+
+@pytest.mark.parametrize(("preset", "left", "seed"), CASES)
+def test_solver_equals_brute_force(preset: str, left: int, seed: int) -> None:
+    h = ending(preset, seed, left)
+    if h is None:
+        pytest.skip("the random game ended early")
+    expected = {str(h.action(h.to_act, c)): v
+                for c, v in brute_force_values(h).items()}   # type: ignore[arg-type]
+    assert solve(h).scaled == expected
+
+
+@pytest.mark.parametrize("preset", ["28-wiki", "28-bengal", "29-16", "28-3p", "28-6p", "40",
+                                    "56", "56-8p"])
+def test_other_presets_against_brute_force(preset: str) -> None:
+    checked = 0
+    for seed in range(6):
+        h = ending(preset, seed, 2)
+        if h is None:
+            continue
+        try:
+            sol = solve(h)
+        except SolverError:
+            continue
+        expected = {str(h.action(h.to_act, c)): v
+                    for c, v in brute_force_values(h).items()}   # type: ignore[arg-type]
+        assert sol.scaled == expected, seed
+        checked += 1
+    assert checked >= 2
+
+
+def test_annulled_ending_against_brute_force() -> None:
+    """A 29 ending whose every line is annulled (29-PLAY-8 or 28-ANN-2): ``None`` throughout."""
+    h = ending("29", 49, 3)
+    assert h is not None and not h.revealed
+    expected = {str(h.action(h.to_act, c)): v
+                for c, v in brute_force_values(h).items()}   # type: ignore[arg-type]
+    sol = solve(h)
+    assert sol.scaled == expected
+    assert set(sol.values.values()) == {None} and sol.value is None
+
+
+# ---- known values, pieces, determinism --------------------------------------------------------
+
+BIDDER_WINS_ALL = {
+    0: "8S JS 9S AS TS KS QS JH", 1: "7S 9H AH TH KH QH 8H 7H",
+    2: "JD 9D AD TD KD QD 8D 7C", 3: "JC 9C AC TC KC QC 8C 7D"}
+ALL_TRUMPS = {
+    0: "8S JS 9S AS TS KS QS JH", 1: "9H AH TH KH QH 8H 7H 7C",
+    2: "7S JD 9D AD TD KD QD 8D", 3: "JC 9C AC TC KC QC 8C 7D"}
+AUCTION = ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 8S", "0 pass", "2 pass"]
+
+
+def test_known_value_bidder_takes_every_trick() -> None:
+    """Seat 0 must lead J♥ (28-BR-1), which wins; then only spades, the top seven: all 28."""
+    g = Game.from_record(record("28", 3, BIDDER_WINS_ALL, AUCTION))
+    sol = solve(g.hand)
+    assert sol.values == {"0 play JH": 28}
+    g.apply("0 play JH")
+    g.apply("1 play 7H")
+    sol = solve(g.hand)
+    assert set(sol.values) == {"2 ask", *(f"2 play {c}" for c in BIDDER_WINS_ALL[2].split())}
+    assert set(sol.values.values()) == {28}
+
+
+def test_known_value_annulled_when_the_bidding_side_holds_every_trump() -> None:
+    """All eight spades with N–S: the forced exposure before trick 8 annuls (28-ANN-2)."""
+    g = Game.from_record(record("28", 3, ALL_TRUMPS, AUCTION))
+    sol = solve(g.hand)
+    assert sol.values == {"0 play JH": None} and sol.value is None
+    assert sol.scaled == {"0 play JH": annulled(14)}
+    assert scaled(13) < annulled(14) < scaled(14)
+
+
+def test_merging_keeps_one_card_of_each_run() -> None:
+    g = Game.from_record(record("28", 3, BIDDER_WINS_ALL, [*AUCTION, "0 play JH"]))
+    pos = Position.from_hand(g.hand)
+    names = g.hand.t.deck.names
+    hearts = pos.legal()          # seat 1 must follow: 9H AH TH KH QH 8H 7H
+    assert [names[c] for c in hearts] == ["9H", "AH", "TH", "KH", "QH", "8H", "7H"]
+    assert [names[c] for c in merge_equivalent(pos, hearts)] == ["9H", "AH", "KH"]
+
+
+def test_values_follow_the_principal_line() -> None:
+    """Playing the solver's best action at every turn ends with the root value."""
+    h = ending("28", 4, 4)
+    assert h is not None
+    root = solve(h).value
+    while not h.over:
+        sol = solve(h)
+        name = sol.best[0]
+        code = next(c for c in h.legal_codes() if str(h.action(h.to_act, c)) == name)
+        h.step(code)
+    assert (None if h.status == ANNULLED else bidding_points(h)) == root
+
+
+def test_can_reach_agrees_with_the_value() -> None:
+    h = ending("29", 2, 3)
+    assert h is not None
+    pos = Position.from_hand(h)
+    value = Searcher(pos).mtdf(0)
+    s = Searcher(pos)
+    assert s.can_reach(value) and not s.can_reach(value + 1)
+
+
+def test_deterministic() -> None:
+    h = ending("28", 6, 4)
+    assert h is not None
+    a, b = solve(h), solve(h.copy())
+    assert (a.values, a.best, a.nodes) == (b.values, b.best, b.nodes)
+
+
+def test_not_in_play_is_refused() -> None:
+    with pytest.raises(SolverError, match="play"):
+        solve(Game.new("28", seed=1, dealer=3).hand)
+
+
+# ---- the command -------------------------------------------------------------------------------
+
+
+def _run(args: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,
+         capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = record("28", 3, BIDDER_WINS_ALL, [*AUCTION, "0 play JH"])
+    code, out, _ = _run(["solve", "-", "--json"], json.dumps(doc), monkeypatch, capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["to_act"] == 1 and obj["bidding_side"] == [0, 2]
+    assert set(obj["values"].values()) == {28} and obj["best"]
+    assert obj["nodes"] > 0 and obj["seconds"] >= 0
+
+
+def test_cli_text(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = record("28", 3, ALL_TRUMPS, AUCTION)
+    code, out, _ = _run(["solve", "-"], json.dumps(doc), monkeypatch, capsys)
+    assert code == 0 and "0 play JH" in out and "annulled" in out
+
+
+@pytest.mark.parametrize(("stdin", "status", "words"), [
+    ("{not json", 2, "invalid record"),
+    (json.dumps({"rules": "28", "dealer": 3, "seed": 1, "actions": ["0 bid 14"]}), 2,
+     "play"),
+    (json.dumps({"rules": "28", "dealer": 3, "seed": 1, "actions": ["0 pass"]}), 1,
+     "illegal"),
+])
+def test_cli_errors(stdin: str, status: int, words: str, monkeypatch: pytest.MonkeyPatch,
+                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(["solve", "-"], stdin, monkeypatch, capsys)
+    assert code == status and out == ""
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "/nonexistent/record.json"]) == 2
+    assert "invalid record" in capsys.readouterr().err
