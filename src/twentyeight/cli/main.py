@@ -94,10 +94,14 @@ def parser() -> argparse.ArgumentParser:
     sm.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help="show a progress bar (default: when standard error is a terminal)")
 
+    from twentyeight.cli import arena
+
+    arena.add_parser(sub)
 
     ru = sub.add_parser("rules", help="list the presets, or the flags of one preset")
     ru.add_argument("preset", nargs="?", help="a preset name")
     ru.add_argument("--json", action="store_true", help="print JSON")
+
     return p
 
 
@@ -117,6 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return solve.run(args.file, args.json)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "arena":
+            from twentyeight.cli import arena
+
+            return arena.run(args)
         return _rules(args)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")

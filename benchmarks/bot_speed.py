@@ -1,0 +1,84 @@
+"""Decisions per second of every registered bot, on random views (the view-building excluded).
+
+The views are collected from hands played with uniformly random legal actions (seeded), at
+every decision of every phase: auction, trump, windows and play.  Each bot then answers the
+same views in the same order until the views run out or ``--seconds`` have passed.
+
+    python benchmarks/bot_speed.py [--rules 28] [--views 5000] [--seconds 5] [--bots rules]
+    python benchmarks/bot_speed.py --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from twentyeight import Game
+from twentyeight.bots import bot_names, make_bot
+
+
+def random_views(rules: str, count: int, seed: int = 1) -> list[dict[str, Any]]:
+    """``count`` views of the seat to act, from random hands of ``rules``."""
+    rng = random.Random(seed)
+    views: list[dict[str, Any]] = []
+    k = 0
+    while len(views) < count:
+        game = Game.from_record({"rules": rules, "dealer": k % 4, "seed": rng.getrandbits(63)})
+        k += 1
+        while not game.over and len(views) < count:
+            seat = game.to_act
+            assert seat is not None
+            views.append(game.view(seat))
+            game.apply(rng.choice(game.legal_actions()))
+    return views
+
+
+def measure(name: str, views: list[dict[str, Any]], seconds: float,
+            budget: float | None) -> dict[str, Any]:
+    """Time ``name`` on ``views``; decisions per second, median and 99th percentile."""
+    bot = make_bot(name, seed=1, budget=budget)
+    times: list[float] = []
+    start = time.perf_counter()
+    for view in views:
+        t0 = time.perf_counter()
+        action = bot.act(view)
+        times.append(time.perf_counter() - t0)
+        assert action in view["legal"], (name, action)
+        if time.perf_counter() - start > seconds:
+            break
+    total = sum(times)
+    times.sort()
+    return {"bot": name, "decisions": len(times),
+            "per_second": round(len(times) / total, 1) if total > 0 else None,
+            "median_us": round(statistics.median(times) * 1e6, 1),
+            "p99_us": round(times[min(len(times) - 1, int(0.99 * len(times)))] * 1e6, 1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rules", default="28", help="preset (default 28)")
+    ap.add_argument("--views", type=int, default=5000, help="number of views (default 5000)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="time limit per bot")
+    ap.add_argument("--budget", type=float, default=None, help="the bots' per-decision budget")
+    ap.add_argument("--bots", default=",".join(bot_names()), help="comma-separated bot names")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args()
+    views = random_views(args.rules, args.views)
+    results = [measure(name, views, args.seconds, args.budget)
+               for name in args.bots.split(",") if name]
+    if args.json:
+        print(json.dumps({"rules": args.rules, "views": len(views), "bots": results}))
+        return
+    print(f"{len(views):,} random views of preset {args.rules}")
+    for r in results:
+        print(f"  {r['bot']:>10}: {r['per_second']:>12,.0f} decisions/s   median "
+              f"{r['median_us']:8.1f} µs   99th percentile {r['p99_us']:8.1f} µs "
+              f"({r['decisions']:,} decisions)")
+
+
+if __name__ == "__main__":
+    main()
