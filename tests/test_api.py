@@ -24,7 +24,7 @@ def test_presets_by_name() -> None:
     """Issues 2 and 3: every preset by its name."""
     assert set(PRESETS) == {"28", "28-pagat", "28-wiki", "28-bengal", "29", "29-16", "28-3p",
                             "28-6p", "28-6p-kerala", "40", "56", "56-4p", "56-8p",
-                            "56-international", "56-online", "56-kerala"}
+                            "56-international", "56-online", "56-kerala", "bhoos-29"}
     assert PRESETS["29-16"].min_bid == 16 and PRESETS["29-16"].pair_bidder_min_contract == 19
     assert PRESETS["28-bengal"].scoring == "flat" and PRESETS["28-bengal"].min_bid == 16
     assert PRESETS["28-pagat"].pair_rule is False

@@ -84,8 +84,10 @@ class Rules:
                                              "least bid over a partner's high bid", "28-AUC-6")
     second_bid_min: int | None = _flag(None, OPT_INT, "least bid of a player's second bid",
                                        "40-4")
-    auction_procedure: str = _flag("rotation", ("rotation", "team_alternating"),
-                                   "turn order of the auction", "56-AUC-1 / §1.4.2")
+    auction_procedure: str = _flag("rotation", ("rotation", "team_alternating", "duel"),
+                                   "turn order of the auction: in turn, Kerala's team "
+                                   "alternation, or the competition's defender/challenger "
+                                   "duel", "56-AUC-1 / §1.4.2 / BOT-PROTOCOL §7.2")
     first_hand_pointless_redeal: bool = _flag(True, BOOL,
                                               "first hand may redeal a pointless four", "28-PRE-1")
     redeal_first_two_pointless: bool = _flag(False, BOOL,
@@ -157,6 +159,8 @@ class Rules:
                                                   "C-06")
     asking_compulsory: bool = _flag(False, BOOL, "the first void player must ask", "29-PLAY-3")
     asker_must_trump: bool = _flag(True, BOOL, "the asker must play a trump", "28-REV-3")
+    revealer_overtrump: bool = _flag(False, BOOL, "the asker must over-trump an opponent's "
+                                     "winning trump when he can", "BOT-PROTOCOL §7.5")
     trump_effect_in_reveal_trick: str = _flag("from_reveal",
                                               ("from_reveal", "whole_trick", "c56_hybrid"),
                                               "which trump-suit cards of the exposure trick "
@@ -473,10 +477,18 @@ FIFTY_SIX_KERALA_CLOSED = _preset(
     bidder_may_reveal_on_trump_lead=True, bidding_side_all_trumps_redeal=True)
 """RULES-56.md FIFTY_SIX_KERALA_CLOSED: hidden trump as [C56] plays it."""
 
+BHOOS_29 = _preset(
+    "bhoos-29", TWENTY_NINE, min_bid=16, auction_procedure="duel", pair_rule=False,
+    asking_compulsory=False, asker_must_trump=True, revealer_overtrump=True,
+    unrevealed_trump_annuls=False, first_hand_pointless_redeal=False,
+    zero_point_hand_redeal="off", four_jacks_redeal=False, eight_same_suit="ignore",
+    bidding_side_all_trumps_redeal=False)
+"""The rules of the public 29 bot competition (BOT-PROTOCOL.md §7)."""
+
 PRESETS: dict[str, Rules] = {r.preset: r for r in (
     RECOMMENDED, PAGAT_STRICT, WIKIPEDIA, WEST_BENGAL, TWENTY_NINE, TWENTY_NINE_16,
     THREE_PLAYER, SIX_PLAYER, SIX_PLAYER_KERALA, FORTY, FIFTY_SIX, FIFTY_SIX_4, FIFTY_SIX_8,
-    FIFTY_SIX_INTERNATIONAL, FIFTY_SIX_ONLINE, FIFTY_SIX_KERALA_CLOSED)}
+    FIFTY_SIX_INTERNATIONAL, FIFTY_SIX_ONLINE, FIFTY_SIX_KERALA_CLOSED, BHOOS_29)}
 """Every preset by name."""
 
 PRESET_TITLES = {
@@ -496,6 +508,7 @@ PRESET_TITLES = {
     "56-international": "FIFTY_SIX_INTERNATIONAL: a score sheet over a fixed number of deals",
     "56-online": "FIFTY_SIX_ONLINE: all may pass into 28 no-trump, free overcalls, x2/x4",
     "56-kerala": "FIFTY_SIX_KERALA_CLOSED: hidden trump, team-alternating auction, Thani, kodi",
+    "bhoos-29": "the public 29 bot competition: defender/challenger auction from 16, no pair",
 }
 
 

@@ -8,7 +8,7 @@ A bid's code carries its points and, with open trump, its denomination (1–4 a 
 from __future__ import annotations
 
 from twentyeight.cards import cards_of
-from twentyeight.engine import auction_kerala, windows
+from twentyeight.engine import auction_duel, auction_kerala, windows
 from twentyeight.engine.actions import (
     BID,
     C_CALL,
@@ -91,8 +91,11 @@ def redeal_claim(h: HandState, seat: int) -> str | None:
 
 
 def auction_legal(h: HandState) -> tuple[int, ...]:
-    if h.rules.auction_procedure == "team_alternating":
+    procedure = h.rules.auction_procedure
+    if procedure == "team_alternating":
         return auction_kerala.legal(h)
+    if procedure == "duel":
+        return auction_duel.legal(h)
     seat = h.to_act
     assert seat is not None
     if h.queue:                                                    # 56-DBL-2 out of turn
@@ -122,8 +125,12 @@ def auction_legal(h: HandState) -> tuple[int, ...]:
 
 
 def auction_apply(h: HandState, code: int) -> None:
-    if h.rules.auction_procedure == "team_alternating":
+    procedure = h.rules.auction_procedure
+    if procedure == "team_alternating":
         auction_kerala.apply(h, code)
+        return
+    if procedure == "duel":
+        auction_duel.apply(h, code)
         return
     reason = redeal_claim(h, h.to_act) if code == REDEAL else None  # type: ignore[arg-type]
     seat = h.log(code)

@@ -86,7 +86,7 @@ def _auction(h: HandState, action: Action, code: int | None) -> str:
                     "team at the next stage (RULES-56.md §1.4.2)")
         low = auction.lowest_bid(h, seat)
         if h.high < 0 and value < low:
-            return f"the lowest bid is {low} (28-AUC-3)"
+            return f"the lowest bid is {low} ({'56-AUC-3' if h.rules.pack == '56' else '28-AUC-3'})"
         if h.high >= 0 and value <= h.high:
             return (f"a bid must be higher than the current bid of {h.high} "
                     "(28-AUC-3, 56-AUC-4)")
@@ -109,7 +109,8 @@ def _auction(h: HandState, action: Action, code: int | None) -> str:
     if code == PASS:
         if auction.dealer_forced(h):
             return (f"everyone else passed, so the dealer must bid {h.t.min_bid} (29-AUC-3)")
-        return f"the first hand must open the bidding with at least {h.t.min_bid} (28-AUC-4)"
+        rule = "56-AUC-5" if h.rules.pack == "56" else "28-AUC-4"
+        return f"the first hand must open the bidding with at least {h.t.min_bid} ({rule})"
     if code == REDEAL:
         return ("only the first hand, on the first turn, holding no point card among four, "
                 "may ask for a redeal (28-PRE-1)")

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from twentyeight.cards import SUITS, Card, Mask
-from twentyeight.engine import auction, auction_kerala, play, windows
+from twentyeight.engine import auction, auction_duel, auction_kerala, play, windows
 from twentyeight.engine.actions import (
     BID,
     DENOMINATIONS,
@@ -186,6 +186,8 @@ class Hand(HandState):
             return                                     # everything was dealt: check it now
         if rules.auction_procedure == "team_alternating":
             auction_kerala.start(self)
+        elif rules.auction_procedure == "duel":
+            auction_duel.start(self)
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, dealer: int = 0,

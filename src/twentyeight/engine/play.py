@@ -121,6 +121,16 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
         return _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand
     if notes is not None and trumps != hand:
         notes.append((trumps, "having asked for the trump you must play a trump (28-REV-3)"))
+    if h.rules.revealer_overtrump and h.trick_cards:             # BOT-PROTOCOL §7.5
+        best = _best_trump_in_trick(h)
+        winner = h.trick_seats[trick_winner(h)]
+        if best >= 0 and h.t.team_of[winner] != h.t.team_of[h.to_act]:  # type: ignore[index]
+            higher = _higher_than(h, trumps, best)
+            if higher:
+                if notes is not None and higher != trumps:
+                    notes.append((higher, "having revealed, you must over-trump the opponent's "
+                                          "trump (BOT-PROTOCOL §7.5)"))
+                return higher
     if h.rules.no_undertrump:
         best = _best_trump_in_trick(h)
         higher = _higher_than(h, trumps, best)
