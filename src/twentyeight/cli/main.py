@@ -102,6 +102,10 @@ def parser() -> argparse.ArgumentParser:
     ru.add_argument("preset", nargs="?", help="a preset name")
     ru.add_argument("--json", action="store_true", help="print JSON")
 
+    from twentyeight.cli import serve
+
+    serve.add_parser(sub)
+
     return p
 
 
@@ -121,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return solve.run(args.file, args.json)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "serve":
+            from twentyeight.cli import serve
+
+            return serve.run(args)
         if args.command == "arena":
             from twentyeight.cli import arena
 

@@ -1,0 +1,62 @@
+"""``twentyeight serve``: host tables for friends (FastAPI on uvicorn, one process).
+
+The server part is an optional extra: ``pip install 'twentyeight[server]'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected 0 to 86400 seconds, not {text}")
+    return value
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``serve`` subcommand to the command's subparsers."""
+    p = sub.add_parser("serve", help="host online tables: game server and rooms (needs the "
+                       "server extra)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
+    p.add_argument("--port", type=int, default=8028, help="port (default 8028)")
+    p.add_argument("--db", default="sqlite:///twentyeight.db",
+                   help="SQLAlchemy database URL (default sqlite:///twentyeight.db)")
+    p.add_argument("--takeover-seconds", type=_seconds, default=60.0,
+                   help="a computer player acts for a player away this long (default 60)")
+    p.add_argument("--bot-delay", type=_seconds, default=0.5,
+                   help="seconds a computer player waits before acting (default 0.5)")
+    p.add_argument("--log-level", default="info",
+                   choices=["critical", "error", "warning", "info", "debug"])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    try:
+        import uvicorn
+
+        from twentyeight.server.app import create_app
+        from twentyeight.server.hub import Settings
+    except ImportError as e:
+        print(f"twentyeight serve: {e.name or e} is missing; install the server extra: "
+              "pip install 'twentyeight[server]'", file=sys.stderr)
+        return 2
+    settings = Settings(db_url=args.db, takeover_seconds=args.takeover_seconds,
+                        bot_delay=args.bot_delay)
+    try:
+        app = create_app(settings)
+    except Exception as e:          # a bad database URL, an unreachable database
+        print(f"twentyeight serve: {e}", file=sys.stderr)
+        return 2
+    print(f"twentyeight: serving on http://{args.host}:{args.port} (database {args.db}); "
+          "Ctrl-C stops", file=sys.stderr, flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=64 * 1024, access_log=args.log_level == "debug")
+    return 0

@@ -1,0 +1,145 @@
+"""The FastAPI application: the HTTP API of rooms and the WebSocket of each room.
+
+HTTP (JSON): ``POST /api/rooms``, ``GET /api/rooms/{id}``, ``POST /api/rooms/{id}/seats/{k}``,
+``POST /api/rooms/{id}/start``, ``GET /api/rooms/{id}/record``, ``GET /api/presets``,
+``GET /api/health``; the shareable link ``GET /r/{id}``.  WebSocket:
+``/api/rooms/{id}/ws`` (docs/protocol.md).  Refusals are ``{"error": code, "message": ...}``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from twentyeight import __version__
+from twentyeight.bots import bot_names
+from twentyeight.rules import PRESET_TITLES, PRESETS
+from twentyeight.server.connection import Connection
+from twentyeight.server.hub import Hub, RoomError, Settings, rules_from
+
+
+class CreateRoom(BaseModel):
+    """``POST /api/rooms``."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: str | dict[str, Any] = "28"
+    flags: dict[str, Any] = Field(default_factory=dict)
+    bots: str = "rules"
+    takeover_seconds: float | None = Field(default=None, ge=0, le=86400)
+    bot_delay: float | None = Field(default=None, ge=0, le=30)
+
+
+class TakeSeat(BaseModel):
+    """``POST /api/rooms/{id}/seats/{seat}``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, max_length=32)
+
+
+class Start(BaseModel):
+    """``POST /api/rooms/{id}/start``."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=128)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The server application; its rooms live in one :class:`Hub`."""
+    hub = Hub(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.open()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
+    app.state.hub = hub
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message},
+                            status_code=exc.status)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "version": __version__, "rooms": len(hub.rooms)}
+
+    @app.get("/api/presets")
+    async def presets() -> dict[str, Any]:
+        return {"presets": {name: {"title": PRESET_TITLES.get(name, ""),
+                                   "num_players": r.num_players}
+                            for name, r in PRESETS.items()},
+                "bots": bot_names()}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+        rules = rules_from(body.rules, body.flags)
+        room, host_token = await hub.create_room(rules, body.bots, body.takeover_seconds,
+                                                 body.bot_delay)
+        base = str(request.base_url).rstrip("/")
+        return {"room": room.id, "link": f"{base}/r/{room.id}", "host_token": host_token,
+                "ws": f"/api/rooms/{room.id}/ws", "info": room.info(hub.now())}
+
+    @app.get("/api/rooms/{room_id}")
+    async def room_info(room_id: str) -> dict[str, Any]:
+        return hub.room(room_id).info(hub.now())
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}")
+    async def take_seat(room_id: str, seat: int, body: TakeSeat | None = None) \
+            -> dict[str, Any]:
+        token = await hub.take_seat(room_id, seat, body.name if body else None)
+        return {"room": room_id, "seat": seat, "token": token}
+
+    @app.post("/api/rooms/{room_id}/start")
+    async def start(room_id: str, body: Start) -> dict[str, Any]:
+        return (await hub.start(room_id, body.token)).info(hub.now())
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def record(room_id: str) -> JSONResponse:
+        return JSONResponse(hub.record(room_id), headers={
+            "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
+
+    @app.get("/r/{room_id}", response_class=HTMLResponse)
+    async def link(room_id: str) -> str:
+        info = hub.room(room_id).info(hub.now())
+        seats = "".join(f"<li>seat {s['seat']}: {html.escape(s['name'] or s['kind'])}</li>"
+                        for s in info["seats"])
+        return (f"<!doctype html><meta charset=utf-8><title>twentyeight room {room_id}"
+                f"</title><h1>twentyeight: room {html.escape(room_id)}</h1>"
+                f"<p>Rules: {html.escape(str(info['rules']))}. Status: {info['status']}.</p>"
+                f"<ul>{seats}</ul><p>The browser table is not built yet: take a seat with "
+                f"<code>POST /api/rooms/{room_id}/seats/SEAT</code> and play over "
+                f"<code>/api/rooms/{room_id}/ws</code> (docs/protocol.md).</p>")
+
+    @app.websocket("/api/rooms/{room_id}/ws")
+    async def websocket(socket: WebSocket, room_id: str) -> None:
+        room = hub.rooms.get(room_id)
+        if room is None:
+            await socket.close(code=4404)
+            return
+        await socket.accept()
+        conn = Connection(socket)
+        await hub.connect(room, conn)
+        try:
+            while not conn.closed:
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                await hub.handle(room, conn, text if text is not None else frame.get("bytes"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.disconnect(room, conn)
+            await conn.stop()
+
+    return app

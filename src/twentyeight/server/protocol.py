@@ -1,0 +1,93 @@
+"""The WebSocket protocol's messages (docs/protocol.md): reading the client's, building ours.
+
+Every message is one JSON object with a ``type``.  Client to server: ``hello``, ``action``,
+``ping``.  Server to client: ``room``, ``welcome``, ``state``, ``event``, ``hand_over``,
+``error``, ``pong``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_ACTION_LENGTH = 64
+MAX_TOKEN_LENGTH = 128
+
+# error codes
+MALFORMED = "malformed"
+UNAUTHORISED = "unauthorised"
+ILLEGAL = "illegal"
+NOT_STARTED = "not_started"
+SERVER_ERROR = "server_error"
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses; ``code`` is one of the error codes above."""
+
+    def __init__(self, code: str, message: str, ref: object = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A well-formed client message."""
+
+    type: str
+    token: str | None = None
+    action: str | None = None
+    ref: str | int | None = None
+    """The client's own ``id`` for the message, echoed in an error about it."""
+
+
+def parse(raw: str | bytes | None) -> ClientMessage:
+    """Read one client frame; raise :class:`ProtocolError` (``malformed``) if it is not one."""
+    if not isinstance(raw, str):
+        raise ProtocolError(MALFORMED, "messages are JSON text frames")
+    try:
+        doc = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError(MALFORMED, "not JSON") from None
+    if not isinstance(doc, dict):
+        raise ProtocolError(MALFORMED, "a message is a JSON object with a \"type\"")
+    ref = doc.get("id")
+    if not (ref is None or (isinstance(ref, str) and len(ref) <= 64)
+            or (isinstance(ref, int) and not isinstance(ref, bool))):
+        raise ProtocolError(MALFORMED, "\"id\" must be a short string or an integer")
+    kind = doc.get("type")
+    token = doc.get("token")
+    if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_LENGTH):
+        raise ProtocolError(MALFORMED, "\"token\" must be a string", ref)
+    if kind == "ping":
+        return ClientMessage("ping", ref=ref)
+    if kind == "hello":
+        return ClientMessage("hello", token=token, ref=ref)
+    if kind == "action":
+        action = doc.get("action")
+        if not isinstance(action, str) or not action.strip():
+            raise ProtocolError(MALFORMED, "an action message needs \"action\": text like "
+                                "\"2 play 9S\"", ref)
+        if len(action) > MAX_ACTION_LENGTH:
+            raise ProtocolError(MALFORMED, "the action is too long", ref)
+        if token is None:
+            raise ProtocolError(UNAUTHORISED, "an action needs the seat's \"token\"", ref)
+        return ClientMessage("action", token=token, action=action, ref=ref)
+    raise ProtocolError(MALFORMED, f"unknown message type {kind!r} (hello, action, ping)", ref)
+
+
+def error(code: str, message: str, ref: object = None, **extra: Any) -> dict[str, Any]:
+    """An ``error`` message."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["id"] = ref
+    out.update(extra)
+    return out
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(message, separators=(",", ":"))

@@ -1,0 +1,138 @@
+"""A room in memory: its seats, its match, who controls each seat, and its public summary.
+
+A seat is ``open`` (nobody yet), ``human`` (taken with a secret token) or ``bot`` (filled by a
+computer player when the host started, or never taken).  A human seat whose player has no
+connection is *away*; once it has been away for the room's ``takeover_seconds`` a computer
+player of the room's kind acts for it, until the player is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from twentyeight.bots import Bot
+from twentyeight.match import Match
+from twentyeight.rules import Rules
+
+OPEN, HUMAN, BOT = "open", "human", "bot"
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+def new_token() -> str:
+    """A fresh secret token (192 random bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, digest: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is ``digest`` (constant time)."""
+    return digest is not None and hmac.compare_digest(token_hash(token), digest)
+
+
+@dataclass
+class Seat:
+    """One chair at the table."""
+
+    kind: str = OPEN
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    """Open WebSocket connections identified with this seat's token."""
+    away_since: float = 0.0
+    """``loop.time()`` when the last connection closed (or the server started)."""
+    taken_over: bool = False
+    """Whether a computer player has acted for this (human, away) seat since it left."""
+
+    @property
+    def connected(self) -> bool:
+        """Whether the seat's player has an open connection."""
+        return self.connections > 0
+
+
+@dataclass
+class Room:
+    """A table: seats, rules, and once started the match being played."""
+
+    id: str
+    rules: Rules
+    bot_kind: str
+    host_token_hash: str
+    takeover_seconds: float
+    bot_delay: float
+    seats: list[Seat]
+    status: str = WAITING
+    match: Match | None = None
+    seq: int = 0
+    """Accepted actions so far; the ``seq`` of the last event."""
+    record: dict[str, Any] | None = None
+    """The last committed match record (what a restart would restore)."""
+    committed: dict[str, Any] = field(default_factory=lambda: {
+        "hands_played": 0, "scores": None, "over": False, "winners": []})
+    """The match's standing as of the last commit (what the room summary shows)."""
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set whenever something the bot driver cares about changes."""
+
+    def seat_of(self, token: object) -> int | None:
+        """The seat whose secret token is ``token``, or ``None``."""
+        if not isinstance(token, str) or not token:
+            return None
+        for k, seat in enumerate(self.seats):
+            if seat.kind == HUMAN and token_matches(token, seat.token_hash):
+                return k
+        return None
+
+    def is_host(self, token: object) -> bool:
+        """Whether ``token`` is the host's token."""
+        return isinstance(token, str) and token_matches(token, self.host_token_hash)
+
+    def takeover_at(self, seat: int) -> float | None:
+        """When (``loop.time()``) a bot may act for ``seat``: ``None`` while a human is there."""
+        s = self.seats[seat]
+        if s.kind == BOT:
+            return 0.0
+        if s.kind == HUMAN and not s.connected:
+            return s.away_since + self.takeover_seconds
+        return None
+
+    def controlled_by_bot(self, seat: int, now: float) -> bool:
+        """Whether a computer player acts for ``seat`` at time ``now``."""
+        at = self.takeover_at(seat)
+        return at is not None and now >= at
+
+    def commit(self) -> None:
+        """Note the match's standing once its latest action is in the database."""
+        match = self.match
+        if match is not None:
+            self.committed = {"hands_played": len(match.games), "scores": list(match.scores),
+                              "over": match.over, "winners": list(match.winners)}
+
+    def info(self, now: float) -> dict[str, Any]:
+        """The public summary of the room (no tokens, no seed, no cards)."""
+        return {
+            "room": self.id,
+            "status": self.status,
+            "rules": self.rules.to_spec(),
+            "num_players": self.rules.num_players,
+            "bots": self.bot_kind,
+            "takeover_seconds": self.takeover_seconds,
+            "bot_delay": self.bot_delay,
+            "seq": self.seq,
+            "seats": [{"seat": k, "kind": s.kind, "name": s.name,
+                       "connected": s.connected if s.kind == HUMAN else None,
+                       "played_by": ("bot" if self.controlled_by_bot(k, now) else "human")
+                       if s.kind != OPEN else None}
+                      for k, s in enumerate(self.seats)],
+            **self.committed,
+            "path": f"/r/{self.id}",
+        }

@@ -1,0 +1,267 @@
+"""Test harness: the real server in a subprocess, WebSocket clients, and the secrecy scanner."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from twentyeight import Game
+
+Message = dict[str, Any]
+CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")
+
+
+def free_port() -> int:
+    """A loopback port that was free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``twentyeight serve`` on 127.0.0.1 in a subprocess, with its own SQLite file."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.db = db
+        self.extra = extra
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 40.0) -> None:
+        cmd = [sys.executable, "-m", "twentyeight.cli.main", "serve", "--port", str(self.port),
+               "--db", f"sqlite:///{self.db}", "--bot-delay", "0", "--log-level", "warning",
+               *self.extra]
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"server did not start: {self.log.read_text()}")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()                     # SIGKILL: no shutdown code runs
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+    # ---- HTTP ------------------------------------------------------------------------
+    def post(self, path: str, body: Any = None) -> httpx.Response:
+        return httpx.post(f"{self.url}{path}", json=body, timeout=10.0)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(f"{self.url}{path}", timeout=10.0)
+
+    def create_room(self, **body: Any) -> Message:
+        r = self.post("/api/rooms", body)
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def take(self, room: str, seat: int, name: str | None = None) -> str:
+        r = self.post(f"/api/rooms/{room}/seats/{seat}", {"name": name or f"p{seat}"})
+        assert r.status_code == 200, r.text
+        return str(r.json()["token"])
+
+    def start_match(self, room: str, host_token: str) -> None:
+        r = self.post(f"/api/rooms/{room}/start", {"token": host_token})
+        assert r.status_code == 200, r.text
+
+
+class Client:
+    """One WebSocket connection; everything it receives is kept in :attr:`log`."""
+
+    def __init__(self, ws: ClientConnection, seat: int | None, token: str | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.token = token
+        self.log: list[Message] = []
+        self.state: Message | None = None
+        self.acted_seq = -1
+
+    @classmethod
+    async def open(cls, server: Server, room: str, seat: int | None = None,
+                   token: str | None = None) -> Client:
+        ws = await connect(f"{server.ws_url}/api/rooms/{room}/ws", open_timeout=10)
+        client = cls(ws, seat, token)
+        if token is not None:
+            await client.send({"type": "hello", "token": token})
+            await client.until(lambda m: m["type"] == "welcome")
+        return client
+
+    async def send(self, message: Any) -> None:
+        await self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    async def recv(self, timeout: float = 10.0) -> Message:
+        m: Message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.log.append(m)
+        if m["type"] == "state":
+            self.state = m
+        return m
+
+    async def until(self, pred: Callable[[Message], bool], timeout: float = 10.0) -> Message:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"seat {self.seat}: no such message in {timeout} s")
+            m = await self.recv(left)
+            if pred(m):
+                return m
+
+    async def drain(self, seconds: float) -> list[Message]:
+        """Everything that arrives within ``seconds``."""
+        out = []
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                out.append(await self.recv(left))
+            except TimeoutError:
+                break
+        return out
+
+    async def act(self, action: str, **extra: Any) -> None:
+        await self.send({"type": "action", "token": self.token, "action": action, **extra})
+
+    def my_turn(self) -> bool:
+        s = self.state
+        return bool(s and s["legal"] and s["to_act"] == self.seat and s["seq"] > self.acted_seq)
+
+    async def act_randomly(self, rng: random.Random) -> str:
+        assert self.state is not None
+        legal = self.state["legal"]
+        passes = [a for a in legal if a.endswith(" pass")]   # leave bidding to the bots,
+        action = passes[0] if passes else rng.choice(legal)  # so hands last a while
+        self.acted_seq = self.state["seq"]
+        await self.act(action)
+        return str(action)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+
+
+async def play_until(client: Client, rng: random.Random, done: Callable[[Message], bool],
+                     timeout: float = 30.0) -> Message:
+    """Play random legal actions whenever it is this seat's turn, until a state is ``done``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if client.state is not None and done(client.state):
+            return client.state
+        if client.my_turn():
+            await client.act_randomly(rng)
+        await client.recv(max(0.1, deadline - time.monotonic()))
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"seat {client.seat}: not done in {timeout} s")
+
+
+def match_over(state: Message) -> bool:
+    return bool(state["match"]["over"])
+
+
+# ---- secrecy -------------------------------------------------------------------------
+def words(obj: Any) -> Iterator[str]:
+    """Every whitespace-separated word of every string (keys too) in a JSON value."""
+    if isinstance(obj, str):
+        yield from obj.split()
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from words(k)
+            yield from words(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from words(v)
+
+
+def deals_of(record: Message) -> list[list[list[str]]]:
+    """Every seat's dealt cards, hand by hand, rebuilt from the record's seeds."""
+    return [Game.from_record({"rules": record["rules"], "dealer": h["dealer"],
+                              "seed": h["seed"]}).deal_json()
+            for h in record["hands_played"]]
+
+
+def scan_secrecy(record: Message, clients: list[Client]) -> int:
+    """Check every message every client got against what its seat may know; count them.
+
+    A message about hand ``h`` after ``k`` of its actions may name: the seat's own cards,
+    the cards played so far, and the indicator once exposed (by ``ask``/``reveal`` or before
+    the last trick).  A non-bidder (and a spectator) must see no trump nor indicator before
+    that.  Any other card dealt to another seat is a leak.
+    """
+    hands = record["hands_played"]
+    deals = deals_of(record)
+    offsets = [0]
+    for h in hands:
+        offsets.append(offsets[-1] + len(h["actions"]))
+    checked = 0
+    for c in clients:
+        for m in c.log:
+            if m["type"] not in ("state", "event", "hand_over"):
+                if m["type"] != "error":            # errors only echo the seat's own input
+                    assert not any(CARD.match(w) for w in words(m)), m
+                continue
+            h = m["hand"]
+            deal = deals[h]
+            n = len(deal)
+            acts = [a.split() for a in hands[h]["actions"][:m["seq"] - offsets[h]]]
+            played = {a[2] for a in acts if a[1] == "play"}
+            trump = next((a for a in acts if a[1] == "trump"), None)
+            bidder = int(trump[0]) if trump else None
+            exposed = any(a[1] in ("ask", "reveal") for a in acts) or \
+                sum(a[1] == "play" for a in acts) >= (len(deal[0]) - 1) * n
+            who = c.seat                   # before its ``hello`` a client is a spectator
+            if "view" in m:
+                assert m["view"]["seat"] in (c.seat, None), (c.seat, m)
+                who = m["view"]["seat"]
+            own = set(deal[who]) if who is not None else set()
+            hidden = set().union(*(deal[s] for s in range(n) if s != who)) - own - played
+            if exposed and trump is not None and len(trump) > 2:
+                hidden.discard(trump[2])
+                if any(a[1] == "pair" for a in acts):
+                    hidden -= {"K" + trump[2][-1], "Q" + trump[2][-1]}
+            leaked = hidden & set(words(m))
+            assert not leaked, (c.seat, leaked, m)
+            if bidder is not None and who != bidder and not exposed and "view" in m:
+                view = m["view"]
+                assert view["trump"] is None and view["indicator"] is None, (who, m)
+            if m["type"] == "state" and who is None:
+                assert m["view"]["hand"] == [] and m["legal"] == []
+            checked += 1
+    return checked

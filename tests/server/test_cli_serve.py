@@ -1,0 +1,28 @@
+"""``twentyeight serve`` is a subcommand of the one command, with clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from twentyeight.cli.main import main
+
+
+def test_serve_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "--takeover-seconds" in out and "--db" in out
+
+
+def test_serve_bad_database_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--db", "nonsense://nowhere"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("twentyeight serve:") and "Traceback" not in err
+
+
+def test_serve_bad_timeout(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--takeover-seconds", "-3"])
+    assert exit_.value.code == 2
+    assert "--takeover-seconds" in capsys.readouterr().err
