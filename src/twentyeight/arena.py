@@ -171,7 +171,26 @@ def _side_points(by_team: Sequence[int] | None, mask: int) -> tuple[int, int]:
     return a, sum(by_team) - a
 
 
+def bot_faults(bots: Sequence[Bot], owner: Sequence[int]) -> list[dict[str, int]]:
+    """The faults of each side's bots by kind (bots with a ``faults`` counter, such as
+    external bots over HTTP: docs/bot-protocol.md)."""
+    out: list[dict[str, int]] = [{}, {}]
+    for bot, side in zip(bots, owner, strict=True):
+        for kind, count in getattr(bot, "faults", {}).items():
+            out[side][kind] = out[side].get(kind, 0) + count
+    return out
+
+
 # ---- one unit of work (runs in a worker) -----------------------------------------------
+def _decide(bot: Bot, game: Game, seat: int) -> str:
+    """The bot's action from the seat's view; a bot with a ``bind`` method (the cheating
+    ``oracle``) is first given the game itself."""
+    bind = getattr(bot, "bind", None)
+    if bind is not None:
+        bind(game)
+    return bot.act(game.view(seat))
+
+
 def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
     """Play deal ``index`` in every seating; the outcome depends only on ``config``, ``index``."""
     rules = Rules.from_spec(config["rules"])
@@ -186,7 +205,7 @@ def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
         while not game.over:
             seat = game.to_act
             assert seat is not None
-            game.apply(bots[seat].act(game.view(seat)))
+            game.apply(_decide(bots[seat], game, seat))
         r = game.result()
         a, b = _side_points(r["score_by_team"], mask)
         bidder = r["bidder"]
@@ -195,7 +214,8 @@ def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
             "annulled": r["status"] == "annulled",
             "bidder_bot": None if bidder is None or r["contract"] is None
             else seat_bots(rules, mask)[bidder],
-            "contract": r["contract"], "made": r["made"]}
+            "contract": r["contract"], "made": r["made"],
+            "faults": bot_faults(bots, seat_bots(rules, mask))}
         if config.get("save"):
             rec = game.to_record()
             rec.update({"event": "twentyeight arena", "players": seat_names,
@@ -218,14 +238,15 @@ def play_match(config: Mapping[str, Any], index: int) -> dict[str, Any]:
         while not match.over and len(match.games) <= MAX_MATCH_HANDS:
             seat = match.to_act
             assert seat is not None
-            match.apply(bots[seat].act(match.current.view(seat)))
+            match.apply(_decide(bots[seat], match.current, seat))
         if match.over:
             held = [bool(mask >> t & 1) for t in match.winners]
             score = 1.0 if all(held) else 0.0 if not any(held) else 0.5
         else:
             score = 0.5
         play: dict[str, Any] = {"mask": mask, "score": score, "winners": list(match.winners),
-                                "hands": len(match.games), "decided": match.over}
+                                "hands": len(match.games), "decided": match.over,
+                                "faults": bot_faults(bots, seat_bots(rules, mask))}
         if config.get("save"):
             rec = match.to_record()
             rec.update({"event": "twentyeight arena", "players": seat_names,
@@ -337,6 +358,12 @@ def summarize(config: Mapping[str, Any], deal_results: list[dict[str, Any]],
             if p["bidder_bot"] is not None:
                 bid[p["bidder_bot"]] += 1
                 made[p["bidder_bot"]] += p["made"] is True
+    faults: list[dict[str, int]] = [{}, {}]
+    for x in [*deal_results, *match_results]:
+        for p in x["plays"]:
+            for side, kinds in enumerate(p.get("faults") or ({}, {})):
+                for kind, count in kinds.items():
+                    faults[side][kind] = faults[side].get(kind, 0) + count
     if match_results:
         match_scores = [p["score"] for m in match_results for p in m["plays"]]
         source = "matches"
@@ -355,7 +382,8 @@ def summarize(config: Mapping[str, Any], deal_results: list[dict[str, Any]],
             "bot": names[b],
             "points_per_deal": {k: v for k, v in mean_ci95(per_deal[b]).items() if k != "n"},
             "contracts": {"bid": bid[b], "made": made[b], "failed": bid[b] - made[b]},
-            "match_wins": wins[b]})
+            "match_wins": wins[b],
+            "faults": {"total": sum(faults[b].values()), **dict(sorted(faults[b].items()))}})
     diff = paired_diff(per_deal[0], per_deal[1])
     return {
         "bots": names,

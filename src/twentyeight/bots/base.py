@@ -62,10 +62,15 @@ def bot_names() -> list[str]:
 
 
 def bot_class(name: str) -> type[Bot]:
-    """The bot class of a registered name, or of ``"package.module:ClassName"``."""
+    """The bot class of a registered name, of ``"package.module:ClassName"``, or of a URL
+    ``http://HOST:PORT`` (a bot speaking the competition protocol, docs/bot-protocol.md)."""
     _load_builtins()
     if name in _REGISTRY:
         return _REGISTRY[name]
+    if name.startswith(("http://", "https://")):        # an external bot (BOT-PROTOCOL.md)
+        from twentyeight.integrations.bhoos.host import http_bot_class
+
+        return http_bot_class(name)
     if ":" in name:
         module_name, _, attr = name.partition(":")
         try:

@@ -124,6 +124,14 @@ def describe(report: dict[str, Any]) -> str:
         c = side["contracts"]
         rate = f" ({c['made'] / c['bid']:.0%})" if c["bid"] else ""
         lines.append(f"  {side['bot']:>12}  {c['bid']:,} / {c['made']:,}{rate}")
+    if any(side.get("faults", {}).get("total") for side in (a, b)) or \
+            any(side["bot"].startswith(("http://", "https://")) for side in (a, b)):
+        lines.append("faults (decisions the fallback made for an external bot):")
+        for side in (a, b):
+            f = dict(side.get("faults", {}))
+            total = f.pop("total", 0)
+            kinds = ", ".join(f"{k} {v}" for k, v in f.items())
+            lines.append(f"  {side['bot']:>12}  {total:,}" + (f" ({kinds})" if kinds else ""))
     ann = report["annulled"]
     lines.append(f"annulled: {ann['plays']:,} plays, {ann['deals']:,} whole deals")
     m = report["matches"]

@@ -106,6 +106,9 @@ def parser() -> argparse.ArgumentParser:
 
     serve.add_parser(sub)
 
+    from twentyeight.cli import bot as bot_cli
+
+    bot_cli.add_parser(sub)
     return p
 
 
@@ -129,6 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from twentyeight.cli import serve
 
             return serve.run(args)
+        if args.command == "bot":
+            from twentyeight.cli import bot as bot_cli
+
+            return bot_cli.run(args)
         if args.command == "arena":
             from twentyeight.cli import arena
 

@@ -1,0 +1,78 @@
+"""``twentyeight bot serve``: one of our bots behind a bot protocol, for others to call.
+
+``twentyeight bot serve --protocol bhoos --bot NAME [--port 8001] [--host 127.0.0.1]
+[--seed S]`` answers the competition's HTTP protocol (docs/bot-protocol.md) until
+interrupted.  Exit status 2 for bad arguments or a port that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+USAGE_ERROR = 2
+PROTOCOLS = ("bhoos",)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, not {value}")
+    return value
+
+
+def _our_bot(text: str) -> str:
+    from twentyeight.cli.main import _bots
+
+    names = _bots(text)
+    if len(names) != 1 or names[0].startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError("expected one of our bots, e.g. rules")
+    return names[0]
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``bot`` subcommand (``bot serve``) to the command's subparsers."""
+    from twentyeight.cli.main import _seed
+
+    bp: argparse.ArgumentParser = sub.add_parser(
+        "bot", help="expose one of our bots over a bot protocol (bot serve)")
+    bsub = bp.add_subparsers(dest="bot_command", metavar="SUBCOMMAND")
+    bsub.required = True
+    sv = bsub.add_parser(
+        "serve", help="answer a bot protocol over HTTP",
+        description="Serve one of our bots on the HTTP protocol of the public 29 bot "
+                    "competition (GET /hi, POST /bid, /chooseTrump, /play; rules bhoos-29).")
+    sv.add_argument("--protocol", choices=PROTOCOLS, default="bhoos",
+                    help="the protocol (bhoos: docs/bot-protocol.md)")
+    sv.add_argument("--bot", type=_our_bot, required=True, help="the bot to serve, e.g. rules")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=_port, default=8001, help="port (default 8001)")
+    sv.add_argument("--seed", type=_seed, default=0, help="seed of the bot (default 0)")
+    return bp
+
+
+def run(args: argparse.Namespace, err: TextIO = sys.stderr) -> int:
+    """Serve until interrupted; return the exit status."""
+    from twentyeight.integrations.bhoos.serve import make_server
+
+    try:
+        server = make_server(args.bot, args.host, args.port, seed=args.seed)
+    except OSError as e:
+        err.write(f"twentyeight bot serve: error: cannot listen on {args.host}:{args.port}: "
+                  f"{e.strerror or e}\n")
+        return USAGE_ERROR
+    err.write(f"serving bot {args.bot} on {server.url} (protocol {args.protocol}, "
+              "rules bhoos-29); Ctrl-C stops\n")
+    err.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        err.write("stopped\n")
+    finally:
+        server.server_close()
+    return 0

@@ -1,0 +1,244 @@
+"""Hosting: an external competition bot, given by URL, takes a seat (:class:`HttpBot`).
+
+``twentyeight arena --rules bhoos-29 --bots rules,http://127.0.0.1:8001`` seats the bot
+listening there.  For every decision the protocol has (bids, the trump, plays) the seat's
+view becomes the protocol's request (:mod:`twentyeight.integrations.bhoos.payloads`); a
+reveal-only answer (``{"revealTrump": true}``) reveals the trump and calls ``/play`` again
+for the same seat in the same hand, as the competition's host did.
+
+**Time budget.**  Each seat has ``budget_ms`` (default 1500) per deal; every request's
+measured round trip is subtracted, and ``timeRemaining`` says what is left.  A request may
+take at most what is left: past it, it is abandoned.
+
+**Faults.**  A timeout (or a decision with no time left), a connection failure, an answer
+other than 200, a body that is not the expected JSON, or an illegal bid, suit or card is a
+*fault*: logged (logger ``twentyeight.bhoos``), counted in :attr:`HttpBot.faults` by kind
+(``timeout``, ``connection``, ``status``, ``bad_json``, ``illegal``) — the arena reports
+them per bot — and the **fallback** bot (default ``rules``) makes that whole decision
+(including the card after a reveal), so the deal goes on.  Decisions the protocol has no
+request for (none under ``bhoos-29``) go to the fallback too, without a fault.
+
+**Options** ride in the URL's fragment, which is never sent:
+``http://127.0.0.1:8001#budget=1500&fallback=random`` (budget in milliseconds).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import time
+import urllib.parse
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from twentyeight.bots.base import Bot, BotError, View, make_bot
+from twentyeight.integrations.bhoos.payloads import (
+    DEFAULT_IDS,
+    PayloadError,
+    bid_action,
+    payload_for,
+    play_answer,
+    trump_action,
+)
+
+log = logging.getLogger("twentyeight.bhoos")
+
+DEFAULT_BUDGET_MS = 1500.0
+"""The competition's time budget per seat per deal, in milliseconds (BOT-PROTOCOL §5)."""
+DEFAULT_FALLBACK = "rules"
+FAULT_KINDS = ("timeout", "connection", "status", "bad_json", "illegal")
+
+
+class Fault(Exception):
+    """A failed request: ``kind`` is one of :data:`FAULT_KINDS`."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+
+
+def parse_url(text: str) -> tuple[str, dict[str, str]]:
+    """The bot's base URL and the options of its fragment.
+
+    >>> parse_url("http://127.0.0.1:8001#budget=900&fallback=random")
+    ('http://127.0.0.1:8001', {'budget': '900', 'fallback': 'random'})
+    """
+    base, _, fragment = text.partition("#")
+    options = dict(urllib.parse.parse_qsl(fragment))
+    unknown = set(options) - {"budget", "fallback"}
+    if unknown:
+        raise BotError(f"unknown option(s) {', '.join(sorted(unknown))} in {text!r} "
+                       "(known: budget, fallback)")
+    parts = urllib.parse.urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BotError(f"not a bot URL: {text!r} (expected http://HOST:PORT)")
+    return base.rstrip("/"), options
+
+
+class HttpBot(Bot):
+    """A seat played by an external bot over the competition's HTTP protocol."""
+
+    name = "http"
+    url = ""
+    """The bot's URL (set on the classes :func:`http_bot_class` makes)."""
+
+    def __init__(self, seed: int | None = None, budget: float | None = None, *,
+                 url: str | None = None, budget_ms: float | None = None,
+                 fallback: str | None = None, ids: Sequence[str] = DEFAULT_IDS) -> None:
+        super().__init__(seed, budget)
+        base, options = parse_url(url or self.url)
+        self.base = base
+        parts = urllib.parse.urlsplit(base)
+        self._https = parts.scheme == "https"
+        self._host = parts.hostname or ""
+        self._port = parts.port
+        self._path = parts.path.rstrip("/")
+        try:
+            self.budget_ms = float(budget_ms if budget_ms is not None
+                                   else options.get("budget", DEFAULT_BUDGET_MS))
+        except ValueError:
+            raise BotError(f"budget must be milliseconds, not {options['budget']!r}") from None
+        if not self.budget_ms > 0:
+            raise BotError(f"budget must be positive, not {self.budget_ms}")
+        self.fallback_name = fallback or options.get("fallback", DEFAULT_FALLBACK)
+        if self.fallback_name.startswith(("http://", "https://")):
+            raise BotError("the fallback must be one of our bots, not a URL")
+        self.fallback = make_bot(self.fallback_name, seed, budget)
+        self.ids = list(ids)
+        self.faults: dict[str, int] = {}
+        """Faults so far, by kind."""
+        self.fault_log: list[dict[str, Any]] = []
+        """Every fault: kind, detail, endpoint, seat."""
+        self.requests = 0
+        self.remaining_ms = self.budget_ms
+        """What is left of this seat's budget in the current deal."""
+        self._history: list[str] | None = None
+        self._dealer: int | None = None
+        self._pending: str | None = None            # the card of a reveal-and-play answer
+        self._fallback_turn = False                 # the fallback finishes this decision
+
+    # ---- the decision ------------------------------------------------------------------
+    def act(self, view: View) -> str:
+        self._track_deal(view)
+        seat = view["seat"]
+        legal: list[str] = view["legal"]
+        if self._fallback_turn:
+            return self._by_fallback(view)
+        if self._pending is not None:
+            card, self._pending = self._pending, None
+            if card in legal:
+                return card
+            return self._fault(view, "/play", Fault(
+                "illegal", f"{card.split()[-1]} cannot be played after the reveal"))
+        request = payload_for(view, self.ids, self.remaining_ms)
+        if request is None:
+            return self._by_fallback(view)
+        endpoint, body = request
+        try:
+            answer = self._post(endpoint, body)
+            if endpoint == "/bid":
+                action = self._checked(bid_action(answer, seat), legal)
+            elif endpoint == "/chooseTrump":
+                action = self._checked(trump_action(answer, seat), legal)
+            else:
+                action = self._play(seat, legal, view, answer)
+        except Fault as f:
+            return self._fault(view, endpoint, f)
+        except PayloadError as e:
+            return self._fault(view, endpoint, Fault("bad_json", str(e)))
+        return action
+
+    def _play(self, seat: int, legal: list[str], view: View, answer: Any) -> str:
+        try:
+            reveal, card = play_answer(answer)
+        except PayloadError as e:
+            raise Fault("bad_json", str(e)) from None
+        play = None if card is None else f"{seat} play {card}"
+        if reveal:
+            verbs = [a for a in legal if a.split()[1] in ("ask", "reveal")]
+            if verbs:
+                self._pending = play                # checked under the reveal's obligation
+                return verbs[0]
+            if play is None or not view.get("trump_exposed"):
+                raise Fault("illegal", "the trump cannot be revealed now")
+        assert play is not None
+        return self._checked(play, legal)
+
+    @staticmethod
+    def _checked(action: str, legal: list[str]) -> str:
+        if action not in legal:
+            raise Fault("illegal", f"{action!r} is not legal (legal: {', '.join(legal)})")
+        return action
+
+    # ---- faults and the fallback -------------------------------------------------------
+    def _fault(self, view: View, endpoint: str, fault: Fault) -> str:
+        self.faults[fault.kind] = self.faults.get(fault.kind, 0) + 1
+        self.fault_log.append({"kind": fault.kind, "detail": fault.detail,
+                               "endpoint": endpoint, "seat": view["seat"]})
+        log.warning("bot %s, seat %s, %s: %s fault (%s); the %s bot decides", self.base,
+                    view["seat"], endpoint, fault.kind, fault.detail, self.fallback_name)
+        self._pending = None
+        return self._by_fallback(view)
+
+    def _by_fallback(self, view: View) -> str:
+        action = self.fallback.act(view)
+        verb = action.split()[1]
+        # a reveal chosen by the fallback: it also plays the card that follows
+        self._fallback_turn = verb in ("ask", "reveal")
+        return action
+
+    # ---- the deal's budget -------------------------------------------------------------
+    def _track_deal(self, view: View) -> None:
+        # the trump's suit appears in the history once revealed: compare without it
+        history = [" ".join(h.split()[:2]) if h.split()[1] == "trump" else h
+                   for h in view["history"]]
+        old = self._history
+        if old is None or history[:len(old)] != old or view.get("dealer") != self._dealer:
+            self.remaining_ms = self.budget_ms           # a new deal
+            self._pending = None
+            self._fallback_turn = False
+        self._history = history
+        self._dealer = view.get("dealer")
+
+    # ---- HTTP --------------------------------------------------------------------------
+    def _post(self, endpoint: str, body: dict[str, Any]) -> Any:
+        allowed = self.remaining_ms
+        if allowed <= 0:
+            raise Fault("timeout", "no time left in this deal's budget")
+        data = json.dumps(body).encode()
+        cls = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+        start = time.perf_counter()
+        conn = cls(self._host, self._port, timeout=max(allowed / 1000.0, 0.001))
+        self.requests += 1
+        try:
+            conn.request("POST", self._path + endpoint, body=data,
+                         headers={"Content-Type": "application/json"})
+            response = conn.getresponse()
+            raw = response.read()
+        except TimeoutError:
+            raise Fault("timeout", f"no answer within {allowed:.0f} ms") from None
+        except (OSError, http.client.HTTPException) as e:
+            raise Fault("connection", f"{type(e).__name__}: {e}") from None
+        finally:
+            conn.close()
+            self.remaining_ms -= (time.perf_counter() - start) * 1000.0
+        took = allowed - self.remaining_ms
+        if took > allowed:
+            raise Fault("timeout", f"answered after {took:.0f} ms, {allowed:.0f} ms allowed")
+        if response.status != 200:
+            raise Fault("status", f"HTTP {response.status}")
+        try:
+            return json.loads(raw)
+        except ValueError as e:
+            raise Fault("bad_json", f"not JSON: {e}") from None
+
+
+@cache
+def http_bot_class(url: str) -> type[HttpBot]:
+    """A :class:`HttpBot` subclass bound to ``url`` (what ``make_bot(url)`` builds)."""
+    parse_url(url)                                      # a bad URL fails here
+    return type("HttpBot", (HttpBot,), {"url": url, "name": url,
+                                        "__module__": __name__})

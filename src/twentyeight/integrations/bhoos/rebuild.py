@@ -1,0 +1,239 @@
+"""From one protocol request back to our engine: :func:`rebuild` (serving is stateless).
+
+A request carries everything its seat knows: its cards, the auction, the tricks so far and
+the trump if it knows it.  We replay that public history on a deal that agrees with it —
+the seat's own cards as they are, and the cards it has not seen shared among the others so
+that every card they played was legal (a player who did not follow suit holds none of that
+suit; a player who revealed the trump and then did not trump holds no trump, and one who
+did not over-trump an opponent's trump holds no higher one).  The seat's view of that game
+is exactly what our engine would show it, since a view never depends on unseen cards.
+A non-bidder who does not know the trump gets any suit in its place: before the reveal the
+trump changes neither the legal moves nor the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from twentyeight.game import Game
+from twentyeight.integrations.bhoos.payloads import (
+    ORDER,
+    SUITS,
+    PayloadError,
+    beats,
+    duel_state,
+    from_proto,
+)
+
+DECK = [r + s for s in SUITS for r in ORDER]
+"""The 32 cards of the pack, our names."""
+
+
+@dataclass
+class Rebuilt:
+    """A replayed game, the requesting seat, the auction winner, the ids in seat order."""
+
+    game: Game
+    seat: int
+    bidder: int | None
+    ids: list[str]
+
+
+def _ids(payload: Mapping[str, Any]) -> tuple[list[str], int]:
+    ids = payload.get("playerIds")
+    me = payload.get("playerId")
+    if not isinstance(ids, list) or len(ids) != 4 or len(set(map(str, ids))) != 4:
+        raise PayloadError("playerIds must list the 4 player ids in turn order")
+    if me not in ids:
+        raise PayloadError(f"playerId {me!r} is not in playerIds")
+    return [str(i) for i in ids], ids.index(me)
+
+
+def _cards(raw: Any, what: str) -> list[str]:
+    if not isinstance(raw, list):
+        raise PayloadError(f"{what} must be a list of cards")
+    return [from_proto(c) for c in raw]
+
+
+def _bids(payload: Mapping[str, Any], ids: list[str]) -> list[tuple[int, int]]:
+    raw = payload.get("bidHistory", [])
+    if not isinstance(raw, list):
+        raise PayloadError("bidHistory must be a list of [playerId, bid] pairs")
+    out = []
+    for pair in raw:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in ids \
+                or isinstance(pair[1], bool) or not isinstance(pair[1], int | float):
+            raise PayloadError(f"bad bidHistory entry {pair!r}")
+        out.append((ids.index(pair[0]), int(pair[1])))
+    return out
+
+
+def _fill(unseen: list[str], need: dict[int, int], forbidden: dict[int, set[str]]
+          ) -> dict[int, list[str]]:
+    """Share ``unseen`` among seats (``need[s]`` cards each) avoiding ``forbidden[s]``.
+
+    A bipartite assignment by augmenting paths (Kuhn), over cards and seat slots.
+    """
+    slots = [s for s in sorted(need) for _ in range(need[s])]
+    if len(slots) != len(unseen):
+        raise PayloadError("the card counts do not add up to a pack of 32")
+    owner: list[int | None] = [None] * len(slots)          # slot -> card index
+
+    def allowed(card: int, slot: int) -> bool:
+        return unseen[card] not in forbidden.get(slots[slot], set())
+
+    def augment(card: int, seen: set[int]) -> bool:
+        for slot in range(len(slots)):
+            if slot in seen or not allowed(card, slot):
+                continue
+            seen.add(slot)
+            held = owner[slot]
+            if held is None or augment(held, seen):
+                owner[slot] = card
+                return True
+        return False
+
+    for card in range(len(unseen)):
+        if not augment(card, set()):
+            raise PayloadError("no deal agrees with the cards played (a revoke?)")
+    out: dict[int, list[str]] = {s: [] for s in need}
+    for slot, held in enumerate(owner):
+        assert held is not None
+        out[slots[slot]].append(unseen[held])
+    return out
+
+
+def _winner_so_far(cards: list[tuple[int, str]], trump: str | None) -> tuple[int, str | None]:
+    """(seat winning, best trump on the table) of a trick in progress, trumps counting."""
+    led = cards[0][1][1]
+    trumps = [(s, c) for s, c in cards if trump is not None and c[1] == trump]
+    pool = trumps or [(s, c) for s, c in cards if c[1] == led]
+    best = pool[0]
+    for s, c in pool[1:]:
+        if beats(c, best[1]):
+            best = (s, c)
+    return best[0], best[1] if trumps else None
+
+
+def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> Rebuilt:
+    """The game a request describes, replayed up to the requesting seat's decision.
+
+    ``kind`` is ``"bid"``, ``"chooseTrump"`` or ``"play"``.  Raises :class:`PayloadError`
+    for a malformed request, and the engine's ``IllegalAction``/``RecordError`` when its
+    history breaks our rules.
+    """
+    if not isinstance(payload, Mapping):
+        raise PayloadError("the request body must be a JSON object")
+    ids, me = _ids(payload)
+    n = 4
+    mine = _cards(payload.get("cards"), "cards")
+    bids = _bids(payload, ids)
+    if bids:
+        opener = bids[0][0]
+    elif kind == "bid":
+        opener = me
+    else:
+        raise PayloadError("bidHistory is empty after the auction")
+    dealer = (opener - 1) % n
+    actions = [f"{s} pass" if v == 0 else f"{s} bid {v}" for s, v in bids]
+    state = duel_state(bids, opener, n)
+    bidder = state["defender"] if state["to_act"] is None else None
+    if kind in ("bid", "chooseTrump"):
+        if len(mine) != 4:
+            raise PayloadError(f"{kind} expects the first 4 cards, not {len(mine)}")
+        rest = [c for c in DECK if c not in mine]
+        others = [s for s in range(n) if s != me]
+        deal = {me: mine + rest[:4]}
+        for k, s in enumerate(others):
+            deal[s] = rest[4 + 8 * k: 12 + 8 * k]
+        hands = [deal[s] for s in range(n)]
+        game = Game.from_record({"rules": rules, "dealer": dealer, "hands": hands,
+                                 "actions": actions})
+        return Rebuilt(game, me, bidder, ids)
+    if kind != "play":
+        raise PayloadError(f"unknown request kind {kind!r}")
+    if bidder is None:
+        raise PayloadError("the auction in bidHistory is not over")
+    trump_raw = payload.get("trumpSuit", False)
+    if trump_raw not in (False, None, *SUITS):
+        raise PayloadError(f"trumpSuit must be false or a suit letter, not {trump_raw!r}")
+    known_trump = trump_raw if isinstance(trump_raw, str) else None
+    revealed = payload.get("trumpRevealed", False)
+    reveal_hand = reveal_seat = None
+    if revealed:
+        if not isinstance(revealed, Mapping) or revealed.get("playerId") not in ids \
+                or not isinstance(revealed.get("hand"), int):
+            raise PayloadError(f"bad trumpRevealed {revealed!r}")
+        if known_trump is None:
+            raise PayloadError("trumpRevealed without trumpSuit")
+        reveal_hand, reveal_seat = revealed["hand"], ids.index(revealed["playerId"])
+    trump = known_trump or "S"                           # any suit while it is unknown
+    actions.append(f"{bidder} trump {trump}")
+
+    raw_hist = payload.get("handsHistory", [])
+    if not isinstance(raw_hist, list):
+        raise PayloadError("handsHistory must be a list")
+    tricks: list[list[tuple[int, str]]] = []
+    winners: list[int] = []
+    leader = opener
+    for entry in raw_hist:
+        if not isinstance(entry, list) or len(entry) != 3 or entry[0] not in ids \
+                or entry[2] not in ids:
+            raise PayloadError(f"bad handsHistory entry {entry!r}")
+        lead = ids.index(entry[0])
+        cards = _cards(entry[1], "handsHistory cards")
+        if len(cards) != n:
+            raise PayloadError("a hand in handsHistory must have 4 cards")
+        tricks.append([((lead + i) % n, c) for i, c in enumerate(cards)])
+        winners.append(ids.index(entry[2]))
+        leader = winners[-1]
+    played = _cards(payload.get("played", []), "played")
+    if len(played) >= n:
+        raise PayloadError("played holds the cards of the current hand (at most 3)")
+    if (leader + len(played)) % n != me:
+        raise PayloadError("it is not this player's turn (leader and played disagree)")
+    tricks.append([((leader + i) % n, c) for i, c in enumerate(played)])
+
+    by_seat: dict[int, list[str]] = {s: [] for s in range(n)}
+    forbidden: dict[int, set[str]] = {s: set() for s in range(n)}
+    for t, trick in enumerate(tricks, start=1):
+        if not trick:
+            continue
+        led = trick[0][1][1]
+        for i, (s, c) in enumerate(trick):
+            by_seat[s].append(c)
+            if i and c[1] != led:
+                forbidden[s] |= {d for d in DECK if d[1] == led}
+            if t == reveal_hand and s == reveal_seat and i:
+                forbidden[s] |= {d for d in DECK if d[1] == led}
+                winner, best = _winner_so_far(trick[:i], known_trump)
+                if c[1] != known_trump:
+                    forbidden[s] |= {d for d in DECK if d[1] == known_trump}
+                elif best is not None and winner % 2 != s % 2 and not beats(c, best):
+                    forbidden[s] |= {d for d in DECK if d[1] == known_trump and beats(d, best)}
+    seen = set(mine) | {c for cards in by_seat.values() for c in cards}
+    if len(seen) != len(mine) + sum(map(len, by_seat.values())):
+        raise PayloadError("a card appears twice")
+    unseen = [c for c in DECK if c not in seen]
+    need = {s: 8 - len(by_seat[s]) for s in range(n) if s != me}
+    if len(mine) + len(by_seat[me]) != 8 or any(v < 0 for v in need.values()):
+        raise PayloadError("the card counts do not match 8 cards per player")
+    filled = _fill(unseen, need, forbidden)
+    hands = [by_seat[me] + mine if s == me else by_seat[s] + filled[s] for s in range(n)]
+
+    for t, trick in enumerate(tricks, start=1):
+        asked = False
+        for s, c in trick:
+            if t == reveal_hand and s == reveal_seat:
+                actions.append(f"{s} {'reveal' if s == bidder else 'ask'}")
+                asked = True
+            actions.append(f"{s} play {c}")
+        if t == reveal_hand and not asked:
+            if reveal_seat != me or t != len(tricks):
+                raise PayloadError("trumpRevealed names a hand and player that did not reveal")
+            actions.append(f"{me} {'reveal' if me == bidder else 'ask'}")
+    game = Game.from_record({"rules": rules, "dealer": dealer, "hands": hands,
+                             "actions": actions})
+    return Rebuilt(game, me, bidder, ids)

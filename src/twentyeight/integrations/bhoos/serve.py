@@ -1,0 +1,204 @@
+"""Serving: any of our bots behind the competition's HTTP protocol (:func:`make_server`).
+
+``twentyeight bot serve --protocol bhoos --bot rules --port 8001`` answers ``GET /hi``,
+``POST /bid``, ``/chooseTrump`` and ``/play`` exactly as BOT-PROTOCOL.md §4 describes, with
+the CORS headers of §1 on every answer (and ``OPTIONS`` pre-flights answered 200).
+
+Each request stands alone: it is replayed into a game for its seat
+(:func:`~twentyeight.integrations.bhoos.rebuild.rebuild`), the bot sees that seat's view,
+and its action goes back in protocol form.  When the bot asks for the trump and it is the
+bidder (it knows the trump), we answer reveal-and-play in one response; another seat answers
+reveal-only and gets a second ``/play`` call.  The bot's time budget per decision comes from
+``timeRemaining`` (:func:`budget_for`).  A request that cannot be read gets 400 with
+``{"error": ...}``; one whose history breaks our rules, or does not leave that player to
+act (the starter's own ``/bid`` example), still gets a plausible answer from simple rules
+(logged), since a missing answer loses the game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections.abc import Mapping
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from twentyeight.bots.base import bot_class, make_bot
+from twentyeight.errors import IllegalAction, RecordError
+from twentyeight.integrations.bhoos.payloads import (
+    PayloadError,
+    answer_of,
+    beats,
+    from_proto,
+    to_proto,
+)
+from twentyeight.integrations.bhoos.rebuild import rebuild
+
+log = logging.getLogger("twentyeight.bhoos")
+
+CORS = {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "*",
+        "Access-Control-Allow-Methods": "GET, POST, OPTIONS"}
+"""The CORS headers of BOT-PROTOCOL §1, sent with every answer."""
+MARGIN_MS = 30.0
+"""Time kept per remaining decision for the network and JSON (BOT-PROTOCOL §5)."""
+KINDS = {"/bid": "bid", "/chooseTrump": "chooseTrump", "/play": "play"}
+
+
+def budget_for(kind: str, payload: Mapping[str, Any]) -> float:
+    """Seconds the bot may think: a share of ``timeRemaining`` over the decisions left.
+
+    >>> round(budget_for("play", {"timeRemaining": 1000, "cards": ["JS"] * 4}), 3)
+    0.176
+    """
+    remaining = payload.get("timeRemaining", 1500.0)
+    if isinstance(remaining, bool) or not isinstance(remaining, int | float):
+        remaining = 1500.0
+    cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
+    left = len(cards or []) + (10 if kind != "play" else 0)   # plays (and bids) to come
+    share = (float(remaining) - MARGIN_MS * max(left, 1)) / max(left, 1)
+    return max(0.001, 0.8 * share / 1000.0)
+
+
+class BotService:
+    """The decisions of one of our bots for protocol requests (no HTTP here)."""
+
+    def __init__(self, bot: str, rules: Any = "bhoos-29", seed: int = 0) -> None:
+        bot_class(bot)                                   # an unknown name fails here
+        if bot.startswith(("http://", "https://")):
+            raise PayloadError("serve one of our bots, not a URL")
+        self.bot = bot
+        self.rules = rules
+        self.seed = seed
+
+    def answer(self, kind: str, payload: Any) -> dict[str, Any]:
+        """The answer to a ``kind`` request (``bid``, ``chooseTrump``, ``play``)."""
+        try:
+            rebuilt = rebuild(kind, payload, self.rules)
+        except (IllegalAction, RecordError) as e:
+            log.warning("%s request breaks our rules (%s); answering by simple rules", kind, e)
+            return simple_answer(kind, payload)
+        game, seat = rebuilt.game, rebuilt.seat
+        view = game.view(seat)
+        expected = {"bid": "auction", "chooseTrump": "trump", "play": "play"}[kind]
+        if game.to_act != seat or view["phase"] != expected:
+            log.warning("a %s request for %s, who is not to %s in the history it sends; "
+                        "answering by simple rules", kind, payload["playerId"], kind)
+            return simple_answer(kind, payload)
+        digest = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=4)
+        seed = self.seed ^ int.from_bytes(digest.digest(), "big")
+        bot = make_bot(self.bot, seed, budget_for(kind, payload))
+        action = bot.act(view)
+        if action not in view["legal"]:
+            log.warning("bot %s chose %r, not legal; playing %r", self.bot, action,
+                        view["legal"][0])
+            action = view["legal"][0]
+        verb = action.split()[1]
+        if verb in ("ask", "reveal") and view.get("trump") is not None:
+            game.apply(action)                          # the bidder: reveal and play at once
+            after = game.view(seat)
+            card = bot.act(after)
+            if card not in after["legal"]:
+                card = after["legal"][0]
+            return answer_of(action, card.split()[2])
+        return answer_of(action)
+
+
+def simple_answer(kind: str, payload: Any) -> dict[str, Any]:
+    """A plausible answer straight from the request, for a history our rules reject."""
+    cards = [from_proto(c) for c in payload.get("cards", [])]
+    if kind == "bid":
+        return {"bid": 0 if payload.get("bidHistory") else 16}
+    if kind == "chooseTrump":
+        suits = [c[1] for c in cards] or ["S"]
+        return {"suit": max("SHDC", key=suits.count)}
+    played = [from_proto(c) for c in payload.get("played", [])]
+    follow = [c for c in cards if played and c[1] == played[0][1]]
+    pool = follow or cards
+    lowest = pool[0]
+    for c in pool[1:]:
+        if beats(lowest, c):
+            lowest = c
+    return {"card": to_proto(lowest)}
+
+
+def _json_body(handler: BaseHTTPRequestHandler) -> Any:
+    length = int(handler.headers.get("Content-Length") or 0)
+    raw = handler.rfile.read(length) if length > 0 else b""
+    try:
+        return json.loads(raw)
+    except ValueError as e:
+        raise PayloadError(f"the body is not JSON: {e}") from None
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: ProtocolServer
+
+    def _send(self, status: int, body: Any = None) -> None:
+        data = b"" if body is None else json.dumps(body).encode()
+        self.send_response(status)
+        for key, value in CORS.items():
+            self.send_header(key, value)
+        if body is not None:
+            self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_OPTIONS(self) -> None:
+        self._send(200)
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] in ("/hi", "/hi/"):
+            self._send(200, {"value": "hello"})
+        else:
+            self._send(404, {"error": f"no such endpoint {self.path}"})
+
+    def do_POST(self) -> None:
+        kind = KINDS.get(self.path.split("?")[0])
+        if kind is None:
+            self._send(404, {"error": f"no such endpoint {self.path}"})
+            return
+        try:
+            payload = _json_body(self)
+            answer = self.server.service.answer(kind, payload)
+        except (PayloadError, KeyError, TypeError, ValueError, IllegalAction, RecordError) as e:
+            log.warning("%s: bad request: %s", self.path, e)
+            self._send(400, {"error": str(e)})
+            return
+        self._send(200, answer)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        log.debug("%s " + format, self.address_string(), *args)
+
+
+class ProtocolServer(ThreadingHTTPServer):
+    """A threaded HTTP server answering the protocol with a :class:`BotService`."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], service: BotService) -> None:
+        self.service = service
+        super().__init__(address, _Handler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def start(self) -> threading.Thread:
+        """Serve in a daemon thread (for tests and embedding); ``shutdown()`` stops it."""
+        thread = threading.Thread(target=self.serve_forever, daemon=True)
+        thread.start()
+        return thread
+
+
+def make_server(bot: str, host: str = "127.0.0.1", port: int = 8001,
+                rules: Any = "bhoos-29", seed: int = 0) -> ProtocolServer:
+    """A server for ``bot`` on ``host:port`` (port 0: any free port); call ``serve_forever``."""
+    return ProtocolServer((host, port), BotService(bot, rules, seed))
+
+
+__all__ = ["CORS", "BotService", "ProtocolServer", "budget_for", "make_server", "simple_answer"]

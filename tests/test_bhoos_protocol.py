@@ -1,0 +1,397 @@
+"""The competition bot protocol both ways (docs/bot-protocol.md, BOT-PROTOCOL.md), over real
+HTTP on loopback: our host against our served bot, the protocol's own example payloads,
+CORS, and faulty bots (slow, wrong JSON, illegal answers, HTTP 500, no server)."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from twentyeight import Game
+from twentyeight.arena import run_arena
+from twentyeight.bots import bot_class, make_bot
+from twentyeight.cli.arena import describe
+from twentyeight.integrations.bhoos import HttpBot, make_server
+from twentyeight.integrations.bhoos.payloads import (
+    DEFAULT_IDS,
+    duel_state,
+    from_proto,
+    payload_for,
+    to_proto,
+)
+from twentyeight.integrations.bhoos.rebuild import rebuild
+from twentyeight.integrations.bhoos.serve import CORS, BotService, ProtocolServer
+
+# ---- the payloads of BOT-PROTOCOL.md -------------------------------------------------------
+BID_42 = {   # §4.2, the starter's docstring verbatim (its history is already complete)
+    "playerId": "A1", "playerIds": ["A1", "B1", "A2", "B2"], "timeRemaining": 1200,
+    "cards": ["JS", "TS", "KH", "9C"],
+    "bidHistory": [["A1", 16], ["B1", 17], ["A1", 17], ["B1", 0], ["A2", 0], ["B2", 0]],
+    "bidState": {"defenderId": "A1", "challengerId": "B1", "defenderBid": 16,
+                 "challengerBid": 17}}
+TRUMP_43 = {k: v for k, v in BID_42.items() if k != "bidState"}      # §4.3 verbatim
+PLAY_44 = {  # §4.4, the starter's docstring verbatim
+    "playerId": "A2", "playerIds": ["A1", "B1", "A2", "B2"], "timeRemaining": 1500,
+    "teams": [{"players": ["A1", "A2"], "bid": 17, "won": 0},
+              {"players": ["B1", "B2"], "bid": 0, "won": 4}],
+    "cards": ["JS", "TS", "KH", "9C", "JD", "7D", "8D"],
+    "bidHistory": [["A1", 16], ["B1", 17], ["A1", 17], ["B1", 0], ["A2", 0], ["B2", 0]],
+    "played": ["9S", "1S", "8S"],
+    "handsHistory": [["A1", ["7H", "1H", "8H", "JH"], "B2"]],
+    "trumpSuit": False, "trumpRevealed": False}
+TRACE_44 = json.loads(  # §4.4, the real second call after a reveal-only answer
+    '{"playerId":"UcDvW4nf","playerIds":["Bot 0","3nrbJ-Kn","Bot 1","UcDvW4nf"],'
+    '"cards":["1D","8C","7D","9H","JD","KD"],"timeRemaining":1215.706928,'
+    '"bidHistory":[["3nrbJ-Kn",16],["Bot 1",0],["UcDvW4nf",0],["Bot 0",0]],'
+    '"handsHistory":[["3nrbJ-Kn",["JS","9S","1S","7S"],"3nrbJ-Kn"],'
+    '["3nrbJ-Kn",["8S","7C","KH","TS"],"Bot 0"]],"played":["KS","8H","TC"],'
+    '"teams":[{"players":["Bot 0","Bot 1"],"bid":0,"won":1},'
+    '{"players":["3nrbJ-Kn","UcDvW4nf"],"bid":16,"won":6}],'
+    '"trumpSuit":"H","trumpRevealed":{"hand":3,"playerId":"UcDvW4nf"}}')
+SANDBOX_IDS = ["You-0", "Opponent-0", "You-1", "Opponent-1"]
+
+
+def post(url: str, path: str, body: Any, method: str = "POST") -> tuple[int, Any, dict[str, str]]:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(url + path, data=data if method == "POST" else None,
+                                 method=method, headers={"Content-Type": "application/json",
+                                                         "Origin": "https://smartbots.bhoos.games"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            raw, status, headers = r.read(), r.status, dict(r.headers)
+    except urllib.error.HTTPError as e:
+        raw, status, headers = e.read(), e.code, dict(e.headers)
+    return status, json.loads(raw) if raw else None, headers
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    """Our ``rules`` bot served on a free loopback port."""
+    server = make_server("rules", "127.0.0.1", 0)
+    server.start()
+    yield server.url
+    server.shutdown()
+    server.server_close()
+
+
+# ---- a misbehaving bot: the mode is the first path segment ---------------------------------
+class _Faulty(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: Any
+
+    def do_POST(self) -> None:
+        _, mode, endpoint = self.path.split("/", 2)
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.server.log.append((mode, endpoint, body))
+        good = self.server.service.answer(endpoint, body)
+        status, answer = 200, good
+        if mode == "slow":
+            time.sleep(0.25)
+        elif mode == "garbage":
+            answer = b"{this is not json"
+        elif mode == "shape":
+            answer = ["card", "JS"] if endpoint == "play" else {"value": 1}
+        elif mode == "illegal" and endpoint == "bid":
+            answer = {"bid": 29}
+        elif mode in ("illegal", "revealbad") and endpoint == "play":
+            held = {from_proto(c) for c in body["cards"]}
+            unheld = next(to_proto(r + s) for s in "SHDC" for r in "J9ATKQ87"
+                          if r + s not in held)
+            answer = {"card": unheld}
+            if mode == "revealbad":
+                answer["revealTrump"] = True
+        elif mode == "crash":
+            status, answer = 500, {"error": "boom"}
+        data = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def faulty() -> Iterator[Any]:
+    server: Any = ThreadingHTTPServer(("127.0.0.1", 0), _Faulty)
+    server.daemon_threads = True
+    server.service = BotService("rules")
+    server.log = []
+    server.handle_error = lambda *args: None          # the slow mode's abandoned answers
+    ProtocolServer.start(server)
+    server.url = f"http://127.0.0.1:{server.server_address[1]}"
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+# ---- our host against our served bot -------------------------------------------------------
+def test_served_bot_plays_exactly_like_the_local_bot(served: str, tmp_path: Path) -> None:
+    """Full duplicate deals over HTTP: no fault, and every game identical to rules v rules
+    (so each view rebuilt from a request was the view our engine gives that seat)."""
+    rep = run_arena(["rules", served], deals=6, rules="bhoos-29", seed=3, workers=1,
+                    save=tmp_path / "http")
+    run_arena(["rules", "rules"], deals=6, rules="bhoos-29", seed=3, workers=1,
+                    save=tmp_path / "local")
+    assert rep["deals"] == 6 and rep["diff"]["mean"] == 0
+    assert [s["faults"] for s in rep["sides"]] == [{"total": 0}, {"total": 0}]
+    files = sorted(p.name for p in (tmp_path / "local").glob("deal-*.json"))
+    assert len(files) == 12
+    for name in files:
+        a = json.loads((tmp_path / "http" / name).read_text())
+        b = json.loads((tmp_path / "local" / name).read_text())
+        assert a["actions"] == b["actions"] and len(a["actions"]) > 36
+    text = describe(rep)
+    assert "faults" in text and served in text
+
+
+def test_four_http_seats_full_deals_and_the_requests_they_send(faulty: Any) -> None:
+    """Every seat external: the requests follow §4 and §5 (budget per seat per deal,
+    decreasing), second /play calls after reveal-only answers happen, deals finish."""
+    faulty.log.clear()
+    second_calls = 0
+    for seed in range(8):
+        g = Game.from_record({"rules": "bhoos-29", "dealer": seed % 4, "seed": seed})
+        bots = [make_bot(faulty.url + "/record", seed=s) for s in range(4)]
+        start = len(faulty.log)
+        while not g.over:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].act(g.view(seat)))
+        assert g.result()["status"] == "complete"
+        assert all(not b.faults for b in bots)                     # type: ignore[attr-defined]
+        times: dict[str, list[float]] = {}
+        for _, endpoint, body in faulty.log[start:]:
+            me = body["playerId"]
+            assert body["playerIds"] == list(DEFAULT_IDS)
+            times.setdefault(me, []).append(body["timeRemaining"])
+            if endpoint in ("bid", "chooseTrump"):
+                assert len(body["cards"]) == 4
+            if endpoint == "bid":
+                assert set(body["bidState"]) == {"defenderId", "challengerId", "defenderBid",
+                                                 "challengerBid"}
+                assert all(v == 0 or 16 <= v <= 28 for _, v in body["bidHistory"])
+            if endpoint == "play":
+                assert len(body["cards"]) + len(body["handsHistory"]) == 8
+                assert sum(t["won"] for t in body["teams"]) == sum(
+                    sum({"J": 3, "9": 2, "1": 1, "T": 1}.get(c[0], 0) for c in h[1])
+                    for h in body["handsHistory"])
+                rev = body["trumpRevealed"]
+                if rev and rev["playerId"] == me and rev["hand"] == len(body["handsHistory"]) + 1 \
+                        and me not in _seats_played(body):
+                    second_calls += 1
+                    assert body["trumpSuit"] in tuple("SHDC")
+        for seq in times.values():
+            assert seq[0] == 1500.0 and all(a > b for a, b in pairwise(seq))
+    assert second_calls >= 1
+
+
+def _seats_played(body: dict[str, Any]) -> set[str]:
+    ids = body["playerIds"]
+    k = len(body["played"])
+    me = ids.index(body["playerId"])
+    return {ids[(me - k + i) % 4] for i in range(k)}
+
+
+def test_a_view_rebuilt_from_its_request_is_the_engines_view() -> None:
+    """Stateless serving: for every decision of many deals, request → rebuilt game → view
+    equals the engine's own view of that seat (history, legal moves, trump knowledge)."""
+    checked = 0
+    for seed in range(40):
+        g = Game.from_record({"rules": "bhoos-29", "dealer": seed % 4, "seed": seed})
+        rng = random.Random(seed)
+        bot = make_bot("rules", seed)
+        while not g.over:
+            seat = g.to_act
+            assert seat is not None
+            view = g.view(seat)
+            request = payload_for(view, DEFAULT_IDS, 1500.0)
+            assert request is not None
+            rebuilt = rebuild(request[0][1:], request[1])
+            assert rebuilt.game.view(rebuilt.seat) == view
+            checked += 1
+            asks = [a for a in view["legal"] if a.split()[1] in ("ask", "reveal")]
+            g.apply(asks[0] if asks and rng.random() < 0.5 else bot.act(view))
+    assert checked > 1000
+
+
+def test_the_real_second_call_trace_is_answered_9h(served: str) -> None:
+    """§4.4 trace: void in spades, revealed this hand, one trump → only {"card": "9H"}."""
+    status, answer, headers = post(served, "/play", TRACE_44)
+    assert (status, answer) == (200, {"card": "9H"})
+    assert headers["Access-Control-Allow-Origin"] == "*"
+    rebuilt = rebuild("play", TRACE_44)
+    view = rebuilt.game.view(rebuilt.seat)
+    assert view["legal"] == ["3 play 9H"]
+    again = payload_for(view, rebuilt.ids, TRACE_44["timeRemaining"])
+    assert again is not None and again[0] == "/play"
+    ours = dict(again[1], cards=sorted(again[1]["cards"]))
+    assert ours == dict(TRACE_44, cards=sorted(TRACE_44["cards"]))   # our host sends the same
+
+
+def test_the_documented_payloads_are_answered(served: str) -> None:
+    status, answer, _ = post(served, "/play", PLAY_44)
+    assert status == 200 and answer in ({"card": "JS"}, {"card": "TS"})   # must follow spades
+    status, answer, _ = post(served, "/chooseTrump", TRUMP_43)
+    assert status == 200 and answer["suit"] in tuple("SHDC")
+    status, answer, _ = post(served, "/bid", BID_42)    # a finished auction: still an answer
+    assert status == 200 and answer == {"bid": 0}
+    challenged = dict(BID_42, bidHistory=[["A1", 16], ["B1", 17]])       # A1: match or pass
+    status, answer, _ = post(served, "/bid", challenged)
+    assert status == 200 and answer["bid"] in (0, 17)
+    # the real sandbox sequence of §4.2
+    seq = [("You-0", []), ("Opponent-0", [["You-0", 16]]),
+           ("You-1", [["You-0", 16], ["Opponent-0", 0]]),
+           ("Opponent-1", [["You-0", 16], ["Opponent-0", 0], ["You-1", 0]])]
+    for me, history in seq:
+        body = {"playerId": me, "playerIds": SANDBOX_IDS, "timeRemaining": 1500,
+                "cards": ["JS", "9S", "1H", "7C"], "bidHistory": history,
+                "bidState": {}}
+        status, answer, _ = post(served, "/bid", body)
+        allowed = set(range(16, 29)) if not history else {0, *range(17, 29)}
+        assert status == 200 and answer["bid"] in allowed, (me, answer)
+
+
+def test_bid_state_follows_the_sandbox_trace() -> None:
+    """§4.2: the duel state our host sends, on the real sandbox sequence."""
+    g = Game.from_record({"rules": "bhoos-29", "dealer": 3, "seed": 0,
+                          "actions": ["0 bid 16", "1 pass"]})
+    request = payload_for(g.view(2), SANDBOX_IDS, 1500.0)
+    assert request is not None
+    assert request[1]["bidHistory"] == [["You-0", 16], ["Opponent-0", 0]]
+    assert request[1]["bidState"] == {"defenderId": "You-0", "challengerId": "You-1",
+                                      "defenderBid": 16, "challengerBid": 0}
+    opening = payload_for(Game.from_record({"rules": "bhoos-29", "dealer": 3,
+                                            "seed": 0}).view(0), SANDBOX_IDS, 1500.0)
+    assert opening is not None and opening[1]["bidState"] == {
+        "defenderId": "You-0", "challengerId": "Opponent-0", "defenderBid": 0,
+        "challengerBid": 0}
+    # [[Bot 0,16],[p,0],[Bot 1,17],[Bot 0,17],[Bot 1,0],[g,0]] → Bot 0 wins at 17
+    st = duel_state([(0, 16), (1, 0), (2, 17), (0, 17), (2, 0), (3, 0)], opener=0)
+    assert (st["defender"], st["defenderBid"], st["to_act"]) == (0, 17, None)
+
+
+def test_cors_preflight_and_hi(served: str) -> None:
+    for path in ("/bid", "/chooseTrump", "/play", "/hi"):
+        status, body, headers = post(served, path, b"", method="OPTIONS")
+        assert status == 200 and body is None
+        for key, value in CORS.items():
+            assert headers[key] == value
+    status, body, headers = post(served, "/hi", b"", method="GET")
+    assert (status, body) == (200, {"value": "hello"})
+    assert headers["Access-Control-Allow-Methods"] == "GET, POST, OPTIONS"
+
+
+def test_bad_requests_get_400(served: str) -> None:
+    status, body, headers = post(served, "/play", b"{not json")
+    assert status == 400 and "error" in body and headers["Access-Control-Allow-Origin"] == "*"
+    status, body, _ = post(served, "/play", dict(PLAY_44, playerId="nobody"))
+    assert status == 400
+    status, body, _ = post(served, "/nothing", {})
+    assert status == 404
+
+
+# ---- faulty bots ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("mode", "kind"), [
+    ("slow", "timeout"), ("garbage", "bad_json"), ("shape", "bad_json"),
+    ("illegal", "illegal"), ("revealbad", "illegal"), ("crash", "status")])
+def test_faulty_bot_is_counted_and_replaced(faulty: Any, mode: str, kind: str) -> None:
+    url = f"{faulty.url}/{mode}" + ("#budget=100" if mode == "slow" else "")
+    rep = run_arena(["rules", url], deals=2, rules="bhoos-29", seed=5, workers=1)
+    assert rep["deals"] == 2                                   # the match went on
+    faults = rep["sides"][1]["faults"]
+    assert faults["total"] > 0 and faults.get(kind, 0) > 0, faults
+    assert rep["sides"][0]["faults"] == {"total": 0}
+    assert f"{kind} " in describe(rep)
+
+
+def test_no_server_is_a_connection_fault() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]                              # nothing listens there now
+    g = Game.from_record({"rules": "bhoos-29", "dealer": 3, "seed": 1})
+    bot = make_bot(f"http://127.0.0.1:{port}#fallback=random", seed=1)
+    assert isinstance(bot, HttpBot)
+    action = bot.act(g.view(0))
+    assert action in g.view(0)["legal"] and bot.faults == {"connection": 1}
+
+
+def test_slow_bot_uses_up_its_budget_then_the_fallback_plays(faulty: Any) -> None:
+    """A request past the deal's budget is abandoned; the rest of the deal has no time."""
+    g = Game.from_record({"rules": "bhoos-29", "dealer": 0, "seed": 2})
+    bot = HttpBot(url=faulty.url + "/slow", budget_ms=120, seed=0)
+    others = [make_bot("rules", s) for s in range(4)]
+    start = time.perf_counter()
+    while not g.over:
+        seat = g.to_act
+        assert seat is not None
+        player = bot if seat == 1 else others[seat]
+        g.apply(player.act(g.view(seat)))
+    assert time.perf_counter() - start < 2.0
+    assert bot.requests == 1 and bot.remaining_ms <= 0
+    assert bot.faults["timeout"] >= 8                          # every decision of the seat
+
+
+def test_reveal_answers_are_followed_by_a_second_call(faulty: Any) -> None:
+    """A reveal-only answer: the host reveals and asks again, same seat, same hand."""
+    faulty.log.clear()
+    for seed in range(30):
+        g = Game.from_record({"rules": "bhoos-29", "dealer": seed % 4, "seed": seed})
+        bots = [make_bot(faulty.url + "/record", seed=s) for s in range(4)]
+        while not g.over:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].act(g.view(seat)))
+        if any(h.split()[1] == "ask" for h in g.to_record()["actions"]):
+            break
+    plays = [(b["playerId"], len(b["handsHistory"]), b["trumpRevealed"])
+             for _, e, b in faulty.log if e == "play"]
+    pairs = [(a, b) for a, b in pairwise(plays)
+             if a[:2] == b[:2] and not a[2] and b[2]]
+    assert pairs and all(b[2]["playerId"] == b[0] and b[2]["hand"] == b[1] + 1
+                         for _, b in pairs)
+
+
+# ---- the command line ----------------------------------------------------------------------
+def test_url_bots_are_bot_names() -> None:
+    from twentyeight.cli.main import _bots
+
+    cls = bot_class("http://127.0.0.1:8001")
+    assert issubclass(cls, HttpBot) and cls.url == "http://127.0.0.1:8001"
+    assert _bots("rules,http://127.0.0.1:8001") == ["rules", "http://127.0.0.1:8001"]
+    with pytest.raises(ValueError):
+        bot_class("http://127.0.0.1:8001#speed=3")
+
+
+def test_bot_serve_command() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "twentyeight.cli.main", "bot", "serve",
+                             "--protocol", "bhoos", "--bot", "rules", "--port", str(port)],
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        assert "serving bot rules" in proc.stderr.readline()
+        status, body, _ = post(f"http://127.0.0.1:{port}", "/play", TRACE_44)
+        assert (status, body) == (200, {"card": "9H"})
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    bad = subprocess.run([sys.executable, "-m", "twentyeight.cli.main", "bot", "serve",
+                          "--bot", "nosuchbot"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "nosuchbot" in bad.stderr
