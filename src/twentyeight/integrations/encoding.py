@@ -1,0 +1,413 @@
+"""The shared encoding of the research adapters: a fixed discrete action space per rule set,
+the legal-action mask, and observation / information-state tensors built from a seat's view.
+
+One piece of code serves PettingZoo, OpenSpiel and Gymnasium.  It needs ``numpy`` only.
+
+**The action space.**  For a rule set, :class:`ActionSpace` numbers every engine action code
+(:mod:`twentyeight.engine.actions`) that can ever be legal, in sections, in this order:
+
+====================  ===================================================================
+section               entries
+====================  ===================================================================
+``play``              every card of the deck, by deck index (56's two copies are two cards)
+``verb``              pass, redeal, double, redouble, c, single, thani, ask, reveal, pair,
+                      concede, accept, refuse, show (the engine's simple verbs, codes 128-141)
+``bid``               every bid value from ``min_bid`` to the maximum bid, times every
+                      denomination the rules use (none; or S, H, D, C, NT with open trump)
+``raise``             every raise value the rules allow
+``trump``             every card of the deck as indicator (``trump_indicator = "card"``) or
+                      the four suits (``"suit"``), then ``seventh`` and ``reverse`` where the
+                      rules have them
+====================  ===================================================================
+
+>>> import twentyeight
+>>> space = ActionSpace(twentyeight.PRESETS["28"])
+>>> space.size, space.describe(0), space.describe(32), space.describe(space.size - 1)
+(98, 'play JS', 'pass', 'trump 7C')
+>>> h = twentyeight.engine.Hand.from_seed(twentyeight.PRESETS["28"], seed=7, dealer=3)
+>>> [space.describe(i) for i in space.legal_indices(h.legal_codes())][:3]
+['bid 14', 'bid 15', 'bid 16']
+
+**Observations** are made by :class:`ObservationEncoder` from ``twentyeight.views.view(hand,
+seat)`` alone — the information set of RULES.md §2.20 — so they can hold nothing a seat may not
+know.  Seats are numbered relative to the observer (0 = the observer, 1 = the next seat to
+play, …).  The information-state tensor adds the seat's first cards and the whole public
+history (the others' face-down trump choice stays hidden), which gives perfect recall.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from twentyeight.cards import SUITS
+from twentyeight.engine.actions import (
+    BID,
+    DENOMINATIONS,
+    PASS,
+    PLAY_LIMIT,
+    RAISE,
+    SHOW,
+    SIMPLE_VERBS,
+    TRUMP_CARD,
+    TRUMP_REVERSE,
+    TRUMP_SEVENTH,
+    TRUMP_SUIT,
+    VERB_OF_CODE,
+    bid_parts,
+)
+from twentyeight.engine.hand import Hand
+from twentyeight.engine.state import PHASE_NAMES, SPECIAL_NAMES
+from twentyeight.engine.tables import tables_for
+from twentyeight.rules import Rules
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+View = Mapping[str, Any]
+
+
+def rules_of(rules: str | Mapping[str, Any] | Rules) -> Rules:
+    """A rule set from a preset name, a spec or a :class:`Rules`."""
+    return Rules.from_spec(rules)
+
+
+class ActionSpace:
+    """The fixed discrete action space of one rule set (see the module docstring)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        t = tables_for(rules)
+        deck = rules.deck
+        sections: list[tuple[str, list[int]]] = [
+            ("play", list(range(deck.size))),
+            ("verb", list(range(PASS, SHOW + 1))),
+            ("bid", [BID + 8 * v + d for v in range(t.min_bid, t.max_bid + 1)
+                     for d in t.bid_denominations]),
+            ("raise", [RAISE + v for v in range(max(rules.raise_min, t.min_bid + 1),
+                                                 t.max_bid + 1)]),
+        ]
+        trump = [TRUMP_CARD + c for c in range(deck.size)] if rules.trump_indicator == "card" \
+            else [TRUMP_SUIT + s for s in range(4)]
+        if rules.seventh_card_trump:
+            trump.append(TRUMP_SEVENTH)
+        if rules.reverse_no_trump:
+            trump.append(TRUMP_REVERSE)
+        sections.append(("trump", trump))
+        self.codes: tuple[int, ...] = tuple(c for _, codes in sections for c in codes)
+        self.index: dict[int, int] = {c: i for i, c in enumerate(self.codes)}
+        self.sections: dict[str, range] = {}
+        start = 0
+        for name, codes in sections:
+            self.sections[name] = range(start, start + len(codes))
+            start += len(codes)
+        self.size = len(self.codes)
+        self._names = deck.names
+
+    def to_code(self, index: int) -> int:
+        """The engine code of an action index."""
+        return self.codes[index]
+
+    def to_index(self, code: int) -> int:
+        """The action index of an engine code (``KeyError`` when outside the space)."""
+        return self.index[code]
+
+    def legal_indices(self, codes: Iterable[int]) -> list[int]:
+        """The sorted action indices of legal engine codes."""
+        index = self.index
+        return sorted(index[c] for c in codes)
+
+    def mask(self, codes: Iterable[int]) -> MaskArray:
+        """The legal-action mask (``int8``, 1 for legal) of legal engine codes."""
+        m = np.zeros(self.size, dtype=np.int8)
+        index = self.index
+        for c in codes:
+            m[index[c]] = 1
+        return m
+
+    def describe(self, index: int) -> str:
+        """An action index in notation without the seat, e.g. ``"play 9S"``."""
+        return describe_code(self.codes[index], self._names)
+
+    def code_of_notation(self, text: str) -> int | None:
+        """The code of an action in notation (``"2 bid 16"``, ``"play JS"``; a card by its
+        first copy); ``None`` for a face-down trump choice shown to others as ``"2 trump"``."""
+        words = text.split()
+        if words and words[0].lstrip("-").isdigit():
+            words = words[1:]
+        verb, args = words[0], words[1:]
+        deck = self.rules.deck
+        if verb in SIMPLE_VERBS:
+            return SIMPLE_VERBS[verb]
+        if verb == "play":
+            return deck.copies_of(args[0])[0]
+        if verb == "bid":
+            value, den = bid_parts(args[0])
+            return BID + 8 * value + den
+        if verb == "raise":
+            return RAISE + int(args[0])
+        if verb == "trump":
+            if not args:
+                return None
+            arg = args[0]
+            if arg == "seventh":
+                return TRUMP_SEVENTH
+            if arg == "reverse":
+                return TRUMP_REVERSE
+            if arg in SUITS:
+                return TRUMP_SUIT + SUITS.index(arg)
+            return TRUMP_CARD + deck.copies_of(arg)[0]
+        raise ValueError(f"not an action: {text!r}")
+
+
+def describe_code(code: int, names: Sequence[str]) -> str:
+    """An engine code in notation without the seat (as ``Hand.describe``)."""
+    if code < PLAY_LIMIT:
+        return f"play {names[code]}"
+    if code in VERB_OF_CODE:
+        return VERB_OF_CODE[code]
+    if code >= RAISE:
+        return f"raise {code - RAISE}"
+    if code >= BID:
+        return f"bid {(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}"
+    if code == TRUMP_SEVENTH:
+        return "trump seventh"
+    if code == TRUMP_REVERSE:
+        return "trump reverse"
+    if code >= TRUMP_SUIT:
+        return f"trump {SUITS[code - TRUMP_SUIT]}"
+    return f"trump {names[code - TRUMP_CARD]}"
+
+
+def max_game_length(rules: Rules) -> int:
+    """An upper bound on the decisions of one hand (the auction raises the bid each time a
+    seat bids, so it is bounded by the bid values times the seats; see the tests)."""
+    t = tables_for(rules)
+    n = rules.num_players
+    values = t.max_bid - t.min_bid + 1
+    auction = (values + 2) * n * 2
+    windows = 6 * n + values * n
+    play = n * rules.cards_each * 2
+    return auction + windows + play + 16
+
+
+class ObservationEncoder:
+    """Observation and information-state tensors of one rule set, from views only.
+
+    ``observation(view)`` is the seat's current knowledge in a fixed-size ``float32`` vector
+    with values in [-1, 1]; ``information_state(view, first_cards)`` appends the seat's first
+    cards (the cards it saw before the auction) and the whole public history, one row of
+    ``seat one-hot + action one-hot`` per decision (the last column: a trump choice made face
+    down by another seat).  :attr:`parts` names the slices.
+    """
+
+    def __init__(self, rules: Rules, space: ActionSpace | None = None) -> None:
+        self.rules = rules
+        self.space = space or ActionSpace(rules)
+        deck = rules.deck
+        self.n = n = rules.num_players
+        self.teams = rules.teams
+        self.copies = deck.copies
+        self.names: tuple[str, ...] = tuple(dict.fromkeys(deck.names))
+        self.name_index = {name: i for i, name in enumerate(self.names)}
+        u = len(self.names)
+        t = tables_for(rules)
+        self.max_bid = t.max_bid
+        self.cards_each = rules.cards_each
+        self.points_total = deck.points_total
+        self.history_rows = max_game_length(rules)
+        self.row_size = n + self.space.size + 1
+        layout = [
+            ("phase", len(PHASE_NAMES)), ("to_act", n), ("dealer", n), ("hand", u),
+            ("hand_sizes", n), ("played", n * u), ("trick", n * u), ("trick_leader", n),
+            ("tricks_won", n), ("side_points", 2), ("last_bid", n), ("passed", n),
+            ("high_bid", 1), ("contract", 1), ("target", 1), ("bidder", n),
+            ("denomination", len(DENOMINATIONS)), ("trump", 5), ("trump_exposed", 1),
+            ("indicator", u), ("indicator_face_down", 1), ("seventh_card", 1),
+            ("multiplier", 1), ("pair", n), ("special", len(SPECIAL_NAMES)),
+            ("special_seat", n), ("sitting_out", n), ("scores", self.teams),
+        ]
+        self.parts: dict[str, slice] = {}
+        start = 0
+        for name, size in layout:
+            self.parts[name] = slice(start, start + size)
+            start += size
+        self.observation_size = start
+        self.information_state_size = start + u + self.history_rows * self.row_size
+
+    # ---- helpers ------------------------------------------------------------------------
+    def _rel(self, view: View, seat: int | None) -> int | None:
+        return None if seat is None else (seat - view["seat"]) % self.n
+
+    def _cards(self, out: FloatArray, offset: int, names: Iterable[str]) -> None:
+        step = 1.0 / self.copies
+        index = self.name_index
+        for name in names:
+            out[offset + index[name]] += step
+
+    # ---- tensors ------------------------------------------------------------------------
+    def observation(self, view: View, out: FloatArray | None = None) -> FloatArray:
+        """The observation tensor of a view (written into ``out`` when given)."""
+        if out is None:
+            out = np.zeros(self.observation_size, dtype=np.float32)
+        else:
+            out[: self.observation_size] = 0.0
+        p = self.parts
+        n = self.n
+        u = len(self.names)
+        rel = self._rel
+        me = view["seat"]
+
+        def rs(seat: int) -> int:
+            return int((seat - me) % n)
+
+        def one(part: str, i: int | None) -> None:
+            if i is not None:
+                out[p[part].start + i] = 1.0
+
+        one("phase", PHASE_NAMES.index(view["phase"]))
+        one("to_act", rel(view, view["to_act"]))
+        one("dealer", rel(view, view["dealer"]))
+        self._cards(out, p["hand"].start, view["hand"])
+        for s, size in enumerate(view["hand_sizes"]):
+            out[p["hand_sizes"].start + rs(s)] = size / self.cards_each
+        won = [0] * n
+        for trick in view["tricks"]:
+            for s, card in zip(trick["seats"], trick["cards"], strict=True):
+                self._cards(out, p["played"].start + rs(s) * u, (card,))
+            if trick.get("winner") is not None:
+                won[rs(trick["winner"])] += 1
+        trick = view["trick"]
+        if trick:
+            for s, card in zip(trick["seats"], trick["cards"], strict=True):
+                r = rs(s)
+                self._cards(out, p["played"].start + r * u, (card,))
+                self._cards(out, p["trick"].start + r * u, (card,))
+            one("trick_leader", rel(view, trick.get("leader")))
+        for r, w in enumerate(won):
+            out[p["tricks_won"].start + r] = w / self.cards_each
+        points = view["points"] or {}
+        total = max(1, self.points_total)
+        out[p["side_points"].start] = min(1.0, points.get("bidding", 0) / total)
+        out[p["side_points"].start + 1] = min(1.0, points.get("opponents", 0) / total)
+        for entry in view["history"]:
+            seat_text, verb, *args = entry.split()
+            r = rs(int(seat_text))
+            if verb == "bid":
+                out[p["last_bid"].start + r] = bid_parts(args[0])[0] / self.max_bid
+            elif verb == "pass" and view["contract"] is None:
+                out[p["passed"].start + r] = 1.0
+        for part, key, scale in (("high_bid", "high_bid", self.max_bid),
+                                 ("contract", "contract", self.max_bid),
+                                 ("target", "target", total)):
+            if view[key] is not None:
+                out[p[part].start] = min(1.0, view[key] / scale)
+        one("bidder", rel(view, view["bidder"]))
+        if view["denomination"] is not None:
+            one("denomination", DENOMINATIONS.index(view["denomination"]))
+        if view["trump"] is not None:
+            one("trump", 4 if view["trump"] == "reverse" else SUITS.index(view["trump"]))
+        out[p["trump_exposed"].start] = float(bool(view["trump_exposed"]))
+        if view["indicator"] is not None:
+            self._cards(out, p["indicator"].start, (view["indicator"],))
+        out[p["indicator_face_down"].start] = float(bool(view["indicator_face_down"]))
+        out[p["seventh_card"].start] = float(bool(view["seventh_card"]))
+        out[p["multiplier"].start] = min(1.0, view["multiplier"] / 8)
+        if view["pair"] is not None:
+            one("pair", rel(view, view["pair"]["seat"]))
+        one("special", SPECIAL_NAMES.index(view["special"]))
+        one("special_seat", rel(view, view["special_seat"]))
+        for s in view["sitting_out"]:
+            one("sitting_out", rel(view, s))
+        scale = max(1, self.rules.game_target)
+        for team, score in enumerate(view["scores"]):
+            out[p["scores"].start + team] = max(-1.0, min(1.0, score / scale))
+        return out
+
+    def history_row(self, view: View, entry: str) -> tuple[int, int]:
+        """(relative seat, column) of one history entry: the action index, or the last
+        column for a trump choice hidden from this seat."""
+        code = self.space.code_of_notation(entry)
+        r = self._rel(view, int(entry.split()[0]))
+        assert r is not None
+        return r, self.space.size if code is None else self.space.to_index(code)
+
+    def information_state(self, view: View, first_cards: Sequence[str],
+                          out: FloatArray | None = None) -> FloatArray:
+        """The information-state tensor: observation, first cards, public history."""
+        if out is None:
+            out = np.zeros(self.information_state_size, dtype=np.float32)
+        else:
+            out[:] = 0.0
+        self.observation(view, out)
+        start = self.observation_size
+        self._cards(out, start, first_cards)
+        start += len(self.names)
+        n, row = self.n, self.row_size
+        for i, entry in enumerate(view["history"][: self.history_rows]):
+            r, column = self.history_row(view, entry)
+            out[start + i * row + r] = 1.0
+            out[start + i * row + n + column] = 1.0
+        return out
+
+
+def observation_string(view: View) -> str:
+    """A short, readable observation string (the seat's current knowledge, no history)."""
+    trick = view["trick"] or {"seats": [], "cards": []}
+    parts = [
+        f"seat {view['seat']}", f"phase {view['phase']}", f"to_act {view['to_act']}",
+        f"hand {' '.join(view['hand']) or '-'}",
+        f"bidder {view['bidder']}", f"high_bid {view['high_bid']}",
+        f"contract {view['contract']}", f"trump {view['trump']}",
+        f"exposed {int(bool(view['trump_exposed']))}", f"multiplier {view['multiplier']}",
+        "trick " + (" ".join(f"{s}:{c}" for s, c in zip(trick["seats"], trick["cards"],
+                                                         strict=True)) or "-"),
+        "played " + (" ".join(c for t in view["tricks"] for c in t["cards"]) or "-"),
+        f"points {view['points']}", f"scores {view['scores']}",
+    ]
+    return "; ".join(parts)
+
+
+def information_state_string(view: View, first_cards: Sequence[str]) -> str:
+    """A perfect-recall string: the observation, the first cards and the public history."""
+    return (f"{observation_string(view)}; first {' '.join(first_cards) or '-'}; "
+            f"history {', '.join(view['history']) or '-'}")
+
+
+def team_rewards(by_team: Sequence[int], n: int, teams: int) -> list[float]:
+    """Each seat's reward: its team's score change (seat ``s`` plays for team ``s % teams``)."""
+    return [float(by_team[s % teams]) for s in range(n)]
+
+
+def utility_bound(rules: Rules) -> float:
+    """A bound on the absolute score change of one hand (for OpenSpiel's GameInfo)."""
+    from twentyeight.engine.tables import THANI_VALUES, TIERS
+
+    scale = rules.stake_table if rules.scoring == "fifty_six" else rules.scoring
+    base = max(max(win, loss) for _, win, loss in TIERS[scale])
+    thani = max(THANI_VALUES.get(rules.scoring, (4, 5)))
+    return float(max(base, thani, 5) * 8)
+
+
+def new_hand(rules: Rules, rng: random.Random, dealer: int) -> Hand:
+    """A hand dealt from ``rng``; a deal annulled before anyone acts (a rule such as 29's
+    "first two pointless") is dealt again, so every hand returned has a decision to make."""
+    while True:
+        h = Hand.from_rng(rules, rng, dealer)
+        if not h.over:
+            return h
+
+
+def first_cards(h: Hand, seat: int) -> list[str]:
+    """The cards ``seat`` was dealt before the auction (all its cards without a second deal)."""
+    names = h.t.deck.names
+    return [names[c] for c in h.deal[seat][: h.t.first_batch]]
+
+
+def legal_by_notation(h: Hand) -> dict[str, int]:
+    """The legal codes of the seat to act, keyed by their notation (``"2 play 9S"``)."""
+    seat = h.to_act
+    return {f"{seat} {h.describe(c)}": c for c in h.legal_codes()}
