@@ -90,4 +90,8 @@ def make_bot(name: str, seed: int | None = None, budget: float | None = None) ->
 
 
 def _load_builtins() -> None:
-    from twentyeight.bots import random_bot, rules_bot  # noqa: F401  (they register themselves)
+    from twentyeight.bots import (  # noqa: F401  (they register themselves)
+        pimc,
+        random_bot,
+        rules_bot,
+    )

@@ -1,0 +1,217 @@
+"""The sampler, ``pimc`` and ``oracle`` (issue 4, items 4 and 5).
+
+* sampled worlds are always consistent with the view: the deal replays the public history
+  legally through the engine (checked here independently, through ``Game.from_record``)
+  and gives the seat exactly the observed view — over random positions of several presets;
+* ``pimc`` and ``oracle`` only ever return legal actions, under several presets;
+* decisions are deterministic for a seed and a budget;
+* the node-limited solver agrees with ``twentyeight.solver.solve``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from twentyeight import Game
+from twentyeight.bots import BotError, make_bot
+from twentyeight.bots.pimc import Effort, NodeLimit, OracleBot, PimcBot, solve_limited
+from twentyeight.bots.sampling import Sampler, bid_likelihood, strength
+from twentyeight.engine.state import PLAY
+from twentyeight.record import hands_json
+from twentyeight.solver import solve
+from twentyeight.solver.values import SCALE
+
+PRESETS = ["28", "29", "28-wiki", "28-3p", "28-6p", "56"]
+
+
+def random_position(preset: str, seed: int) -> Game | None:
+    """A hand of ``preset`` played on a random number of decisions (mostly the ``rules``
+    bot, sometimes a random action); None if it ended before."""
+    rng = random.Random(seed)
+    g = Game.new(preset, seed=seed, dealer=seed % 3)
+    n = g.hand.n
+    bots = [make_bot("rules", seed=seed * 10 + s) for s in range(n)]
+    stop = rng.randrange(8 * n + 12)
+    for _ in range(stop):
+        if g.over:
+            return None
+        seat = g.to_act
+        assert seat is not None
+        if rng.random() < 0.75:
+            g.apply(bots[seat].act(g.view(seat)))
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    return None if g.over else g
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_sampled_worlds_are_consistent_with_the_view(preset: str) -> None:
+    checked = 0
+    hidden = 0
+    for k in range(40):
+        g = random_position(preset, 1000 + k)
+        if g is None:
+            continue
+        rng = random.Random(k)
+        seat = rng.randrange(g.hand.n)
+        observed = g.view(seat)
+        worlds = Sampler(observed).sample(3, rng)
+        assert worlds, f"no world found for seed {1000 + k}, seat {seat}"
+        for w in worlds:
+            # independently: the deal with the replayed actions is a legal record ...
+            record: dict[str, Any] = {
+                "rules": g.rules.to_spec(), "dealer": observed["dealer"],
+                "hands": hands_json(g.rules, [list(d) for d in w.deal]),
+                "scores": observed["scores"],
+                "actions": [str(a) for a in w.hand.history_actions()]}
+            replayed = Game.from_record(record)
+            # ... that shows this seat exactly what it saw
+            assert replayed.view(seat) == observed
+            assert w.view(seat) == observed
+            assert w.weight > 0
+            checked += 1
+            hidden += w.deal != g.hand.deal
+    assert checked >= 30
+    assert hidden > 0                                  # the worlds are not just the real deal
+
+
+def test_sampler_respects_voids_and_hidden_trump() -> None:
+    """A non-bidder's worlds put no card of a suit with a player who showed out of it, and
+    vary the hidden trump (28)."""
+    g = Game.new("28", seed=11, dealer=3)
+    bots = [make_bot("rules", seed=s) for s in range(4)]
+    while not g.over and (g.hand.phase != PLAY or len(g.hand.tricks) < 3):
+        seat = g.to_act
+        assert seat is not None
+        g.apply(bots[seat].act(g.view(seat)))
+    assert not g.over
+    seat = (g.hand.bidder + 1) % 4
+    v = g.view(seat)
+    sampler = Sampler(v)
+    worlds = sampler.sample(40, random.Random(3))
+    assert len(worlds) == 40
+    deck = g.rules.deck
+    for w in worlds:
+        for s, suits in enumerate(sampler.voids):
+            for c in range(deck.size):
+                if w.hand.hands[s] >> c & 1:
+                    assert deck.suit_of[c] not in suits
+    if not g.hand.revealed:
+        assert len({w.hand.trump for w in worlds}) > 1
+
+
+def test_likelihood_model() -> None:
+    assert bid_likelihood(22.0, 16, 16) > bid_likelihood(14.0, 16, 16)
+    assert bid_likelihood(14.0, None, 16) > bid_likelihood(22.0, None, 16)
+    rules = Game.new("28", seed=1).rules
+    deck = rules.deck
+    jacks = [deck.copies_of(n)[0] for n in ("JS", "JH", "9S", "9H")]
+    sevens = [deck.copies_of(n)[0] for n in ("7S", "7H", "8S", "8H")]
+    assert strength(rules, jacks) > strength(rules, sevens)
+
+
+def play_game(preset: str, seed: int, names: list[str], budget: float) -> int:
+    """Play a hand with the named bots at the seats; return the number of decisions."""
+    g = Game.new(preset, seed=seed, dealer=seed % 3)
+    bots = [make_bot(names[s % len(names)], seed=seed + s, budget=budget)
+            for s in range(g.hand.n)]
+    decisions = 0
+    while not g.over:
+        seat = g.to_act
+        assert seat is not None
+        bot = bots[seat]
+        if isinstance(bot, OracleBot):
+            bot.bind(g)
+        view = g.view(seat)
+        action = bot.act(view)
+        assert action in view["legal"], (preset, seed, seat, action)
+        g.apply(action)
+        decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize("preset", [*PRESETS, "28-pagat", "40"])
+def test_pimc_and_oracle_play_only_legal_actions(preset: str) -> None:
+    decisions = 0
+    for seed in range(3):
+        decisions += play_game(preset, seed, ["pimc", "oracle", "rules"], budget=0.03)
+    assert decisions > 20
+
+
+def test_pimc_searches_and_is_deterministic() -> None:
+    g = Game.new("28", seed=21, dealer=1)
+    views = []
+    bots = [make_bot("rules", seed=s) for s in range(4)]
+    while not g.over:
+        seat = g.to_act
+        assert seat is not None
+        views.append(g.view(seat))
+        g.apply(bots[seat].act(views[-1]))
+    views = views[::2]
+    first = make_bot("pimc", seed=5, budget=0.05)
+    assert isinstance(first, PimcBot)
+    answers = [first.act(v) for v in views]
+    assert first.stats["searched"] > 0
+    again = make_bot("pimc", seed=5, budget=0.05)
+    assert [again.act(v) for v in reversed(views)] == answers[::-1]   # order does not matter
+    for budget in (0.01, 0.2):                                         # other budgets: legal
+        bot = make_bot("pimc", seed=5, budget=budget)
+        assert all(bot.act(v) in v["legal"] for v in views[-8:])
+
+
+def test_effort_grows_with_the_budget() -> None:
+    small, default, large = Effort.of(0.01), Effort.of(None), Effort.of(3.0)
+    assert small.samples <= default.samples <= large.samples
+    assert small.nodes < default.nodes < large.nodes
+    assert small.rollouts <= default.rollouts <= large.rollouts
+    assert default == Effort.of(1.0)
+
+
+def test_oracle_needs_the_game() -> None:
+    g = Game.new("28", seed=2, dealer=3)
+    bot = make_bot("oracle", seed=1, budget=0.05)
+    with pytest.raises(BotError):
+        bot.act(g.view(g.to_act or 0))
+    other = Game.new("28", seed=3, dealer=3)
+    other.apply(other.legal_actions()[0])
+    assert isinstance(bot, OracleBot)
+    bot.bind(other)
+    with pytest.raises(BotError):
+        bot.act(g.view(g.to_act or 0))
+    with pytest.raises(BotError):
+        bot.bind(object())
+
+
+def test_limited_solver_agrees_with_the_solver() -> None:
+    rng = random.Random(4)
+    for seed in range(6):
+        g = Game.new("28" if seed % 2 else "29", seed=seed, dealer=seed % 4)
+        h = g.hand
+        while not h.over and (h.phase != PLAY or len(h.tricks) < 5):
+            h.step(rng.choice(h.legal_codes()))
+        if h.over:
+            continue
+        sol = solve(h)
+        values, tgt, _ = solve_limited(h, 10**7)
+        made, _, _ = solve_limited(h, 10**7, made_only=True)
+        assert tgt == sol.target
+        for name, scaled in sol.scaled.items():
+            code = next(c for c in h.legal_codes() if f"{h.to_act} {h.describe(c)}" == name)
+            is_made = scaled >= SCALE * tgt
+            assert values[code] == scaled + (1000 if is_made else 0)
+            assert made[code] == (1000 if is_made else 0)
+
+
+def test_node_limit() -> None:
+    rng = random.Random(1)
+    for seed in range(20):
+        h = Game.new("28", seed=seed, dealer=3).hand
+        while not h.over and h.phase != PLAY:
+            h.step(rng.choice(h.legal_codes()))
+        if not h.over:
+            break
+    with pytest.raises(NodeLimit):
+        solve_limited(h, 50)
