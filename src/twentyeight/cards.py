@@ -147,7 +147,8 @@ class Deck:
         sets(self, "suit_masks", tuple(((1 << per_suit) - 1) << (s * per_suit) for s in range(4)))
         sets(self, "full", (1 << (4 * per_suit)) - 1)
         sets(self, "point_mask", sum(1 << c for c, p in enumerate(points) if p))
-        sets(self, "jack_mask", sum(1 << c for c, r in enumerate(rank_of) if r == "J"))
+        jack = power[rank_of.index("J")]                 # 40's 3s rank with the jacks: jacks
+        sets(self, "jack_mask", sum(1 << c for c, p in enumerate(power) if p == jack))
         sets(self, "second_copy", second)
         sets(self, "points_total", sum(points))
         sets(self, "by_name", {k: tuple(v) for k, v in by_name.items()})

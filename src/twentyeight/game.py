@@ -190,9 +190,10 @@ class Game:
             copies = h.t.deck.copies_of(name)
         except CardError as e:
             raise IllegalAction(str(e), action=name, legal=self._legal_texts()) from None
-        for c in copies:
-            if h.hands[seat] >> c & 1:
-                return c
+        held = [c for c in copies if h.hands[seat] >> c & 1]
+        if held:
+            legal = h.legal_codes() if seat == h.to_act else ()
+            return next((c for c in held if c in legal or c + TRUMP_CARD in legal), held[0])
         if seat == h.bidder and h.indicator in copies and not h.revealed:
             raise IllegalAction(f"{name} is your face-down indicator: it can be played only "
                                 "once the trump is exposed (28-TRUMP-3)", action=name,

@@ -262,6 +262,9 @@ class Rules:
             out.append("seventh_card_trump needs a second deal that brings a seventh card")
         if self.pack == "56" and self.pair_rule:
             out.append("pair_rule is not part of 56 (56-TRUMP-3)")
+        if self.auction_procedure == "duel" and (self.trump_mode != "hidden" or self.thani_56):
+            out.append("auction_procedure 'duel' is the 29 competition's auction: it needs "
+                       "trump_mode 'hidden' and no thani_56")
         if self.auction_procedure == "team_alternating" and self.teams != 2:
             out.append("auction_procedure 'team_alternating' needs two teams")
         top = self.deck.points_total + (1 if self.last_trick_bonus else 0)

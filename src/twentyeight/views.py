@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from twentyeight.cards import SUITS, cards_of
+from twentyeight.cards import cards_of
 from twentyeight.engine.actions import (
     CODE_MASK,
     DENOMINATIONS,
@@ -27,7 +27,7 @@ from twentyeight.engine.state import (
     STATUS_NAMES,
     THANI_HAND,
 )
-from twentyeight.result import current_trick_json, side_points, tricks_json
+from twentyeight.result import current_trick_json, side_points, tricks_json, trump_name
 
 
 def knows_trump(h: Hand, seat: int) -> bool:
@@ -42,7 +42,7 @@ def knows_trump(h: Hand, seat: int) -> bool:
 def public_history(h: Hand, seat: int) -> list[str]:
     """Every decision in notation, with the face-down trump choice hidden from others."""
     out = []
-    secret = not knows_trump(h, seat)
+    secret = not knows_trump(h, seat) and seat != h.bidder
     for entry in h.history:
         who, code = entry >> SEAT_SHIFT, entry & CODE_MASK
         text = f"{who} {h.describe(code)}"
@@ -81,7 +81,7 @@ def view(h: Hand, seat: int) -> dict[str, Any]:
         "denomination": DENOMINATIONS[h.high_den] or None if h.high >= 0 else None,
         "teams": [list(seats) for seats in h.t.team_seats],
         "multiplier": h.multiplier,
-        "trump": (("reverse" if h.reverse else SUITS[h.trump]) if knows else None),
+        "trump": trump_name(h) if knows else None,
         "trump_exposed": h.revealed,
         "indicator": names[h.indicator] if h.indicator >= 0 and (h.revealed or (
             seat == h.bidder and knows)) else None,

@@ -8,6 +8,7 @@ play without a second copy of the rules.
 from __future__ import annotations
 
 from twentyeight.cards import BYTE_BITS, Card, Mask, cards_of
+from twentyeight.engine import windows
 from twentyeight.engine.actions import (
     ACCEPT,
     ASK,
@@ -347,6 +348,36 @@ def trick_winner(h: HandState) -> int:
     return best
 
 
+def decided(h: HandState) -> bool:
+    """56-PLAY-6: whether the score can no longer change, whatever the tricks to come.
+
+    Not while a hidden trump may still annul the hand (28-ANN-2, 29-PLAY-8), a pair may
+    still move the target, Cot doubles a clean sweep, or the half-bid penalty (A-14) depends
+    on the final points; the last-trick point counts as still to be won.
+    """
+    rules = h.rules
+    if h.trump >= 0 and not h.revealed and (rules.unrevealed_trump_annuls or (
+            rules.bidding_side_all_trumps_redeal and not h.opponents_hold_trump())):
+        return False
+    if rules.pair_rule and h.pair_by < 0 and h.trump >= 0:
+        kq = h.t.kq_masks[h.trump]
+        if kq and any(windows.full_hand(h, s) & kq == kq for s in range(h.n)):
+            return False
+    if rules.cot and not h.bidding_lost:
+        return False
+    from twentyeight.engine.scoring import target
+    goal = target(h)
+    ours = h.team_points[h.bid_team]
+    if ours >= goal:
+        return True
+    left = h.t.deck.points_total - sum(h.team_points) + (1 if rules.last_trick_bonus else 0)
+    if ours + left >= goal:
+        return False
+    if rules.half_bid_double_loss:                     # the penalty must be settled too
+        return 2 * ours >= h.contract or 2 * (ours + left) < h.contract
+    return True
+
+
 def _complete_trick(h: HandState) -> None:
     cards = h.trick_cards
     seats = h.trick_seats
@@ -379,11 +410,9 @@ def _complete_trick(h: HandState) -> None:
                     or (special == THANI_HAND and winner != h.bidder)):
         h.finish()                                     # the undertaking has failed
         return
-    if t.stop_decided and not special and done < t.tricks_total:
-        ours = h.team_points[h.bid_team]               # 56-PLAY-6
-        if ours >= h.contract or sum(h.team_points) - ours > t.deck.points_total - h.contract:
-            h.finish()
-            return
+    if t.stop_decided and not special and done < t.tricks_total and decided(h):
+        h.finish()                                     # 56-PLAY-6
+        return
     if done == t.tricks_total:
         if h.rules.last_trick_bonus:
             h.bonus_team = team

@@ -6,7 +6,7 @@ Thani, the certain-hand show).
 
 from __future__ import annotations
 
-from twentyeight.cards import Mask
+from twentyeight.cards import Mask, cards_of
 from twentyeight.engine.actions import PASS, RAISE, REDEAL, SHOW, SINGLE, THANI
 from twentyeight.engine.state import (
     NORMAL,
@@ -186,13 +186,16 @@ def full_hand(h: HandState, seat: int) -> Mask:
 
 
 def is_certain(h: HandState, cards: Mask) -> bool:
-    """28-SH-5: in every suit held, the hand holds that suit's top cards."""
-    deck = h.t.deck
-    for s, suit in enumerate(deck.suit_masks):
+    """28-SH-5: in every suit held, no card outside the hand outranks a card in it.
+
+    Led from the top, such a hand wins every trick (a twin played later loses, 56-PLAY-4).
+    """
+    power = h.t.deck.power
+    for suit in h.t.deck.suit_masks:
         held = cards & suit
         if held:
-            top = ((1 << held.bit_count()) - 1) << (s * deck.per_suit)
-            if held != top:
+            lowest = min(power[c] for c in cards_of(held))
+            if any(power[c] > lowest for c in cards_of(suit & ~held)):
                 return False
     return True
 
