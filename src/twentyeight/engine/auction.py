@@ -34,7 +34,7 @@ def stage_min(bid: int) -> int:
 
 def in_auction_doubling(h: HandState) -> bool:
     """56-DBL: with open trump, doubles and redoubles are calls of the auction."""
-    return h.rules.trump_mode == "open" and h.rules.double_redouble
+    return h.t.auction_doubling
 
 
 # ---- the rotation auction ------------------------------------------------------------------
@@ -111,15 +111,15 @@ def auction_legal(h: HandState) -> tuple[int, ...]:
         codes = tuple(BID + 8 * v + d for v in range(low, t.max_bid + 1) for d in dens)
     if may_pass(h):
         codes += (PASS,)
-    if in_auction_doubling(h) and h.high >= 0 and not h.imposed:
+    if t.auction_doubling and h.high >= 0 and not h.imposed:
         ours = t.team_of[seat] == t.team_of[h.high_bidder]
         if h.multiplier == 1 and not ours:
             codes += (DOUBLE,)                                     # 56-DBL-1
         elif h.multiplier == 2 and ours:
             codes += (REDOUBLE,)                                   # 56-DBL-2
-    if h.rules.thani_56:
+    if t.thani_call:
         codes += (THANI,)                                          # 56-TH-1
-    if redeal_claim(h, seat):
+    if t.auction_claims and redeal_claim(h, seat):
         codes += (REDEAL,)
     return codes
 

@@ -331,8 +331,10 @@ def trick_winner(h: HandState) -> int:
     top = -1
     if h.revealed and trump >= 0:
         start = h.reveal_index
-        if h.t.whole_trick or (h.t.hybrid_trick and suit_of[cards[0]] == trump):
-            start = 0                                  # C-07 whole trick; A-56-02 [C56]
+        if start:
+            t = h.t
+            if t.whole_trick or (t.hybrid_trick and suit_of[cards[0]] == trump):
+                start = 0                              # C-07 whole trick; A-56-02 [C56]
         for i in range(start, len(cards)):
             c = cards[i]
             if suit_of[c] == trump and power[c] > top:

@@ -24,8 +24,11 @@ class Tables:
     """Seat, team and deck tables of one rule set (shared by every hand played under it)."""
 
     __slots__ = (
+        "auction_claims",
+        "auction_doubling",
         "bid_denominations",
         "cards_each",
+        "deal_checks_56",
         "deck",
         "dedupe",
         "first_batch",
@@ -43,6 +46,7 @@ class Tables:
         "stop_decided",
         "team_of",
         "team_seats",
+        "thani_call",
         "thani_values",
         "tiers",
         "tricks_total",
@@ -83,6 +87,16 @@ class Tables:
         self.hybrid_trick = rules.trump_effect_in_reveal_trick == "c56_hybrid"
         self.pair_cap = deck.points_total
         self.lead_restriction = rules.trump_lead_restriction
+        self.auction_doubling = rules.trump_mode == "open" and rules.double_redouble
+        self.thani_call = rules.thani_56
+        # may a redeal be claimed during the auction at all (28-PRE-1, 56-ANN-3, 28-POST-3)?
+        self.auction_claims = (rules.first_hand_pointless_redeal
+                               or rules.zero_point_first_hand_cancel
+                               or (rules.zero_point_hand_redeal == "optional"
+                                   and not self.second_deal))
+        self.deal_checks_56 = (rules.one_suit_opener_redeal or rules.one_suit_hand_redeal
+                               or rules.redeal_team_without_jack
+                               or rules.redeal_max_hand_points is not None)
         self.stop_decided = rules.stop_when_decided
 
 

@@ -75,6 +75,27 @@ def _one_suit(h: HandState, seat: int) -> bool:
     return not cards & ~h.suit_masks[h.suit_of[lowest]]
 
 
+def _annulled_by_family_checks(h: HandState, order: list[int]) -> bool:
+    """40-5 (one-suit opener), 56-ANN-2 (one-suit hand), 56-ANN-4 (no jack, few points)."""
+    rules = h.rules
+    if rules.one_suit_opener_redeal and _one_suit(h, h.first):
+        h.annul("one_suit_opener")
+        return True
+    if rules.one_suit_hand_redeal and any(_one_suit(h, s) for s in order):
+        h.annul("one_suit_hand")
+        return True
+    jacks = h.t.deck.jack_mask
+    if rules.redeal_team_without_jack and any(
+            not sum(h.dealt[s] for s in team) & jacks for team in h.t.team_seats):
+        h.annul("team_without_jack")
+        return True
+    limit = rules.redeal_max_hand_points
+    if limit is not None and any(_points(h, s) <= limit for s in order):
+        h.annul("low_point_hand")
+        return True
+    return False
+
+
 def _annulled_after_deal(h: HandState) -> bool:
     rules = h.rules
     deck = h.t.deck
@@ -84,19 +105,7 @@ def _annulled_after_deal(h: HandState) -> bool:
             if (h.dealt[seat] & deck.jack_mask).bit_count() >= 4:
                 h.annul("four_jacks")
                 return True
-    if rules.one_suit_opener_redeal and _one_suit(h, h.first):
-        h.annul("one_suit_opener")                                 # 40-5, A-19
-        return True
-    if rules.one_suit_hand_redeal and any(_one_suit(h, s) for s in order):
-        h.annul("one_suit_hand")                                   # 56-ANN-2
-        return True
-    if rules.redeal_team_without_jack and any(
-            not sum(h.dealt[s] for s in team) & deck.jack_mask for team in h.t.team_seats):
-        h.annul("team_without_jack")                               # 56-ANN-4
-        return True
-    limit = rules.redeal_max_hand_points
-    if limit is not None and any(_points(h, s) <= limit for s in order):
-        h.annul("low_point_hand")                                  # 56-ANN-4
+    if h.t.deal_checks_56 and _annulled_by_family_checks(h, order):
         return True
     if rules.eight_same_suit != "ignore":
         for seat in order:
