@@ -33,6 +33,9 @@ def add_parser(sub: Any) -> None:
                    help="a computer player acts for a player away this long (default 60)")
     p.add_argument("--bot-delay", type=_seconds, default=0.5,
                    help="seconds a computer player waits before acting (default 0.5)")
+    p.add_argument("--allow-external-bots", action="store_true",
+                   help="let rooms seat external bots by URL (the competition protocol; the "
+                        "server then calls the addresses rooms name)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
 
@@ -49,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
               "pip install 'twentyeight[server]'", file=sys.stderr)
         return 2
     settings = Settings(db_url=args.db, takeover_seconds=args.takeover_seconds,
-                        bot_delay=args.bot_delay)
+                        bot_delay=args.bot_delay,
+                        allow_external_bots=args.allow_external_bots)
     try:
         app = create_app(settings)
     except Exception as e:          # a bad database URL, an unreachable database

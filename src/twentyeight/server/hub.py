@@ -62,6 +62,9 @@ class Settings:
     """Default: how long a player may be away before a computer player acts for them."""
     bot_delay: float = 0.5
     """Default: seconds a computer player waits before it acts, so people can follow."""
+    allow_external_bots: bool = False
+    """Whether a room may seat an external bot by URL (BOT-PROTOCOL.md).  Off by default: the
+    server would otherwise fetch any address a room's creator names."""
 
 
 class RoomError(Exception):
@@ -157,7 +160,13 @@ class Hub:
     async def create_room(self, rules: Rules, bots: str, takeover_seconds: float | None,
                           bot_delay: float | None) -> tuple[Room, str]:
         """A new room waiting for players; returns it and the host's secret token."""
-        if bots not in bot_names():
+        if bots.startswith(("http://", "https://")):
+            if not self.settings.allow_external_bots:
+                raise RoomError(400, "external_bots_off", "this server does not seat external "
+                                "bots (start it with --allow-external-bots)")
+            if len(bots) > 64:
+                raise RoomError(400, "bad_bots", "an external bot's URL is at most 64 characters")
+        elif bots not in bot_names():
             raise RoomError(400, "bad_bots", f"unknown computer player {bots!r} "
                             f"(known: {', '.join(bot_names())})")
         host_token = new_token()
