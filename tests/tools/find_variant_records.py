@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from find_records import dump  # one writer for both record files (this folder is on the path)
+
 from twentyeight import Game, IllegalAction
 
 RECORDS = Path(__file__).resolve().parent.parent / "records" / "tc_variants.json"
@@ -202,31 +204,6 @@ def find_match(comment: str, rules: Any, hands: list[Spec]) -> dict[str, Any]:
 
 
 # ---- writing ----------------------------------------------------------------------------------
-
-
-def dump(value: Any, indent: int = 0) -> str:
-    """JSON with one line per list of cards or actions (wrapped), for readable records."""
-    pad = "  " * (indent + 1)
-    if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k)}: {dump(v, indent + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
-    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
-        return "[\n" + ",\n".join(pad + dump(v, indent + 1) for v in value) + "\n" + \
-            "  " * indent + "]"
-    if isinstance(value, list):
-        line = json.dumps(value, ensure_ascii=False)
-        if len(line) + 2 * indent < 96:
-            return line
-        rows, row = [], []
-        for v in value:
-            row.append(json.dumps(v, ensure_ascii=False))
-            if len(", ".join(row)) > 80:
-                rows.append(", ".join(row))
-                row = []
-        if row:
-            rows.append(", ".join(row))
-        return "[\n" + ",\n".join(pad + r for r in rows) + "\n" + "  " * indent + "]"
-    return json.dumps(value, ensure_ascii=False)
 
 
 def main(argv: list[str]) -> int:

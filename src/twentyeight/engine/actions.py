@@ -12,6 +12,7 @@ is.  :class:`Action` is the public, readable form, and ``str(action)`` is the no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from twentyeight.cards import SUITS, CardError, parse_card, parse_suit
@@ -178,3 +179,22 @@ def _canonical_arg(verb: str, arg: str, text: str) -> str:
             return parse_card(arg)
     except CardError as e:
         raise NotationError(f"{text!r}: {e}") from None
+
+
+def describe_code(code: int, names: Sequence[str]) -> str:
+    """An engine code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``."""
+    if code < PLAY_LIMIT:
+        return f"play {names[code]}"
+    if code in VERB_OF_CODE:
+        return VERB_OF_CODE[code]
+    if code >= RAISE:
+        return f"raise {code - RAISE}"
+    if code >= BID:
+        return f"bid {(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}"
+    if code == TRUMP_SEVENTH:
+        return "trump seventh"
+    if code == TRUMP_REVERSE:
+        return "trump reverse"
+    if code >= TRUMP_SUIT:
+        return f"trump {SUITS[code - TRUMP_SUIT]}"
+    return f"trump {names[code - TRUMP_CARD]}"

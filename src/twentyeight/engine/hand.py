@@ -14,20 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from twentyeight.cards import SUITS, Card, Mask
+from twentyeight.cards import Card, Mask
 from twentyeight.engine import auction, auction_duel, auction_kerala, play, windows
 from twentyeight.engine.actions import (
-    BID,
-    DENOMINATIONS,
     PLAY_LIMIT,
-    RAISE,
     SEAT_SHIFT,
-    TRUMP_CARD,
-    TRUMP_REVERSE,
-    TRUMP_SEVENTH,
-    TRUMP_SUIT,
-    VERB_OF_CODE,
     Action,
+    describe_code,
 )
 from twentyeight.engine.play import play_card, play_legal, play_verb
 from twentyeight.engine.scoring import Score, score
@@ -248,22 +241,7 @@ class Hand(HandState):
     # ---- codes and notation ------------------------------------------------------------------
     def describe(self, code: int) -> str:
         """A code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``."""
-        names = self.t.deck.names
-        if code < PLAY_LIMIT:
-            return f"play {names[code]}"
-        if code in VERB_OF_CODE:
-            return VERB_OF_CODE[code]
-        if code >= RAISE:
-            return f"raise {code - RAISE}"
-        if code >= BID:
-            return f"bid {(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}"
-        if code == TRUMP_SEVENTH:
-            return "trump seventh"
-        if code == TRUMP_REVERSE:
-            return "trump reverse"
-        if code >= TRUMP_SUIT:
-            return f"trump {SUITS[code - TRUMP_SUIT]}"
-        return f"trump {names[code - TRUMP_CARD]}"
+        return describe_code(code, self.t.deck.names)
 
     def action(self, seat: int, code: int) -> Action:
         """The :class:`Action` of a code played by ``seat``."""

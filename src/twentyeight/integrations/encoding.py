@@ -49,7 +49,6 @@ from twentyeight.engine.actions import (
     BID,
     DENOMINATIONS,
     PASS,
-    PLAY_LIMIT,
     RAISE,
     SHOW,
     SIMPLE_VERBS,
@@ -57,8 +56,8 @@ from twentyeight.engine.actions import (
     TRUMP_REVERSE,
     TRUMP_SEVENTH,
     TRUMP_SUIT,
-    VERB_OF_CODE,
     bid_parts,
+    describe_code,
 )
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PHASE_NAMES, SPECIAL_NAMES
@@ -161,25 +160,6 @@ class ActionSpace:
                 return TRUMP_SUIT + SUITS.index(arg)
             return TRUMP_CARD + deck.copies_of(arg)[0]
         raise ValueError(f"not an action: {text!r}")
-
-
-def describe_code(code: int, names: Sequence[str]) -> str:
-    """An engine code in notation without the seat (as ``Hand.describe``)."""
-    if code < PLAY_LIMIT:
-        return f"play {names[code]}"
-    if code in VERB_OF_CODE:
-        return VERB_OF_CODE[code]
-    if code >= RAISE:
-        return f"raise {code - RAISE}"
-    if code >= BID:
-        return f"bid {(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}"
-    if code == TRUMP_SEVENTH:
-        return "trump seventh"
-    if code == TRUMP_REVERSE:
-        return "trump reverse"
-    if code >= TRUMP_SUIT:
-        return f"trump {SUITS[code - TRUMP_SUIT]}"
-    return f"trump {names[code - TRUMP_CARD]}"
 
 
 def max_game_length(rules: Rules) -> int:
