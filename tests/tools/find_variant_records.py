@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from find_records import dump  # one writer for both record files (this folder is on the path)
+sys.path.insert(0, str(Path(__file__).resolve().parent))      # run as a script or collected
+from find_records import dump  # one writer for both record files
 
 from twentyeight import Game, IllegalAction
 
