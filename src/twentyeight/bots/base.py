@@ -94,4 +94,5 @@ def _load_builtins() -> None:
         pimc,
         random_bot,
         rules_bot,
+        rules_v1,
     )

@@ -108,3 +108,50 @@ class Reading:
 
     def last_to_play(self) -> bool:
         return len(self.trick) == self.n - 1 - len(self.view.get("sitting_out", []))
+
+    # ---- card counting (added for the second ``rules`` player) -------------------------
+    def own(self) -> set[str]:
+        """This seat's cards, with its face-down indicator (only the bidder sees it)."""
+        indicator = self.view.get("indicator")
+        return set(self.hand) | ({indicator} if indicator else set())
+
+    def outstanding(self, suit: int, above: int = -1) -> int:
+        """How many unplayed cards of ``suit`` stronger than power ``above`` other seats may
+        still hold (a played or owned name counts for every copy of it)."""
+        known = self.played | self.own()
+        deck = self.deck
+        return sum(1 for c in range(deck.size) if deck.suit_of[c] == suit
+                   and deck.power[c] > above and deck.names[c] not in known)
+
+    def voids(self) -> dict[int, set[int]]:
+        """The suits each seat has shown it lacks, by failing to follow them."""
+        out: dict[int, set[int]] = {}
+        tricks = [list(zip(t["seats"], t["cards"], strict=True)) for t in self.view["tricks"]]
+        for plays in [*tricks, self.trick]:
+            if not plays:
+                continue
+            led = self.suit(plays[0][1])
+            for seat, card in plays[1:]:
+                if self.suit(card) != led:
+                    out.setdefault(seat, set()).add(led)
+        return out
+
+    def team_of(self, seat: int) -> int:
+        """The index of ``seat``'s side in the view's ``teams``."""
+        for i, seats in enumerate(self.view["teams"]):
+            if seat in seats:
+                return i
+        return self.team(seat)
+
+    def seats_after(self) -> list[int]:
+        """The seats still to play to the current trick after this one, in order."""
+        out_seats = set(self.view.get("sitting_out", []))
+        active = self.n - len(out_seats)
+        left = active - len(self.trick) - 1
+        seats: list[int] = []
+        s = self.seat
+        while len(seats) < left:
+            s = (s + 1) % self.n
+            if s not in out_seats:
+                seats.append(s)
+        return seats
