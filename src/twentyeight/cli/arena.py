@@ -14,29 +14,17 @@ import sys
 from typing import Any, TextIO
 
 from twentyeight.arena import BACKENDS, ArenaError, ray_available, run_arena
+from twentyeight.cli.args import number
 from twentyeight.rules import PRESETS
 
 USAGE_ERROR = 2
 
 
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text}")
-    return value
+_budget = number(float, "seconds", lambda v: 0 < v < float("inf"),
+                 "a positive number of seconds")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
-    return value
+_count = number(int, "a whole number", lambda v: v >= 0, "0 or more")
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:

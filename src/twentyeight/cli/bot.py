@@ -11,18 +11,13 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from twentyeight.cli.args import number
+
 USAGE_ERROR = 2
 PROTOCOLS = ("bhoos",)
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, not {value}")
-    return value
+_port = number(int, "a port number", lambda v: 0 <= v <= 65535, "a port from 0 to 65535")
 
 
 def _our_bot(text: str) -> str:

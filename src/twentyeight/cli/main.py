@@ -14,6 +14,7 @@ from typing import Any
 
 from twentyeight import __version__
 from twentyeight.bots import BotError, bot_class, bot_names
+from twentyeight.cli.args import number
 from twentyeight.rules import PRESET_TITLES, PRESETS, Rules, RulesError, flag_info
 
 
@@ -28,21 +29,10 @@ def rules_arg(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
-    return value
+_positive = number(int, "a whole number", lambda v: v >= 1, "at least 1")
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+_seed = number(int, "a whole number")
 
 
 def _bots(text: str) -> list[str]:

@@ -9,15 +9,9 @@ import argparse
 import sys
 from typing import Any
 
+from twentyeight.cli.args import number
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"expected 0 to 86400 seconds, not {text}")
-    return value
+_seconds = number(float, "seconds", lambda v: 0 <= v <= 86400, "0 to 86400 seconds")
 
 
 def add_parser(sub: Any) -> None:
