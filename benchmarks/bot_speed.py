@@ -21,10 +21,13 @@ from twentyeight import Game
 from twentyeight.bots import bot_names, make_bot
 
 
-def random_views(rules: str, count: int, seed: int = 1) -> list[dict[str, Any]]:
-    """``count`` views of the seat to act, from random hands of ``rules``."""
+def random_views(rules: str, count: int, seed: int = 1) -> list[tuple[Game, dict[str, Any]]]:
+    """``count`` (game, view of the seat to act) pairs, from random hands of ``rules``.
+
+    The game goes with each view for the one bot that may see everything (``oracle``).
+    """
     rng = random.Random(seed)
-    views: list[dict[str, Any]] = []
+    views: list[tuple[Game, dict[str, Any]]] = []
     k = 0
     while len(views) < count:
         game = Game.from_record({"rules": rules, "dealer": k % 4, "seed": rng.getrandbits(63)})
@@ -32,18 +35,21 @@ def random_views(rules: str, count: int, seed: int = 1) -> list[dict[str, Any]]:
         while not game.over and len(views) < count:
             seat = game.to_act
             assert seat is not None
-            views.append(game.view(seat))
+            views.append((game.copy(), game.view(seat)))
             game.apply(rng.choice(game.legal_actions()))
     return views
 
 
-def measure(name: str, views: list[dict[str, Any]], seconds: float,
+def measure(name: str, views: list[tuple[Game, dict[str, Any]]], seconds: float,
             budget: float | None) -> dict[str, Any]:
     """Time ``name`` on ``views``; decisions per second, median and 99th percentile."""
     bot = make_bot(name, seed=1, budget=budget)
     times: list[float] = []
     start = time.perf_counter()
-    for view in views:
+    bind = getattr(bot, "bind", None)
+    for game, view in views:
+        if bind is not None:
+            bind(game)
         t0 = time.perf_counter()
         action = bot.act(view)
         times.append(time.perf_counter() - t0)

@@ -217,12 +217,14 @@ def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
             "contract": r["contract"], "made": r["made"],
             "faults": bot_faults(bots, seat_bots(rules, mask))}
         if config.get("save"):
-            rec = game.to_record()
-            rec.update({"event": "twentyeight arena", "players": seat_names,
-                        "comment": f"deal {index}, play {k}"})
-            play["record"] = rec
+            play["record"] = _saved(game.to_record(), seat_names, f"deal {index}, play {k}")
         plays.append(play)
     return {"deal": index, "dealer": dealer, "seed": deal_seed, "plays": plays}
+
+
+def _saved(record: dict[str, Any], seat_names: Any, comment: str) -> dict[str, Any]:
+    """A played game's record, labelled with who sat where (for ``--save``)."""
+    return {**record, "event": "twentyeight arena", "players": seat_names, "comment": comment}
 
 
 def play_match(config: Mapping[str, Any], index: int) -> dict[str, Any]:
@@ -248,10 +250,7 @@ def play_match(config: Mapping[str, Any], index: int) -> dict[str, Any]:
                                 "hands": len(match.games), "decided": match.over,
                                 "faults": bot_faults(bots, seat_bots(rules, mask))}
         if config.get("save"):
-            rec = match.to_record()
-            rec.update({"event": "twentyeight arena", "players": seat_names,
-                        "comment": f"match {index}, play {k}"})
-            play["record"] = rec
+            play["record"] = _saved(match.to_record(), seat_names, f"match {index}, play {k}")
         plays.append(play)
     return {"match": index, "seed": match_seed, "plays": plays}
 

@@ -150,6 +150,14 @@ class Position:
         rules = h.rules
         if rules.cot:
             raise SolverError("the Cot rule (cot=true) is not supported by the solver")
+        if rules.stop_when_decided and (
+                rules.pair_rule or rules.half_bid_double_loss or rules.last_trick_bonus
+                or rules.unrevealed_trump_annuls or (rules.bidding_side_all_trumps_redeal
+                and rules.pack != "56")):
+            # the engine's stop (play.decided) then waits on things this search does not track
+            raise SolverError("stop_when_decided together with the pair, the half-bid penalty, "
+                              "the last-trick point or a trump annulment is not supported by "
+                              "the solver")
         t = h.t
         deck = t.deck
         p = cls.__new__(cls)
@@ -179,9 +187,9 @@ class Position:
         p.before_lead = rules.last_trick_reveal == "before_lead"
         p.unrevealed_annuls = rules.unrevealed_trump_annuls
         p.last_bonus = rules.last_trick_bonus
-        p.hybrid_trick = bool(getattr(t, "hybrid_trick", False))          # A-56-02
-        p.trump_lead_restriction = bool(getattr(rules, "trump_lead_restriction", False))
-        p.stop_when_decided = bool(getattr(rules, "stop_when_decided", False))
+        p.hybrid_trick = t.hybrid_trick                                   # A-56-02
+        p.trump_lead_restriction = rules.trump_lead_restriction
+        p.stop_when_decided = rules.stop_when_decided
         p.contract = h.contract
         p.deck_points = deck.points_total
         p.annul_on_expose = False
@@ -210,7 +218,7 @@ class Position:
         p.played = h.played_seats
         p.done = len(h.tricks)
         p.banked = h.team_points[h.bid_team] + (1 if h.bonus_team == h.bid_team else 0)
-        p.trump_played = bool(getattr(h, "trump_played", False))
+        p.trump_played = h.trump_played
         p.lost = sum(h.team_points) - h.team_points[h.bid_team]
         p.status = LIVE
         p.rem = 0
