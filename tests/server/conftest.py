@@ -1,4 +1,6 @@
-"""Fixtures: a real ``twentyeight serve`` process shared by a module's tests."""
+"""Fixtures: a real ``twentyeight serve`` process shared by a module's tests, once on SQLite
+and once on PostgreSQL with Redis (several-process mode); the session's PostgreSQL and Redis
+servers (skipped, with the reason, when their binaries are not installed)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,50 @@ from pathlib import Path
 import pytest
 
 from server.harness import Server
+from server.services import Postgres, Redis, postgres_bin, redis_bin
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(Path(tmp_path_factory.mktemp("srv")) / "rooms.db")
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    bindir = postgres_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL's server binaries are not installed (.ci/system-packages "
+                    "installs them)")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install -e '.[test]')")
+    pg = Postgres(bindir)
+    pg.start()
+    try:
+        yield pg
+    finally:
+        pg.stop()
+
+
+@pytest.fixture(scope="session")
+def redis() -> Iterator[Redis]:
+    binary = redis_bin()
+    if binary is None:
+        pytest.skip("redis-server is not installed (.ci/system-packages installs it)")
+    server = Redis(binary)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql+redis"])
+def server(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    base = Path(tmp_path_factory.mktemp("srv")) / "rooms.db"
+    if request.param == "sqlite":
+        srv = Server(base)
+    else:
+        pg: Postgres = request.getfixturevalue("postgres")
+        rd: Redis = request.getfixturevalue("redis")
+        srv = Server(base, "--redis", rd.url, db_url=pg.database())
     srv.start()
     try:
         yield srv

@@ -33,14 +33,17 @@ def free_port() -> int:
 
 
 class Server:
-    """``twentyeight serve`` on 127.0.0.1 in a subprocess, with its own SQLite file."""
+    """``twentyeight serve`` on 127.0.0.1 in a subprocess, with its own SQLite file (or the
+    database ``db_url``; its log is then beside ``db``)."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path, *extra: str, db_url: str | None = None,
+                 name: str = "") -> None:
         self.db = db
+        self.db_url = db_url or f"sqlite:///{db}"
         self.extra = extra
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")
+        self.log = db.with_name(f"{db.stem}{name}.log")
 
     @property
     def url(self) -> str:
@@ -52,7 +55,7 @@ class Server:
 
     def start(self, timeout: float = 40.0) -> None:
         cmd = [sys.executable, "-m", "twentyeight.cli.main", "serve", "--port", str(self.port),
-               "--db", f"sqlite:///{self.db}", "--bot-delay", "0", "--log-level", "warning",
+               "--db", self.db_url, "--bot-delay", "0", "--log-level", "warning",
                *self.extra]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from twentyeight.cli.main import main
@@ -26,3 +28,13 @@ def test_serve_bad_timeout(capsys: pytest.CaptureFixture[str]) -> None:
         main(["serve", "--takeover-seconds", "-3"])
     assert exit_.value.code == 2
     assert "--takeover-seconds" in capsys.readouterr().err
+
+
+def test_serve_redis_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    assert "--redis" in capsys.readouterr().out
+    db = f"sqlite:///{tmp_path / 'rooms.db'}"
+    assert main(["serve", "--db", db, "--redis", "nonsense://nowhere"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("twentyeight serve:") and "Traceback" not in err

@@ -1,6 +1,9 @@
-"""``twentyeight serve``: host tables for friends (FastAPI on uvicorn, one process).
+"""``twentyeight serve``: host tables for friends (FastAPI on uvicorn).
 
-The server part is an optional extra: ``pip install 'twentyeight[server]'``.
+One process with SQLite by default; several processes share rooms over one PostgreSQL
+database (``--db postgresql://...``) with Redis for fan-out (``--redis redis://...``).
+The server part is an optional extra: ``pip install 'twentyeight[server]'`` (and
+``twentyeight[server,postgres,redis]`` for several processes).
 """
 
 from __future__ import annotations
@@ -22,7 +25,11 @@ def add_parser(sub: Any) -> None:
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
     p.add_argument("--port", type=int, default=8028, help="port (default 8028)")
     p.add_argument("--db", default="sqlite:///twentyeight.db",
-                   help="SQLAlchemy database URL (default sqlite:///twentyeight.db)")
+                   help="SQLAlchemy database URL (default sqlite:///twentyeight.db; e.g. "
+                        "postgresql://user:pass@host/db, which uses psycopg 3)")
+    p.add_argument("--redis", metavar="URL", default=None,
+                   help="Redis URL (redis://host:6379/0): share rooms with the other server "
+                        "processes on the same --db (default: this process alone)")
     p.add_argument("--takeover-seconds", type=_seconds, default=60.0,
                    help="a computer player acts for a player away this long (default 60)")
     p.add_argument("--bot-delay", type=_seconds, default=0.5,
@@ -47,14 +54,25 @@ def run(args: argparse.Namespace) -> int:
         return 2
     settings = Settings(db_url=args.db, takeover_seconds=args.takeover_seconds,
                         bot_delay=args.bot_delay,
-                        allow_external_bots=args.allow_external_bots)
+                        allow_external_bots=args.allow_external_bots,
+                        redis_url=args.redis)
     try:
         app = create_app(settings)
     except Exception as e:          # a bad database URL, an unreachable database
         print(f"twentyeight serve: {e}", file=sys.stderr)
         return 2
-    print(f"twentyeight: serving on http://{args.host}:{args.port} (database {args.db}); "
-          "Ctrl-C stops", file=sys.stderr, flush=True)
+    shared = f", sharing rooms over {_safe(args.redis)}" if args.redis else ""
+    print(f"twentyeight: serving on http://{args.host}:{args.port} (database "
+          f"{_safe(args.db)}{shared}); Ctrl-C stops", file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, access_log=args.log_level == "debug")
     return 0
+
+
+def _safe(url: str) -> str:
+    """``url`` without its password, for the console."""
+    head, at, rest = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.partition(':')[0]}:***@{rest}" if ":" in user else url

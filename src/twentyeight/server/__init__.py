@@ -7,7 +7,9 @@
 * :mod:`~twentyeight.server.public`: what spectators may see, what each seat is told;
 * :mod:`~twentyeight.server.protocol`: the WebSocket messages (docs/protocol.md);
 * :mod:`~twentyeight.server.connection`: one client's outgoing queue;
-* :mod:`~twentyeight.server.store`: the database (SQLAlchemy; SQLite or PostgreSQL).
+* :mod:`~twentyeight.server.store`: the database (SQLAlchemy; SQLite or PostgreSQL);
+* :mod:`~twentyeight.server.cluster`: several processes sharing the rooms of one database;
+* :mod:`~twentyeight.server.fanout`: their notices over Redis pub/sub (the ``redis`` extra).
 
 This package imports FastAPI and SQLAlchemy; nothing else in ``twentyeight`` imports it.
 """

@@ -2,7 +2,8 @@
 
 HTTP (JSON): ``POST /api/rooms``, ``GET /api/rooms/{id}``, ``POST /api/rooms/{id}/seats/{k}``,
 ``POST /api/rooms/{id}/start``, ``GET /api/rooms/{id}/record``, ``GET /api/presets``,
-``GET /api/health``; the shareable link ``GET /r/{id}``.  WebSocket:
+``GET /api/health``; the lobby ``GET /``, the browser table at the shareable link
+``GET /r/{id}`` and its files under ``/static``.  WebSocket:
 ``/api/rooms/{id}/ws`` (docs/protocol.md).  Refusals are ``{"error": code, "message": ...}``.
 """
 
@@ -11,17 +12,22 @@ from __future__ import annotations
 import html
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from twentyeight import __version__
 from twentyeight.bots import bot_names
-from twentyeight.rules import PRESET_TITLES, PRESETS
+from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server.connection import Connection
 from twentyeight.server.hub import Hub, RoomError, Settings, rules_from
+
+STATIC = Path(__file__).parent / "static"
+"""The browser's files: the lobby, the table, their scripts, styles and card drawings."""
 
 
 class CreateRoom(BaseModel):
@@ -76,9 +82,16 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/presets")
     async def presets() -> dict[str, Any]:
         return {"presets": {name: {"title": PRESET_TITLES.get(name, ""),
-                                   "num_players": r.num_players}
+                                   "num_players": r.num_players, "flags": r.flags()}
                             for name, r in PRESETS.items()},
-                "bots": bot_names()}
+                "bots": bot_names(),
+                "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()]}
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
@@ -91,7 +104,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/rooms/{room_id}")
     async def room_info(room_id: str) -> dict[str, Any]:
-        return hub.room(room_id).info(hub.now())
+        return (await hub.current(room_id)).info(hub.now())
 
     @app.post("/api/rooms/{room_id}/seats/{seat}")
     async def take_seat(room_id: str, seat: int, body: TakeSeat | None = None) \
@@ -105,24 +118,23 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> JSONResponse:
+        await hub.current(room_id)                      # with several processes: up to date
         return JSONResponse(hub.record(room_id), headers={
             "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
 
-    @app.get("/r/{room_id}", response_class=HTMLResponse)
-    async def link(room_id: str) -> str:
-        info = hub.room(room_id).info(hub.now())
-        seats = "".join(f"<li>seat {s['seat']}: {html.escape(s['name'] or s['kind'])}</li>"
-                        for s in info["seats"])
-        return (f"<!doctype html><meta charset=utf-8><title>twentyeight room {room_id}"
-                f"</title><h1>twentyeight: room {html.escape(room_id)}</h1>"
-                f"<p>Rules: {html.escape(str(info['rules']))}. Status: {info['status']}.</p>"
-                f"<ul>{seats}</ul><p>The browser table is not built yet: take a seat with "
-                f"<code>POST /api/rooms/{room_id}/seats/SEAT</code> and play over "
-                f"<code>/api/rooms/{room_id}/ws</code> (docs/protocol.md).</p>")
+    @app.get("/r/{room_id}", response_class=HTMLResponse, response_model=None)
+    async def link(room_id: str) -> FileResponse | HTMLResponse:
+        try:
+            await hub.current(room_id)
+        except RoomError:
+            return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>twentyeight</title>"
+                                f"<p>There is no room {html.escape(room_id)}. "
+                                f"<a href=\"/\">Make a new table</a>.</p>", status_code=404)
+        return FileResponse(STATIC / "table.html")
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def websocket(socket: WebSocket, room_id: str) -> None:
-        room = hub.rooms.get(room_id)
+        room = await hub.find(room_id)
         if room is None:
             await socket.close(code=4404)
             return
@@ -143,3 +155,8 @@ def create_app(settings: Settings) -> FastAPI:
             await conn.stop()
 
     return app
+
+
+def _json_value(value: Any) -> Any:
+    """A flag's default as JSON (tuples become lists)."""
+    return list(value) if isinstance(value, tuple) else value

@@ -4,6 +4,11 @@ The engine decides what is legal; the hub decides *who* may act (the seat's toke
 every accepted action to the database, and only then tells the clients, each what it may
 know.  Every change of a room happens under that room's lock, so all clients of a room see
 the same events in the same order.
+
+With ``--redis`` several processes serve the same database (:mod:`~twentyeight.server.cluster`):
+a commit that finds the database ahead of this process (:class:`Conflict`) changes nothing;
+the room then catches up from the action log (:meth:`Hub.refresh`), telling this process's
+clients every event it missed, and a player's action is tried again on the new state.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import contextlib
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentyeight.bots import Bot, bot_names, make_bot
 from twentyeight.engine.actions import Action
@@ -48,7 +53,10 @@ from twentyeight.server.room import (
     new_token,
     token_hash,
 )
-from twentyeight.server.store import RoomRow, SeatRow, Store
+from twentyeight.server.store import ActionRow, Conflict, RoomRow, SeatRow, Store
+
+if TYPE_CHECKING:
+    from twentyeight.server.cluster import Cluster
 
 log = logging.getLogger("twentyeight.server")
 
@@ -65,6 +73,20 @@ class Settings:
     allow_external_bots: bool = False
     """Whether a room may seat an external bot by URL (BOT-PROTOCOL.md).  Off by default: the
     server would otherwise fetch any address a room's creator names."""
+    redis_url: str | None = None
+    """Redis for fan-out between several processes sharing ``db_url``; ``None``: one process."""
+    heartbeat_seconds: float = 2.0
+    """With Redis: how often each process announces its connections."""
+    poll_seconds: float = 2.0
+    """With Redis: how often each process checks the database for changes it missed."""
+
+
+RETRIES = 8
+"""How often a player's action is tried again after another process committed first."""
+
+
+class _Stale(Exception):
+    """Another writer committed first; the room has caught up and nothing of ours changed."""
 
 
 class RoomError(Exception):
@@ -99,6 +121,16 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.clients: dict[str, list[Connection]] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.cluster: Cluster | None = None
+        if settings.redis_url:
+            try:
+                from twentyeight.server.cluster import Cluster
+            except ImportError as e:
+                raise RuntimeError(f"--redis needs {e.name or 'redis'}: pip install "
+                                   "'twentyeight[redis]'") from None
+            self.cluster = Cluster(self, settings.redis_url, settings.heartbeat_seconds,
+                                   settings.poll_seconds)
+        self.loading = asyncio.Lock()
 
     # ---- life ----------------------------------------------------------------------------
     async def open(self) -> None:
@@ -115,10 +147,13 @@ class Hub:
             self.clients[room.id] = []
             self._start_driver(room)
         log.info("restored %d rooms", len(self.rooms))
+        if self.cluster is not None:
+            await self.cluster.open()
 
     def _restore(self, row: RoomRow, now: float) -> Room:
-        seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now)
-                 for s in row.seats]
+        seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now,
+                      elsewhere=self.cluster.elsewhere(row.id, k) if self.cluster else 0)
+                 for k, s in enumerate(row.seats)]
         room = Room(id=row.id, rules=Rules.from_spec(row.rules), bot_kind=row.bots,
                     host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
                     bot_delay=row.bot_delay, seats=seats, status=row.status, seq=row.seq,
@@ -133,6 +168,8 @@ class Hub:
 
     async def close(self) -> None:
         """Stop the computer players and release the database."""
+        if self.cluster is not None:
+            await self.cluster.close()
         for task in self.drivers.values():
             task.cancel()
         for task in self.drivers.values():
@@ -155,6 +192,143 @@ class Hub:
     def now(self) -> float:
         """The clock of away times (the event loop's)."""
         return asyncio.get_running_loop().time()
+
+    # ---- several processes: the database is the truth -------------------------------------
+    async def find(self, room_id: str) -> Room | None:
+        """The room ``room_id``; with Redis, a room another process made is loaded first."""
+        room = self.rooms.get(room_id)
+        if room is not None or self.cluster is None or len(room_id) > 32:
+            return room
+        async with self.loading:
+            room = self.rooms.get(room_id)
+            if room is None:
+                rows = await asyncio.to_thread(self.store.load_rooms, room_id)
+                if not rows:
+                    return None
+                room = self._restore(rows[0], self.now())
+                self.rooms[room.id] = room
+                self.clients[room.id] = []
+                self._start_driver(room)
+            return room
+
+    async def current(self, room_id: str) -> Room:
+        """The room ``room_id`` (or a 404); with Redis, up to date with the database."""
+        room = await self.find(room_id)
+        if room is None:
+            raise RoomError(404, "no_room", f"there is no room {room_id!r}")
+        if self.cluster is not None:
+            async with room.lock:
+                await self._catch_up(room)
+        return room
+
+    async def refresh(self, room_id: str) -> None:
+        """Bring ``room_id`` up to the database, telling this process's clients what changed."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            await self.find(room_id)
+            return
+        async with room.lock:
+            await self._catch_up(room)
+
+    async def presence_changed(self, room_id: str, seat: int) -> None:
+        """The other processes' connections for ``seat`` of ``room_id`` changed."""
+        room = self.rooms.get(room_id)
+        if room is None or self.cluster is None or not 0 <= seat < len(room.seats):
+            return
+        async with room.lock:
+            s = room.seats[seat]
+            was = s.connected
+            s.elsewhere = self.cluster.elsewhere(room_id, seat)
+            if s.connected == was:
+                return
+            if s.connected:
+                s.taken_over = False
+            else:
+                s.away_since = self.now()
+            self._broadcast_room(room)
+            room.changed.set()
+
+    def _changed(self, room: Room) -> None:
+        if self.cluster is not None:
+            self.cluster.changed(room.id, room.seq)
+
+    def _connections(self, room: Room, seat: int) -> None:
+        if self.cluster is not None:
+            self.cluster.connections(room.id, seat, room.seats[seat].connections)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Apply what the database has and this process has not (under the room's lock):
+        seats, the start and every later action, each told to the clients as it happened."""
+        got = await asyncio.to_thread(self.store.changes, room.id, room.seq)
+        if got is None:
+            return
+        row, log_rows = got
+        changed = self._merge_seats(room, row)
+        if room.match is None and row.record is not None:          # started elsewhere
+            match = Match.new(room.rules, seed=row.record["seed"],
+                              dealer=row.record["hands_played"][0]["dealer"])
+            match.extra = {k: v for k, v in row.record.items()
+                           if k not in ("rules", "seed", "hands_played")}
+            room.match, room.status, room.seq = match, PLAYING, 0
+            room.record = match.to_record()
+            room.commit()
+            self._broadcast_room(room)                              # as :meth:`start` does
+            for conn in self.clients[room.id]:
+                conn.send(self._state(room, conn.seat))
+            self._start_driver(room)
+            changed = False
+        if log_rows and log_rows[0].seq == room.seq + 1:
+            changed = self._replay(room, log_rows) or changed
+        if row.seq != room.seq or (row.record is not None and row.status != room.status):
+            log.error("room %s: the action log does not follow on from seq %d; reloading",
+                      room.id, room.seq)
+            assert row.record is not None
+            room.match, room.seq, room.status = Match.from_record(row.record), row.seq, \
+                row.status
+            room.commit()
+            for conn in self.clients[room.id]:
+                conn.send(self._state(room, conn.seat))
+            changed = True
+        if row.record is not None:
+            room.record = row.record
+        if changed:
+            self._broadcast_room(room)
+            room.changed.set()
+
+    def _replay(self, room: Room, log_rows: list[ActionRow]) -> bool:
+        """Apply and broadcast stored actions in order; whether a seat's standing changed."""
+        match = room.match
+        assert match is not None
+        changed = False
+        for a in log_rows:
+            game, hand = match.current, len(match.games) - 1
+            try:
+                done = match.apply(Action.parse(a.action))
+            except (IllegalAction, ValueError):
+                log.exception("room %s: stored action %d does not apply", room.id, a.seq)
+                return changed
+            room.seq = a.seq
+            room.status = FINISHED if match.over else PLAYING
+            room.commit()
+            s = room.seats[a.seat]
+            if a.source == "bot" and s.kind == HUMAN and not s.taken_over:
+                s.taken_over = changed = True
+            self._broadcast_action(room, game, hand, done, a.source)
+            changed = changed or room.status == FINISHED
+        return changed
+
+    def _merge_seats(self, room: Room, row: RoomRow) -> bool:
+        """Take the stored seats (taken or filled by another process); whether any changed."""
+        changed = False
+        for k, (s, r) in enumerate(zip(room.seats, row.seats, strict=True)):
+            if (s.kind, s.name, s.token_hash) == (r.kind, r.name, r.token_hash):
+                continue
+            if r.kind == HUMAN and r.token_hash != s.token_hash:
+                s.away_since, s.taken_over = self.now(), False
+                room.bots.pop(k, None)
+            s.kind, s.name, s.token_hash = r.kind, r.name, r.token_hash
+            changed = True
+        return changed
 
     # ---- HTTP: rooms and seats -----------------------------------------------------------
     async def create_room(self, rules: Rules, bots: str, takeover_seconds: float | None,
@@ -183,11 +357,12 @@ class Hub:
         await asyncio.to_thread(self.store.create_room, row)
         self.rooms[room.id] = room
         self.clients[room.id] = []
+        self._changed(room)
         return room, host_token
 
     async def take_seat(self, room_id: str, seat: int, name: str | None) -> str:
         """Take an open seat (or one a computer player fills); returns the seat's token."""
-        room = self.room(room_id)
+        room = await self.current(room_id)
         async with room.lock:
             if not 0 <= seat < len(room.seats):
                 raise RoomError(404, "no_seat", f"seat {seat} does not exist "
@@ -200,41 +375,58 @@ class Hub:
             token = new_token()
             name = (name or "").strip() or f"Player {seat}"
             row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token))
-            await asyncio.to_thread(self.store.set_seat, room.id, seat, row)
+            try:
+                await asyncio.to_thread(self.store.set_seat, room.id, seat, row)
+            except Conflict:                             # another process was first
+                await self._catch_up(room)
+                if room.status == FINISHED:
+                    raise RoomError(409, "finished", "the match is over") from None
+                raise RoomError(409, "seat_taken", f"seat {seat} is taken") from None
             s.kind, s.name, s.token_hash = HUMAN, name, row.token_hash
             s.connections, s.away_since, s.taken_over = 0, self.now(), False
             room.bots.pop(seat, None)
             self._broadcast_room(room)
             room.changed.set()
+            self._changed(room)
             return token
 
     async def start(self, room_id: str, host_token: str) -> Room:
         """The host starts the match: open seats get computer players, the first hand is dealt."""
-        room = self.room(room_id)
+        room = await self.current(room_id)
         async with room.lock:
             if not room.is_host(host_token):
                 raise RoomError(403, "not_host", "only the host's token can start the match")
-            if room.status != WAITING:
-                raise RoomError(409, "started", "the match has already started")
-            filled: dict[int, SeatRow] = {}
-            for k, s in enumerate(room.seats):
-                if s.kind == OPEN:
-                    filled[k] = SeatRow(kind=BOT, name=f"{room.bot_kind} bot {k}")
-            match = Match.new(room.rules, seed=secrets.randbits(63))
-            names = [filled[k].name if k in filled else s.name for k, s in enumerate(room.seats)]
-            match.extra = {"event": f"twentyeight online, room {room.id}", "players": names}
-            record = match.to_record()
-            await asyncio.to_thread(self.store.start, room.id, record, filled)
-            for k, row in filled.items():
-                room.seats[k].kind, room.seats[k].name = BOT, row.name
-            room.match, room.record, room.status, room.seq = match, record, PLAYING, 0
-            room.commit()
-            self._broadcast_room(room)
-            for conn in self.clients[room.id]:
-                conn.send(self._state(room, conn.seat))
-            self._start_driver(room)
-            room.changed.set()
-            return room
+            for _ in range(RETRIES):
+                try:
+                    await self._start(room)
+                    return room
+                except Conflict:                   # another process started, or took a seat
+                    await self._catch_up(room)
+            raise RoomError(409, "busy", "the room kept changing; try again")
+
+    async def _start(self, room: Room) -> None:
+        """Deal and store the match (under the room's lock); :class:`Conflict` changes nothing."""
+        if room.status != WAITING:
+            raise RoomError(409, "started", "the match has already started")
+        filled: dict[int, SeatRow] = {}
+        for k, s in enumerate(room.seats):
+            if s.kind == OPEN:
+                filled[k] = SeatRow(kind=BOT, name=f"{room.bot_kind} bot {k}")
+        match = Match.new(room.rules, seed=secrets.randbits(63))
+        names = [filled[k].name if k in filled else s.name for k, s in enumerate(room.seats)]
+        match.extra = {"event": f"twentyeight online, room {room.id}", "players": names}
+        record = match.to_record()
+        await asyncio.to_thread(self.store.start, room.id, record, filled)
+        for k, row in filled.items():
+            room.seats[k].kind, room.seats[k].name = BOT, row.name
+        room.match, room.record, room.status, room.seq = match, record, PLAYING, 0
+        room.commit()
+        self._broadcast_room(room)
+        for conn in self.clients[room.id]:
+            conn.send(self._state(room, conn.seat))
+        self._start_driver(room)
+        room.changed.set()
+        self._changed(room)
 
     def record(self, room_id: str) -> dict[str, Any]:
         """The record of a finished match (RECORDS.md)."""
@@ -248,6 +440,8 @@ class Hub:
     async def connect(self, room: Room, conn: Connection) -> None:
         """A new connection: a spectator until it says ``hello`` with a seat's token."""
         async with room.lock:
+            if self.cluster is not None:
+                await self._catch_up(room)
             self.clients[room.id].append(conn)
             conn.send({"type": "room", **room.info(self.now())})
             if room.match is not None:
@@ -264,12 +458,14 @@ class Hub:
 
     def _leave(self, room: Room, conn: Connection) -> None:
         assert conn.seat is not None
-        s = room.seats[conn.seat]
+        seat = conn.seat
+        s = room.seats[seat]
         conn.seat = None
         s.connections = max(0, s.connections - 1)
-        if not s.connections:
+        if not s.connected:
             s.away_since = self.now()
         room.changed.set()
+        self._connections(room, seat)
 
     async def handle(self, room: Room, conn: Connection, raw: str | bytes | None) -> None:
         """One client frame: answer it, or send an error and change nothing."""
@@ -297,7 +493,7 @@ class Hub:
                 if room.match is not None:
                     conn.send(self._state(room, None))
                 return
-            seat = room.seat_of(msg.token)
+            seat = await self._seat_of(room, msg.token)
             if seat is None:
                 raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
                                     msg.ref)
@@ -309,6 +505,7 @@ class Hub:
                 s.connections += 1
                 s.taken_over = False
                 room.changed.set()
+                self._connections(room, seat)
             conn.send({"type": "welcome", "room": room.id, "seat": seat,
                        "name": room.seats[seat].name, "protocol": PROTOCOL_VERSION,
                        "seq": room.seq})
@@ -319,10 +516,12 @@ class Hub:
     async def _act(self, room: Room, conn: Connection, msg: ClientMessage) -> None:
         assert msg.action is not None
         async with room.lock:
-            seat = room.seat_of(msg.token)
+            seat = await self._seat_of(room, msg.token)
             if seat is None:
                 raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
                                     msg.ref)
+            if room.match is None and self.cluster is not None:
+                await self._catch_up(room)           # perhaps started on another process
             if room.match is None:
                 raise ProtocolError(NOT_STARTED, "the host has not started the match yet",
                                     msg.ref)
@@ -333,11 +532,26 @@ class Hub:
             if action.seat != seat:
                 raise ProtocolError(UNAUTHORISED, f"your token is seat {seat}'s, not seat "
                                     f"{action.seat}'s", msg.ref)
-            try:
-                await self._apply(room, seat, action, "player")
-            except IllegalAction as e:
-                legal = e.legal if room.match.to_act == seat else []
-                conn.send(error(ILLEGAL, e.message, msg.ref, action=msg.action, legal=legal))
+            fresh = self.cluster is None
+            for _ in range(RETRIES):
+                try:
+                    await self._apply(room, seat, action, "player")
+                    return
+                except _Stale:                 # another process was first: on the new state
+                    fresh = True
+                    continue
+                except IllegalAction as e:
+                    if not fresh:              # judged on the database's state, not a stale one
+                        fresh, seq = True, room.seq
+                        await self._catch_up(room)
+                        if room.seq != seq:
+                            continue
+                    legal = e.legal if room.match.to_act == seat else []
+                    conn.send(error(ILLEGAL, e.message, msg.ref, action=msg.action,
+                                    legal=legal))
+                    return
+            raise ProtocolError(SERVER_ERROR, "the table kept changing under this action; "
+                                "nothing changed, try again", msg.ref)
 
     async def bot_move(self, room: Room, seq: int) -> None:
         """A computer player acts for the seat to act, if the room is still at ``seq``."""
@@ -356,10 +570,22 @@ class Hub:
                 if action.seat != seat:
                     raise IllegalAction(f"the bot answered for seat {action.seat}")
                 await self._apply(room, seat, action, "bot")
+            except _Stale:                      # another process acted first: it decided
+                return
             except (IllegalAction, ValueError) as e:
                 log.error("room %s: bot %s chose %r: %s; playing %s", room.id, room.bot_kind,
                           text, e, view["legal"][0])
-                await self._apply(room, seat, Action.parse(view["legal"][0]), "bot")
+                with contextlib.suppress(_Stale):
+                    await self._apply(room, seat, Action.parse(view["legal"][0]), "bot")
+
+    async def _seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat of ``token`` (under the room's lock); with several processes, a seat
+        just taken on another one is found too."""
+        seat = room.seat_of(token)
+        if seat is None and token is not None and self.cluster is not None:
+            await self._catch_up(room)
+            seat = room.seat_of(token)
+        return seat
 
     def _bot_seat(self, room: Room, seq: int) -> int | None:
         match = room.match
@@ -377,8 +603,10 @@ class Hub:
     async def _apply(self, room: Room, seat: int, action: Action, by: str) -> None:
         """Apply, commit, then broadcast (called under the room's lock).
 
-        Raises :class:`IllegalAction` (nothing changed) or :class:`ProtocolError`
-        (``server_error``: the database refused; the room is back at its last commit).
+        Raises :class:`IllegalAction` (nothing changed), :class:`_Stale` (another process
+        committed first; nothing of ours changed and the room has caught up) or
+        :class:`ProtocolError` (``server_error``: the database refused; the room is back at its
+        last commit).
         """
         match = room.match
         assert match is not None
@@ -393,6 +621,11 @@ class Hub:
         try:
             await asyncio.to_thread(self.store.append_action, room.id, seq, seat, str(done),
                                     by, record, status)
+        except Conflict:
+            assert room.record is not None
+            room.match = Match.from_record(room.record)
+            await self._catch_up(room)
+            raise _Stale from None
         except Exception:
             log.exception("room %s: could not store action %d", room.id, seq)
             assert room.record is not None
@@ -409,6 +642,7 @@ class Hub:
         if seats_changed:
             self._broadcast_room(room)
         room.changed.set()
+        self._changed(room)
 
     # ---- fan-out -----------------------------------------------------------------------
     def _broadcast_room(self, room: Room) -> None:

@@ -46,7 +46,9 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     connections: int = 0
-    """Open WebSocket connections identified with this seat's token."""
+    """Open WebSocket connections identified with this seat's token, on this process."""
+    elsewhere: int = 0
+    """The same on the other server processes (several processes share rooms over Redis)."""
     away_since: float = 0.0
     """``loop.time()`` when the last connection closed (or the server started)."""
     taken_over: bool = False
@@ -54,8 +56,8 @@ class Seat:
 
     @property
     def connected(self) -> bool:
-        """Whether the seat's player has an open connection."""
-        return self.connections > 0
+        """Whether the seat's player has an open connection (on any server process)."""
+        return self.connections + self.elsewhere > 0
 
 
 @dataclass

@@ -1,0 +1,199 @@
+"""This server process as one of several serving the same database (``--redis URL``).
+
+The database is the only source of truth; each process keeps every room in memory as a
+cache, and this module keeps those caches fresh and shares who is connected where:
+
+* after each commit the hub calls :meth:`Cluster.changed`; every process then reads the
+  room's new rows from the database and tells its own clients (``Hub.refresh``);
+* a poll of the database every ``poll_seconds`` catches up on any notice that was lost
+  (Redis down, a process killed between its commit and its notice) and finds new rooms;
+* presence: each process announces how many connections each seat has on it (on every
+  change, and all of them every ``heartbeat_seconds``); a process not heard from for
+  :data:`EXPIRY` heartbeats is taken to be gone, with its connections.  A seat is connected
+  while any process has a connection for it, and away (the takeover clock runs) otherwise.
+
+Notices (:mod:`~twentyeight.server.fanout`) carry room ids, seat numbers, counts and action
+numbers only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from twentyeight.server.fanout import Fanout, Notice
+
+if TYPE_CHECKING:
+    from twentyeight.server.hub import Hub
+
+log = logging.getLogger("twentyeight.server")
+
+EXPIRY = 3.5
+"""Heartbeats after which a silent process counts as gone."""
+
+SeatKey = tuple[str, int]
+
+
+class Cluster:
+    """Keeps one process's rooms in step with the database and with the other processes."""
+
+    def __init__(self, hub: Hub, redis_url: str, heartbeat_seconds: float = 2.0,
+                 poll_seconds: float = 2.0) -> None:
+        self.hub = hub
+        self.id = secrets.token_hex(8)
+        """This process's id in notices (random, new at each start)."""
+        self.fanout = Fanout(redis_url)
+        self.heartbeat_seconds = heartbeat_seconds
+        self.poll_seconds = poll_seconds
+        self.seen: dict[str, float] = {}
+        """Other processes, and when (``loop.time()``) each was last heard from."""
+        self.present: dict[str, dict[SeatKey, int]] = {}
+        """Other processes' connections: ``{process: {(room, seat): count}}``."""
+        self.dirty: set[str] = set()
+        self.syncing: dict[str, asyncio.Task[None]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.wake = asyncio.Event()
+
+    # ---- life ----------------------------------------------------------------------------
+    async def open(self) -> None:
+        """Start listening, the heartbeat and the poll."""
+        await self.fanout.open(self._receive, self._connected)
+        self._spawn(self._heartbeats())
+        self._spawn(self._polls())
+
+    async def close(self) -> None:
+        """Say goodbye (the others drop this process's connections at once) and stop."""
+        for task in [*self.tasks, *self.syncing.values()]:
+            task.cancel()
+        for task in [*self.tasks, *self.syncing.values()]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.fanout.close({"t": "bye", "p": self.id})
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # ---- what the hub tells the others -----------------------------------------------------
+    def changed(self, room_id: str, seq: int) -> None:
+        """A change of ``room_id`` is committed (an action, a seat, the start, a new room)."""
+        self.fanout.publish({"t": "room", "p": self.id, "room": room_id, "seq": seq})
+
+    def connections(self, room_id: str, seat: int, count: int) -> None:
+        """This process now has ``count`` connections for ``seat`` of ``room_id``."""
+        self.fanout.publish({"t": "seat", "p": self.id, "room": room_id, "seat": seat,
+                             "n": count})
+
+    def elsewhere(self, room_id: str, seat: int) -> int:
+        """Connections for ``seat`` of ``room_id`` on the other processes."""
+        key = (room_id, seat)
+        return sum(seats.get(key, 0) for seats in self.present.values())
+
+    # ---- what the others tell this one -----------------------------------------------------
+    def _receive(self, notice: Notice) -> None:
+        sender = notice["p"]
+        if sender == self.id:
+            return
+        kind = notice["t"]
+        now = asyncio.get_running_loop().time()
+        if kind != "bye":
+            self.seen[sender] = now
+        if kind == "room" and isinstance(notice.get("room"), str):
+            self.touch(notice["room"])
+        elif kind == "seat":
+            room, seat, n = notice.get("room"), notice.get("seat"), notice.get("n")
+            if isinstance(room, str) and _count(seat) and _count(n):
+                assert isinstance(seat, int) and isinstance(n, int)
+                self._update(sender, {**self.present.get(sender, {}), (room, seat): n})
+        elif kind == "alive" and isinstance(notice.get("seats"), list):
+            snapshot: dict[SeatKey, int] = {}
+            for entry in notice["seats"]:
+                if isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str) \
+                        and _count(entry[1]) and _count(entry[2]):
+                    snapshot[(entry[0], entry[1])] = entry[2]
+            self._update(sender, snapshot)
+        elif kind == "who":
+            self._announce()
+        elif kind == "bye":
+            self._forget(sender)
+
+    def _update(self, sender: str, seats: dict[SeatKey, int]) -> None:
+        old = self.present.get(sender, {})
+        new = {k: n for k, n in seats.items() if n > 0}
+        self.present[sender] = new
+        for key in {k for k in old.keys() | new.keys() if old.get(k, 0) != new.get(k, 0)}:
+            self._spawn(self.hub.presence_changed(*key))
+
+    def _forget(self, sender: str) -> None:
+        self.seen.pop(sender, None)
+        self._update(sender, {})
+        self.present.pop(sender, None)
+
+    def _connected(self) -> None:
+        """Subscribed (again): ask for everyone's presence, and catch up at once."""
+        self.fanout.publish({"t": "who", "p": self.id})
+        self.wake.set()
+
+    def touch(self, room_id: str) -> None:
+        """Bring ``room_id`` up to the database soon (once, however often it is touched)."""
+        if len(room_id) > 32:
+            return
+        self.dirty.add(room_id)
+        if room_id not in self.syncing:
+            self.syncing[room_id] = asyncio.create_task(self._sync(room_id))
+
+    async def _sync(self, room_id: str) -> None:
+        try:
+            while room_id in self.dirty:
+                self.dirty.discard(room_id)
+                try:
+                    await self.hub.refresh(room_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("room %s: could not catch up with the database", room_id)
+        finally:
+            self.syncing.pop(room_id, None)
+
+    # ---- heartbeat and poll ----------------------------------------------------------------
+    def _announce(self) -> None:
+        seats = [[room.id, k, s.connections] for room in self.hub.rooms.values()
+                 for k, s in enumerate(room.seats) if s.connections > 0]
+        self.fanout.publish({"t": "alive", "p": self.id, "seats": seats})
+
+    async def _heartbeats(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            self._announce()
+            await asyncio.sleep(self.heartbeat_seconds)
+            limit = loop.time() - EXPIRY * self.heartbeat_seconds
+            for sender in [p for p, at in self.seen.items() if at < limit]:
+                log.warning("process %s is silent: its connections count as gone", sender)
+                self._forget(sender)
+
+    async def _polls(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=self.poll_seconds)
+            self.wake.clear()
+            try:
+                active = await asyncio.to_thread(self.hub.store.active)
+            except Exception as e:
+                log.warning("poll: the database did not answer (%s)", e)
+                continue
+            for room_id, seq in active.items():
+                room = self.hub.rooms.get(room_id)
+                if room is None or room.seq != seq:
+                    self.touch(room_id)
+            for room in list(self.hub.rooms.values()):
+                if room.status != "finished" and room.id not in active:
+                    self.touch(room.id)         # it finished elsewhere
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 20

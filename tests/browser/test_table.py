@@ -1,0 +1,222 @@
+"""The browser table, driven like a person would: Debian's headless chromium through Playwright.
+
+A person makes a room in the lobby, takes a seat, starts with computer players in the other
+seats, bids and plays a whole hand of 28 by clicking, is refused an illegal card with the
+engine's reason, reviews the last trick and comes back to the seat after a reload.  Another
+person plays a card with the keyboard alone on a phone-sized screen.  Screenshots of both
+sizes are saved as test artefacts.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+MY_TURN = ("document.querySelector('#hand-over').open || "
+           "document.querySelector('#prompt').classList.contains('mine')")
+
+
+def open_table(context: BrowserContext, server: Server, name: str) -> Page:
+    """Make a room of 28 in the lobby with instant computer players, sit at seat 0, start."""
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/")
+    expect(page.locator("#preset option[value='56-8p']")).to_have_count(1)   # every preset
+    page.select_option("#preset", "28")
+    page.select_option("#bots", "rules")
+    page.select_option("#bot-delay", "0")
+    page.get_by_role("button", name="Make the table").click()
+    page.wait_for_url(re.compile(r"/r/\w+$"))
+    expect(page.get_by_role("heading", name="Waiting for players")).to_be_visible()
+    page.fill("#name-input", name)
+    page.get_by_role("button", name="Sit at seat 0").click()
+    expect(page.locator("#waiting")).to_contain_text(f"{name} (you)")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#hand .card").first).to_be_visible()
+    assert not errors, errors
+    return page
+
+
+def hand_size(page: Page) -> int:
+    return page.locator("#hand .card").count()
+
+
+def seq(page: Page) -> int:
+    """The ``seq`` of the last state the table shows."""
+    return int(page.locator("body").get_attribute("data-seq") or 0)
+
+
+def then_wait(page: Page, before: int) -> None:
+    """Wait for the server's answer to the action just sent: a state with a later ``seq``."""
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+
+
+def shot(page: Page, path: Path, full_page: bool = False) -> None:
+    """A screenshot of the table as it stands (animations finished)."""
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+
+
+def short(card: str) -> str:
+    """``"TD"`` → ``"10♦"``, as the table writes it."""
+    rank = "10" if card[0] == "T" else card[:-1]
+    return rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+
+
+def dialog_open(page: Page) -> bool:
+    return bool(page.locator("#hand-over").evaluate("d => d.open"))
+
+
+def test_a_person_plays_a_full_hand_by_clicking(browser_context: BrowserContext,
+                                                server: Server, artifacts: Path) -> None:
+    from playwright.sync_api import expect
+
+    page = open_table(browser_context, server, "Asha")
+    expect(page.locator("#scoreboard .score-value")).to_have_text(["0", "0"])
+
+    # a card clicked during the auction is refused with the engine's reason
+    page.wait_for_function(MY_TURN)
+    assert page.locator("#prompt").inner_text().startswith("Your turn: bid")
+    page.locator("#hand .card").first.click()
+    expect(page.locator("#notice")).to_contain_text("Not allowed")
+    expect(page.locator("#notice")).to_contain_text("the auction is on: bid or pass")
+
+    bid_made = refused_in_play = False
+    plays = 0
+    screenshot_taken = False
+    rows: list[str] = []
+    dialog = page.locator("#hand-over")
+    for _ in range(400):
+        page.wait_for_function(MY_TURN)
+        if dialog_open(page):
+            result = page.locator("#ho-body .ho-result").last.inner_text()
+            if "annulled" not in result and plays >= 7:
+                # a whole hand: its result, and the game score, one side's changed
+                assert re.search(r"bid \d+.* and (made it|went down) with \d+ points "
+                                 r"against \d+", result), result
+                rows = dialog.locator(".score-table td").all_inner_texts()
+                assert len(rows) == 2 and sorted(rows) != ["0", "0"], rows
+                if refused_in_play:
+                    break
+            # a redeal, or no card was refused yet (the deal allowed none): another hand
+            page.get_by_role("button", name="Continue").click()
+            plays = 0
+            continue
+        legal = page.locator("#hand .card.legal")
+        if legal.count():                              # play (or lay the trump card)
+            playing = page.locator("#prompt").inner_text().startswith("Your turn: p") or \
+                "lead" in page.locator("#prompt").inner_text()
+            illegal = page.locator("#hand .card.illegal")
+            if playing and illegal.count() and not refused_in_play:
+                before = hand_size(page)
+                label = illegal.first.get_attribute("aria-label") or ""
+                assert label.endswith(", not legal now")
+                illegal.first.click()
+                expect(page.locator("#notice")).to_contain_text(
+                    re.compile(r"Not allowed — \w+ of \w+: \w.{8,}"))
+                assert hand_size(page) == before        # nothing was played
+                refused_in_play = True
+            before = hand_size(page)
+            label = legal.first.get_attribute("aria-label") or ""
+            assert re.search(r"^\w+ of \w+, (legal|can be laid as trump)$", label), label
+            if playing and not screenshot_taken and before <= 6:
+                shot(page, artifacts / "table-desktop-1280x800.png")
+                screenshot_taken = True
+            card = legal.first.get_attribute("data-card") or ""
+            at = seq(page)
+            legal.first.click()
+            then_wait(page, at)
+            if playing:                                # it left the hand, and the table says so
+                expect(page.locator(f"#hand .card[data-card='{card}']")).to_have_count(0)
+                expect(page.locator("#log")).to_contain_text(f"You play {short(card)}")
+            plays += playing
+            continue
+        bids = page.locator("#actions button.verb-bid")
+        passes = page.locator("#actions button.verb-pass")
+        at = seq(page)
+        if bids.count() and not bid_made:              # bid through the UI once
+            bids.first.click()
+            bid_made = True
+        elif passes.count():
+            passes.first.click()
+        else:
+            page.locator("#actions button[data-action]").first.click()
+        then_wait(page, at)
+    else:
+        raise AssertionError(f"no whole hand with a refused card ({rows=}, {refused_in_play=})")
+
+    # the dialog's game score is the score bar's
+    page.get_by_role("button", name="Continue").click()
+    expect(page.locator("#scoreboard .score-value")).to_have_text(rows)
+    assert bid_made
+
+    # review the last trick (of the finished hand, until the new hand has one)
+    page.get_by_role("button", name="Show the last trick").click()
+    expect(page.locator("#last-trick")).to_be_visible()
+    expect(page.locator("#last-trick")).to_contain_text(re.compile(r"won by .+ \(\d+ points\)"))
+    expect(page.locator("#last-trick .tr-card")).to_have_count(4)
+
+    # a reload brings the person back to the same seat (the token is kept by the browser)
+    page.reload()
+    expect(page.locator("#log")).to_contain_text("You are Asha at seat 0.")
+    expect(page.locator("#hand .card").first).to_be_visible()
+    expect(page.locator("#scoreboard .score-value")).to_have_text(rows)
+    if not screenshot_taken:
+        shot(page, artifacts / "table-desktop-1280x800.png")
+    print(f"\nscreenshots in {artifacts}")
+
+
+@pytest.mark.viewport(390, 844)
+def test_keyboard_play_on_a_phone(browser_context: BrowserContext, server: Server,
+                                  artifacts: Path) -> None:
+    """On a phone-sized screen, a card is chosen and played with the keyboard alone."""
+    from playwright.sync_api import expect
+
+    page = open_table(browser_context, server, "Ravi")
+    shot(page, artifacts / "table-phone-390x844-auction.png")
+    for _ in range(40):                   # through the auction (and trump) to the play
+        page.wait_for_function(MY_TURN)
+        prompt = page.locator("#prompt").inner_text()
+        if dialog_open(page):
+            page.keyboard.press("Enter")              # "Continue" has the focus
+            continue
+        if prompt.startswith(("Your turn: play", "Your turn: lead")):
+            break
+        at = seq(page)
+        if page.locator("#hand .card.legal").count():              # lay a trump card
+            page.locator("#hand .card.legal").first.click()
+        elif page.locator("#actions button.verb-pass").count():
+            page.keyboard.press("p")
+        else:
+            page.locator("#actions button[data-action]").first.focus()
+            page.keyboard.press("Enter")
+        then_wait(page, at)
+    else:
+        raise AssertionError("the play never came to this seat")
+    labels = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.ariaLabel)")
+    target = next(i for i, label in enumerate(labels) if label.endswith(", legal"))
+    card = page.locator("#hand .card").nth(target).get_attribute("data-card") or ""
+    page.keyboard.press("1")                          # focus the first card
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == labels[target]
+    at = seq(page)
+    page.keyboard.press("Enter")
+    then_wait(page, at)
+    expect(page.locator(f"#hand .card[data-card='{card}']")).to_have_count(0)
+    expect(page.locator("#log")).to_contain_text(f"You play {short(card)}")
+    expect(page.locator("#live")).to_contain_text(re.compile(r"\w"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways scroll
+    shot(page, artifacts / "table-phone-390x844.png")
+    shot(page, artifacts / "table-phone-390x844-full.png", full_page=True)
