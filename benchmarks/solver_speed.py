@@ -1,11 +1,22 @@
-"""Solver time for complete 8-trick deals of preset 28, from the first lead.
+"""Solver time for complete 8-trick deals of preset 28, from the first lead, on each path.
 
 Each deal is a seeded hand whose auction and windows are played at random up to the first
 lead; the solver then values every legal action of the leader (a full perfect-information
-solve of all eight tricks).  The report gives the median and 90th-percentile seconds per deal
-and the nodes searched per second.  There is no compiled path yet: this is pure Python.
+solve of all eight tricks).  The same deals go to each path, interleaved deal by deal (the
+order alternating), so that a busy machine slows them alike:
+
+* ``python`` — the Python search (``solve(engine="python")``);
+* ``compiled`` — the numba kernel (``solve(engine="compiled")``; needs ``twentyeight[fast]``);
+* ``plain`` — the same kernel source uncompiled, only on deals of at most ``--plain-nodes``
+  nodes (it is the slowest path, there to show what numba buys).
+
+The report gives, per path, the median, 90th percentile and maximum seconds per deal and the
+nodes searched per second, the median per-deal speed-up of the compiled path, and the time
+the first compiled call took (numba compiling the kernel, or loading it from its cache),
+which is not in the per-deal times.  Both searches visit the same nodes; the report checks it.
 
     python benchmarks/solver_speed.py [--deals 20] [--seed 0] [--rules 28] [--json]
+                                      [--paths python,compiled,plain] [--plain-nodes 300000]
 """
 
 from __future__ import annotations
@@ -20,7 +31,11 @@ import time
 from twentyeight import Game
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PLAY
-from twentyeight.solver import solve
+from twentyeight.solver import fast, jit, solve
+from twentyeight.solver.position import IGNORED, Position
+from twentyeight.solver.values import SCALE
+
+PATHS = ("python", "compiled", "plain")
 
 
 def first_lead(rules: str, seed: int) -> Hand | None:
@@ -41,43 +56,101 @@ def percentile(values: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+def run_path(path: str, h: Hand) -> tuple[float, int, list[int]]:
+    """Seconds, nodes and the doubled-scale values of every move, on one path."""
+    start = time.perf_counter()
+    if path == "plain":
+        pos = Position.from_hand(h)
+        codes = [c for c in h.legal_codes() if c not in IGNORED]
+        guess = SCALE * (pos.banked + pos.rem // 2)
+        values, nodes, _ = fast.kernel_values(pos, codes, guess, plain=True)
+        return time.perf_counter() - start, nodes, values
+    sol = solve(h, engine=path)
+    return time.perf_counter() - start, sol.nodes, list(sol.scaled.values())
+
+
+def summary(times: list[float], nodes: list[int]) -> dict[str, float]:
+    """Median, 90th percentile and maximum seconds, and nodes per second."""
+    return {"deals": len(times),
+            "median_seconds": round(statistics.median(times), 3),
+            "p90_seconds": round(percentile(times, 0.9), 3),
+            "max_seconds": round(max(times), 3),
+            "nodes_per_second": round(sum(nodes) / sum(times))}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rules", default="28")
+    ap.add_argument("--paths", default="python,compiled,plain",
+                    help="comma-separated, from: " + ", ".join(PATHS))
+    ap.add_argument("--plain-nodes", type=int, default=300_000,
+                    help="run the uncompiled kernel only on deals with at most this many nodes")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    times: list[float] = []
-    nodes: list[int] = []
+    paths = [p for p in args.paths.split(",") if p]
+    if "compiled" in paths and not jit.have_numba():
+        paths.remove("compiled")
+        print("numba is not installed: no compiled path")
+    compile_seconds = fast.warm_up() if "compiled" in paths else None
+    times: dict[str, list[float]] = {p: [] for p in paths}
+    nodes: dict[str, list[int]] = {p: [] for p in paths}
+    ratios: list[float] = []
     seed = args.seed
-    while len(times) < args.deals:
+    done = 0
+    while done < args.deals:
         h = first_lead(args.rules, seed)
         seed += 1
         if h is None:
             continue
-        start = time.perf_counter()
-        sol = solve(h)
-        times.append(time.perf_counter() - start)
-        nodes.append(sol.nodes)
+        done += 1
+        order = [p for p in paths if p != "plain"]
+        if done % 2 == 0:
+            order.reverse()
+        found: dict[str, tuple[float, int, list[int]]] = {}
+        for p in order:
+            found[p] = run_path(p, h)
+        size = next(iter(found.values()))[1] if found else 0
+        if "plain" in paths and size <= args.plain_nodes:
+            found["plain"] = run_path("plain", h)
+        answers = {p: (n, v) for p, (_, n, v) in found.items()}
+        if len(set(map(repr, answers.values()))) > 1:
+            raise SystemExit(f"deal {done} (seed {seed - 1}): the paths disagree: {answers}")
+        for p, (t, n, _) in found.items():
+            times[p].append(t)
+            nodes[p].append(n)
+        if "python" in found and "compiled" in found:
+            ratios.append(found["python"][0] / found["compiled"][0])
         if not args.json:
-            print(f"deal {len(times):3}: {times[-1]:7.2f} s  {sol.nodes:>10,} nodes  "
-                  f"value {sol.value}", flush=True)
-    report = {
-        "rules": args.rules, "deals": len(times), "compiled": False,
-        "python": platform.python_version(),
-        "median_seconds": round(statistics.median(times), 3),
-        "p90_seconds": round(percentile(times, 0.9), 3),
-        "max_seconds": round(max(times), 3),
-        "nodes_per_second": round(sum(nodes) / sum(times)),
-        "median_nodes": statistics.median(nodes),
+            line = "  ".join(f"{p} {t:7.3f} s" for p, (t, _, _) in found.items())
+            print(f"deal {done:3} (seed {seed - 1:3}): {size:>10,} nodes  {line}", flush=True)
+    report: dict[str, object] = {
+        "rules": args.rules, "deals": done, "python": platform.python_version(),
+        "compile_seconds": None if compile_seconds is None else round(compile_seconds, 3),
+        "paths": {p: summary(times[p], nodes[p]) for p in paths if times[p]},
+        "median_nodes": statistics.median(next(iter(nodes.values()))),
     }
+    if ratios:
+        report["compiled_speedup_median"] = round(statistics.median(ratios), 1)
+        report["compiled_speedup_min"] = round(min(ratios), 1)
     if args.json:
         print(json.dumps(report))
-    else:
-        print(f"{report['deals']} deals of {args.rules}: median {report['median_seconds']} s, "
-              f"90th percentile {report['p90_seconds']} s, max {report['max_seconds']} s, "
-              f"{report['nodes_per_second']:,} nodes/s (pure Python, no compiled path)")
+        return
+    print(f"{done} deals of {args.rules} from the first lead, median {report['median_nodes']:,} "
+          "nodes (the same on every path)")
+    if compile_seconds is not None:
+        print(f"first compiled call (compile, or load numba's cache): {compile_seconds:.2f} s, "
+              "not counted below")
+    stats = report["paths"]
+    assert isinstance(stats, dict)
+    for p, s in stats.items():
+        print(f"  {p:9} {s['deals']:3} deals: median {s['median_seconds']} s, 90th percentile "
+              f"{s['p90_seconds']} s, max {s['max_seconds']} s, "
+              f"{s['nodes_per_second']:,} nodes/s")
+    if ratios:
+        print(f"compiled / python speed-up per deal: median {report['compiled_speedup_median']}"
+              f"×, smallest {report['compiled_speedup_min']}×")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,9 @@ def parser() -> argparse.ArgumentParser:
                         "all hands known")
     so.add_argument("file", help="record file (JSON), or - for standard input")
     so.add_argument("--json", action="store_true", help="print one JSON object")
+    so.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto",
+                    help="the search: numba's compiled kernel when installed (auto), or force "
+                    "one")
 
     sm = sub.add_parser("simulate", help="play random hands and report speed and statistics")
     sm.add_argument("--hands", type=_positive, default=10000, help="number of hands")
@@ -115,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve":
             from twentyeight.cli import solve
 
-            return solve.run(args.file, args.json)
+            return solve.run(args.file, args.json, engine=args.engine)
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "serve":

@@ -11,7 +11,15 @@ annulments).  The modules, one job each:
 * :mod:`~twentyeight.solver.ordering` — equivalent-card merging and move ordering;
 * :mod:`~twentyeight.solver.search` — alpha-beta with a transposition table, zero-window
   tests and MTD(f);
-* :mod:`~twentyeight.solver.api` — :func:`solve` and :class:`Solution`;
+* :mod:`~twentyeight.solver.api` — :func:`solve` and :class:`Solution`, and the choice of
+  search (``engine="auto"|"python"|"compiled"``);
+* :mod:`~twentyeight.solver.kernel` — the same search (position, ordering, table, MTD(f)) on
+  int64 arrays in numba's subset of Python, compiled when the extra ``twentyeight[fast]`` is
+  installed (about ten times faster), plain Python otherwise;
+* :mod:`~twentyeight.solver.jit` — whether numba is there (``TWENTYEIGHT_NO_NUMBA=1`` turns it
+  off) and the decorator;
+* :mod:`~twentyeight.solver.fast` — a :class:`Position` as the kernel's arrays, and its
+  answers;
 * :mod:`~twentyeight.solver.reference` — brute-force minimax over the engine, for testing.
 """
 

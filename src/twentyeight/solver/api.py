@@ -10,6 +10,16 @@
 True
 >>> sol.values[sol.best[0]] == sol.value
 True
+>>> solve(g.hand, engine="python").values == sol.values    # the same values on either path
+True
+
+``engine`` chooses the search: ``"python"`` (:mod:`twentyeight.solver.search`),
+``"compiled"`` (the numba kernel, :mod:`twentyeight.solver.kernel`; install the extra
+``twentyeight[fast]``), or ``"auto"`` (the default): the kernel when numba is installed and
+``TWENTYEIGHT_NO_NUMBA`` is not set, else Python.  Both give the same value for every action
+(and search the same nodes).  The kernel does not take decks of more than 63 cards (56 at
+eight players): those positions are solved by the Python search whatever ``engine`` says,
+and :attr:`Solution.engine` tells which search answered.
 """
 
 from __future__ import annotations
@@ -19,11 +29,15 @@ from dataclasses import dataclass, field
 
 from twentyeight.engine.actions import PAIR
 from twentyeight.engine.hand import Hand
+from twentyeight.solver import jit
 from twentyeight.solver.position import IGNORED, Position, SolverError
 from twentyeight.solver.search import Searcher
 from twentyeight.solver.values import SCALE, to_points
 
-__all__ = ["Solution", "solve"]
+__all__ = ["ENGINES", "Solution", "choose_engine", "solve"]
+
+ENGINES = ("auto", "python", "compiled")
+"""The values of ``solve(..., engine=...)`` and ``twentyeight solve --engine``."""
 
 
 @dataclass
@@ -49,39 +63,64 @@ class Solution:
     seconds: float
     scaled: dict[str, int] = field(repr=False, default_factory=dict)
     """The same values on the doubled scale of :mod:`twentyeight.solver.values`."""
+    engine: str = "python"
+    """The search that answered: ``"python"`` or ``"compiled"``."""
 
     def to_json(self) -> dict[str, object]:
         """The object ``twentyeight solve --json`` prints."""
         return {"to_act": self.to_act, "bidding_side": self.bidding_side,
                 "maximising": self.maximising, "target": self.target,
                 "values": self.values, "best": self.best, "value": self.value,
-                "nodes": self.nodes, "seconds": round(self.seconds, 6)}
+                "nodes": self.nodes, "seconds": round(self.seconds, 6),
+                "engine": self.engine}
 
 
-def solve(hand: Hand, max_entries: int = 2_000_000) -> Solution:
+def choose_engine(engine: str = "auto") -> str:
+    """``"python"`` or ``"compiled"``: what ``engine`` means on this installation.
+
+    Raises :class:`~twentyeight.solver.SolverError` for an unknown name, or for
+    ``"compiled"`` without numba (or with ``TWENTYEIGHT_NO_NUMBA`` set).
+    """
+    if engine not in ENGINES:
+        raise SolverError(f"unknown solver engine {engine!r} (choose from {', '.join(ENGINES)})")
+    if engine == "python":
+        return "python"
+    if jit.have_numba():
+        return "compiled"
+    if engine == "compiled":
+        why = (f"{jit.NO_NUMBA_VARIABLE} is set" if jit.disabled()
+               else "numba is not installed (pip install 'twentyeight[fast]')")
+        raise SolverError(f"the compiled solver is not available: {why}")
+    return "python"
+
+
+def solve(hand: Hand, max_entries: int = 2_000_000, engine: str = "auto") -> Solution:
     """Solve a hand in the play phase with every card known (the engine state is not changed).
 
     Raises :class:`~twentyeight.solver.SolverError` outside the play phase or under a rule
-    the solver does not support (Cot, single hand, Thani).  ``pair`` gets the value of the
-    position itself: it changes the target, never the card points, and the same player then
-    chooses among the same plays.
+    the solver does not support (Cot, single hand, Thani), and for an unknown or unavailable
+    ``engine`` (see the module docstring).  ``pair`` gets the value of the position itself:
+    it changes the target, never the card points, and the same player then chooses among the
+    same plays.
     """
     start = time.perf_counter()
+    use = choose_engine(engine)
     pos = Position.from_hand(hand)
     seat = pos.to_act
-    searcher = Searcher(pos, max_entries)
     banked = pos.banked
     codes = hand.legal_codes()
-    scaled: dict[int, int] = {}
+    moves = [code for code in codes if code not in IGNORED]
     guess = SCALE * (banked + pos.rem // 2)
-    for code in codes:
-        if code in IGNORED:
-            continue
-        saved = pos.apply(code)
-        v = SCALE * pos.banked + searcher.mtdf(guess - SCALE * pos.banked)
-        pos.undo(saved)
-        scaled[code] = v
-        guess = v
+    if use == "compiled":
+        from twentyeight.solver import fast
+
+        if fast.unsupported(pos) is not None:
+            use = "python"
+    if use == "compiled":
+        found, nodes, _ = fast.kernel_values(pos, moves, guess, max_entries=max_entries)
+        scaled = dict(zip(moves, found, strict=True))
+    else:
+        scaled, nodes = _python_values(pos, moves, guess, max_entries)
     maximising = pos.side[seat]
     if not scaled:
         raise SolverError("no action to solve")          # pragma: no cover - engine offers plays
@@ -103,7 +142,22 @@ def solve(hand: Hand, max_entries: int = 2_000_000) -> Solution:
         values=values,
         best=best,
         value=to_points(best_value),
-        nodes=searcher.nodes,
+        nodes=nodes,
         seconds=time.perf_counter() - start,
         scaled={names[c]: scaled[c] for c in codes},
+        engine=use,
     )
+
+
+def _python_values(pos: Position, moves: list[int], guess: int, max_entries: int
+                   ) -> tuple[dict[int, int], int]:
+    """The Python search: each move's value by MTD(f), guessing the previous value."""
+    searcher = Searcher(pos, max_entries)
+    scaled: dict[int, int] = {}
+    for code in moves:
+        saved = pos.apply(code)
+        v = SCALE * pos.banked + searcher.mtdf(guess - SCALE * pos.banked)
+        pos.undo(saved)
+        scaled[code] = v
+        guess = v
+    return scaled, searcher.nodes

@@ -1,0 +1,164 @@
+"""The bridge to the compiled kernel: a :class:`Position` as arrays, and the kernel's answers.
+
+:func:`kernel_values` runs :func:`twentyeight.solver.kernel.solve_codes` on a position built
+by :meth:`Position.from_hand`, which has already refused what no solver supports (Cot, single
+hand, Thani, ...).  The kernel covers every rule of :class:`Position`; :func:`unsupported`
+names the one thing it does not: a deck of more than 63 cards (56 at eight players, 64
+cards), which does not fit its one-word card masks.  :func:`twentyeight.solver.solve` then
+uses the Python search.
+
+``plain=True`` runs the same kernel source uncompiled (:func:`plain_kernel`): for the tests
+and the benchmark, never faster than the Python search.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from twentyeight.solver import jit
+from twentyeight.solver.position import Position
+from twentyeight.solver.values import annulled
+
+__all__ = ["KernelResult", "compiled_available", "compiled_kernel", "encode", "kernel_values",
+           "plain_kernel", "unsupported", "warm_up"]
+
+KernelResult = tuple[list[int], int, bool]
+"""``(values, nodes, aborted)``: one value per code, the nodes searched, the limit hit."""
+
+
+def compiled_available() -> bool:
+    """numba and numpy are installed and ``TWENTYEIGHT_NO_NUMBA`` is not set."""
+    return jit.have_numba()
+
+
+@cache
+def compiled_kernel() -> ModuleType:
+    """The kernel module, compiled by numba when :func:`compiled_available`."""
+    from twentyeight.solver import kernel
+
+    return kernel
+
+
+@cache
+def plain_kernel() -> ModuleType:
+    """A second copy of the kernel module, never compiled (the same source as plain Python)."""
+    spec = importlib.util.find_spec("twentyeight.solver.kernel")
+    assert spec is not None and spec.loader is not None
+    spec = importlib.util.spec_from_file_location("twentyeight.solver._kernel_plain",
+                                                  spec.origin)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    with jit.plain():
+        spec.loader.exec_module(module)
+    return module
+
+
+def unsupported(pos: Position) -> str | None:
+    """Why the kernel cannot search ``pos`` (then the Python search does), or ``None``."""
+    if len(pos.points) > 63:
+        return "a deck of more than 63 cards does not fit the kernel's card masks"
+    if len(pos.side) > 8:                                      # pragma: no cover - no preset
+        return "more than eight players"
+    return None
+
+
+def encode(pos: Position, k: ModuleType) -> tuple[Any, Any]:
+    """The rules row ``cfg`` and the state row of ``pos`` for kernel module ``k``."""
+    import numpy as np
+
+    cfg = np.zeros(k.CFG_SIZE, np.int64)
+    n = len(pos.side)
+    flags = {
+        k.N: n, k.BIDDER: pos.bidder, k.TRUMP: pos.trump, k.INDICATOR: pos.indicator,
+        k.RESTRICTED: pos.restricted, k.TRICK_SIZE: pos.trick_size,
+        k.TOTAL_TRICKS: pos.total_tricks, k.DEDUPE: pos.dedupe, k.JACK_MASK: pos.jack_mask,
+        k.JACKS: pos.jack_restriction, k.LEAD_AFTER_LED: pos.lead_after_led,
+        k.VOID_DISCARD: pos.void_discard, k.REVEAL_INDICATOR: pos.reveal_indicator,
+        k.MAY_REVEAL: pos.may_reveal_on_trump_lead,
+        k.ASKING_COMPULSORY: pos.asking_compulsory, k.ASKER_MUST_TRUMP: pos.asker_must_trump,
+        k.WHOLE_TRICK: pos.whole_trick, k.NO_UNDERTRUMP: pos.no_undertrump,
+        k.BEFORE_LEAD: pos.before_lead, k.UNREVEALED_ANNULS: pos.unrevealed_annuls,
+        k.LAST_BONUS: pos.last_bonus, k.HYBRID: pos.hybrid_trick,
+        k.TRUMP_LEAD_RESTRICTION: pos.trump_lead_restriction,
+        k.STOP_WHEN_DECIDED: pos.stop_when_decided, k.CONTRACT: pos.contract,
+        k.DECK_POINTS: pos.deck_points, k.ANNUL_ON_EXPOSE: pos.annul_on_expose,
+        k.ZERO_POINT: pos.zero_point, k.ANNUL_VALUE: annulled(pos.target),
+        # as Searcher: what may annul, and which optional fields its key carries
+        k.ANNUL_POSSIBLE: bool(pos.annul_on_expose or pos.unrevealed_annuls or pos.zero_point),
+        k.KEY_JACKS: pos.jack_restriction, k.KEY_TLO: pos.lead_after_led and pos.restricted,
+        k.NCARDS: len(pos.points), k.NSUITS: len(pos.suit_masks),
+        k.COMPACT: (n <= 4 and len(pos.points) <= 32 and len(pos.suit_masks) <= 4
+                    and pos.trick_size <= 4 and pos.deck_points < 63),
+    }
+    for slot, value in flags.items():
+        cfg[slot] = int(value)
+    for c in range(len(pos.points)):
+        cfg[k.SUIT_OF + c] = pos.suit_of[c]
+        cfg[k.POWER + c] = pos.power[c]
+        cfg[k.POINTS + c] = pos.points[c]
+    for suit, mask in enumerate(pos.suit_masks):
+        cfg[k.SUIT_MASKS + suit] = mask
+    for seat in range(n):
+        cfg[k.NEXT_SEAT + seat] = pos.next_seat[seat]
+        cfg[k.SIDE + seat] = pos.side[seat]
+    s = np.zeros(k.WIDTH, np.int64)
+    for seat in range(n):
+        s[seat] = pos.hands[seat]
+    for i, (card, seat) in enumerate(zip(pos.trick, pos.tseats, strict=True)):
+        s[k.TRICK + i] = card
+        s[k.TSEAT + i] = seat
+    state = {
+        k.TLEN: len(pos.trick), k.TO_ACT: pos.to_act, k.LEADER: pos.leader,
+        k.REVEALED: pos.revealed, k.REVEAL_INDEX: pos.reveal_index, k.ASKER: pos.asker,
+        k.MUST_TRUMP: pos.must_trump, k.IND_ONLY: pos.indicator_only, k.PENDING: pos.pending,
+        k.LED_MASK: pos.led_mask, k.TLO: pos.tlo, k.PLAYED: pos.played, k.DONE: pos.done,
+        k.BANKED: pos.banked, k.STATUS: pos.status, k.REM: pos.rem,
+        k.TRUMP_PLAYED: pos.trump_played, k.LOST: pos.lost,
+    }
+    for slot, value in state.items():
+        s[slot] = int(value)
+    return cfg, s
+
+
+def kernel_values(pos: Position, codes: list[int], guess: int, *, made_only: bool = False,
+                  goal: int = 0, max_entries: int = 2_000_000, limit: int = -1,
+                  plain: bool = False) -> KernelResult:
+    """Search each move of ``codes`` from ``pos`` with the kernel (``pos`` is not changed).
+
+    Without ``made_only``: each move's doubled-scale value, by MTD(f) from ``guess`` and then
+    from the previous move's value, as :func:`twentyeight.solver.solve`.  With it: 1 or 0, the
+    bidding side can or cannot reach ``goal`` (doubled scale).  ``limit`` (if not negative)
+    caps the nodes, as ``pimc``'s node-limited searcher does.  ``plain`` runs the uncompiled
+    copy of the kernel.
+    """
+    import numpy as np
+
+    k = plain_kernel() if plain else compiled_kernel()
+    cfg, root = encode(pos, k)
+    arr = np.array(codes, dtype=np.int64)
+    out = np.zeros(len(codes), np.int64)
+    nodes = int(k.solve_codes(cfg, root, arr, guess, goal, int(made_only), max_entries,
+                              limit, out))
+    if nodes < 0:
+        return [int(v) for v in out], -1 - nodes, True
+    return [int(v) for v in out], nodes, False
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) the kernel; the seconds it took."""
+    from twentyeight import Game
+    from twentyeight.engine.state import PLAY
+
+    start = time.perf_counter()
+    h = Game.new("28", seed=1, dealer=3).hand
+    while h.phase != PLAY:
+        h.step(h.legal_codes()[0])
+    while len(h.tricks) < 7:
+        h.step(h.legal_codes()[0])
+    pos = Position.from_hand(h)
+    kernel_values(pos, [c for c in h.legal_codes() if c < 128], 0)
+    return time.perf_counter() - start
