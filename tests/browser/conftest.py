@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,20 +49,34 @@ def playwright() -> Iterator[Playwright]:
 
 
 @pytest.fixture
-def browser_context(playwright: Playwright, tmp_path: Path,
-                    request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
-    """A fresh headless chromium (its own user-data directory); the viewport comes from the
-    test's ``viewport`` marker, ``(1280, 800)`` without one."""
+def new_browser_context(playwright: Playwright, tmp_path: Path,
+                        request: pytest.FixtureRequest) -> Iterator[Callable[[], BrowserContext]]:
+    """Open another person's browser: a fresh headless chromium with its own user-data
+    directory (so no seat token is shared), closed after the test.  The viewport comes from
+    the test's ``viewport`` marker, ``(1280, 800)`` without one."""
     marker = request.node.get_closest_marker("viewport")
     width, height = marker.args if marker else (1280, 800)
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
-        args=CHROMIUM_ARGS, viewport={"width": width, "height": height})
-    context.set_default_timeout(15_000)
+    opened: list[BrowserContext] = []
+
+    def launch() -> BrowserContext:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / f"profile-{len(opened)}"), executable_path=str(CHROMIUM),
+            headless=True, args=CHROMIUM_ARGS, viewport={"width": width, "height": height})
+        context.set_default_timeout(15_000)
+        opened.append(context)
+        return context
+
     try:
-        yield context
+        yield launch
     finally:
-        context.close()
+        for context in opened:
+            context.close()
+
+
+@pytest.fixture
+def browser_context(new_browser_context: Callable[[], BrowserContext]) -> BrowserContext:
+    """The first person's browser (see ``new_browser_context``)."""
+    return new_browser_context()
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,9 @@
 A person makes a room in the lobby, takes a seat, starts with computer players in the other
 seats, bids and plays a whole hand of 28 by clicking, is refused an illegal card with the
 engine's reason, reviews the last trick and comes back to the seat after a reload.  Another
-person plays a card with the keyboard alone on a phone-sized screen.  Screenshots of both
-sizes are saved as test artefacts.
+person plays a card with the keyboard alone on a phone-sized screen.  A third opens the
+room's link without a seat and watches: the table, the trick and the auction, but no hand.
+Screenshots of each are saved as test artefacts.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import pytest
 from server.harness import Server
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from playwright.sync_api import BrowserContext, Page
 
 MY_TURN = ("document.querySelector('#hand-over').open || "
@@ -77,6 +80,29 @@ def dialog_open(page: Page) -> bool:
     return bool(page.locator("#hand-over").evaluate("d => d.open"))
 
 
+def to_the_play(page: Page) -> None:
+    """Through the auction (and the trump) until this seat is to play a card: passing with
+    the keys where it can, laying a trump card or taking the first call where it must."""
+    for _ in range(40):
+        page.wait_for_function(MY_TURN)
+        prompt = page.locator("#prompt").inner_text()
+        if dialog_open(page):
+            page.keyboard.press("Enter")              # "Continue" has the focus
+            continue
+        if prompt.startswith(("Your turn: play", "Your turn: lead")):
+            return
+        at = seq(page)
+        if page.locator("#hand .card.legal").count():              # lay a trump card
+            page.locator("#hand .card.legal").first.click()
+        elif page.locator("#actions button.verb-pass").count():
+            page.keyboard.press("p")
+        else:
+            page.locator("#actions button[data-action]").first.focus()
+            page.keyboard.press("Enter")
+        then_wait(page, at)
+    raise AssertionError("the play never came to this seat")
+
+
 def test_a_person_plays_a_full_hand_by_clicking(browser_context: BrowserContext,
                                                 server: Server, artifacts: Path) -> None:
     from playwright.sync_api import expect
@@ -133,11 +159,14 @@ def test_a_person_plays_a_full_hand_by_clicking(browser_context: BrowserContext,
                 shot(page, artifacts / "table-desktop-1280x800.png")
                 screenshot_taken = True
             card = legal.first.get_attribute("data-card") or ""
-            at = seq(page)
+            at, hand = seq(page), page.locator("body").get_attribute("data-hand")
             legal.first.click()
             then_wait(page, at)
             if playing:                                # it left the hand, and the table says so
-                expect(page.locator(f"#hand .card[data-card='{card}']")).to_have_count(0)
+                # (unless that was the hand's last card and the next deal holds the same card)
+                page.wait_for_function(
+                    f"document.body.dataset.hand !== '{hand}' || "
+                    f"!document.querySelector(\"#hand .card[data-card='{card}']\")")
                 expect(page.locator("#log")).to_contain_text(f"You play {short(card)}")
             plays += playing
             continue
@@ -184,25 +213,7 @@ def test_keyboard_play_on_a_phone(browser_context: BrowserContext, server: Serve
 
     page = open_table(browser_context, server, "Ravi")
     shot(page, artifacts / "table-phone-390x844-auction.png")
-    for _ in range(40):                   # through the auction (and trump) to the play
-        page.wait_for_function(MY_TURN)
-        prompt = page.locator("#prompt").inner_text()
-        if dialog_open(page):
-            page.keyboard.press("Enter")              # "Continue" has the focus
-            continue
-        if prompt.startswith(("Your turn: play", "Your turn: lead")):
-            break
-        at = seq(page)
-        if page.locator("#hand .card.legal").count():              # lay a trump card
-            page.locator("#hand .card.legal").first.click()
-        elif page.locator("#actions button.verb-pass").count():
-            page.keyboard.press("p")
-        else:
-            page.locator("#actions button[data-action]").first.focus()
-            page.keyboard.press("Enter")
-        then_wait(page, at)
-    else:
-        raise AssertionError("the play never came to this seat")
+    to_the_play(page)
     labels = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.ariaLabel)")
     target = next(i for i, label in enumerate(labels) if label.endswith(", legal"))
     card = page.locator("#hand .card").nth(target).get_attribute("data-card") or ""
@@ -220,3 +231,65 @@ def test_keyboard_play_on_a_phone(browser_context: BrowserContext, server: Serve
     assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways scroll
     shot(page, artifacts / "table-phone-390x844.png")
     shot(page, artifacts / "table-phone-390x844-full.png", full_page=True)
+
+
+FACE = "svg.card-svg rect[fill='url(#card-sheen)']"   # a card's face (a back has none)
+
+
+def test_a_spectator_watches_without_seeing_a_hand(
+        new_browser_context: Callable[[], BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """Someone who opens the room's link without taking a seat watches the match: the seats,
+    the trick and the auction as everyone sees them, every hand face down, no legal cards and
+    nothing to play or call."""
+    from playwright.sync_api import expect
+
+    player = open_table(new_browser_context(), server, "Meera")
+    to_the_play(player)
+    at = seq(player)
+    player.locator("#hand .card.legal").first.click()          # a card on the table
+    then_wait(player, at)
+    player.wait_for_function(MY_TURN)         # the computers have played: Meera is to act again
+    at = seq(player)
+    trick = [label.replace("You: ", "Meera: ", 1) for label in
+             player.locator("#center .tcard").evaluate_all("cs => cs.map(c => c.ariaLabel)")]
+    calls = player.locator("#auction li .what").all_inner_texts()
+    assert trick and calls
+
+    errors: list[str] = []
+    watcher = new_browser_context().new_page()               # another browser: no seat token
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(player.url)
+    expect(watcher.locator("body")).to_have_attribute("data-seq", str(at))
+
+    # told that they are watching, and whose turn it is
+    expect(watcher.locator("#watching")).to_be_visible()
+    expect(watcher.locator("#watching")).to_have_text("Watching")
+    expect(watcher.locator("#prompt")).to_have_text(re.compile(r"^Watching\. Meera to play"))
+    # the table: four seats (none of them theirs), the trick and the auction as Meera sees them
+    expect(watcher.locator("#seats .plate")).to_have_count(4)
+    expect(watcher.locator("#seats .plate.mine")).to_have_count(0)
+    expect(watcher.locator("#seats .plate.turn")).to_contain_text("Meera")
+    expect(watcher.locator("#center .tcard")).to_have_count(len(trick))
+    assert watcher.locator("#center .tcard").evaluate_all(
+        "cs => cs.map(c => c.ariaLabel)") == trick
+    expect(watcher.locator("#auction li .what")).to_have_text(calls)
+    # every hand face down: backs on all four plates, no face outside the trick, no hand
+    expect(watcher.locator("#seats .plate .mini-fan")).to_have_count(4)
+    expect(watcher.locator(f"#seats {FACE}")).to_have_count(0)
+    expect(watcher.locator(f"#center {FACE}")).to_have_count(len(trick))
+    expect(watcher.locator("#hand")).to_be_hidden()
+    expect(watcher.locator("#hand > *")).to_have_count(0)
+    expect(watcher.locator(f"#me {FACE}")).to_have_count(0)
+    expect(watcher.locator(".card, .legal, .illegal")).to_have_count(0)
+    # and nothing to act with: no calls, no turn; the keys do nothing
+    expect(watcher.locator("#actions > *")).to_have_count(0)
+    expect(watcher.locator("button[data-action]")).to_have_count(0)
+    expect(watcher.locator("#prompt.mine")).to_have_count(0)
+    for key in ("p", "a", "1", "Enter"):
+        watcher.keyboard.press(key)
+    expect(watcher.locator("#notice")).to_be_hidden()
+    assert seq(player) == at and seq(watcher) == at
+    assert player.evaluate(MY_TURN)                            # still Meera's turn
+    assert not errors, errors
+    shot(watcher, artifacts / "table-spectator-1280x800.png")

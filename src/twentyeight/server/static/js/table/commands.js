@@ -1,0 +1,79 @@
+// What the person at the table does: send an action (once per state), click a card (played,
+// laid as the trump, or sent anyway so that the server says why not), take a seat, start the
+// game.
+import { connect, send } from "./connection.js";
+import { $, notice } from "./dom.js";
+import { NAME_KEY, PHASE_DOING, ROOM, SEAT_KEY, refresh, seatName, token, ui } from "./state.js";
+
+export function act(action, origin) {
+  if (!token()) return;
+  const id = `m${ui.nextId++}`;
+  ui.pending.set(id, origin || action);
+  if (send({ type: "action", token: token(), action, id })) {
+    const legal = ui.st?.legal || [];
+    if (legal.includes(action)) {
+      ui.sent = ui.st.seq;
+      notice("");
+      refresh();
+    }
+  } else {
+    notice("Not connected: the action was not sent. Reconnecting…", "info");
+  }
+}
+
+export function clickCard(card) {
+  const st = ui.st;
+  if (!st || ui.me === null) return;
+  const me = ui.me;
+  if (st.match.over) { notice("The match is over.", "info"); return; }
+  const play = `${me} play ${card}`;
+  const trump = `${me} trump ${card}`;
+  if (ui.sent === st.seq) return;                      // already sent; wait for the answer
+  if (st.legal.includes(play)) { act(play, { card }); return; }
+  if (st.legal.includes(trump)) { act(trump, { card }); return; }
+  if (st.to_act !== me) {
+    notice(`Not your turn — ${seatName(st.to_act)} ${st.to_act === null ? "" : "is to"} ${PHASE_DOING[st.view.phase] || "act"}.`, "info");
+    shake(card);
+    return;
+  }
+  // my turn, and the card is not among my legal actions: ask the engine why (the server
+  // refuses it and says why; nothing changes)
+  act(st.view.phase === "trump" ? trump : play, { card });
+}
+
+export function shake(card) {
+  const b = $("hand").querySelector(`[data-card="${card}"]`);
+  if (!b) return;
+  b.classList.remove("shake");
+  void b.offsetWidth;
+  b.classList.add("shake");
+}
+
+export async function takeSeat(k) {
+  const name = ($("name-input")?.value || localStorage.getItem(NAME_KEY) || "").trim();
+  if (name) localStorage.setItem(NAME_KEY, name);
+  const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/seats/${k}`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify(name ? { name } : {}),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    notice(`That seat could not be taken: ${data.message || r.statusText}`, "refused");
+    return;
+  }
+  ui.seatInfo = { seat: k, token: data.token };
+  localStorage.setItem(SEAT_KEY, JSON.stringify(ui.seatInfo));
+  notice("");
+  if (!send({ type: "hello", token: data.token })) connect();
+}
+
+export async function startMatch() {
+  const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/start`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: ui.hostToken }),
+  });
+  if (!r.ok) {
+    const data = await r.json().catch(() => ({}));
+    notice(`The game could not start: ${data.message || r.statusText}`, "refused");
+  }
+}
