@@ -200,7 +200,7 @@ def test_node_limit_as_pimc(made_only: bool, plain: bool) -> None:
             continue
         for limit in (2, 60, 600, 6000):
             try:
-                values, _, nodes = solve_limited(h, limit, made_only)
+                values, _, nodes = solve_limited(h, limit, made_only, engine="python")
                 want: tuple[dict[int, int], int] | None = (
                     {c: v for c, v in values.items() if c not in IGNORED}, nodes)
             except NodeLimit:
@@ -282,3 +282,29 @@ def test_cli_compiled_unavailable(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(doc)))
     assert main(["solve", "-", "--engine", "compiled"]) == 2
     assert "compiled solver is not available" in capsys.readouterr().err
+
+
+@needs_numba
+def test_pimc_decides_the_same_with_either_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pimc's node-limited solves go through the kernel when numba is there; since the kernel
+    visits the same nodes, every decision of a seeded bot is the same without it."""
+    from twentyeight.bots import make_bot
+
+    def decisions() -> list[str]:
+        out = []
+        for seed in (3, 8):
+            game = Game.new("28", seed=seed, dealer=seed % 4)
+            bots = [make_bot("pimc", seed=s, budget=0.1) for s in range(4)]
+            while not game.over:
+                seat = game.to_act
+                assert seat is not None
+                action = bots[seat].act(game.view(seat))
+                out.append(action)
+                game.apply(action)
+        return out
+
+    compiled = decisions()
+    monkeypatch.setenv(jit.NO_NUMBA_VARIABLE, "1")
+    assert fast.compiled_available() is False
+    assert decisions() == compiled
+    assert sum(" play " in a for a in compiled) == 64

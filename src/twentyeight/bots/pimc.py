@@ -64,6 +64,8 @@ from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import target
 from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.result import side_points
+from twentyeight.solver import fast
+from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import IGNORED, Position, SolverError
 from twentyeight.solver.search import Searcher
 from twentyeight.solver.values import SCALE
@@ -123,25 +125,53 @@ class _LimitedSearcher(Searcher):
         return Searcher.search(self, alpha, beta)
 
 
-def solve_limited(hand: Hand, limit: int, made_only: bool = False
+def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str = "auto"
                   ) -> tuple[dict[int, int], int, int]:
     """The solver's value (doubled scale) of every legal action code of ``hand``, within
     ``limit`` nodes: ``(values, target, nodes)``.  Like :func:`twentyeight.solver.solve`,
     ``pair`` gets the value of the position.  With ``made_only`` the value is only whether
     the contract is made (:data:`MADE` or 0; one zero-window search per action, several
-    times cheaper).  Raises :class:`NodeLimit` or :class:`~twentyeight.solver.SolverError`."""
+    times cheaper).  ``engine`` as for :func:`twentyeight.solver.solve`: the compiled kernel
+    when numba is installed (``auto``), else the Python search; both visit the same nodes, so
+    the answer is the same.  Raises :class:`NodeLimit` or
+    :class:`~twentyeight.solver.SolverError`."""
     pos = Position.from_hand(hand)
-    searcher = _LimitedSearcher(pos, limit)
     seat = pos.to_act
-    values: dict[int, int] = {}
     guess = SCALE * (pos.banked + pos.rem // 2)
     goal = SCALE * pos.target
     codes = hand.legal_codes()
     for code in codes:
-        if code in IGNORED:
-            if code != PAIR:
-                raise SolverError(f"{hand.describe(code)!r} is not supported by the solver")
-            continue
+        if code in IGNORED and code != PAIR:
+            raise SolverError(f"{hand.describe(code)!r} is not supported by the solver")
+    moves = [c for c in codes if c not in IGNORED]
+    if choose_engine(engine) == "compiled" and fast.unsupported(pos) is None:
+        values, nodes = _kernel_limited(pos, moves, guess, goal, limit, made_only)
+    else:
+        values, nodes = _python_limited(pos, moves, guess, goal, limit, made_only)
+    if PAIR in codes and values:
+        values[PAIR] = max(values.values()) if pos.side[seat] else min(values.values())
+    return values, pos.target, nodes
+
+
+def _kernel_limited(pos: Position, moves: list[int], guess: int, goal: int, limit: int,
+                    made_only: bool) -> tuple[dict[int, int], int]:
+    """:func:`solve_limited` by the compiled kernel: the same nodes in the same order as
+    :func:`_python_limited` (the kernel's tests compare them), so the same values."""
+    found, nodes, aborted = fast.kernel_values(pos, moves, guess, made_only=made_only,
+                                               goal=goal, limit=limit)
+    if aborted:
+        raise NodeLimit
+    if made_only:
+        return {c: MADE if v else 0 for c, v in zip(moves, found, strict=True)}, nodes
+    return {c: (MADE if v >= goal else 0) + v for c, v in zip(moves, found, strict=True)}, nodes
+
+
+def _python_limited(pos: Position, moves: list[int], guess: int, goal: int, limit: int,
+                    made_only: bool) -> tuple[dict[int, int], int]:
+    """:func:`solve_limited` by the Python search."""
+    searcher = _LimitedSearcher(pos, limit)
+    values: dict[int, int] = {}
+    for code in moves:
         saved = pos.apply(code)
         if made_only:
             values[code] = MADE if searcher.can_reach(goal - SCALE * pos.banked) else 0
@@ -150,9 +180,7 @@ def solve_limited(hand: Hand, limit: int, made_only: bool = False
             values[code] = (MADE if v >= goal else 0) + v
             guess = v
         pos.undo(saved)
-    if PAIR in codes and values:
-        values[PAIR] = max(values.values()) if pos.side[seat] else min(values.values())
-    return values, pos.target, searcher.nodes
+    return values, searcher.nodes
 
 
 # ---- play-outs -------------------------------------------------------------------------------
