@@ -219,6 +219,8 @@ class PimcBot(Bot):
     """Perfect-information Monte Carlo: see the module docs."""
 
     min_solved = MIN_SOLVED
+    bid_confidence = BID_CONFIDENCE
+    """The share of play-outs its side must make the lowest open bid in for a bid."""
     node_share = 0
     """Nodes per deal are ``nodes // max(1, min(samples, node_share or MIN_SOLVED))``."""
 
@@ -368,7 +370,7 @@ class PimcBot(Bot):
             made += w.weight * (res[1] >= lowest)
         if total <= 0:
             return None
-        return f"{seat} bid {lowest}" if made / total >= BID_CONFIDENCE else passing
+        return f"{seat} bid {lowest}" if made / total >= self.bid_confidence else passing
 
     def _trump(self, view: View, legal: list[str]) -> str | None:
         seat = view["seat"]
