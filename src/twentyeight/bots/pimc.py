@@ -28,7 +28,10 @@ read from a clock: it is turned into counts (:meth:`Effort.of`) — deals drawn 
 solver nodes per decision (:data:`NODES_PER_SECOND` × budget, shared by the deals) and deals
 played out for the auction and trump.  The per-decision random generator is derived from the
 seed and the view.  So a decision depends only on the seed, the budget and the view, and
-the budget is roughly the time a decision takes on this machine (2-core VM, pure Python).
+the budget is roughly the time a decision takes on this machine (2-core VM) with the
+pure-Python search.  With numba installed the solves go through the compiled kernel
+(:mod:`twentyeight.solver.fast`), which visits the same nodes: the same decisions, several
+times sooner — so a larger budget buys a stronger player in the same time.
 When the nodes do not suffice to solve at least :data:`MIN_SOLVED` deals (early tricks at a
 small budget: a full 8-trick deal costs ~100 000 nodes, ~0.7 s), the decision falls back to
 the ``rules`` bot — a smaller budget means fewer deals and an earlier start of the search.
