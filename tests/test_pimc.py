@@ -15,10 +15,18 @@ from typing import Any
 
 import pytest
 
+from test_solver import AUCTION, BIDDER_WINS_ALL, record
 from twentyeight import Game
 from twentyeight.bots import BotError, make_bot
 from twentyeight.bots.pimc import Effort, NodeLimit, OracleBot, PimcBot, solve_limited
-from twentyeight.bots.sampling import Sampler, bid_likelihood, strength
+from twentyeight.bots.sampling import (
+    POINT_GIFT,
+    Sampler,
+    bid_likelihood,
+    gift_likelihood,
+    strength,
+)
+from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.state import PLAY
 from twentyeight.record import hands_json
 from twentyeight.solver import solve
@@ -111,6 +119,27 @@ def test_likelihood_model() -> None:
     jacks = [deck.copies_of(n)[0] for n in ("JS", "JH", "9S", "9H")]
     sevens = [deck.copies_of(n)[0] for n in ("7S", "7H", "8S", "8H")]
     assert strength(rules, jacks) > strength(rules, sevens)
+
+
+def test_play_likelihood_a_point_card_given_to_the_opponents() -> None:
+    """The sampler's play model: following a trick the other side is winning, a card with
+    points is unlikely while a pointless card of the suit led was legal (28-PLAY-2 makes
+    seat 1 follow hearts; seat 0's J♥ leads)."""
+    g = Game.from_record(record("28", 3, BIDDER_WINS_ALL, [*AUCTION, "0 play JH"]))
+    h = g.hand
+    legal = h.legal_codes()
+    code = {h.describe(c).split()[1]: c for c in legal if c < PLAY_LIMIT}
+    assert gift_likelihood(h, 1, code["AH"], legal) == POINT_GIFT     # an ace to the enemy
+    assert gift_likelihood(h, 1, code["9H"], legal) == POINT_GIFT     # 9♥ does not beat J♥
+    assert gift_likelihood(h, 1, code["7H"], legal) == 1.0            # no points given
+    g.apply("1 play 7H")
+    h = g.hand                                                        # seat 2: partner wins
+    legal = h.legal_codes()
+    assert {gift_likelihood(h, 2, c, legal) for c in legal if c < PLAY_LIMIT} == {1.0}
+    g.apply("2 play 7C")
+    h = g.hand                                  # seat 3: a club was thrown in, no inference
+    legal = h.legal_codes()
+    assert {gift_likelihood(h, 3, c, legal) for c in legal if c < PLAY_LIMIT} == {1.0}
 
 
 def play_game(preset: str, seed: int, names: list[str], budget: float) -> int:

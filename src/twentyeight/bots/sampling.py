@@ -43,10 +43,17 @@ of the probability of that decision given the cards they held, under this model:
   high bid says nothing: factor 1);
 * the bidder's trump choice: suits are chosen with probability ``∝ exp(w / 5)`` where
   ``w = 10 × cards of the suit + their points`` in the cards he held, the indicator card
-  uniformly within the suit.
+  uniformly within the suit;
+* with ``play_likelihood``, a card played by a player who follows a trick an opponent is
+  winning in the suit led (no other suit in the trick yet): giving that opponent a card with
+  points when a card without points was legal has likelihood :data:`POINT_GIFT` (0.35),
+  everything else 1 — good players do not hand points to the other side, so a point card
+  thrown there says the cheap cards were missing. A trump that may win (trump revealed, or
+  played by the bidder, who knows it) is not a gift.
 
-Factors are floored at 0.02 so that no world is ruled out by the model alone.  The play of
-the cards is not weighted.  Pass ``likelihood=False`` for equal weights.
+Factors are floored at 0.02 so that no world is ruled out by the model alone.  Pass
+``likelihood=False`` for equal weights.  The play model is off unless ``play_likelihood=True``
+(``pimc`` leaves it off: measured, it did not help — see ``PimcBot.play_likelihood``).
 
 >>> import random
 >>> from twentyeight import Game
@@ -72,6 +79,7 @@ from twentyeight.cards import SUITS, Card, cards_of
 from twentyeight.engine.actions import (
     BID,
     PASS,
+    PLAY_LIMIT,
     RAISE,
     SIMPLE_VERBS,
     TRUMP_CARD,
@@ -85,13 +93,15 @@ from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.rules import Rules
 from twentyeight.views import view as view_of
 
-__all__ = ["Sampler", "SamplerError", "World", "bid_likelihood", "strength"]
+__all__ = ["Sampler", "SamplerError", "World", "bid_likelihood", "gift_likelihood", "strength"]
 
 View = dict[str, Any]
 
 BID_TEMPERATURE = 3.0
 TRUMP_TEMPERATURE = 5.0
 MIN_FACTOR = 0.02
+POINT_GIFT = 0.35
+"""Likelihood of giving points to an opponent's trick when a card without points was legal."""
 
 
 class SamplerError(ValueError):
@@ -162,6 +172,31 @@ def trump_likelihood(rules: Rules, cards: Sequence[Card], suit: int, by_card: bo
     return max(MIN_FACTOR, p)
 
 
+def gift_likelihood(h: Hand, seat: int, card: Card, legal: Sequence[int]) -> float:
+    """Likelihood of ``seat`` playing ``card`` to the current trick of ``h`` (before it is
+    played): :data:`POINT_GIFT` if that gives points to a trick an opponent is winning in the
+    suit led although a card without points was legal, else 1 (see the module docs)."""
+    trick = h.trick_cards
+    points = h.t.deck.points
+    if not trick or points[card] == 0:
+        return 1.0
+    suit_of = h.suit_of
+    led = suit_of[trick[0]]
+    if any(suit_of[c] != led for c in trick):
+        return 1.0
+    if suit_of[card] == h.trump and (h.revealed or seat == h.bidder):
+        return 1.0
+    power = h.power
+    best = max(range(len(trick)), key=lambda i: (power[trick[i]], -i))
+    if h.t.team_of[h.trick_seats[best]] == h.t.team_of[seat]:
+        return 1.0
+    if suit_of[card] == led and power[card] > power[trick[best]]:
+        return 1.0
+    if not any(c < PLAY_LIMIT and points[c] == 0 for c in legal):
+        return 1.0
+    return POINT_GIFT
+
+
 def _pick(slots: Sequence[int], free: Sequence[int], x: int) -> int:
     """The slot that the ``x``-th unit of free room (``0 <= x < sum(free)``) belongs to."""
     for slot, room in zip(slots, free, strict=True):
@@ -178,9 +213,11 @@ Parsed = tuple[int, str, str | None]
 class Sampler:
     """Draws worlds consistent with one view (see the module docs)."""
 
-    def __init__(self, view: View, likelihood: bool = True) -> None:
+    def __init__(self, view: View, likelihood: bool = True, play_likelihood: bool = False
+                 ) -> None:
         self.view = view
         self.likelihood = likelihood
+        self.play_likelihood = likelihood and play_likelihood
         rules = self.rules = rules_of(view)
         deck = self.deck = rules.deck
         self.n = n = rules.num_players
@@ -420,6 +457,8 @@ class Sampler:
             suit = self.deck.suit_of[code - TRUMP_CARD] if code < TRUMP_SUIT \
                 else code - TRUMP_SUIT
             return trump_likelihood(self.rules, cards, suit, code < TRUMP_SUIT)
+        if code < PLAY_LIMIT and self.play_likelihood:
+            return gift_likelihood(h, seat, code, legal)
         return 1.0
 
     # ---- sampling --------------------------------------------------------------------------
