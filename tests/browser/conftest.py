@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from server.harness import Server
+from server.harness import Server, running
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Playwright
@@ -30,11 +30,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``twentyeight serve`` on a free loopback port with its own SQLite file."""
     srv = Server(Path(tmp_path_factory.mktemp("srv")) / "rooms.db")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from running(srv)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from server.harness import Server
+from server.harness import Server, running
 from server.services import Postgres, Redis, postgres_bin, redis_bin
 
 
@@ -24,11 +24,7 @@ def postgres() -> Iterator[Postgres]:
     except ImportError:
         pytest.skip("psycopg is not installed (pip install -e '.[test]')")
     pg = Postgres(bindir)
-    pg.start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
+    yield from running(pg)
 
 
 @pytest.fixture(scope="session")
@@ -37,11 +33,7 @@ def redis() -> Iterator[Redis]:
     if binary is None:
         pytest.skip("redis-server is not installed (.ci/system-packages installs it)")
     server = Redis(binary)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from running(server)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql+redis"])
@@ -54,8 +46,4 @@ def server(request: pytest.FixtureRequest,
         pg: Postgres = request.getfixturevalue("postgres")
         rd: Redis = request.getfixturevalue("redis")
         srv = Server(base, "--redis", rd.url, db_url=pg.database())
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from running(srv)

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -30,6 +30,26 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+class Service(Protocol):
+    """Something the tests start and stop: a server process, PostgreSQL, Redis."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+S = TypeVar("S", bound=Service)
+
+
+def running(service: S) -> Iterator[S]:
+    """Start ``service``, hand it to a fixture's test, and stop it whatever happens."""
+    service.start()
+    try:
+        yield service
+    finally:
+        service.stop()
 
 
 class Server:
