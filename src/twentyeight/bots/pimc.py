@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyeight.bots.base import Bot, BotError, View, register
+from twentyeight.bots.reading import high_bidder
 from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.sampling import Sampler, SamplerError, World
 from twentyeight.engine.actions import BID, PAIR, PASS, TRUMP_CARD
@@ -346,12 +347,7 @@ class PimcBot(Bot):
             return redeal
         if passing not in legal:
             return f"{seat} bid {bids[0]}"
-        high = None
-        for entry in reversed(view["history"]):
-            who, verb, *_ = entry.split()
-            if verb == "bid":
-                high = int(who)
-                break
+        high = high_bidder(view)
         teams = len(view["teams"])
         if high is not None and high % teams == seat % teams:
             return passing

@@ -27,6 +27,15 @@ def rules_of(view: dict[str, Any]) -> Rules:
     return _rules_of(json.dumps(view["rules"], sort_keys=True))
 
 
+def high_bidder(view: dict[str, Any]) -> int | None:
+    """The seat of the last bid in the view's public history (``None`` before any bid)."""
+    for entry in reversed(view["history"]):
+        seat, verb, *_ = entry.split()
+        if verb == "bid":
+            return int(seat)
+    return None
+
+
 @dataclass
 class Reading:
     """What a seat can work out from its view."""

@@ -9,7 +9,7 @@ Every decision is a few dozen microseconds.
 from __future__ import annotations
 
 from twentyeight.bots.base import Bot, View, register
-from twentyeight.bots.reading import Reading
+from twentyeight.bots.reading import Reading, high_bidder
 from twentyeight.bots.rules_play import Play, ask_pays, reveal_pays
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import bid_parts
@@ -106,7 +106,7 @@ class RulesBot(Bot):
         if "pass" not in verbs:                          # a forced bid
             return f"{r.seat} bid {bids[0]}{suffix}"
         high = r.view["high_bid"]
-        holder = self._high_bidder(r)
+        holder = high_bidder(r.view)
         partner_high = holder is not None and holder != r.seat and \
             r.team_of(holder) == r.team_of(r.seat)
         margin = self.margin.get(r.rules.scoring, 1.0)
@@ -116,13 +116,6 @@ class RulesBot(Bot):
         if bids[0] <= limit:
             return f"{r.seat} bid {bids[0]}{suffix}"
         return verbs["pass"]
-
-    def _high_bidder(self, r: Reading) -> int | None:
-        for entry in reversed(r.view["history"]):
-            seat, verb, *_ = entry.split()
-            if verb == "bid":
-                return int(seat)
-        return None
 
     def _best_suit(self, r: Reading) -> int:
         """The trump suit: most cards, then jacks and points, then power."""

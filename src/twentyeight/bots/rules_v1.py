@@ -10,7 +10,7 @@ trick is worth taking, and otherwise discards its least valuable card.
 from __future__ import annotations
 
 from twentyeight.bots.base import Bot, View, register
-from twentyeight.bots.reading import Reading
+from twentyeight.bots.reading import Reading, high_bidder
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import bid_parts
 
@@ -61,19 +61,12 @@ class RulesV1Bot(Bot):
             return verbs["redeal"]
         if "pass" not in verbs and bids:                 # forced opening
             return f"{r.seat} bid {bids[0]}{suffix}"
-        high = self._high_bidder(r)
+        high = high_bidder(r.view)
         partner_high = high is not None and r.team(high) == r.team(r.seat)
         estimate = self._strength(r)
         if bids and bids[0] <= estimate and not partner_high:
             return f"{r.seat} bid {bids[0]}{suffix}"
         return verbs.get("pass", legal[0])
-
-    def _high_bidder(self, r: Reading) -> int | None:
-        for entry in reversed(r.view["history"]):
-            seat, verb, *_ = entry.split()
-            if verb == "bid":
-                return int(seat)
-        return None
 
     def _denomination(self, r: Reading) -> str:
         """The suit with most cards (points break ties), or NT with no four-card suit."""

@@ -7,6 +7,8 @@ play without a second copy of the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from twentyeight.cards import BYTE_BITS, Card, Mask, cards_of
 from twentyeight.engine import windows
 from twentyeight.engine.actions import (
@@ -149,10 +151,7 @@ def _best_trump_in_trick(h: HandState) -> int:
     power = h.power
     best = -1
     cards = h.trick_cards
-    start = h.reveal_index
-    if h.t.whole_trick or (h.t.hybrid_trick and cards and suit_of[cards[0]] == trump):
-        start = 0
-    for i in range(start, len(cards)):
+    for i in range(trump_start(h), len(cards)):
         c = cards[i]
         if suit_of[c] == trump and power[c] > best:
             best = power[c]
@@ -321,21 +320,25 @@ def cot_apply(h: HandState, code: int) -> None:
         h.to_act = h.conceded_by
 
 
-def trick_winner(h: HandState) -> int:
-    """The index in the current trick of the winning card (28-PLAY-4, 28-REV-5, 56-PLAY-4)."""
+def trump_start(h: HandState) -> int:
+    """The first card of the current trick that can count as a trump once the trump is
+    revealed (28-REV-5; C-07 whole trick; A-56-02 [C56] when trumps were led)."""
     cards = h.trick_cards
-    suit_of = h.suit_of
-    power = h.power
-    trump = h.trump
+    if h.t.whole_trick or (h.t.hybrid_trick and cards and h.suit_of[cards[0]] == h.trump):
+        return 0
+    return h.reveal_index
+
+
+def winning_index(cards: Sequence[Card], suit_of: Sequence[int], power: Sequence[int],
+                  trump: int, trump_from: int) -> int:
+    """The index of the card winning ``cards`` so far: the highest trump among
+    ``cards[trump_from:]`` (``trump_from < 0``: no card counts as a trump), else the highest
+    card of the suit led; of equal cards (twins) the first played (28-PLAY-4, 56-PLAY-4).
+    Shared by the engine and the solver."""
     best = -1
     top = -1
-    if h.revealed and trump >= 0:
-        start = h.reveal_index
-        if start:
-            t = h.t
-            if t.whole_trick or (t.hybrid_trick and suit_of[cards[0]] == trump):
-                start = 0                              # C-07 whole trick; A-56-02 [C56]
-        for i in range(start, len(cards)):
+    if trump_from >= 0:
+        for i in range(trump_from, len(cards)):
             c = cards[i]
             if suit_of[c] == trump and power[c] > top:
                 top = power[c]
@@ -348,6 +351,13 @@ def trick_winner(h: HandState) -> int:
             top = power[c]
             best = i
     return best
+
+
+def trick_winner(h: HandState) -> int:
+    """The index in the current trick of the winning card (28-PLAY-4, 28-REV-5, 56-PLAY-4)."""
+    counts = h.revealed and h.trump >= 0
+    return winning_index(h.trick_cards, h.suit_of, h.power, h.trump,
+                         trump_start(h) if counts else -1)
 
 
 def decided(h: HandState) -> bool:

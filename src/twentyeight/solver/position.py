@@ -31,6 +31,7 @@ from typing import Any
 from twentyeight.cards import Card, Mask, cards_of
 from twentyeight.engine.actions import ASK, CONCEDE, PAIR, REDEAL, REVEAL
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.play import winning_index
 from twentyeight.engine.scoring import target
 from twentyeight.engine.state import COT, NORMAL, PLAY
 
@@ -299,27 +300,9 @@ class Position:
 
     def winner_index(self) -> int:
         """The index in the current trick of the card winning it so far (28-PLAY-4, 28-REV-5)."""
-        cards = self.trick
-        suit_of = self.suit_of
-        power = self.power
-        trump = self.trump
-        best = -1
-        top = -1
-        if self.revealed and trump >= 0:
-            start = self.trump_start()
-            for i in range(start, len(cards)):
-                c = cards[i]
-                if suit_of[c] == trump and power[c] > top:
-                    top = power[c]
-                    best = i
-            if best >= 0:
-                return best
-        led = suit_of[cards[0]]
-        for i, c in enumerate(cards):
-            if suit_of[c] == led and power[c] > top:
-                top = power[c]
-                best = i
-        return best
+        counts = self.revealed and self.trump >= 0
+        return winning_index(self.trick, self.suit_of, self.power, self.trump,
+                             self.trump_start() if counts else -1)
 
     def _complete_trick(self) -> None:
         cards = self.trick
