@@ -53,6 +53,9 @@ def test_simulate_rules_object() -> None:
     (["simulate", "--rules", "{oops"], "not a JSON object"),
     (["play", "--seat", "9"], "seat 9 does not exist"),
     (["play", "--bots", "grandmaster"], "unknown bot 'grandmaster'"),
+    (["play", "--bots", "oracle"], "'oracle' sees every hand"),       # issue 10 item 4
+    (["play", "--bots", "rules,oracle"], "plays only where it can be given the deal"),
+    (["bot", "serve", "--bot", "oracle"], "'oracle' sees every hand"),
     (["fly"], "invalid choice"),
     ([], "required"),
 ])

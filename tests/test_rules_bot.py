@@ -96,3 +96,14 @@ def test_beats_random_and_the_first_rules_player() -> None:
     assert rep["diff"]["ci95"][0] > 0
     assert {"rules", "rules-v1"} <= set(bot_names())
 
+
+
+def test_bots_that_see_the_deal_are_refused_at_a_table() -> None:
+    """Issue 10 item 4: ``oracle`` must be bound to the real deal, so no table offers it."""
+    from twentyeight.bots import BotError, table_bot_class, table_bot_names
+
+    assert "oracle" in bot_names() and "oracle" not in table_bot_names()
+    assert {"random", "rules", "pimc"} <= set(table_bot_names())
+    with pytest.raises(BotError, match="sees every hand"):
+        table_bot_class("oracle")
+    assert table_bot_class("rules").name == "rules"

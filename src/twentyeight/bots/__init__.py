@@ -1,5 +1,16 @@
 """Computer players behind one interface: see :mod:`twentyeight.bots.base`."""
 
-from twentyeight.bots.base import Bot, BotError, bot_class, bot_names, make_bot, register
+from twentyeight.bots.base import (
+    Bot,
+    BotError,
+    bot_class,
+    bot_names,
+    make_bot,
+    make_table_bot,
+    register,
+    table_bot_class,
+    table_bot_names,
+)
 
-__all__ = ["Bot", "BotError", "bot_class", "bot_names", "make_bot", "register"]
+__all__ = ["Bot", "BotError", "bot_class", "bot_names", "make_bot", "make_table_bot",
+           "register", "table_bot_class", "table_bot_names"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 View = dict[str, Any]
 
@@ -29,6 +29,11 @@ class Bot:
     """Base class of computer players.  Subclasses implement :meth:`act`."""
 
     name = "bot"
+    description: ClassVar[str] = ""
+    """One line for people choosing a computer player (``--help``, the lobby)."""
+    sees_deal: ClassVar[bool] = False
+    """The bot must be given the real deal (``bind``): it can play only where that is done,
+    in the arena and in tests, never at a table (:func:`table_bot_class`)."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         self.seed = seed
@@ -87,6 +92,31 @@ def bot_class(name: str) -> type[Bot]:
 def make_bot(name: str, seed: int | None = None, budget: float | None = None) -> Bot:
     """A bot by name (see :func:`bot_class`)."""
     return bot_class(name)(seed=seed, budget=budget)
+
+
+def table_bot_names() -> list[str]:
+    """The registered bots that can sit at a table: every one that plays from a view alone."""
+    _load_builtins()
+    return sorted(name for name, cls in _REGISTRY.items() if not cls.sees_deal)
+
+
+def table_bot_class(name: str) -> type[Bot]:
+    """:func:`bot_class`, refusing a bot that must see the deal (see :attr:`Bot.sees_deal`).
+
+    This is what every place a bot takes a seat uses: ``twentyeight play``, the server's
+    rooms and ``twentyeight bot serve``.
+    """
+    cls = bot_class(name)
+    if cls.sees_deal:
+        raise BotError(f"{name!r} sees every hand, so it plays only where it can be given the "
+                       f"deal (the arena, tests); at a table choose one of "
+                       f"{', '.join(table_bot_names())}")
+    return cls
+
+
+def make_table_bot(name: str, seed: int | None = None, budget: float | None = None) -> Bot:
+    """A bot for a seat at a table (see :func:`table_bot_class`)."""
+    return table_bot_class(name)(seed=seed, budget=budget)
 
 
 def _load_builtins() -> None:

@@ -436,6 +436,8 @@ class OracleBot(PimcBot):
 
     min_solved = 1
     node_share = 1
+    sees_deal = True
+    description = "sees every hand: the upper bound, for measurement"
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)

@@ -21,9 +21,9 @@ _port = number(int, "a port number", lambda v: 0 <= v <= 65535, "a port from 0 t
 
 
 def _our_bot(text: str) -> str:
-    from twentyeight.cli.main import _bots
+    from twentyeight.cli.main import _table_bots
 
-    names = _bots(text)
+    names = _table_bots(text)
     if len(names) != 1 or names[0].startswith(("http://", "https://")):
         raise argparse.ArgumentTypeError("expected one of our bots, e.g. rules")
     return names[0]

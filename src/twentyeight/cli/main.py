@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from twentyeight import __version__
-from twentyeight.bots import BotError, bot_class, bot_names
+from twentyeight.bots import BotError, bot_class, table_bot_class, table_bot_names
 from twentyeight.cli.args import number
 from twentyeight.rules import PRESET_TITLES, PRESETS, Rules, RulesError, flag_info
 
@@ -35,16 +35,26 @@ _positive = number(int, "a whole number", lambda v: v >= 1, "at least 1")
 _seed = number(int, "a whole number")
 
 
-def _bots(text: str) -> list[str]:
+def _bot_list(text: str, check: Callable[[str], object]) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise argparse.ArgumentTypeError("expected bot names, e.g. rules or rules,random")
     for name in names:
         try:
-            bot_class(name)
+            check(name)
         except BotError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
     return names
+
+
+def _bots(text: str) -> list[str]:
+    """Bot names for the arena: any bot, those that must see the deal included."""
+    return _bot_list(text, bot_class)
+
+
+def _table_bots(text: str) -> list[str]:
+    """Bot names for a seat at a table (``play``, ``bot serve``): no bot that sees the deal."""
+    return _bot_list(text, table_bot_class)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -61,8 +71,8 @@ def parser() -> argparse.ArgumentParser:
                     help="preset name or JSON object (default: 28)")
     pl.add_argument("--seed", type=_seed, default=None, help="seed for the deals and the bots")
     pl.add_argument("--seat", type=int, default=0, help="your seat, 0 to n-1 (default 0)")
-    pl.add_argument("--bots", type=_bots, default=["rules"],
-                    help=f"computer players, comma-separated ({', '.join(bot_names())}; "
+    pl.add_argument("--bots", type=_table_bots, default=["rules"],
+                    help=f"computer players, comma-separated ({', '.join(table_bot_names())}; "
                          "default rules)")
     pl.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
                     default=None, help="no colours")

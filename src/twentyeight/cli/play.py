@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from twentyeight.bots import Bot, make_bot
+from twentyeight.bots import Bot, make_table_bot
 from twentyeight.cli.display import Painter, use_colour
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
@@ -357,7 +357,7 @@ def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
         n = match.rules.num_players
         names = [bot_names[i % len(bot_names)] for i in range(n)]
         base = 0 if seed is None else seed * 1000 + games * 10
-        bots = {s: make_bot(names[s], seed=base + s) for s in range(n) if s != seat}
+        bots = {s: make_table_bot(names[s], seed=base + s) for s in range(n) if s != seat}
         tg = TerminalGame(match, seat, bots, read, out, colour)
         tg.run()
         if not match.over:

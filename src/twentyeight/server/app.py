@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from twentyeight import __version__
-from twentyeight.bots import bot_names
+from twentyeight.bots import table_bot_names
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server.connection import Connection
 from twentyeight.server.hub import Hub, RoomError, Settings, rules_from
@@ -84,7 +84,7 @@ def create_app(settings: Settings) -> FastAPI:
         return {"presets": {name: {"title": PRESET_TITLES.get(name, ""),
                                    "num_players": r.num_players, "flags": r.flags()}
                             for name, r in PRESETS.items()},
-                "bots": bot_names(),
+                "bots": table_bot_names(),
                 "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()]}
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

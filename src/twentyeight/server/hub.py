@@ -20,7 +20,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from twentyeight.bots import Bot, bot_names, make_bot
+from twentyeight.bots import Bot, make_table_bot, table_bot_names
 from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
 from twentyeight.game import Game
@@ -340,9 +340,9 @@ class Hub:
                                 "bots (start it with --allow-external-bots)")
             if len(bots) > 64:
                 raise RoomError(400, "bad_bots", "an external bot's URL is at most 64 characters")
-        elif bots not in bot_names():
+        elif bots not in table_bot_names():
             raise RoomError(400, "bad_bots", f"unknown computer player {bots!r} "
-                            f"(known: {', '.join(bot_names())})")
+                            f"(known: {', '.join(table_bot_names())})")
         host_token = new_token()
         room = Room(id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
                     rules=rules, bot_kind=bots, host_token_hash=token_hash(host_token),
@@ -596,7 +596,7 @@ class Hub:
 
     def _bot(self, room: Room, seat: int) -> Bot:
         if seat not in room.bots:
-            room.bots[seat] = make_bot(room.bot_kind, seed=secrets.randbits(32))
+            room.bots[seat] = make_table_bot(room.bot_kind, seed=secrets.randbits(32))
         return room.bots[seat]
 
     # ---- the one place actions are accepted --------------------------------------------

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from twentyeight.bots.base import bot_class, make_bot
+from twentyeight.bots.base import make_bot, table_bot_class
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.integrations.bhoos.payloads import (
     PayloadError,
@@ -65,7 +65,7 @@ class BotService:
     """The decisions of one of our bots for protocol requests (no HTTP here)."""
 
     def __init__(self, bot: str, rules: Any = "bhoos-29", seed: int = 0) -> None:
-        bot_class(bot)                                   # an unknown name fails here
+        table_bot_class(bot)                 # an unknown name, or one that sees the deal, fails
         if bot.startswith(("http://", "https://")):
             raise PayloadError("serve one of our bots, not a URL")
         self.bot = bot
@@ -88,7 +88,7 @@ class BotService:
             return simple_answer(kind, payload)
         digest = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=4)
         seed = self.seed ^ int.from_bytes(digest.digest(), "big")
-        bot = make_bot(self.bot, seed, budget_for(kind, payload))
+        bot = make_bot(self.bot, seed, budget_for(kind, payload))     # checked in __init__
         action = bot.act(view)
         if action not in view["legal"]:
             log.warning("bot %s chose %r, not legal; playing %r", self.bot, action,
