@@ -125,7 +125,7 @@ def _play(h: HandState, action: Action, code: int) -> str | None:
         allowed, verb_code = play.play_options(h, seat, notes)
         for mask, reason in notes:
             if not mask >> code & 1:
-                return reason
+                return str(reason)
         if not allowed and verb_code:
             return "you must first ask for the trump (29-PLAY-3)"
         return None

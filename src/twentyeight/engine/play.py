@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twentyeight.cards import BYTE_BITS, Card, Mask, cards_of
+from twentyeight.cards import BYTE_BITS, SUITS, Card, Mask, cards_of
 from twentyeight.engine import windows
 from twentyeight.engine.actions import (
     ACCEPT,
@@ -20,6 +20,7 @@ from twentyeight.engine.actions import (
     REFUSE,
     REVEAL,
 )
+from twentyeight.engine.reasons import Reason
 from twentyeight.engine.state import (
     COT,
     PLAY,
@@ -31,7 +32,7 @@ from twentyeight.engine.state import (
 from twentyeight.engine.windows import zero_point_claim
 
 _B0, _B1, _B2, _B3 = BYTE_BITS[:4]
-Notes = list[tuple[Mask, str]]
+Notes = list[tuple[Mask, Reason]]
 """(cards allowed after a step, why) for each step that narrowed the playable cards."""
 
 # ---- legality -------------------------------------------------------------------------------
@@ -49,16 +50,14 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
             if trumps and others and not (h.rules.bidder_lead_trump_after_trump_led
                                           and h.trump_led_by_other):
                 if notes is not None:
-                    notes.append((others, "the bidder may not lead a trump while holding "
-                                          "other suits (28-BR-1)"))
+                    notes.append((others, Reason("bidder_no_trump_lead", "28-BR-1")))
                 return others, 0
         if h.t.lead_restriction and h.revealed and trump >= 0 \
                 and not h.trump_played:                            # 56-PLAY-5
             others = hand & ~h.suit_masks[trump]
             if others and others != hand:
                 if notes is not None:
-                    notes.append((others, "no trump may be led before a trump has been "
-                                          "played (56-PLAY-5)"))
+                    notes.append((others, Reason("no_trump_lead_yet", "56-PLAY-5")))
                 return others, 0
         return hand, 0
     led = h.suit_of[trick[0]]
@@ -68,8 +67,7 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
             return _asker_options(h, hand, notes), 0
         if follow:
             if notes is not None and follow != hand:
-                notes.append((follow, f"you must follow suit: you hold {_suit_name(led)} "
-                                      "(28-PLAY-2)"))
+                notes.append((follow, _follow(led)))
             return follow, 0
         allowed = hand
         if h.rules.no_undertrump and trump >= 0:
@@ -79,8 +77,7 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
         return allowed, 0
     if follow:                                                 # phase 1
         if notes is not None and follow != hand:
-            notes.append((follow, f"you must follow suit: you hold {_suit_name(led)} "
-                                  "(28-PLAY-2)"))
+            notes.append((follow, _follow(led)))
         return follow, 0
     if trump < 0:                                              # no trump to ask for
         return _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand, 0
@@ -88,8 +85,7 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
         verb = REVEAL if seat == h.bidder else ASK
         if h.rules.asking_compulsory:
             if notes is not None:
-                notes.append((0, "you cannot follow suit, so you must first ask for the "
-                                 "trump (29-PLAY-3)"))
+                notes.append((0, Reason("must_ask_first", "29-PLAY-3")))
             return 0, verb
         allowed = _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand
         return allowed, verb
@@ -101,8 +97,7 @@ def play_options(h: HandState, seat: int, notes: Notes | None = None) -> tuple[M
         return allowed, REVEAL if rules.bidder_may_reveal_on_trump_lead else 0
     allowed = hand if rules.bidder_void_discard_trump_unrevealed else hand & ~trumps
     if notes is not None and allowed != hand:
-        notes.append((allowed, "the bidder, void in the suit led, may not play a trump-suit "
-                               "card without exposing the trump (28-BR-3)"))
+        notes.append((allowed, Reason("bidder_no_hidden_trump_discard", "28-BR-3")))
     if rules.jack_discard_restriction and allowed:
         allowed = _jack_filter(h, allowed, notes)
     return allowed, REVEAL
@@ -112,8 +107,7 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
     """28-REV-3 (and 28-BR-3(b)): what the player who asked or exposed must play."""
     if h.indicator_only:
         if notes is not None:
-            notes.append((1 << h.indicator, "having exposed the trump, the bidder must play "
-                                            "the indicator itself (28-BR-3)"))
+            notes.append((1 << h.indicator, Reason("revealer_plays_indicator", "28-BR-3")))
         return 1 << h.indicator
     if not h.must_trump or h.trump < 0:
         if h.rules.jack_discard_restriction:
@@ -123,7 +117,7 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
     if not trumps:
         return _jack_filter(h, hand, notes) if h.rules.jack_discard_restriction else hand
     if notes is not None and trumps != hand:
-        notes.append((trumps, "having asked for the trump you must play a trump (28-REV-3)"))
+        notes.append((trumps, Reason("asker_must_trump", "28-REV-3")))
     if h.rules.revealer_overtrump and h.trick_cards:             # BOT-PROTOCOL §7.5
         best = _best_trump_in_trick(h)
         winner = h.trick_seats[trick_winner(h)]
@@ -131,15 +125,14 @@ def _asker_options(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
             higher = _higher_than(h, trumps, best)
             if higher:
                 if notes is not None and higher != trumps:
-                    notes.append((higher, "having revealed, you must over-trump the opponent's "
-                                          "trump (BOT-PROTOCOL §7.5)"))
+                    notes.append((higher, Reason("revealer_overtrump", "BOT-PROTOCOL §7.5")))
                 return higher
     if h.rules.no_undertrump:
         best = _best_trump_in_trick(h)
         higher = _higher_than(h, trumps, best)
         if higher:
             if notes is not None and higher != trumps:
-                notes.append((higher, "you must over-trump when you can (28-P2-3)"))
+                notes.append((higher, Reason("must_overtrump", "28-P2-3")))
             return higher
     return trumps
 
@@ -175,7 +168,7 @@ def _no_undertrump(h: HandState, hand: Mask, notes: Notes | None) -> Mask:
     if not allowed:
         return hand
     if notes is not None and allowed != hand:
-        notes.append((allowed, "you may not under-trump (28-P2-3)"))
+        notes.append((allowed, Reason("no_undertrump", "28-P2-3")))
     return allowed
 
 
@@ -189,13 +182,12 @@ def _jack_filter(h: HandState, allowed: Mask, notes: Notes | None) -> Mask:
     if not kept:
         return allowed                 # lifted when nothing else is left [PROPOSED]
     if notes is not None and kept != allowed:
-        notes.append((kept, "you may not discard the jack of a suit that has not been led "
-                            "(jack_discard_restriction)"))
+        notes.append((kept, Reason("jack_discard", "C-17")))
     return kept
 
 
-def _suit_name(suit: int) -> str:
-    return ("spades", "hearts", "diamonds", "clubs")[suit]
+def _follow(suit: int) -> Reason:
+    return Reason("follow_suit", "28-PLAY-2", {"suit": SUITS[suit]})
 
 
 def claims(h: HandState, seat: int) -> tuple[int, ...]:
