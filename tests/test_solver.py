@@ -1,9 +1,8 @@
 """The perfect-information solver (issue 4 item 3) and ``twentyeight solve``.
 
-* The solver's own position (``solver.position``) against the engine, move for move, on
-  random games under every preset and random play flags.
 * The solver against brute force (plain minimax over the engine's ``legal_codes``/``step``)
-  on random 2–4 trick endings of presets 28 and 29: every legal action's value equal.
+  on random 2–4 trick endings of presets 28 and 29: every legal action's value equal (the
+  properties over every preset and play flag are in ``test_play_core.py``).
 * Positions whose value is known by hand, determinism, and the command's exit statuses.
 """
 
@@ -23,16 +22,12 @@ from twentyeight.engine.actions import SINGLE, THANI
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import bidding_points
 from twentyeight.engine.state import ANNULLED, PLAY
-from twentyeight.rules import PRESETS, Rules, RulesError
+from twentyeight.rules import Rules, RulesError
 from twentyeight.solver import Position, Searcher, SolverError, solve
 from twentyeight.solver.ordering import merge_equivalent
-from twentyeight.solver.position import IGNORED, LIVE
 from twentyeight.solver.reference import brute_force_values
 from twentyeight.solver.values import annulled, scaled
 
-FIELDS = ("hands", "trick", "tseats", "to_act", "leader", "revealed", "reveal_index", "asker",
-          "must_trump", "indicator_only", "pending", "led_mask", "tlo", "done", "banked",
-          "lost", "trump_played", "rem")
 PLAY_FLAGS: list[tuple[str, Any]] = [
     ("jack_discard_restriction", True), ("no_undertrump", True),
     ("last_trick_reveal", "at_bidder_turn"), ("bidder_lead_trump_after_trump_led", True),
@@ -65,9 +60,6 @@ def ending(preset: str, seed: int, tricks_left: int) -> Hand | None:
     return None
 
 
-# ---- the solver's position against the engine ----------------------------------------------
-
-
 def _random_rules(name: str, rng: random.Random) -> Rules:
     spec: dict[str, Any] = {"preset": name}
     for flag, value in PLAY_FLAGS:
@@ -77,61 +69,6 @@ def _random_rules(name: str, rng: random.Random) -> Rules:
         return Rules.from_spec(spec)
     except RulesError:
         return Rules.from_spec(name)
-
-
-@pytest.mark.parametrize("name", list(PRESETS))
-def test_position_move_for_move(name: str) -> None:
-    """Same legal moves, trick winners, points, exposures and annulments as the engine."""
-    games = moves = 0
-    for seed in range(40):
-        rng = random.Random(1000 + seed)
-        h = to_play(_random_rules(name, rng), seed, rng)
-        if h is None:
-            continue
-        try:
-            pos = Position.from_hand(h)
-        except SolverError:
-            continue                     # special contracts: refused, checked elsewhere
-        games += 1
-        while True:
-            assert set(h.legal_codes()) - set(IGNORED) == set(pos.legal()), seed
-            code = rng.choice(h.legal_codes())
-            h.step(code)
-            if code not in IGNORED:
-                pos.apply(code)
-                moves += 1
-            if h.over:
-                assert pos.status != LIVE
-                assert (pos.status == ANNULLED) == (h.status == ANNULLED)
-                if h.status != ANNULLED:
-                    assert pos.banked == bidding_points(h)
-                break
-            fresh = Position.from_hand(h)
-            for f in FIELDS:
-                assert getattr(fresh, f) == getattr(pos, f), (seed, f)
-    assert games >= 5 and moves > 0
-
-
-def _fields(pos: Position) -> dict[str, Any]:
-    return {f: getattr(pos, f) if f != "hands" else list(pos.hands)
-            for f in (*FIELDS, "status")}
-
-
-def test_undo_restores_everything() -> None:
-    rng = random.Random(5)
-    for seed in range(10):
-        h = to_play("28", seed, rng)
-        assert h is not None
-        pos = Position.from_hand(h)
-        trail = []
-
-        while pos.status == LIVE:
-            before = _fields(pos)
-            code = rng.choice(pos.legal())
-            trail.append((before, pos.apply(code)))
-        for before, saved in reversed(trail):
-            pos.undo(saved)
-            assert _fields(pos) == before
 
 
 # ---- against brute force ---------------------------------------------------------------------

@@ -50,7 +50,7 @@ def python_values(h: Hand, max_entries: int = 2_000_000) -> tuple[dict[int, int]
     """Every move's value by the Python search, as ``solve`` computes them; and its nodes."""
     pos = Position.from_hand(h)
     searcher = Searcher(pos, max_entries)
-    guess = SCALE * (pos.banked + pos.rem // 2)
+    guess = SCALE * (pos.banked + pos.points_left() // 2)
     out: dict[int, int] = {}
     for code in moves_of(h):
         saved = pos.apply(code)
@@ -65,7 +65,7 @@ def kernel_values(h: Hand, plain: bool, max_entries: int = 2_000_000
     """The same from the kernel (compiled, or the plain copy)."""
     pos = Position.from_hand(h)
     codes = moves_of(h)
-    guess = SCALE * (pos.banked + pos.rem // 2)
+    guess = SCALE * (pos.banked + pos.points_left() // 2)
     values, nodes, aborted = fast.kernel_values(pos, codes, guess, max_entries=max_entries,
                                                 plain=plain)
     assert not aborted
@@ -178,7 +178,7 @@ def kernel_limited(h: Hand, limit: int, made_only: bool, plain: bool
     """``pimc.solve_limited`` done by the kernel (``None`` where it raises NodeLimit)."""
     pos = Position.from_hand(h)
     codes = moves_of(h)
-    guess = SCALE * (pos.banked + pos.rem // 2)
+    guess = SCALE * (pos.banked + pos.points_left() // 2)
     goal = SCALE * pos.target
     values, nodes, aborted = fast.kernel_values(pos, codes, guess, made_only=made_only,
                                                 goal=goal, limit=limit, plain=plain)

@@ -102,6 +102,8 @@ class Deck:
     point_mask: Mask = field(init=False, repr=False)
     jack_mask: Mask = field(init=False, repr=False)
     second_copy: Mask = field(init=False, repr=False)
+    ties: tuple[Mask, ...] = field(init=False, repr=False)
+    """``ties[c]``: the other cards of ``c``'s suit with the same power (twins, 40's J and 3)."""
     points_total: int = field(init=False)
     by_name: dict[str, tuple[Card, ...]] = field(init=False, repr=False, compare=False)
 
@@ -150,6 +152,9 @@ class Deck:
         jack = power[rank_of.index("J")]                 # 40's 3s rank with the jacks: jacks
         sets(self, "jack_mask", sum(1 << c for c, p in enumerate(power) if p == jack))
         sets(self, "second_copy", second)
+        sets(self, "ties", tuple(sum(1 << d for d in range(len(names)) if d != c
+                                     and suit_of[d] == suit_of[c] and power[d] == power[c])
+                                 for c in range(len(names))))
         sets(self, "points_total", sum(points))
         sets(self, "by_name", {k: tuple(v) for k, v in by_name.items()})
 

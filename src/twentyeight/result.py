@@ -11,7 +11,7 @@ from typing import Any
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import DENOMINATIONS
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.scoring import bidding_points, target
+from twentyeight.engine.scoring import target
 from twentyeight.engine.state import NORMAL, PHASE_NAMES, SPECIAL_NAMES, STATUS_NAMES, THANI_HAND
 
 
@@ -37,9 +37,7 @@ def side_points(h: Hand) -> dict[str, int]:
     """Card points won so far by the bidding side and by the opponents (with a last-trick point)."""
     if h.bidder < 0:
         return {"bidding": 0, "opponents": 0}
-    bidding = bidding_points(h)
-    total = sum(h.team_points) + (1 if h.bonus_team >= 0 else 0)
-    return {"bidding": bidding, "opponents": total - bidding}
+    return {"bidding": h.bid_points, "opponents": h.opp_points}
 
 
 def trump_name(h: Hand) -> str | None:

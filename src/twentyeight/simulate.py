@@ -62,7 +62,7 @@ def simulate(rules: str | Mapping[str, Any] | Rules, hands: int, seed: int = 0,
             else:
                 contracts[h.contract] += 1
                 made += bool(s.made)
-                bid_points += h.team_points[h.bid_team]
+                bid_points += h.bid_points
             score_sum += s.bidding - s.opponents
         if progress is not None and not i & 1023:
             progress(i)

@@ -176,8 +176,8 @@ def _judge(h: Hand, spec: Spec, trick_done: bool) -> bool | None:
     if not (trick_done or h.over) or h.bidder < 0:
         return None
     lo, hi = spec.points
-    bid_pts = h.team_points[h.bid_team]
-    if bid_pts > hi or h.team_points[1 - h.bid_team] > h.t.deck.points_total - lo:
+    bid_pts = h.bid_points
+    if bid_pts > hi or h.opp_points > h.t.deck.points_total - lo:
         return False
     for i, trick in enumerate(h.tricks[:len(spec.winners)]):
         want = spec.winners[i]

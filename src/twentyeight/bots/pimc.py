@@ -141,7 +141,8 @@ def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str =
     :class:`~twentyeight.solver.SolverError`."""
     pos = Position.from_hand(hand)
     seat = pos.to_act
-    guess = SCALE * (pos.banked + pos.rem // 2)
+    assert seat is not None
+    guess = SCALE * (pos.banked + pos.points_left() // 2)
     goal = SCALE * pos.target
     codes = hand.legal_codes()
     for code in codes:
@@ -153,7 +154,7 @@ def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str =
     else:
         values, nodes = _python_limited(pos, moves, guess, goal, limit, made_only)
     if PAIR in codes and values:
-        values[PAIR] = max(values.values()) if pos.side[seat] else min(values.values())
+        values[PAIR] = max(values.values()) if pos.bid_side[seat] else min(values.values())
     return values, pos.target, nodes
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from twentyeight.cards import Card, Mask
+from twentyeight.cards import Card
 from twentyeight.engine import auction, auction_duel, auction_kerala, play, windows
 from twentyeight.engine.actions import (
     PLAY_LIMIT,
@@ -36,6 +36,7 @@ from twentyeight.engine.state import (
     THANI_WINDOW,
     TRUMP,
     HandState,
+    PlayState,
 )
 from twentyeight.engine.state import (
     RAISE as RAISE_PHASE,
@@ -53,6 +54,9 @@ _APPLY = {
     REDOUBLE: auction.redouble_apply, RAISE_PHASE: windows.raise_apply,
     SINGLE_WINDOW: windows.single_apply, THANI_WINDOW: windows.thani_apply, COT: play.cot_apply,
 }
+
+
+_SLOTS = PlayState.__slots__ + HandState.__slots__
 
 
 def shuffled_pack(size: int, rng: random.Random) -> list[Card]:
@@ -153,17 +157,16 @@ class Hand(HandState):
         self.must_trump = False
         self.indicator_only = False
         self.tricks = []
-        self.team_points = [0] * t.n_teams
-        self.bonus_team = -1
+        self.bid_side = ()
+        self.bid_points = 0
+        self.opp_points = 0
         self.won_after_reveal = 0
         self.won_any = 0
-        self.bidding_lost = False
         self.led_mask = 0
         self.trump_led_by_other = False
         self.played_seats = 0
         self.zero_point = 0
         self.pair_by = -1
-        self.pair_holder = -1
         self.claim_seats = 0
         self.suit_masks = t.deck.suit_masks
         self.suit_of = t.deck.suit_of
@@ -218,7 +221,7 @@ class Hand(HandState):
     def copy(self) -> Hand:
         """An independent copy (the lists are copied; tuples and tables are shared)."""
         other = Hand.__new__(Hand)
-        for name in HandState.__slots__:
+        for name in _SLOTS:
             value = getattr(self, name)
             if type(value) is list:
                 value = list(value)
@@ -233,10 +236,6 @@ class Hand(HandState):
     def score(self) -> Score | None:
         """The score of the finished hand (``None`` while in progress)."""
         return score(self)
-
-    def full_hand(self, seat: int) -> Mask:
-        """A seat's cards, counting the bidder's face-down indicator."""
-        return windows.full_hand(self, seat)
 
     # ---- codes and notation ------------------------------------------------------------------
     def describe(self, code: int) -> str:

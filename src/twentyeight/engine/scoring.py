@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from twentyeight.engine.play import target
 from twentyeight.engine.state import (
     ANNULLED,
     COMPLETE,
@@ -22,7 +23,10 @@ from twentyeight.engine.state import (
     THANI_ALONE,
     THANI_HAND,
     HandState,
+    PlayState,
 )
+
+__all__ = ["Score", "base_values", "bidding_points", "doubled", "score", "settle", "target"]
 
 
 @dataclass(frozen=True)
@@ -42,28 +46,9 @@ class Score:
     match_winner: int | None = None
 
 
-def target(h: HandState) -> int:
-    """The card points the bidding side needs: the contract moved by a pair (28-PAIR-4/5, C-08)."""
-    t = h.t
-    contract = h.contract
-    if h.pair_by < 0:
-        return contract
-    cap = t.pair_cap
-    if t.team_of[h.pair_by] == h.bid_team:
-        if contract > cap:                       # C-08: the upper clamp is not applied first
-            return min(contract - 4, cap)
-        return max(t.min_bid, min(cap, contract - 4))
-    if contract > cap:
-        return contract + 4
-    return max(t.min_bid, min(cap, contract + 4))
-
-
-def bidding_points(h: HandState) -> int:
+def bidding_points(h: PlayState) -> int:
     """The bidding side's card points, with the last-trick point (29-SCORE-1)."""
-    pts = h.team_points[h.bid_team]
-    if h.bonus_team == h.bid_team:
-        pts += 1
-    return pts
+    return h.bid_points
 
 
 def base_values(h: HandState, contract: int) -> tuple[int, int]:
@@ -131,8 +116,9 @@ def score(h: HandState) -> Score | None:
         player = h.declarer if special != THANI_HAND else h.bidder
         won_all = len(h.tricks) == h.t.tricks_total and \
             all(trick[3] == player for trick in h.tricks)
-        if special == SINGLE_HAND:                      # 28-SH-4
-            return _score(h, won_all, None, 3 if won_all else -3)
+        if special == SINGLE_HAND:                      # 28-SH-4, 40-6
+            win, loss = h.t.single_values
+            return _score(h, won_all, None, win if won_all else -loss)
         stake = h.rules.thani_stake
         if special == THANI_ALONE and stake == "match":  # 56-TH-4
             team = team_of[player]

@@ -25,74 +25,59 @@ NORMAL, SINGLE_HAND, THANI_HAND, SHOW_EIGHT, SHOW_CERTAIN, THANI_ALONE = range(6
 SPECIAL_NAMES = (None, "single_hand", "thani", "eight_of_a_suit", "certain_hand", "thani_56")
 
 
-class HandState:
-    """Everything that describes one hand at one moment.  See :class:`~twentyeight.engine.Hand`."""
+class PlayState:
+    """The play of the cards: every field the rules of play read or change (RULES.md §2.10–§2.14).
 
-    # every field is listed in the annotations below, grouped by what it is for
+    The engine's :class:`HandState` extends it with the auction and the windows; the solver's
+    :class:`~twentyeight.solver.position.Position` is a bare play state searched with apply and
+    undo.  The functions of :mod:`twentyeight.engine.play` are the one implementation of the
+    play for both.
+    """
+
     __slots__ = (
-        "annul_reason", "asker", "bid_team", "bidder", "bidding_lost", "bids_made",
-        "bonus_team", "c_called", "claim_seats", "conceded_by", "contract", "cot_accepted",
-        "cot_refused", "deal", "dealer", "dealt", "decided_match", "declarer", "denomination",
-        "doubled_by", "first", "hands", "high", "high_bidder", "high_den", "history", "imposed",
-        "indicator", "indicator_only", "last_reveal_pending", "leader", "led_mask",
-        "multiplier", "must_trump", "n", "next_seat", "out_mask", "pair_by", "pair_holder",
-        "passed", "passes", "phase", "played_seats", "power", "queue", "raises", "redoubled_by",
+        "annul_reason", "asker", "bid_points", "bid_side", "bid_team", "bidder", "claim_seats",
+        "conceded_by", "contract", "cot_accepted", "cot_refused", "dealt", "declarer", "hands",
+        "history", "indicator", "indicator_only", "last_reveal_pending", "leader", "led_mask",
+        "must_trump", "n", "next_seat", "opp_points", "pair_by", "phase", "played_seats", "power",
         "restricted", "reveal_index", "reveal_trick", "revealed", "revealed_by", "reverse",
-        "rules", "scores", "seventh", "special", "special_seat", "status", "suit_masks",
-        "suit_of", "t", "ta_min", "ta_next", "ta_out", "team_points", "to_act", "trick_cards",
+        "rules", "special", "status", "suit_masks", "suit_of", "t", "to_act", "trick_cards",
         "trick_seats", "trick_size", "tricks", "trump", "trump_led_by_other", "trump_played",
         "won_after_reveal", "won_any", "zero_point",
     )
 
+    # ---- fixed for the play: set by the auction, the windows and start_play ------------
     t: Tables
     rules: Rules
     n: int
-    dealer: int
-    first: int
-    deal: tuple[tuple[Card, ...], ...]
     dealt: tuple[Mask, ...]
-    scores: tuple[int, ...]
-    hands: list[Mask]
-    phase: int
-    to_act: int | None
-    history: list[int]
-    status: int
-    annul_reason: str | None
-    queue: list[int]
-    high: int
-    high_bidder: int
-    high_den: int
-    """Denomination of the high bid: 0 none, 1–4 a suit (S H D C), 5 no-trump (56-AUC-3)."""
-    bids_made: list[int]
-    imposed: bool
-    """28 no-trump imposed after everybody passed (C-56-04), which cannot be doubled."""
-    ta_next: list[int]
-    ta_out: list[int]
-    ta_min: int
-    """State of the Kerala team-alternating auction (RULES-56.md §1.4.2)."""
-    passes: int
-    passed: int
+    """Every seat's cards as dealt (the pair and 28-ANN-2 read them)."""
     bidder: int
     bid_team: int
+    bid_side: tuple[bool, ...]
+    """``bid_side[s]``: seat ``s`` plays for the bidding side.  At three and six players the
+    bidder's team plays against everyone else as one side (RULES.md §1.3, 3P-6)."""
     contract: int
-    denomination: int
     trump: int
     indicator: Card
-    seventh: bool
     reverse: bool
     power: tuple[int, ...]
     restricted: bool
-    multiplier: int
-    doubled_by: int
-    redoubled_by: int
-    c_called: bool
-    raises: list[tuple[int, int]]
     special: int
     declarer: int
-    special_seat: int
-    out_mask: int
     next_seat: tuple[int, ...]
     trick_size: int
+    zero_point: int
+    suit_masks: tuple[Mask, ...]
+    suit_of: tuple[int, ...]
+
+    # ---- changed by the play -------------------------------------------------------------
+    hands: list[Mask]
+    history: list[int]
+    """Every decision so far, ``seat << SEAT_SHIFT | code`` (only appended)."""
+    phase: int
+    to_act: int | None
+    status: int
+    annul_reason: str | None
     revealed: bool
     revealed_by: int
     reveal_trick: int
@@ -105,29 +90,30 @@ class HandState:
     must_trump: bool
     indicator_only: bool
     tricks: list[tuple[int, list[int], list[Card], int, int]]
-    """(leader, seats, cards, winner, card points) of each completed trick; never changed."""
-    team_points: list[int]
-    bonus_team: int
+    """(leader, seats, cards, winner, card points) of each completed trick; only appended,
+    and its lists are not changed again."""
+    bid_points: int
+    """The bidding side's card points, with the last-trick point (29-SCORE-1)."""
+    opp_points: int
+    """The other side's card points, with the last-trick point."""
     won_after_reveal: int
+    """Bit 0: the bidding side won a trick completed after the exposure; bit 1: the others."""
     won_any: int
-    bidding_lost: bool
+    """Bit 0: the bidding side won a trick; bit 1: the others did."""
     led_mask: Mask
     trump_played: bool
-    decided_match: int
-    """A 56 Thani with stake "match": the team that wins the match by it, else -1."""
     trump_led_by_other: bool
     played_seats: int
-    zero_point: int
     pair_by: int
-    pair_holder: int
     claim_seats: int
     conceded_by: int
     cot_refused: bool
     cot_accepted: bool
-    suit_masks: tuple[Mask, ...]
-    suit_of: tuple[int, ...]
 
-    # ---- shared operations -----------------------------------------------------------
+    def points_left(self) -> int:
+        """Card points not yet won, with the last-trick point while it is still to be won."""
+        return self.t.points_in_play - self.bid_points - self.opp_points
+
     def log(self, code: int) -> int:
         """Append the action of the player to act to the history; return that player."""
         seat = self.to_act
@@ -135,12 +121,12 @@ class HandState:
         self.history.append(seat << SEAT_SHIFT | code)
         return seat
 
-    def bidding_side_order(self) -> list[int]:
-        """The bidder, then his partners in turn order (28-DBL-4, 28-RAISE-4)."""
-        team = self.t.team_seats[self.bid_team]
-        start = team.index(self.bidder)
-        return list(team[start:] + team[:start])
+    @property
+    def bidding_lost(self) -> bool:
+        """The other side has won a trick (28-COT)."""
+        return bool(self.won_any & 2)
 
+    # ---- shared operations -----------------------------------------------------------
     def annul(self, reason: str) -> None:
         """End the hand without a score (28-ANN-3): the same dealer deals again."""
         self.status = ANNULLED
@@ -170,14 +156,72 @@ class HandState:
         if self.rules.pair_rule and kq:             # who, if anyone, could ever show a pair
             for s in range(self.n):
                 if self.dealt[s] & kq == kq:
-                    self.pair_holder = s
                     self.claim_seats |= 1 << s
         if self.rules.bidding_side_all_trumps_redeal and self.rules.pack != "56" \
                 and not self.opponents_hold_trump():
             self.annul("bidding_side_all_trumps")
+
+    def full_hand(self, seat: int) -> Mask:
+        """A seat's cards now, counting the bidder's face-down indicator."""
+        cards = self.hands[seat]
+        if seat == self.bidder and self.indicator >= 0 and not self.revealed:
+            cards |= 1 << self.indicator
+        return cards
+
+    def may_claim_zero_point(self, seat: int) -> bool:
+        """28-POST-3: the zero-point redeal is open on the holder's turns until his first card."""
+        return bool(self.zero_point >> seat & 1 and not self.played_seats >> seat & 1)
 
     def opponents_hold_trump(self) -> bool:
         """Whether any opponent of the bidding side was dealt a card of the trump suit."""
         suit = self.t.deck.suit_masks[self.trump]
         team_of = self.t.team_of
         return any(self.dealt[s] & suit for s in range(self.n) if team_of[s] != self.bid_team)
+
+
+class HandState(PlayState):
+    """Everything that describes one hand at one moment.  See :class:`~twentyeight.engine.Hand`."""
+
+    # the auction and the windows; the play's fields are PlayState's
+    __slots__ = (
+        "bids_made", "c_called", "deal", "dealer", "decided_match", "denomination",
+        "doubled_by", "first", "high", "high_bidder", "high_den", "imposed",
+        "multiplier", "out_mask", "passed", "passes", "queue", "raises", "redoubled_by",
+        "scores", "seventh", "special_seat", "ta_min", "ta_next", "ta_out",
+    )
+
+    dealer: int
+    first: int
+    deal: tuple[tuple[Card, ...], ...]
+    scores: tuple[int, ...]
+    queue: list[int]
+    high: int
+    high_bidder: int
+    high_den: int
+    """Denomination of the high bid: 0 none, 1–4 a suit (S H D C), 5 no-trump (56-AUC-3)."""
+    bids_made: list[int]
+    imposed: bool
+    """28 no-trump imposed after everybody passed (C-56-04), which cannot be doubled."""
+    ta_next: list[int]
+    ta_out: list[int]
+    ta_min: int
+    """State of the Kerala team-alternating auction (RULES-56.md §1.4.2)."""
+    passes: int
+    passed: int
+    denomination: int
+    seventh: bool
+    multiplier: int
+    doubled_by: int
+    redoubled_by: int
+    c_called: bool
+    raises: list[tuple[int, int]]
+    special_seat: int
+    out_mask: int
+    decided_match: int
+    """A 56 Thani with stake "match": the team that wins the match by it, else -1."""
+
+    def bidding_side_order(self) -> list[int]:
+        """The bidder, then his partners in turn order (28-DBL-4, 28-RAISE-4)."""
+        team = self.t.team_seats[self.bid_team]
+        start = team.index(self.bidder)
+        return list(team[start:] + team[:start])

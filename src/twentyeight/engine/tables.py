@@ -18,6 +18,8 @@ TIERS: dict[str, Tiers] = {
 }
 THANI_VALUES = {"kerala_six": (3, 4)}
 """Thani's (win, loss) where a scale says so ([KC97]); otherwise pagat's +4 / -5 (28-TH-3)."""
+SINGLE_VALUES = {"forty": (4, 5)}
+"""A single hand's (win, loss) where a scale says so (40-6: as Thani); otherwise ±3 (28-SH-4)."""
 
 
 class Tables:
@@ -41,8 +43,11 @@ class Tables:
         "n_teams",
         "next_seat",
         "pair_cap",
+        "points_in_play",
         "rules",
         "second_deal",
+        "sides",
+        "single_values",
         "stop_decided",
         "team_of",
         "team_seats",
@@ -68,11 +73,15 @@ class Tables:
         self.team_seats = tuple(tuple(s for s in range(n) if self.team_of[s] == t)
                                 for t in range(self.n_teams))
         self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.sides = tuple(tuple(self.team_of[s] == team for s in range(n))
+                           for team in range(self.n_teams))
+        """``sides[team][s]``: seat ``s`` plays with ``team`` (or against it, as one side)."""
         self.min_bid = rules.min_bid
         self.max_bid = rules.effective_max_bid
         scale = rules.stake_table if rules.scoring == "fifty_six" else rules.scoring
         self.tiers = TIERS[scale]
         self.thani_values = THANI_VALUES.get(rules.scoring, (4, 5))
+        self.single_values = SINGLE_VALUES.get(rules.scoring, (3, 3))
         # 56-AUC-3: a bid names a denomination (1–4 the suits, 5 no-trump) with open trump
         self.bid_denominations = (1, 2, 3, 4, 5) if rules.trump_mode == "open" else (0,)
         kq = []
@@ -86,6 +95,7 @@ class Tables:
         self.whole_trick = rules.trump_effect_in_reveal_trick == "whole_trick"
         self.hybrid_trick = rules.trump_effect_in_reveal_trick == "c56_hybrid"
         self.pair_cap = deck.points_total
+        self.points_in_play = deck.points_total + (1 if rules.last_trick_bonus else 0)
         self.lead_restriction = rules.trump_lead_restriction
         self.auction_doubling = rules.trump_mode == "open" and rules.double_redouble
         self.thani_call = rules.thani_56

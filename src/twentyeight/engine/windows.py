@@ -7,6 +7,7 @@ Thani, the certain-hand show).
 from __future__ import annotations
 
 from twentyeight.cards import Mask, cards_of
+from twentyeight.engine import play
 from twentyeight.engine.actions import PASS, RAISE, REDEAL, SHOW, SINGLE, THANI
 from twentyeight.engine.state import (
     NORMAL,
@@ -133,7 +134,7 @@ def _points(h: HandState, seat: int) -> int:
 
 def zero_point_claim(h: HandState, seat: int) -> tuple[int, ...]:
     """28-POST-3: the ``redeal`` claim, on the holder's own turns until their first card."""
-    if h.zero_point >> seat & 1 and not h.played_seats >> seat & 1:
+    if h.may_claim_zero_point(seat):
         return (REDEAL,)
     return ()
 
@@ -186,14 +187,6 @@ def raise_apply(h: HandState, code: int) -> None:
 # ---- single hand, certain hand, Thani (§2.18) ---------------------------------------------
 
 
-def full_hand(h: HandState, seat: int) -> Mask:
-    """A player's cards now, with the face-down indicator counted for the bidder."""
-    cards = h.hands[seat]
-    if seat == h.bidder and h.indicator >= 0 and not h.revealed:
-        cards |= 1 << h.indicator
-    return cards
-
-
 def is_certain(h: HandState, cards: Mask) -> bool:
     """28-SH-5: in every suit held, no card outside the hand outranks a card in it.
 
@@ -223,7 +216,7 @@ def single_legal(h: HandState) -> tuple[int, ...]:
     """Everyone is asked, even with nothing but ``pass``: skipping would show a certain hand."""
     seat = h.to_act
     assert seat is not None
-    certain = is_certain(h, full_hand(h, seat))
+    certain = is_certain(h, h.full_hand(seat))
     codes: tuple[int, ...] = ()
     if not certain:
         codes += (SINGLE,)
@@ -306,3 +299,4 @@ def start_play(h: HandState) -> None:
     assert h.special in (NORMAL, SINGLE_HAND, THANI_HAND, THANI_ALONE)
     h.leader = leader
     h.to_act = leader
+    play.begin(h)

@@ -107,10 +107,11 @@ def solve(hand: Hand, max_entries: int = 2_000_000, engine: str = "auto") -> Sol
     use = choose_engine(engine)
     pos = Position.from_hand(hand)
     seat = pos.to_act
+    assert seat is not None
     banked = pos.banked
     codes = hand.legal_codes()
     moves = [code for code in codes if code not in IGNORED]
-    guess = SCALE * (banked + pos.rem // 2)
+    guess = SCALE * (banked + pos.points_left() // 2)
     if use == "compiled":
         from twentyeight.solver import fast
 
@@ -121,7 +122,7 @@ def solve(hand: Hand, max_entries: int = 2_000_000, engine: str = "auto") -> Sol
         scaled = dict(zip(moves, found, strict=True))
     else:
         scaled, nodes = _python_values(pos, moves, guess, max_entries)
-    maximising = pos.side[seat]
+    maximising = pos.bid_side[seat]
     if not scaled:
         raise SolverError("no action to solve")          # pragma: no cover - engine offers plays
     best_value = max(scaled.values()) if maximising else min(scaled.values())
@@ -133,10 +134,10 @@ def solve(hand: Hand, max_entries: int = 2_000_000, engine: str = "auto") -> Sol
     names = {code: str(hand.action(seat, code)) for code in codes}
     values = {names[c]: to_points(scaled[c]) for c in codes}
     best = [names[c] for c in codes if scaled[c] == best_value]
-    n = len(pos.side)
+    n = pos.n
     return Solution(
         to_act=seat,
-        bidding_side=[s for s in range(n) if pos.side[s]],
+        bidding_side=[s for s in range(n) if pos.bid_side[s]],
         maximising=maximising,
         target=pos.target,
         values=values,

@@ -2,10 +2,10 @@
 
 :func:`kernel_values` runs :func:`twentyeight.solver.kernel.solve_codes` on a position built
 by :meth:`Position.from_hand`, which has already refused what no solver supports (Cot, single
-hand, Thani, ...).  The kernel covers every rule of :class:`Position`; :func:`unsupported`
-names the one thing it does not: a deck of more than 63 cards (56 at eight players, 64
-cards), which does not fit its one-word card masks.  :func:`twentyeight.solver.solve` then
-uses the Python search.
+hand, Thani, ...).  The kernel mirrors the engine's play core; :func:`unsupported` names what
+it does not cover: a deck of more than 63 cards (56 at eight players, 64 cards), which does
+not fit its one-word card masks, and the early stop (56-PLAY-6) combined with rules it waits
+on.  :func:`twentyeight.solver.solve` then uses the Python search.
 
 ``plain=True`` runs the same kernel source uncompiled (:func:`plain_kernel`): for the tests
 and the benchmark, never faster than the Python search.
@@ -59,10 +59,19 @@ def plain_kernel() -> ModuleType:
 
 def unsupported(pos: Position) -> str | None:
     """Why the kernel cannot search ``pos`` (then the Python search does), or ``None``."""
-    if len(pos.points) > 63:
+    if pos.t.deck.size > 63:
         return "a deck of more than 63 cards does not fit the kernel's card masks"
-    if len(pos.side) > 8:                                      # pragma: no cover - no preset
+    if pos.n > 8:                                              # pragma: no cover - no preset
         return "more than eight players"
+    rules = pos.rules
+    if rules.stop_when_decided and (
+            rules.half_bid_double_loss or rules.last_trick_bonus
+            or rules.unrevealed_trump_annuls or (rules.bidding_side_all_trumps_redeal
+                                                 and rules.pack != "56")):
+        # the kernel stops when the contract is made or out of reach; the engine's stop
+        # (engine.play.decided) then also waits on these
+        return ("the kernel's early stop (56-PLAY-6) does not wait on the half-bid penalty, "
+                "the last-trick point or a trump annulment")
     return None
 
 
@@ -71,53 +80,70 @@ def encode(pos: Position, k: ModuleType) -> tuple[Any, Any]:
     import numpy as np
 
     cfg = np.zeros(k.CFG_SIZE, np.int64)
-    n = len(pos.side)
+    n = pos.n
+    rules = pos.rules
+    t = pos.t
+    deck = t.deck
+    annul_on_expose = (rules.bidding_side_all_trumps_redeal and rules.pack != "56"
+                       and pos.trump >= 0 and not pos.revealed
+                       and not pos.opponents_hold_trump())                # 28-ANN-2
     flags = {
         k.N: n, k.BIDDER: pos.bidder, k.TRUMP: pos.trump, k.INDICATOR: pos.indicator,
         k.RESTRICTED: pos.restricted, k.TRICK_SIZE: pos.trick_size,
-        k.TOTAL_TRICKS: pos.total_tricks, k.DEDUPE: pos.dedupe, k.JACK_MASK: pos.jack_mask,
-        k.JACKS: pos.jack_restriction, k.LEAD_AFTER_LED: pos.lead_after_led,
-        k.VOID_DISCARD: pos.void_discard, k.REVEAL_INDICATOR: pos.reveal_indicator,
-        k.MAY_REVEAL: pos.may_reveal_on_trump_lead,
-        k.ASKING_COMPULSORY: pos.asking_compulsory, k.ASKER_MUST_TRUMP: pos.asker_must_trump,
-        k.WHOLE_TRICK: pos.whole_trick, k.NO_UNDERTRUMP: pos.no_undertrump,
-        k.BEFORE_LEAD: pos.before_lead, k.UNREVEALED_ANNULS: pos.unrevealed_annuls,
-        k.LAST_BONUS: pos.last_bonus, k.HYBRID: pos.hybrid_trick,
-        k.TRUMP_LEAD_RESTRICTION: pos.trump_lead_restriction,
-        k.STOP_WHEN_DECIDED: pos.stop_when_decided, k.CONTRACT: pos.contract,
-        k.DECK_POINTS: pos.deck_points, k.ANNUL_ON_EXPOSE: pos.annul_on_expose,
+        k.TOTAL_TRICKS: t.tricks_total, k.DEDUPE: deck.second_copy if t.dedupe else 0,
+        k.JACK_MASK: deck.jack_mask, k.JACKS: rules.jack_discard_restriction,
+        k.LEAD_AFTER_LED: rules.bidder_lead_trump_after_trump_led,
+        k.VOID_DISCARD: rules.bidder_void_discard_trump_unrevealed,
+        k.REVEAL_INDICATOR: rules.bidder_reveal_plays == "indicator",
+        k.MAY_REVEAL: rules.bidder_may_reveal_on_trump_lead,
+        k.ASKING_COMPULSORY: rules.asking_compulsory,
+        k.ASKER_MUST_TRUMP: rules.asker_must_trump,
+        k.OVERTRUMP_OPPONENT: rules.revealer_overtrump,
+        k.WHOLE_TRICK: t.whole_trick, k.NO_UNDERTRUMP: rules.no_undertrump,
+        k.BEFORE_LEAD: rules.last_trick_reveal == "before_lead",
+        k.UNREVEALED_ANNULS: rules.unrevealed_trump_annuls,
+        k.LAST_BONUS: rules.last_trick_bonus, k.HYBRID: t.hybrid_trick,
+        k.TRUMP_LEAD_RESTRICTION: rules.trump_lead_restriction,
+        k.STOP_WHEN_DECIDED: rules.stop_when_decided, k.CONTRACT: pos.contract,
+        k.DECK_POINTS: deck.points_total, k.ANNUL_ON_EXPOSE: annul_on_expose,
         k.ZERO_POINT: pos.zero_point, k.ANNUL_VALUE: annulled(pos.target),
         # as Searcher: what may annul, and which optional fields its key carries
-        k.ANNUL_POSSIBLE: bool(pos.annul_on_expose or pos.unrevealed_annuls or pos.zero_point),
-        k.KEY_JACKS: pos.jack_restriction, k.KEY_TLO: pos.lead_after_led and pos.restricted,
-        k.NCARDS: len(pos.points), k.NSUITS: len(pos.suit_masks),
-        k.COMPACT: (n <= 4 and len(pos.points) <= 32 and len(pos.suit_masks) <= 4
-                    and pos.trick_size <= 4 and pos.deck_points < 63),
+        k.ANNUL_POSSIBLE: pos.may_annul(),
+        k.KEY_POINTS: pos.may_annul() or rules.stop_when_decided,
+        k.KEY_JACKS: rules.jack_discard_restriction,
+        k.KEY_TLO: rules.bidder_lead_trump_after_trump_led and pos.restricted,
+        k.KEY_TRUMP_PLAYED: rules.trump_lead_restriction,
+        k.NCARDS: deck.size, k.NSUITS: len(pos.suit_masks),
+        k.COMPACT: (n <= 4 and deck.size <= 32 and len(pos.suit_masks) <= 4
+                    and pos.trick_size <= 4 and deck.points_total < 63),
     }
     for slot, value in flags.items():
         cfg[slot] = int(value)
-    for c in range(len(pos.points)):
+    for c in range(deck.size):
         cfg[k.SUIT_OF + c] = pos.suit_of[c]
         cfg[k.POWER + c] = pos.power[c]
-        cfg[k.POINTS + c] = pos.points[c]
+        cfg[k.POINTS + c] = deck.points[c]
+        cfg[k.TIES + c] = deck.ties[c]
     for suit, mask in enumerate(pos.suit_masks):
         cfg[k.SUIT_MASKS + suit] = mask
     for seat in range(n):
         cfg[k.NEXT_SEAT + seat] = pos.next_seat[seat]
-        cfg[k.SIDE + seat] = pos.side[seat]
+        cfg[k.SIDE + seat] = pos.bid_side[seat]
     s = np.zeros(k.WIDTH, np.int64)
     for seat in range(n):
         s[seat] = pos.hands[seat]
-    for i, (card, seat) in enumerate(zip(pos.trick, pos.tseats, strict=True)):
+    for i, (card, seat) in enumerate(zip(pos.trick_cards, pos.trick_seats, strict=True)):
         s[k.TRICK + i] = card
         s[k.TSEAT + i] = seat
-    state = {
-        k.TLEN: len(pos.trick), k.TO_ACT: pos.to_act, k.LEADER: pos.leader,
+    assert pos.to_act is not None
+    state: dict[int, int] = {
+        k.TLEN: len(pos.trick_cards), k.TO_ACT: pos.to_act, k.LEADER: pos.leader,
         k.REVEALED: pos.revealed, k.REVEAL_INDEX: pos.reveal_index, k.ASKER: pos.asker,
-        k.MUST_TRUMP: pos.must_trump, k.IND_ONLY: pos.indicator_only, k.PENDING: pos.pending,
-        k.LED_MASK: pos.led_mask, k.TLO: pos.tlo, k.PLAYED: pos.played, k.DONE: pos.done,
-        k.BANKED: pos.banked, k.STATUS: pos.status, k.REM: pos.rem,
-        k.TRUMP_PLAYED: pos.trump_played, k.LOST: pos.lost,
+        k.MUST_TRUMP: pos.must_trump, k.IND_ONLY: pos.indicator_only,
+        k.PENDING: pos.last_reveal_pending, k.LED_MASK: pos.led_mask,
+        k.TLO: pos.trump_led_by_other, k.PLAYED: pos.played_seats, k.DONE: len(pos.tricks),
+        k.BANKED: pos.bid_points, k.STATUS: pos.status, k.REM: pos.points_left(),
+        k.TRUMP_PLAYED: pos.trump_played, k.LOST: pos.opp_points,
     }
     for slot, value in state.items():
         s[slot] = int(value)

@@ -112,13 +112,18 @@ KEY_TLO = 31
 NCARDS = 32
 NSUITS = 33
 COMPACT = 34         # the key in 3 words: at most 4 seats, 32 cards, 4 suits
+OVERTRUMP_OPPONENT = 35   # revealer_overtrump (BOT-PROTOCOL §7.5)
+KEY_POINTS = 36      # the key carries the bidding side's points (annulment, early stop)
+KEY_TRUMP_PLAYED = 37     # the key carries trump_played (56-PLAY-5)
+TWINS = 38           # two cards of a suit share a power (56's copies, 40's J and 3)
 SUIT_OF = 64
 POWER = 128
 POINTS = 192
 SUIT_MASKS = 256
 NEXT_SEAT = 272
 SIDE = 280
-CFG_SIZE = 288
+TIES = 288           # the cards level with each card (twins, 40's J and 3)
+CFG_SIZE = 352
 
 MAX_CARDS = 63
 MAX_SEATS = 8
@@ -355,6 +360,13 @@ def asker_options(w: Vector, o: int, hand: int) -> int:
     trumps = hand & suit_mask(w, w[TRUMP])
     if not trumps:
         return jack_filter(w, o, hand) if w[JACKS] else hand
+    if w[OVERTRUMP_OPPONENT]:                                      # BOT-PROTOCOL §7.5
+        wi = winner_index(w, o)
+        best = best_trump(w, o)
+        if best >= 0 and w[SIDE + w[o + TSEAT + wi]] != w[SIDE + w[o + ASKER]]:
+            higher = higher_than(w, trumps, best)
+            if higher:
+                return higher
     if w[NO_UNDERTRUMP]:
         higher = higher_than(w, trumps, best_trump(w, o))
         if higher:
@@ -461,7 +473,8 @@ def merge_equivalent(w: Vector, o: int, mo: int, count: int) -> int:
     k = 1
     for i in range(1, count):
         c = w[mo + i]
-        between = ((1 << c) - 1) & ~((2 << prev) - 1)
+        between = ((((1 << c) - 1) & ~((2 << prev) - 1)) | w[TIES + prev] | w[TIES + c]) \
+            & ~(1 << prev | 1 << c)
         if (w[SUIT_OF + c] == w[SUIT_OF + prev] and w[POINTS + c] == w[POINTS + prev]
                 and not live & between and (jacks >> c & 1) == (jacks >> prev & 1)):
             prev = c
@@ -567,7 +580,8 @@ def make_key(w: Vector, o: int, ko: int) -> None:
                 led |= 1 << suit
     tlo = w[o + TLO] if w[KEY_TLO] else 0
     played = w[o + PLAYED] if w[ZERO_POINT] else 0
-    banked = w[o + BANKED] if w[ANNUL_POSSIBLE] else 0
+    banked = w[o + BANKED] if w[KEY_POINTS] else 0
+    tp = w[o + TRUMP_PLAYED] if w[KEY_TRUMP_PLAYED] else 0
     trick = 0
     for i in range(w[o + TLEN]):
         trick |= (w[o + TRICK + i] + 1) << (7 * i)
@@ -580,7 +594,7 @@ def make_key(w: Vector, o: int, ko: int) -> None:
                        | (w[o + REVEAL_INDEX] + 1) << 31 | (w[o + ASKER] + 1) << 34
                        | w[o + MUST_TRUMP] << 37 | w[o + IND_ONLY] << 38
                        | w[o + PENDING] << 39 | tlo << 40 | played << 41 | banked << 45
-                       | (h1 >> 31) << 51 | (h3 >> 31) << 52 | led << 53)
+                       | (h1 >> 31) << 51 | (h3 >> 31) << 52 | led << 53 | tp << 57)
         return
     n = w[N]
     for seat in range(n):
@@ -588,7 +602,8 @@ def make_key(w: Vector, o: int, ko: int) -> None:
     w[ko + n] = trick
     w[ko + n + 1] = (w[o + TO_ACT] | w[o + REVEALED] << 4 | (w[o + REVEAL_INDEX] + 1) << 5
                   | (w[o + ASKER] + 1) << 9 | w[o + MUST_TRUMP] << 13 | w[o + IND_ONLY] << 14
-                  | w[o + PENDING] << 15 | tlo << 16 | played << 17 | banked << 25)
+                  | w[o + PENDING] << 15 | tlo << 16 | played << 17 | banked << 25
+                  | tp << 32)
     w[ko + n + 2] = led
 
 

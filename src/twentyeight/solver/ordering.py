@@ -1,8 +1,11 @@
 """Which moves to try, and in what order: equivalent-card merging and move ordering.
 
 **Equivalent cards.**  Two playable cards of the same suit in one hand are interchangeable
-when they are worth the same card points and every card ranking between them has already
-gone in a completed trick: whichever is played, every later trick goes the same way.  Only
+when they are worth the same card points and every other card ranking between them or level
+with either of them has already gone in a completed trick: whichever is played, every later
+trick goes the same way.  (Level cards matter where two cards share a power — 56's twins,
+40's jack and 3 — because the one played first wins: holding K♠ and Q♠ with the other Q♠
+still out, the king beats that queen and the queen only if it comes first.)  Only
 one card of each such group is searched.  The merge is refused where a rule still tells the
 two cards apart: under ``jack_discard_restriction`` a jack is never merged with a card that is
 not a jack.  Cards on the table and the face-down indicator count as cards still in play, so
@@ -29,13 +32,16 @@ def merge_equivalent(p: Position, cards: list[int]) -> list[int]:
     if len(cards) < 2:
         return cards
     live = p.live_cards()
-    points = p.points
+    deck = p.t.deck
+    points = deck.points
+    ties = deck.ties
     suit_of = p.suit_of
-    jacks = p.jack_mask if p.jack_restriction else 0
+    jacks = deck.jack_mask if p.rules.jack_discard_restriction else 0
     out = [cards[0]]
     prev = cards[0]
     for c in cards[1:]:
-        between: Mask = ((1 << c) - 1) & ~((2 << prev) - 1)
+        between: Mask = ((((1 << c) - 1) & ~((2 << prev) - 1)) | ties[prev] | ties[c]) \
+            & ~(1 << prev | 1 << c)
         if (suit_of[c] == suit_of[prev] and points[c] == points[prev]
                 and not live & between and (jacks >> c & 1) == (jacks >> prev & 1)):
             prev = c                     # same group: keep the first card, extend the run
@@ -51,9 +57,9 @@ def ordered_moves(p: Position, best: int) -> list[int]:
     cards = [m for m in moves if m < 128]
     verbs = [m for m in moves if m >= 128]
     cards = merge_equivalent(p, cards)
-    trick = p.trick
+    trick = p.trick_cards
     power = p.power
-    points = p.points
+    points = p.t.deck.points
     scored: list[tuple[int, int]] = []
     if not trick:
         for c in cards:
@@ -61,10 +67,10 @@ def ordered_moves(p: Position, best: int) -> list[int]:
         own_winning = False
     else:
         seat = p.to_act
-        side = p.side
+        side = p.bid_side
         wi = p.winner_index()
         w = trick[wi]
-        own_winning = side[p.tseats[wi]] == side[seat]
+        own_winning = side[p.trick_seats[wi]] == side[seat]  # type: ignore[index]
         last = len(trick) == p.trick_size - 1
         suit_of = p.suit_of
         trump = p.trump

@@ -34,22 +34,26 @@ class Searcher:
         self.tt: dict[Key, tuple[int, int, int]] = {}
         self.max_entries = max_entries
         self.nodes = 0
+        rules = pos.rules
+        self._in_play = pos.t.points_in_play
         self.annul_value = annulled(pos.target)
-        self.annul_possible = bool(pos.annul_on_expose or pos.unrevealed_annuls
-                                   or pos.zero_point)
-        self._jacks = pos.jack_restriction
-        self._tlo = pos.lead_after_led and pos.restricted
+        self.annul_possible = pos.may_annul()
+        self._points = self.annul_possible or rules.stop_when_decided
+        self._jacks = rules.jack_discard_restriction
+        self._tlo = rules.bidder_lead_trump_after_trump_led and pos.restricted
+        self._trump_played = rules.trump_lead_restriction
 
     # ---- the table -----------------------------------------------------------------------
     def key(self) -> Key:
         """What identifies the position for the table (everything future values depend on)."""
         p = self.pos
-        return (*p.hands, p.trick, p.to_act, p.revealed, p.reveal_index, p.asker,
-                p.must_trump, p.indicator_only, p.pending,
+        return (*p.hands, tuple(p.trick_cards), p.to_act, p.revealed, p.reveal_index, p.asker,
+                p.must_trump, p.indicator_only, p.last_reveal_pending,
                 p.led_mask if self._jacks else 0,
-                p.tlo if self._tlo else False,
-                p.played if p.zero_point else 0,
-                p.banked if self.annul_possible else 0)
+                p.trump_led_by_other if self._tlo else False,
+                p.played_seats if p.zero_point else 0,
+                p.bid_points if self._points else 0,
+                p.trump_played if self._trump_played else False)
 
     # ---- search ----------------------------------------------------------------------------
     def search(self, alpha: int, beta: int) -> int:
@@ -58,11 +62,11 @@ class Searcher:
         self.nodes += 1
         status = p.status
         if status:
-            return self.annul_value - SCALE * p.banked if status == ANNULLED else 0
+            return self.annul_value - SCALE * p.bid_points if status == ANNULLED else 0
         low = 0
-        high = SCALE * p.rem
+        high = SCALE * (self._in_play - p.bid_points - p.opp_points)
         if self.annul_possible:
-            a = self.annul_value - SCALE * p.banked
+            a = self.annul_value - SCALE * p.bid_points
             low = min(low, a)
             high = max(high, a)
         if high <= alpha:
@@ -84,14 +88,14 @@ class Searcher:
         else:
             lo, hi = low, high
         moves = ordered_moves(p, best)
-        banked = p.banked
+        banked = p.bid_points
         best_move = moves[0]
-        if p.side[p.to_act]:
+        if p.bid_side[p.to_act]:                                    # type: ignore[index]
             g = -INF
             a = alpha
             for m in moves:
                 saved = p.apply(m)
-                d = SCALE * (p.banked - banked)
+                d = SCALE * (p.bid_points - banked)
                 v = d + self.search(a - d, beta - d)
                 p.undo(saved)
                 if v > g:
@@ -106,7 +110,7 @@ class Searcher:
             b = beta
             for m in moves:
                 saved = p.apply(m)
-                d = SCALE * (p.banked - banked)
+                d = SCALE * (p.bid_points - banked)
                 v = d + self.search(alpha - d, b - d)
                 p.undo(saved)
                 if v < g:

@@ -1,0 +1,122 @@
+"""40's own auction and scoring (RULES.md §4.3): 40-4 (a second bid is at least 30) and
+40-6 (the tiers, the single hand and Thani), as records.
+
+Seats: six players, teams {0, 2, 4} and {1, 3, 5}; with dealer 5 the first hand is seat 0.
+The expected game points are written out from 40-6's table, never computed with the engine's
+scoring code; a failed contract is scored to the opponents (C-16).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import game, illegal_reason, legal, play_out
+from twentyeight import Game
+
+FORTY_TIERS = [(20, 29, 1, 2), (30, 33, 2, 3), (34, 40, 3, 4)]
+"""40-6: (lowest, highest contract, bidders win, opponents gain on failure)."""
+
+CARD_POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
+"""40-1: the 28 values, and 3 points for each of the four 3s."""
+
+# Seat 0 holds the five top spades and the 7♥; nobody else but seats 2 (sitting out in a
+# single hand) holds a spade, so seats 1, 3 and 5 can throw their hearts on the spades.
+SINGLE_DEAL = {0: "JS 3S 9S AS TS 7H", 1: "JH 3H 9H AH TH JD", 2: "KS QS 8S 7S TD KD",
+               3: "KH QH 8H 3D 9D AD", 4: "TC KC 7D QC 8C 7C", 5: "JC 3C 9C AC QD 8D"}
+SINGLE_AUCTION = ["0 bid 20", "1 pass", "2 pass", "3 pass", "4 pass", "5 pass",
+                  "0 trump 7H", "0 single"]
+SHED = [  # seats 1, 3, 5 discard on the five spade tricks (the others sit out, 28-SH-3)
+    ("JS", "JH", "KH", "QD"), ("3S", "3H", "QH", "8D"), ("9S", "9H", "8H", "JC"),
+    ("AS", "AH", "3D", "3C"), ("TS", "TH", "9D", "9C")]
+
+
+def _single(last_heart_kept: bool) -> Game:
+    g = game({"preset": "40", "single_hand": True}, 5, SINGLE_DEAL, SINGLE_AUCTION[:-1])
+    assert "0 single" in legal(g)                      # not a certain hand: 7♥ can be beaten
+    g.apply("0 single")
+    shed = [list(t) for t in SHED]
+    if last_heart_kept:                                # seat 1 keeps T♥ for the last trick
+        shed[4][1] = "JD"
+    for cards in shed:
+        for seat, card in zip((0, 1, 3, 5), cards, strict=True):
+            g.apply(f"{seat} play {card}")
+    return g
+
+
+def test_40_6_single_hand_made_scores_4() -> None:
+    """40-6: a single hand that wins every trick scores +4 to the declarer's team (not 28's
+    +3, 28-SH-4)."""
+    g = _single(last_heart_kept=False)
+    for seat, card in zip((0, 1, 3, 5), ("7H", "JD", "AD", "AC"), strict=True):
+        g.apply(f"{seat} play {card}")
+    r = g.result()
+    assert r["status"] == "complete" and r["made"] is True
+    assert all(t["winner"] == 0 for t in r["tricks"]) and len(r["tricks"]) == 6
+    assert r["score_by_team"] == [4, 0]
+
+
+def test_40_6_single_hand_lost_gives_the_opponents_5() -> None:
+    """40-6 with C-16: a single hand that loses a trick gives the opponents +5 (not 28's −3)."""
+    g = _single(last_heart_kept=True)
+    for seat, card in zip((0, 1, 3, 5), ("7H", "TH", "AD", "AC"), strict=True):
+        g.apply(f"{seat} play {card}")
+    r = g.result()
+    assert r["status"] == "complete" and r["made"] is False
+    assert r["tricks"][-1]["winner"] == 1
+    assert r["score_by_team"] == [0, 5]
+
+
+def _points(result: dict[str, object], team: int) -> int:
+    tricks = result["tricks"]
+    assert isinstance(tricks, list)
+    return sum(CARD_POINTS.get(c[0], 0) for t in tricks if t["winner"] % 2 == team
+               for c in t["cards"])
+
+
+def _contract_hand(contract: int, seed: int) -> Game | None:
+    """A 40 hand from ``seed`` where the first bidder's side ends with ``contract`` (the
+    first hand opens 20, the next seat bids ``contract`` when higher, all others pass)."""
+    g = Game.new("40", seed=seed, dealer=5)
+    actions = ["0 bid 20"] if contract == 20 else ["0 bid 20", f"1 bid {contract}"]
+    for a in actions:
+        if g.over or a not in legal(g):
+            return None
+        g.apply(a)
+    rng = random.Random(seed)
+    while not g.over and g.result()["phase"] == "auction":
+        g.apply(next(a for a in g.legal_actions() if a.verb == "pass"))
+    return play_out(g, lambda g: rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize(("low", "high", "win", "loss"), FORTY_TIERS)
+def test_40_6_tiers(low: int, high: int, win: int, loss: int) -> None:
+    """40-6: 20–29 +1 / opponents +2, 30–33 +2 / +3, 34–40 +3 / +4; made or failed is decided
+    by the card points the tricks give (recomputed here from the cards)."""
+    seen = set()
+    for contract in (low, high):
+        for seed in range(40):
+            g = _contract_hand(contract, seed)
+            if g is None or g.result()["status"] != "complete":
+                continue
+            r = g.result()
+            assert r["contract"] == contract
+            bidders = r["bidder"] % 2
+            made = _points(r, bidders) >= contract
+            expected = [0, 0]
+            expected[bidders if made else 1 - bidders] = win if made else loss
+            assert r["score_by_team"] == expected, (contract, seed)
+            seen.add(made)
+    assert seen == {True, False}
+
+
+def test_40_4_a_second_bid_is_at_least_30() -> None:
+    """40-4: a player bidding for the second time must bid at least 30."""
+    g = Game.new("40", seed=11, dealer=5)
+    for a in ["0 bid 20", "1 bid 21", "2 pass", "3 pass", "4 pass", "5 pass"]:
+        g.apply(a)
+    assert "0 bid 29" not in legal(g) and "0 bid 30" in legal(g)
+    assert "30" in illegal_reason(g, "0 bid 25")
+    g.apply("0 bid 30")
+    assert {"1 bid 31", "1 pass"} <= legal(g)

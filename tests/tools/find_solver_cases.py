@@ -1,0 +1,76 @@
+"""Search random endings for a position where the solver and brute force disagree.
+
+A seeded deal is played at random (single hand and Thani avoided) until ``--left`` tricks
+remain and ``seed % players`` cards of the next trick are down; every legal action's value
+by :func:`twentyeight.solver.solve` is compared with plain minimax over the engine
+(:func:`twentyeight.solver.reference.brute_force_values`).  Each disagreement is printed as a
+record (JSON lines) for ``tests/records/solver_cases.json``.  How the pinned records were found:
+
+    PYTHONPATH=OLD/src python tests/tools/find_solver_cases.py 56 --seeds 1500
+    PYTHONPATH=OLD/src python tests/tools/find_solver_cases.py bhoos-29 --left 3 --seeds 2000
+
+(``OLD``: a checkout of the revision before the play core, where they disagreed.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+
+from twentyeight import Game
+from twentyeight.engine.actions import SINGLE, THANI
+from twentyeight.engine.hand import Hand
+from twentyeight.engine.state import PLAY
+from twentyeight.record import hands_json
+from twentyeight.rules import Rules
+from twentyeight.solver import SolverError, solve
+from twentyeight.solver.reference import brute_force_values
+
+
+def ending(rules: Rules, seed: int, left: int, down: int) -> Hand | None:
+    """The random game of ``seed`` stopped with ``left`` tricks to go and ``down`` cards of
+    the current trick played (``None`` if it ended first)."""
+    rng = random.Random(seed)
+    h = Game.new(rules, seed=seed, dealer=seed % rules.num_players).hand
+    while not h.over and h.phase != PLAY:
+        codes = [c for c in h.legal_codes() if c not in (SINGLE, THANI)] or h.legal_codes()
+        h.step(rng.choice(codes))
+    while not h.over:
+        if len(h.tricks) >= h.t.tricks_total - left and len(h.trick_cards) == down:
+            return h if h.phase == PLAY else None
+        h.step(rng.choice(h.legal_codes()))
+    return None
+
+
+def record_of(h: Hand) -> dict[str, object]:
+    """The hand as a record (RECORDS.md): its deal and every action so far."""
+    return {"rules": h.rules.to_spec(), "dealer": h.dealer, "hands": hands_json(h.rules, h.deal),
+            "actions": [str(a) for a in h.history_actions()]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("preset")
+    ap.add_argument("--seeds", type=int, default=500)
+    ap.add_argument("--left", type=int, default=2)
+    ap.add_argument("--engine", default="python")
+    args = ap.parse_args()
+    rules = Rules.from_spec(args.preset)
+    for seed in range(args.seeds):
+        h = ending(rules, seed, args.left, seed % rules.num_players)
+        if h is None:
+            continue
+        try:
+            got = solve(h, engine=args.engine).scaled
+        except SolverError:
+            continue
+        want = {str(h.action(h.to_act, c)): v for c, v in brute_force_values(h).items()}
+        if got != want:
+            print(json.dumps({"seed": seed, "solver": got, "brute_force": want,
+                              "record": record_of(h)}))
+
+
+if __name__ == "__main__":
+    main()
