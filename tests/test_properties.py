@@ -1328,7 +1328,7 @@ def test_no_trump_contract_views_show_no_trump() -> None:
 
 BUG_TWIN_INDICATOR: dict[str, Any] = {
     "rules": {"preset": "56-4p", "trump_mode": "hidden", "cards_before_auction": 4,
-              "seventh_card_trump": True},
+              "seventh_card_trump": True, "double_redouble": True},
     "dealer": 0,
     "hands": [["JS", "9D", "9C", "AD", "AC", "TD", "JS", "TC", "KD", "KC", "QD", "QC"],
               ["JH", "9H", "AH", "TH", "KH", "QH", "9S", "AS", "TS", "KS", "JD", "JC"],
@@ -1342,7 +1342,9 @@ BUG_TWIN_INDICATOR: dict[str, Any] = {
 his first card JS.  After ``0 reveal`` the only legal action is ``0 play JS``, and applying it
 raises IllegalAction ("must play the indicator itself"): ``Game._held`` picks the first copy
 of JS in the hand, not the indicator.  The hand cannot go on.  (The seed form of a record can
-give the same trouble with no seventh card: a twin from the second deal comes first.)"""
+give the same trouble with no seventh card: a twin from the second deal comes first.)  The
+record keeps 28's doubling window (``1 pass``, ``3 pass``), which hidden-trump 56 leaves off
+unless it is set (RULES-56.md §1.5)."""
 
 
 def test_indicator_with_a_twin_in_hand_can_be_played() -> None:
