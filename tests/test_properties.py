@@ -383,8 +383,11 @@ class Scenario:
 
 @st.composite
 def scenarios(draw: st.DrawFn, presets: tuple[str, ...] | None = None,
-              fixed: tuple[tuple[str, Any], ...] = ()) -> Scenario:
-    rules = draw(rule_sets(presets, fixed))
+              fixed: tuple[tuple[str, Any], ...] = (),
+              rules_from: st.SearchStrategy[Rules] | None = None) -> Scenario:
+    """A random hand: rules (``rules_from``, or :func:`rule_sets` of ``presets`` and ``fixed``),
+    a deal (seeded, or rigged one time in four), a dealer, scores and the players' seed."""
+    rules = draw(rules_from if rules_from is not None else rule_sets(presets, fixed))
     pack = pack_of(rules)
     scores = draw(st.none() | st.lists(st.integers(-5, 5), min_size=pack.teams,
                                        max_size=pack.teams).map(tuple)
@@ -819,6 +822,282 @@ def check_legal_apply(game: Game) -> None:
 @given(scenarios())
 def test_every_legal_action_applies(sc: Scenario) -> None:
     play_randomly(sc.new_game(), sc.rng(), check_legal_apply, rate=0.4)
+
+
+# ---- 2b. turn order, claims and the declarer's freedom, from the rule texts -------------------
+
+
+def _following(seat: int, n: int, skipped: set[int]) -> int:
+    """The next seat in turn order that has not dropped out (RULES.md A-02 ``pass_is_final``)."""
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if nxt not in skipped:
+            return nxt
+    return (seat + 1) % n
+
+
+def rotation_turns(game: Game) -> tuple[bool, int | None]:
+    """Replay the record's calls by the rotation auction's rules; (ended, seat to speak).
+
+    28-AUC-1/5/7, 56-AUC-9: in turn order; the auction ends when the turn would come back to
+    the last bid or double with only passes between (56-DBL-5: the doubler gets no other
+    call); with ``pass_is_final`` a seat that passed is skipped (A-02).  It ends at once at a
+    redouble (56-DBL-3), a 56 Thani (56-TH-1), the dealer's forced bid (29-AUC-3), n passes
+    under ``all_pass_28nt`` (C-56-04), and a bid at the top that nothing can follow: no
+    Thani (56-TH-1) and no double in the auction (28-AUC-10, 56-AUC-10).  With
+    ``redouble_out_of_turn`` the doubled team is asked in turn order after the doubler
+    (56-DBL-2).  Every call is checked to come from the seat whose turn it is.
+    """
+    rules = game.rules
+    n = rules.num_players
+    team = pack_of(rules).team
+    speaker = (game.dealer + 1) % n
+    top = rules.effective_max_bid
+    doubling = rules.trump_mode == "open" and rules.double_redouble
+    high_bidder = last = doubler = -1
+    passes = 0
+    passed: set[int] = set()
+    queue: list[int] = []
+    for text in game.to_record()["actions"]:
+        who, verb, *arg = text.split()
+        seat = int(who)
+        assert verb in ("bid", "pass", "double", "redouble", "thani", "redeal"), \
+            f"{text}: the auction should still be on (seat {speaker} to speak)"
+        assert seat == speaker, f"{text}: it is seat {speaker}'s turn to speak"
+        if verb in ("redeal", "thani", "redouble"):
+            return True, None
+        skipped = passed if rules.pass_is_final else set()
+        if queue:                                      # the out-of-turn redouble window
+            queue.pop(0)
+            speaker = queue[0] if queue else _following(doubler, n, skipped)
+            continue
+        if verb == "double":
+            last = doubler = seat
+            passes = 0
+            if rules.redouble_out_of_turn:
+                queue = [s for s in ((seat + k) % n for k in range(1, n))
+                         if team(s) == team(high_bidder)]
+                speaker = queue[0]
+                continue
+        elif verb == "bid":
+            forced = rules.opening_rule == "dealer_forced" and high_bidder < 0 \
+                and passes == n - 1
+            high_bidder = last = seat
+            doubler = -1
+            passes = 0
+            if forced or (bid_value(arg[0])[0] >= top and not rules.thani_56 and not doubling):
+                return True, None
+        else:
+            passes += 1
+            passed.add(seat)
+            if high_bidder < 0 and rules.opening_rule == "all_pass_28nt" and passes == n:
+                return True, None
+        speaker = _following(seat, n, passed if rules.pass_is_final else set())
+        if verb == "pass" and high_bidder >= 0 and speaker == last:
+            return True, None
+    return False, speaker
+
+
+def check_rotation_auction(game: Game) -> None:
+    """The rotation auction's turns and end (see :func:`rotation_turns`); a 56 Thani may be
+    called on every turn (56-TH-1); no seat that passed is offered a bid with
+    ``pass_is_final`` (28-AUC-8); nobody is ever offered a double without doubling
+    (``double_redouble``: 56-HT-1, §1.5 in hidden mode)."""
+    rules = game.rules
+    legal = legal_texts(game)
+    if not rules.double_redouble:
+        assert not any(t.split()[1] in ("double", "redouble") for t in legal), legal
+    if rules.auction_procedure != "rotation":
+        return
+    ended, speaker = rotation_turns(game)
+    res = game.result()
+    if ended:
+        note(f"rotation: ended{' (pass_is_final)' if rules.pass_is_final else ''}"
+             f"{' after a double' if res['doubled_by'] is not None else ''}")
+        assert res["phase"] != "auction", "the auction went on after its end"
+        return
+    if game.over and not game.to_record()["actions"]:
+        return                                         # decided at the deal (§2.15, 28-POST-4)
+    assert res["phase"] == "auction" and game.to_act == speaker, \
+        f"the auction ended, or seat {game.to_act} speaks instead of seat {speaker}"
+    if rules.thani_56 and any(t.split()[1] == "bid" or t.endswith(" double") for t in legal):
+        note("rotation: Thani offered" + (" over the top bid" if not any(
+            t.split()[1] == "bid" for t in legal) else ""))
+        assert f"{speaker} thani" in legal, "Thani is a call of every turn (56-TH-1)"
+    if rules.pass_is_final and any(t.split()[1] == "bid" for t in legal):
+        earlier = [a.split()[0] for a in game.to_record()["actions"] if a.endswith(" pass")]
+        assert str(speaker) not in earlier, "a seat that passed may not bid again (28-AUC-8)"
+
+
+def check_zero_point_claim(game: Game) -> None:
+    """28-POST-3 (``optional``): a player whose dealt cards hold no J, 3, 9, A or T may claim
+    the redeal on each of his own turns once every card is dealt (at once in 6P-3, 40-11 and
+    56), until he has played a card: the auction, the trump choice, every window, play."""
+    rules = game.rules
+    seat = game.to_act
+    if rules.zero_point_hand_redeal != "optional" or seat is None:
+        return
+    res = game.result()
+    pack = pack_of(rules)
+    if first_batch(rules) < pack.each and not holds_all_cards(res):
+        return                                         # the second deal is still to come
+    if any(points(c) for c in game.deal_json()[seat]):
+        return
+    if played_by_seat(res, pack.n)[seat]:
+        return
+    note(f"zero-point claim offered in phase {res['phase']}")
+    assert f"{seat} redeal" in legal_texts(game), f"seat {seat} holds no point card"
+
+
+def check_void_declarer(game: Game) -> None:
+    """The declarer's turn while his trump is face down and he holds none of the suit led:
+    he may expose it (28-BR-3, 56-HT-6); when the led suit is the hidden trump only with
+    ``bidder_may_reveal_on_trump_lead`` (28-BR-2, C-06, 56-HT-9); with
+    ``bidder_void_discard_trump_unrevealed`` he may play any card of his hand (C-05, 56-HT-5).
+    Hidden-trump 56 has both flags by default (RULES-56.md §1.8)."""
+    rules = game.rules
+    res = game.result()
+    bidder, trick = res["bidder"], res["trick"]
+    if (res["phase"] != "play" or game.to_act != bidder or res["exposed"] is not None
+            or res["special"] is not None or res["trump"] not in tuple(SUIT_LETTERS)
+            or not rules.bidder_restrictions or rules.jack_discard_restriction
+            or rules.asking_compulsory or seventh_hidden_from_bidder(game, res)
+            or trick is None or not trick["cards"]
+            or len(res["tricks"]) >= pack_of(rules).each - 1):
+        return
+    hand = game.view(bidder)["hand"]
+    led = trick["cards"][0][1]
+    if not hand or any(c[1] == led for c in hand):
+        return
+    legal = set(legal_texts(game))
+    note(f"void declarer: {'trump' if led == res['trump'] else 'other suit'} led")
+    may_reveal = rules.bidder_may_reveal_on_trump_lead if led == res["trump"] else True
+    assert (f"{bidder} reveal" in legal) == may_reveal, (led, res["trump"], sorted(legal))
+    if rules.bidder_void_discard_trump_unrevealed:
+        assert {t.split()[2] for t in legal if t.split()[1] == "play"} == set(hand)
+
+
+def check_turn_rules(game: Game) -> None:
+    check_rotation_auction(game)
+    check_zero_point_claim(game)
+    check_void_declarer(game)
+
+
+HIDDEN_56_MODE = {"double_redouble": False, "bidder_void_discard_trump_unrevealed": True,
+                  "bidder_may_reveal_on_trump_lead": True, "bidding_side_all_trumps_redeal": True}
+"""Hidden-trump 56 (RULES-56.md §1.5, 56-HT-1, 56-HT-5, 56-HT-9, 56-ANN-5), written out here."""
+OPEN_56 = ("56", "56-4p", "56-8p", "56-international", "56-online")
+ROTATION_THANI_PRESETS = ("56-kerala", *OPEN_56)
+
+
+@st.composite
+def issue_11_rule_sets(draw: st.DrawFn) -> Rules:
+    """The combinations an independent check of the variants found wrong (issue 11): hidden
+    trump on an open 56 preset without the hidden-mode flags set by hand, ``pass_is_final``
+    on any preset, a 56 Thani in the rotation auction, and the zero-point claim where every
+    card is dealt before the auction; each with a few random flags."""
+    kind = draw(st.sampled_from(["hidden_56", "pass_is_final", "rotation_thani", "full_deal"]))
+    if kind == "full_deal":                            # 6P-3, 40-11: every card before bidding
+        name = draw(st.sampled_from(PRESET_NAMES))
+        fixed = {"cards_before_auction": None, "zero_point_hand_redeal": "optional"}
+    elif kind == "hidden_56":
+        name = draw(st.sampled_from(OPEN_56))
+        fixed: dict[str, Any] = {"trump_mode": "hidden"}
+    elif kind == "pass_is_final":
+        name = draw(st.sampled_from(PRESET_NAMES))
+        fixed = {"pass_is_final": True}
+    else:
+        name = draw(st.sampled_from(ROTATION_THANI_PRESETS))
+        fixed = {"auction_procedure": "rotation", "thani_56": True}
+    left_alone = set(fixed) | (set(HIDDEN_56_MODE) if kind == "hidden_56" else set())
+    total = TOTAL[PRESETS[name].pack]
+    overrides: dict[str, Any] = {}
+    for flag in draw(st.lists(st.sampled_from(sorted(set(FLAGS) - left_alone)), max_size=4,
+                              unique=True)):
+        overrides[flag] = draw(_flag_values(flag, FLAG_KINDS[flag], total))
+    for flag in draw(st.lists(st.sampled_from(sorted(set(FEATURES) - left_alone)), max_size=4,
+                              unique=True)):
+        needs = REQUIRES.get(flag, {})
+        if left_alone & set(needs):
+            continue
+        overrides[flag] = draw(FEATURES[flag])
+        overrides.update(needs)
+    try:
+        rules = Rules.from_spec({"preset": name, **overrides, **fixed})
+    except RulesError:
+        assume(False)
+        raise AssertionError("unreachable") from None
+    if kind == "hidden_56":
+        assert {f: getattr(rules, f) for f in HIDDEN_56_MODE} == HIDDEN_56_MODE
+    event(f"issue 11: {kind}")
+    return rules
+
+
+@st.composite
+def pointless_deals(draw: st.DrawFn, rules: Rules) -> list[list[str]]:
+    """A random deal in which one random seat holds no point card (28-POST-3, 56-ANN-3)."""
+    pack = pack_of(rules)
+    rnd = random.Random(draw(st.integers(0, 2**32)))
+    blank = [c for c in pack.names if not points(c)]
+    rnd.shuffle(blank)
+    mine = blank[:pack.each]
+    rest = list((Counter(pack.names) - Counter(mine)).elements())
+    rnd.shuffle(rest)
+    hands = [rest[pack.each * k:pack.each * (k + 1)] for k in range(pack.n - 1)]
+    hands.insert(draw(st.integers(0, pack.n - 1)), mine)
+    return hands
+
+
+@st.composite
+def issue_11_scenarios(draw: st.DrawFn) -> Scenario:
+    """Hands under :func:`issue_11_rule_sets`, one time in two with a pointless hand."""
+    sc = draw(scenarios(rules_from=issue_11_rule_sets()))
+    if draw(st.booleans()):
+        sc.hands = draw(pointless_deals(sc.rules))
+    return sc
+
+
+@settings(max_examples=200, deadline=None)
+@given(issue_11_scenarios())
+def test_issue_11_combinations(sc: Scenario) -> None:
+    """Random hands under the combinations of :func:`issue_11_rule_sets`: every state keeps
+    the turn rules above, and one in four is checked whole (points, legality, records,
+    views)."""
+    sample = random.Random(sc.moves + 1)
+
+    def visit(game: Game) -> None:
+        check_turn_rules(game)
+        if sample.random() < 0.25:
+            check_all(game)
+
+    game = play_randomly(sc.new_game(), sc.rng(), visit)
+    check_finished_points(game)
+
+
+@settings(max_examples=500, deadline=None)
+@given(scenarios())
+def test_turn_rules_hold_everywhere(sc: Scenario) -> None:
+    """The turn rules above on every random table and rule set."""
+    play_randomly(sc.new_game(), sc.rng(), check_turn_rules, rate=0.6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(OPEN_56), st.data())
+def test_hidden_trump_56_brings_its_flags(name: str, data: st.DataObject) -> None:
+    """RULES-56.md §1.5/§1.8 with README "Rules and presets": hidden trump on an open 56
+    preset brings the hidden mode's values for the flags not given; a flag given keeps its
+    value; the spec written back rebuilds the same rules; switching back gives the preset."""
+    given_flags = data.draw(st.dictionaries(st.sampled_from(sorted(HIDDEN_56_MODE)),
+                                            st.booleans(), max_size=2), "given")
+    spec = {"preset": name, "trump_mode": "hidden", **given_flags}
+    try:
+        rules = Rules.from_spec(spec)
+    except RulesError:
+        assume(False)
+        raise AssertionError("unreachable") from None
+    assert {f: getattr(rules, f) for f in HIDDEN_56_MODE} == {**HIDDEN_56_MODE, **given_flags}
+    assert Rules.from_spec(rules.to_spec()) == rules
+    assert rules.replace(trump_mode="open") == PRESETS[name]
 
 
 # ---- 3. everything else is illegal and changes nothing ----------------------------------------
@@ -1328,7 +1607,7 @@ def test_no_trump_contract_views_show_no_trump() -> None:
 
 BUG_TWIN_INDICATOR: dict[str, Any] = {
     "rules": {"preset": "56-4p", "trump_mode": "hidden", "cards_before_auction": 4,
-              "seventh_card_trump": True},
+              "seventh_card_trump": True, "double_redouble": True},
     "dealer": 0,
     "hands": [["JS", "9D", "9C", "AD", "AC", "TD", "JS", "TC", "KD", "KC", "QD", "QC"],
               ["JH", "9H", "AH", "TH", "KH", "QH", "9S", "AS", "TS", "KS", "JD", "JC"],
@@ -1342,7 +1621,9 @@ BUG_TWIN_INDICATOR: dict[str, Any] = {
 his first card JS.  After ``0 reveal`` the only legal action is ``0 play JS``, and applying it
 raises IllegalAction ("must play the indicator itself"): ``Game._held`` picks the first copy
 of JS in the hand, not the indicator.  The hand cannot go on.  (The seed form of a record can
-give the same trouble with no seventh card: a twin from the second deal comes first.)"""
+give the same trouble with no seventh card: a twin from the second deal comes first.)  The
+record keeps 28's doubling window (``1 pass``, ``3 pass``), which hidden-trump 56 leaves off
+unless it is set (RULES-56.md §1.5)."""
 
 
 def test_indicator_with_a_twin_in_hand_can_be_played() -> None:

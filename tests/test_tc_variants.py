@@ -1106,3 +1106,146 @@ def test_tc_6pk_01_score_sheet_match() -> None:
     short = match_after(rec("6pk-sheet", {"preset": KERALA_SIX, "match_deals": 2}), 2)
     assert short.result()["scores"] == [3, 0]
     assert short.over and short.winner == 0
+
+
+# =============================================================================================
+# An independent check of RULES.md §4 and RULES-56.md against the engine (issue 11)
+# =============================================================================================
+# Each case is the short record that confirmed a disagreement found on random games.
+
+PAIR_3P = {0: "JS TD AC AS QD TC TS JD", 1: "KC QC QH QS JH 9H TH KS",
+           2: "9C AD 9S 9D KD KH AH JC"}
+"""Three players, dealer 0: seat 1 holds K♠ Q♠; seat 0 is void in hearts and holds A♠."""
+PAIR_6P = {0: "AS QD TD JD AC TC", 1: "KS QS 9H JH TH QH", 2: "9S AH 9D 9C JC KD",
+           3: "7H KH 8S AD 8D 7D", 4: "8H 6S 7S 6D KC TS", 5: "6H JS QC 8C 7C 6C"}
+"""Six players (pagat), dealer 0: the same shape; the bidding team is seats 2 and 5."""
+
+
+@pytest.mark.xfail(strict=True, reason="issue 11 item 1: the pair's side, fixed in the play core")
+@pytest.mark.parametrize(("rules", "deal", "trick"), [
+    (THREE, PAIR_3P, ["1 play 9H", "2 play AH", "0 ask", "0 play AS"]),
+    (SIX, PAIR_6P, ["1 play 9H", "2 play AH", "3 play KH", "4 play 8H", "5 play 6H", "0 ask",
+                    "0 play AS"]),
+])
+def test_28_pair_2_side_against_the_bidder_is_one_side(rules: str, deal: dict[int, str],
+                                                      trick: list[str]) -> None:
+    """28-PAIR-2(ii) with RULES.md §1.3, 3P-6 and 6P-5: everyone against the bidder's team
+    plays as one side for the hand.  Seat 0 trumps the exposure trick with A♠, so seat 1's
+    side has won a trick since the exposure, and seat 1 (K♠ Q♠) may show the pair."""
+    g = game(rules, 0, deal, ["1 bid 26", "2 bid 28", "2 trump 9S", *trick, "0 play QD",
+                              "1 pair"])
+    r = g.result()
+    assert r["tricks"][0]["winner"] == 0 and r["exposed"]["trick"] == 0
+    assert r["pair"] is not None and r["pair"]["seat"] == 1
+    assert r["target"] == 28                               # 28 + 4, capped (28-PAIR-5)
+
+
+ZERO_POINT_6P = {0: "JS 9H AH TD KC QC", 1: "6S QS KS 8S 6D 8D", 2: "9S JH TH 9D 8C 7C",
+                 3: "AS KH QH AD JC 6C", 4: "TS 8H 7H JD 9C AC", 5: "7S 6H KD QD 7D TC"}
+"""Six-player 28, dealer 0: seat 1 (the first hand) holds no J, 9, A or T."""
+ZERO_POINT_40 = {0: "JS 9H AH TD KC QC", 1: "KS QS 8S 7S KD 8D", 2: "9S JH TH 9D 8C 7C",
+                 3: "AS KH QH AD JC 3C", 4: "TS 8H 7H JD 9C AC", 5: "3S 3H QD 7D 3D TC"}
+"""40, dealer 0: seat 1 (the first hand) holds no J, 3, 9, A or T."""
+
+
+@pytest.mark.parametrize(("rules", "deal", "bid"), [
+    (SIX, ZERO_POINT_6P, "1 bid 28"),
+    ("40", ZERO_POINT_40, "1 bid 40"),
+])
+def test_28_post_3_zero_point_claim_on_the_trump_choice_turn(rules: str, deal: dict[int, str],
+                                                            bid: str) -> None:
+    """28-POST-3 with 6P-3 / 40-11: everything is dealt before the auction, so a zero-point
+    hand may claim the redeal on each of its holder's own turns until he plays his first
+    card: in the auction and, as the bidder, on the trump-choice turn too."""
+    auction = game(rules, 0, deal)
+    assert "1 redeal" in legal(auction)
+    g = game(rules, 0, deal, [bid, "1 redeal"])
+    r = g.result()
+    assert g.over and r["status"] == "annulled" and r["annulled_reason"] == "zero_point_hand"
+    assert r["score_by_team"] == [0] * len(r["teams"])
+    pointed = game(rules, 0, {**deal, 0: deal[1], 1: deal[0]}, [bid])
+    assert "28-POST-3" in illegal_reason(pointed, "1 redeal")      # seat 1 has points now
+
+
+def test_28_post_3_zero_point_claim_in_the_doubling_window() -> None:
+    """28-POST-3 with 6P-3 and 28-DBL-1: seat 1, an opponent of the bidder, is asked whether
+    to double; that is one of his own turns, so he may claim the redeal there too."""
+    rules = {"preset": SIX, "double_redouble": True}
+    g = game(rules, 0, ZERO_POINT_6P, [
+        "1 bid 12", "2 bid 13", *passes(3, 4, 6), "1 pass", "2 trump 9S", "3 pass", "4 pass",
+        "0 pass"])
+    assert g.result()["phase"] == "double" and legal(g) == {"1 double", "1 pass", "1 redeal"}
+    g.apply("1 redeal")
+    assert g.over and g.result()["annulled_reason"] == "zero_point_hand"
+
+
+HIDDEN_56 = {"preset": "56", "trump_mode": "hidden"}
+
+
+def test_56_ht_1_hidden_trump_56_has_no_doubling() -> None:
+    """56-HT-1 (RULES-56.md §1.5, §5.1: ``double_redouble`` is off in hidden mode): after
+    56 by seat 1 and its face-down 9♥ nobody is offered a double; play begins."""
+    g = game(HIDDEN_56, 0, DEAL_56, ["1 bid 56", "1 trump 9H"])
+    r = g.result()
+    assert r["phase"] == "play" and r["multiplier"] == 1 and g.to_act == 1
+    assert not any(a.split()[1] in ("double", "redouble") for a in legal(g))
+    illegal_reason(g, "2 double")
+    assert Rules.from_spec(HIDDEN_56).double_redouble is False
+
+
+HIDDEN_56_RULES = {"preset": "56", "trump_mode": "hidden", "double_redouble": False}
+DEAL_56_HT_9 = {0: "JD 9D 9D TD JS JS 9S 9S", 1: "AD AD TD JH JH 9H 9H AH",
+                2: "KD KD QD QD AS AS TS TS", 3: "JD JC JC 9C 9C AC AC TC",
+                4: "KS KS QS QS AH TH TH KH", 5: "KH QH QH TC KC KC QC QC"}
+"""Six players, dealer 5: seat 3 holds one diamond (J♦, which it lays as the indicator)."""
+DEAL_56_HT_5 = {0: "JD JD 9D 9D JS 9S AS TS", 1: "KS QS JH JH 9H 9H AH AH",
+                2: "AD AD TD TD KD KD QD QC", 3: "JC JC 9C 9C AC AC TC QD",
+                4: "JS 9S AS TS KS QS TH TH", 5: "KH KH QH QH KC KC QC TC"}
+"""Six players, dealer 5: seat 1 has no diamond and two spades (K♠ becomes the indicator)."""
+
+
+def test_56_ht_9_declarer_reveals_on_a_lead_of_the_hidden_suit() -> None:
+    """56-HT-9 (``bidder_may_reveal_on_trump_lead``, a hidden-mode default): seat 3 has laid
+    J♦; seat 0 leads J♦ and seat 3 holds no other diamond, so it may call for the trump."""
+    g = game(HIDDEN_56_RULES, 5, DEAL_56_HT_9, [
+        "0 bid 29", "1 bid 53", "2 pass", "3 bid 56", "3 trump JD",
+        "0 play JD", "1 play AD", "2 play KD", "3 reveal", "3 play JD"])
+    r = g.result()
+    assert r["exposed"] == {"trick": 0, "by": 3} and r["trick"]["cards"][-1] == "JD"
+
+
+def test_56_ht_5_void_declarer_plays_any_card() -> None:
+    """56-HT-5 (``bidder_void_discard_trump_unrevealed``, a hidden-mode default): seat 1,
+    void in diamonds, may play Q♠ of the hidden suit without calling; it is no trump."""
+    g = game(HIDDEN_56_RULES, 5, DEAL_56_HT_5, [
+        "0 bid 28", "1 bid 29", *passes(2, 5, 6), "1 trump KS", "0 play JD"])
+    assert {"1 play QS", "1 reveal"} <= legal(g)
+    for action in ("1 play QS", "2 play AD", "3 play QD", "4 play JS", "5 play KH"):
+        g.apply(action)
+    trick = g.result()["tricks"][0]
+    assert trick["winner"] == 0 and g.result()["exposed"] is None
+
+
+def test_56_dbl_5_pass_is_final_doubler_has_no_second_call() -> None:
+    """56-DBL-5 with ``pass_is_final`` (56-AUC-6): five passes follow seat 1's double, so the
+    auction ends with 28♠ doubled; the doubler does not get another call."""
+    g = game({"preset": "56", "pass_is_final": True}, 5, DEAL_56, [
+        "0 bid 28S", "1 double", *passes(2, 4, 6), "0 pass"])
+    r = g.result()
+    assert r["phase"] == "play" and r["contract"] == 28 and r["bidder"] == 0
+    assert r["multiplier"] == 2 and r["doubled_by"] == 1 and g.to_act == 0
+
+
+ROTATION_THANI = {"preset": "56-kerala", "auction_procedure": "rotation"}
+
+
+def test_56_th_1_thani_over_56_in_the_rotation_auction() -> None:
+    """56-TH-1, 56-AUC-10: a bid of 56 does not end the rotation auction while Thani, which
+    outranks it, may still be called; seat 1's Thani ends it.  With five passes instead the
+    contract is 56."""
+    g = game(ROTATION_THANI, 5, DEAL_56, ["0 bid 56", "1 thani"])
+    r = g.result()
+    assert r["phase"] == "play" and r["special"] == "thani_56" and r["special_seat"] == 1
+    passed = game(ROTATION_THANI, 5, DEAL_56, ["0 bid 56", *passes(1, 5, 6)])
+    r = passed.result()
+    assert r["phase"] == "trump" and r["contract"] == 56 and r["bidder"] == 0

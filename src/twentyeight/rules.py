@@ -348,18 +348,26 @@ class Rules:
         return preset(name).replace(**overrides)
 
     def replace(self, **overrides: Any) -> Rules:
-        """A copy with some flags changed (checked); the preset it derives from is kept."""
+        """A copy with some flags changed (checked); the preset it derives from is kept.
+
+        Changing the trump mode (``trump_mode``, or the ``pack`` it belongs to) brings that
+        mode's defaults (:data:`MODE_DEFAULTS`) for the flags not given here.
+        """
         names = {f.name for f in dataclasses.fields(self) if f.metadata.get("kind") is not None}
         for key in overrides:
             if key not in names:
                 raise RulesError(f"unknown flag {key!r} (see `twentyeight rules` for the flags)")
-        return dataclasses.replace(self, **overrides)
+        brought = mode_defaults(self, overrides.get("pack", self.pack),
+                                overrides.get("trump_mode", self.trump_mode))
+        return dataclasses.replace(self, **{**brought, **overrides})
 
     def overrides(self) -> dict[str, Any]:
-        """The flags in which these rules differ from their preset."""
+        """The flags in which these rules differ from their preset (and, where the trump mode
+        was changed, from that mode's defaults): what :meth:`from_spec` needs to rebuild them."""
         base = PRESETS[self.preset]
+        brought = mode_defaults(base, self.pack, self.trump_mode)
         return {name: _json(getattr(self, name)) for name in flag_names()
-                if getattr(self, name) != getattr(base, name)}
+                if getattr(self, name) != brought.get(name, getattr(base, name))}
 
     def to_spec(self) -> str | dict[str, Any]:
         """The record form: the preset name, or the preset with the overridden flags."""
@@ -415,6 +423,33 @@ def flag_info() -> list[dict[str, Any]]:
     return out
 
 
+MODE_DEFAULTS: dict[tuple[str, str], dict[str, Any]] = {
+    ("56", "open"): {
+        "double_redouble": True,                        # RULES-56.md §1.5: on in open mode
+        "bidding_side_all_trumps_redeal": False,        # 56-ANN-5 is a hidden-mode check
+        "bidder_void_discard_trump_unrevealed": False,  # (no hidden trump to play around)
+        "bidder_may_reveal_on_trump_lead": False,
+    },
+    ("56", "hidden"): {
+        "double_redouble": False,                       # 56-HT-1, §1.5: no doubling
+        "bidding_side_all_trumps_redeal": True,         # 56-ANN-5
+        "bidder_void_discard_trump_unrevealed": True,   # 56-HT-5
+        "bidder_may_reveal_on_trump_lead": True,        # 56-HT-9
+    },
+}
+"""The flags a (pack, trump mode) ties to its mode, with the mode's values (RULES-56.md §1.5,
+§1.8, §5.1).  A spec or :meth:`Rules.replace` that changes the mode from its base's takes
+these values for every one of them it does not set itself; 28 and 40 know one mode only."""
+
+
+def mode_defaults(base: Rules, pack: str, trump_mode: str) -> dict[str, Any]:
+    """The flag values that moving ``base`` to this pack and trump mode brings: the mode's
+    :data:`MODE_DEFAULTS` when the mode changes, nothing when it stays the same."""
+    if (pack, trump_mode) == (base.pack, base.trump_mode):
+        return {}
+    return MODE_DEFAULTS.get((pack, trump_mode), {})
+
+
 def _preset(name: str, base: Rules | None = None, **flags: Any) -> Rules:
     start = base if base is not None else Rules(preset=name)
     return dataclasses.replace(start, preset=name, **flags)
@@ -461,11 +496,10 @@ FORTY = _preset(
 """RULES.md §4.3 with RULES-56.md §2: two teams of three, 36 cards worth 40."""
 FIFTY_SIX = _preset(
     "56", pack="56", num_players=6, cards_before_auction=None, trump_mode="open",
-    min_bid=28, max_bid=56, partner_overcall="stage", double_redouble=True,
-    scoring="fifty_six", double_scoring="additive", match_scoring="tables",
-    raise_after_full_deal=False, pair_rule=False, four_jacks_redeal=False,
-    zero_point_hand_redeal="off", eight_same_suit="ignore", bidding_side_all_trumps_redeal=False,
-    first_hand_pointless_redeal=False)
+    min_bid=28, max_bid=56, partner_overcall="stage", scoring="fifty_six",
+    double_scoring="additive", match_scoring="tables", raise_after_full_deal=False,
+    pair_rule=False, four_jacks_redeal=False, zero_point_hand_redeal="off",
+    eight_same_suit="ignore", first_hand_pointless_redeal=False, **MODE_DEFAULTS["56", "open"])
 """RULES-56.md FIFTY_SIX ("Support"): open trump named in the bid, six players, tables."""
 FIFTY_SIX_4 = _preset("56-4p", FIFTY_SIX, num_players=4)
 FIFTY_SIX_8 = _preset("56-8p", FIFTY_SIX, num_players=8)
@@ -474,10 +508,9 @@ FIFTY_SIX_ONLINE = _preset("56-online", FIFTY_SIX, deck_4p=32, opening_rule="all
                            partner_overcall="free", double_scoring="multiply")
 FIFTY_SIX_KERALA_CLOSED = _preset(
     "56-kerala", FIFTY_SIX, trump_mode="hidden", deck_4p=32, auction_procedure="team_alternating",
-    double_redouble=False, thani_56=True, thani_stake="match", zero_point_first_hand_cancel=True,
+    thani_56=True, thani_stake="match", zero_point_first_hand_cancel=True,
     one_suit_hand_redeal=True, match_scoring="coolie_kodi", stop_when_decided=True,
-    trump_effect_in_reveal_trick="c56_hybrid", bidder_void_discard_trump_unrevealed=True,
-    bidder_may_reveal_on_trump_lead=True, bidding_side_all_trumps_redeal=True)
+    trump_effect_in_reveal_trick="c56_hybrid", **MODE_DEFAULTS["56", "hidden"])
 """RULES-56.md FIFTY_SIX_KERALA_CLOSED: hidden trump as [C56] plays it."""
 
 BHOOS_29 = _preset(

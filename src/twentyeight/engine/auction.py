@@ -91,15 +91,40 @@ def redeal_claim(h: HandState, seat: int) -> str | None:
 
 
 def auction_legal(h: HandState) -> tuple[int, ...]:
-    procedure = h.rules.auction_procedure
-    if procedure == "team_alternating":
-        return auction_kerala.legal(h)
-    if procedure == "duel":
-        return auction_duel.legal(h)
     seat = h.to_act
     assert seat is not None
+    procedure = h.rules.auction_procedure
+    if procedure == "team_alternating":
+        codes = auction_kerala.legal(h)
+    elif procedure == "duel":
+        codes = auction_duel.legal(h)
+    else:
+        codes = _rotation_legal(h, seat)
+    if h.t.auction_claims and redeal_claim(h, seat):
+        codes += (REDEAL,)                          # whatever the procedure (28-POST-3 …)
+    return codes
+
+
+def auction_apply(h: HandState, code: int) -> None:
+    if code == REDEAL:
+        seat = h.to_act
+        assert seat is not None
+        reason = redeal_claim(h, seat)              # before the claim joins the history
+        h.log(code)
+        h.annul(reason or "zero_point_hand")
+        return
+    procedure = h.rules.auction_procedure
+    if procedure == "team_alternating":
+        auction_kerala.apply(h, code)
+    elif procedure == "duel":
+        auction_duel.apply(h, code)
+    else:
+        _rotation_apply(h, code)
+
+
+def _rotation_legal(h: HandState, seat: int) -> tuple[int, ...]:
     if h.queue:                                                    # 56-DBL-2 out of turn
-        return (REDOUBLE, PASS)
+        return (REDOUBLE, PASS)                    # (a redeal claim is added by the caller)
     t = h.t
     dens = t.bid_denominations
     if dealer_forced(h):
@@ -119,20 +144,10 @@ def auction_legal(h: HandState) -> tuple[int, ...]:
             codes += (REDOUBLE,)                                   # 56-DBL-2
     if t.thani_call:
         codes += (THANI,)                                          # 56-TH-1
-    if t.auction_claims and redeal_claim(h, seat):
-        codes += (REDEAL,)
     return codes
 
 
-def auction_apply(h: HandState, code: int) -> None:
-    procedure = h.rules.auction_procedure
-    if procedure == "team_alternating":
-        auction_kerala.apply(h, code)
-        return
-    if procedure == "duel":
-        auction_duel.apply(h, code)
-        return
-    reason = redeal_claim(h, h.to_act) if code == REDEAL else None  # type: ignore[arg-type]
+def _rotation_apply(h: HandState, code: int) -> None:
     seat = h.log(code)
     n = h.n
     if h.queue:                                                    # the out-of-turn window
@@ -144,7 +159,7 @@ def auction_apply(h: HandState, code: int) -> None:
         else:
             h.to_act = _next_speaker(h, h.doubled_by)
         return
-    if ends_by_claim(h, code, seat, reason):
+    if ends_by_thani(h, code, seat):
         return
     if code == DOUBLE:
         h.multiplier = 2
@@ -165,12 +180,8 @@ def auction_apply(h: HandState, code: int) -> None:
             if h.rules.opening_rule == "all_pass_28nt" and h.passes == n:
                 _impose_no_trump(h)
                 return
-        elif h.rules.pass_is_final:
-            if h.passed | 1 << h.high_bidder == (1 << n) - 1:
-                end_auction(h)
-                return
-        elif h.passes == n - 1:
-            end_auction(h)
+        elif _next_speaker(h, seat) == last_caller(h):
+            end_auction(h)                                         # 28-AUC-7, 56-AUC-9/DBL-5
             return
     else:
         forced = dealer_forced(h)
@@ -181,23 +192,37 @@ def auction_apply(h: HandState, code: int) -> None:
         h.passes = 0
         h.multiplier = 1                                           # 56-DBL-4: a bid cancels
         h.doubled_by = -1
-        if forced or (h.high >= h.t.max_bid and not in_auction_doubling(h)):
+        if forced or (h.high >= h.t.max_bid and top_bid_ends(h)):
             end_auction(h)                                         # 29-AUC-3, 28-AUC-10
             return
     h.to_act = _next_speaker(h, seat)
 
 
-def ends_by_claim(h: HandState, code: int, seat: int, reason: str | None) -> bool:
-    """A redeal claim annuls; Thani ends the auction (56-TH-1).  True when one was made."""
-    if code == REDEAL:
-        h.annul(reason or "zero_point_hand")
-        return True
-    if code == THANI:
-        h.special = THANI_ALONE
-        h.special_seat = h.declarer = h.high_bidder = seat
-        end_auction(h)
-        return True
-    return False
+def last_caller(h: HandState) -> int:
+    """The seat of the last bid or double: the auction ends when the turn would come back to it
+    with only passes in between (28-AUC-7, 56-AUC-9; 56-DBL-5: the doubler gets no other call).
+
+    With ``pass_is_final`` the seats that passed are skipped on the way (A-02).
+    """
+    return h.doubled_by if h.multiplier == 2 and h.doubled_by >= 0 else h.high_bidder
+
+
+def top_bid_ends(h: HandState) -> bool:
+    """28-AUC-10: a bid at the top ends the auction at once, as nothing can follow it, unless
+    a Thani (56-TH-1) or, in the rotation auction, a double (56-AUC-10) still may."""
+    if h.t.thani_call:
+        return False
+    return h.rules.auction_procedure != "rotation" or not in_auction_doubling(h)
+
+
+def ends_by_thani(h: HandState, code: int, seat: int) -> bool:
+    """A Thani call ends the auction at once (56-TH-1).  True when one was made."""
+    if code != THANI:
+        return False
+    h.special = THANI_ALONE
+    h.special_seat = h.declarer = h.high_bidder = seat
+    end_auction(h)
+    return True
 
 
 def _next_speaker(h: HandState, seat: int) -> int:
@@ -251,7 +276,11 @@ def end_auction(h: HandState) -> None:
 
 
 def trump_legal(h: HandState) -> tuple[int, ...]:
-    """28-TRUMP-1: a card of the bidder's hand as indicator; 29-DEAL-2: a suit."""
+    """28-TRUMP-1: a card of the bidder's hand as indicator; 29-DEAL-2: a suit.
+
+    Where everything was dealt before the auction a zero-point bidder may still claim the
+    redeal here (28-POST-3 with 6P-3 / 40-11: on each of his own turns).
+    """
     rules = h.rules
     if rules.trump_indicator == "card":
         codes = tuple(TRUMP_CARD + c for c in cards_of(h.t.deck.dedupe(h.hands[h.bidder])))
@@ -261,11 +290,13 @@ def trump_legal(h: HandState) -> tuple[int, ...]:
             codes += (TRUMP_REVERSE,)
     if rules.seventh_card_trump:
         codes += (TRUMP_SEVENTH,)
-    return codes
+    return codes + windows.zero_point_claim(h, h.bidder)
 
 
 def trump_apply(h: HandState, code: int) -> None:
     h.log(code)
+    if windows.zero_point_claimed(h, code):
+        return
     deck = h.t.deck
     if code == TRUMP_SEVENTH:
         h.seventh = True             # the card is set aside at the second deal (28-TRUMP-5)
@@ -319,7 +350,10 @@ def c_allowed(h: HandState, seat: int) -> bool:
 
 
 def double_legal(h: HandState) -> tuple[int, ...]:
-    return (DOUBLE, PASS)
+    """28-DBL-1: each opponent in turn may double (and claim a zero-point redeal, 28-POST-3)."""
+    seat = h.to_act
+    assert seat is not None
+    return (DOUBLE, PASS, *windows.zero_point_claim(h, seat))
 
 
 def redouble_legal(h: HandState) -> tuple[int, ...]:
@@ -332,11 +366,16 @@ def _redouble_options(h: HandState, seat: int | None) -> tuple[int, ...]:
         codes += (REDOUBLE,)
     if seat is not None and c_allowed(h, seat):
         codes += (C_CALL,)
-    return (*codes, PASS) if codes else ()
+    if not codes:
+        return ()              # nothing to decide: the seat is not asked (nor is a claim)
+    claim = windows.zero_point_claim(h, seat) if seat is not None else ()
+    return (*codes, PASS, *claim)
 
 
 def double_apply(h: HandState, code: int) -> None:
     seat = h.log(code)
+    if windows.zero_point_claimed(h, code):
+        return
     if code == DOUBLE:
         h.multiplier = 2
         h.doubled_by = seat
@@ -351,6 +390,8 @@ def double_apply(h: HandState, code: int) -> None:
 
 def redouble_apply(h: HandState, code: int) -> None:
     seat = h.log(code)
+    if windows.zero_point_claimed(h, code):
+        return
     if code == REDOUBLE:
         h.multiplier = 4
         h.redoubled_by = seat

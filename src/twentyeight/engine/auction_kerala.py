@@ -9,7 +9,7 @@ which a seat last spoke, ``ta_min`` the least bid of the player to speak.
 
 from __future__ import annotations
 
-from twentyeight.engine.actions import BID, PASS, REDEAL, THANI
+from twentyeight.engine.actions import BID, PASS, THANI
 from twentyeight.engine.state import HandState
 
 
@@ -28,29 +28,24 @@ def start(h: HandState) -> None:
 
 
 def legal(h: HandState) -> tuple[int, ...]:
-    from twentyeight.engine.auction import redeal_claim
-
-    seat = h.to_act
-    assert seat is not None
+    """Bids from ``ta_min``, a pass once someone has bid, Thani; the redeal claims are added
+    by ``auction.auction_legal`` for every procedure."""
     dens = h.t.bid_denominations
     codes = tuple(BID + 8 * v + d for v in range(h.ta_min, h.t.max_bid + 1) for d in dens)
     if h.high >= 0:
         codes += (PASS,)                       # the first hand must bid (56-AUC-5)
     if h.rules.thani_56:
         codes += (THANI,)
-    if redeal_claim(h, seat):
-        codes += (REDEAL,)
     return codes
 
 
 def apply(h: HandState, code: int) -> None:
-    from twentyeight.engine.auction import end_auction, ends_by_claim, redeal_claim
+    from twentyeight.engine.auction import end_auction, ends_by_thani, top_bid_ends
 
-    reason = redeal_claim(h, h.to_act) if code == REDEAL else None  # type: ignore[arg-type]
     seat = h.log(code)
     n = h.n
     team = seat % 2
-    if ends_by_claim(h, code, seat, reason):
+    if ends_by_thani(h, code, seat):
         return
     if code == PASS:
         if seat == h.high_bidder:
@@ -77,7 +72,7 @@ def apply(h: HandState, code: int) -> None:
     h.bids_made[seat] += 1
     h.ta_out[seat] = value
     h.ta_next[team] = (seat + 2) % n
-    if previous == seat or (value >= h.t.max_bid and not h.rules.thani_56):
+    if previous == seat or (value >= h.t.max_bid and top_bid_ends(h)):
         end_auction(h)                          # raised his own bid: that is the contract
         return
     nxt = h.ta_next[1 - team]

@@ -44,6 +44,8 @@ def why_illegal(h: HandState, action: Action, code: int | None) -> str:
     phase = h.phase
     if phase == AUCTION:
         return _auction(h, action, code)
+    if phase in (TRUMP, DOUBLE, REDOUBLE) and code == REDEAL:
+        return _no_redeal(h)
     if phase == PLAY and code is not None:
         text = _play(h, action, code)
         if text:
@@ -67,6 +69,10 @@ def why_illegal(h: HandState, action: Action, code: int | None) -> str:
 
 def _auction(h: HandState, action: Action, code: int | None) -> str:
     seat = action.seat
+    if code == REDEAL:
+        return _no_redeal(h)
+    if h.rules.auction_procedure == "duel":
+        return _duel(h)
     if h.queue:
         return "a double was just made: the doubled side may redouble or pass (56-DBL-2)"
     if action.verb == "bid" and code is not None:
@@ -111,10 +117,35 @@ def _auction(h: HandState, action: Action, code: int | None) -> str:
             return (f"everyone else passed, so the dealer must bid {h.t.min_bid} (29-AUC-3)")
         rule = "56-AUC-5" if h.rules.pack == "56" else "28-AUC-4"
         return f"the first hand must open the bidding with at least {h.t.min_bid} ({rule})"
-    if code == REDEAL:
-        return ("only the first hand, on the first turn, holding no point card among four, "
-                "may ask for a redeal (28-PRE-1)")
     return f"you cannot {action.verb} now: {_WAITING[AUCTION]}"
+
+
+def _no_redeal(h: HandState) -> str:
+    """Who may claim a redeal now, under these rules: in the auction, the trump choice and the
+    doubling window (before any second deal)."""
+    rules = h.rules
+    who = []
+    if h.phase == AUCTION and rules.first_hand_pointless_redeal:
+        who.append("the first hand on his first turn, holding no point card (28-PRE-1)")
+    if h.phase == AUCTION and rules.zero_point_first_hand_cancel:
+        who.append("the first hand holding no point card, instead of opening (56-ANN-3)")
+    if rules.zero_point_hand_redeal == "optional" and not h.t.second_deal:
+        who.append("a player whose cards hold no point card, on his own turn (28-POST-3)")
+    if not who:
+        return "no redeal may be claimed now"
+    return "a redeal may be claimed now only by " + ", or by ".join(who)
+
+
+def _duel(h: HandState) -> str:
+    """The defender/challenger auction (BOT-PROTOCOL.md §7.2)."""
+    if h.high < 0:
+        return (f"the first hand opens as defender and must bid at least {h.t.min_bid} "
+                "(BOT-PROTOCOL §7.2)")
+    if h.ta_min >= 0:
+        return (f"the defender matches the challenge ('bid {h.ta_min}') or passes "
+                "(BOT-PROTOCOL §7.2)")
+    return (f"a challenger bids above {h.high}, up to {h.t.max_bid}, or passes "
+            "(BOT-PROTOCOL §7.2)")
 
 
 def _play(h: HandState, action: Action, code: int) -> str | None:

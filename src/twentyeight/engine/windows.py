@@ -139,6 +139,14 @@ def zero_point_claim(h: HandState, seat: int) -> tuple[int, ...]:
     return ()
 
 
+def zero_point_claimed(h: HandState, code: int) -> bool:
+    """Annul the hand when ``code`` is the claim :func:`zero_point_claim` offered; True if so."""
+    if code != REDEAL:
+        return False
+    h.annul("zero_point_hand")
+    return True
+
+
 # ---- raise window (28-RAISE-1..5) ---------------------------------------------------------
 
 
@@ -175,8 +183,7 @@ def raise_legal(h: HandState) -> tuple[int, ...]:
 
 def raise_apply(h: HandState, code: int) -> None:
     seat = h.log(code)
-    if code == REDEAL:
-        h.annul("zero_point_hand")
+    if zero_point_claimed(h, code):
         return
     if code != PASS:
         h.contract = code - RAISE
@@ -227,9 +234,9 @@ def single_legal(h: HandState) -> tuple[int, ...]:
 
 def single_apply(h: HandState, code: int) -> None:
     seat = h.log(code)
-    if code == REDEAL:
-        h.annul("zero_point_hand")
-    elif code == SHOW:
+    if zero_point_claimed(h, code):
+        return
+    if code == SHOW:
         h.special = SHOW_CERTAIN
         h.special_seat = seat
         h.finish()
@@ -264,8 +271,7 @@ def thani_legal(h: HandState) -> tuple[int, ...]:
 
 def thani_apply(h: HandState, code: int) -> None:
     h.log(code)
-    if code == REDEAL:
-        h.annul("zero_point_hand")
+    if zero_point_claimed(h, code):
         return
     if code == THANI:
         h.special = THANI_HAND
