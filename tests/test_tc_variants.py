@@ -1121,7 +1121,6 @@ PAIR_6P = {0: "AS QD TD JD AC TC", 1: "KS QS 9H JH TH QH", 2: "9S AH 9D 9C JC KD
 """Six players (pagat), dealer 0: the same shape; the bidding team is seats 2 and 5."""
 
 
-@pytest.mark.xfail(strict=True, reason="issue 11 item 1: the pair's side, fixed in the play core")
 @pytest.mark.parametrize(("rules", "deal", "trick"), [
     (THREE, PAIR_3P, ["1 play 9H", "2 play AH", "0 ask", "0 play AS"]),
     (SIX, PAIR_6P, ["1 play 9H", "2 play AH", "3 play KH", "4 play 8H", "5 play 6H", "0 ask",
