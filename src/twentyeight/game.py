@@ -22,26 +22,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from twentyeight.cards import SUITS, CardError, parse_suit
-from twentyeight.engine.actions import (
-    BID,
-    RAISE,
-    SIMPLE_VERBS,
-    TRUMP_CARD,
-    TRUMP_REVERSE,
-    TRUMP_SEVENTH,
-    TRUMP_SUIT,
-    Action,
-    NotationError,
-    bid_parts,
-)
+from twentyeight.cards import CardError
+from twentyeight.engine.actions import TRUMP_CARD, Action, NotationError, code_of
 from twentyeight.engine.explain import why_illegal
 from twentyeight.engine.hand import Hand
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.record import HandRecord, deal_from_seed, hands_json, read_hand_record
 from twentyeight.result import hand_result
 from twentyeight.rules import Rules
-from twentyeight.views import view
+from twentyeight.views import View, view
 
 
 class Game:
@@ -121,7 +110,7 @@ class Game:
         """The result object, as ``twentyeight replay --json`` prints it."""
         return hand_result(self.hand)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """What ``seat`` may know now (RULES.md §2.20), JSON-serialisable."""
         return view(self.hand, seat)
 
@@ -165,24 +154,7 @@ class Game:
 
     def _code(self, action: Action) -> int | None:
         """The engine code of ``action`` for the player to act (raises for unknown cards)."""
-        verb, arg = action.verb, action.arg
-        if verb in SIMPLE_VERBS:
-            return SIMPLE_VERBS[verb]
-        assert arg is not None
-        if verb == "bid":
-            value, den = bid_parts(arg)
-            return BID + 8 * value + den
-        if verb == "raise":
-            return RAISE + int(arg)
-        if verb == "trump":
-            if arg == "seventh":
-                return TRUMP_SEVENTH
-            if arg == "reverse":
-                return TRUMP_REVERSE
-            if arg in SUITS:
-                return TRUMP_SUIT + parse_suit(arg)
-            return TRUMP_CARD + self._held(action.seat, arg)
-        return self._held(action.seat, arg)            # play
+        return code_of(action, lambda name: self._held(action.seat, name))
 
     def _held(self, seat: int, name: str) -> int:
         h = self.hand

@@ -6,7 +6,7 @@ even while it is face down.  A seat's restricted account is :mod:`twentyeight.vi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import DENOMINATIONS
@@ -14,8 +14,11 @@ from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import target
 from twentyeight.engine.state import NORMAL, PHASE_NAMES, SPECIAL_NAMES, STATUS_NAMES, THANI_HAND
 
+if TYPE_CHECKING:
+    from twentyeight.views import CompletedTrick, CurrentTrick, SidePoints
 
-def tricks_json(h: Hand) -> list[dict[str, Any]]:
+
+def tricks_json(h: Hand) -> list[CompletedTrick]:
     """Completed tricks: leader, cards in play order, winner, card points (and the seats)."""
     names = h.t.deck.names
     return [{"leader": leader, "cards": [names[c] for c in cards], "winner": winner,
@@ -23,7 +26,7 @@ def tricks_json(h: Hand) -> list[dict[str, Any]]:
             for leader, seats, cards, winner, points in h.tricks]
 
 
-def current_trick_json(h: Hand) -> dict[str, Any] | None:
+def current_trick_json(h: Hand) -> CurrentTrick | None:
     """The trick being played, or ``None`` between tricks and outside the play."""
     if h.leader < 0 or (h.over and not h.trick_cards):
         return None
@@ -33,7 +36,7 @@ def current_trick_json(h: Hand) -> dict[str, Any] | None:
             "exposed_before_card": h.reveal_index if h.revealed else None}
 
 
-def side_points(h: Hand) -> dict[str, int]:
+def side_points(h: Hand) -> SidePoints:
     """Card points won so far by the bidding side and by the opponents (with a last-trick point)."""
     if h.bidder < 0:
         return {"bidding": 0, "opponents": 0}

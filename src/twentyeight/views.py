@@ -8,7 +8,7 @@ Two deals that differ only in what a seat cannot see give that seat the same vie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from twentyeight.cards import cards_of
 from twentyeight.engine.actions import (
@@ -28,6 +28,116 @@ from twentyeight.engine.state import (
     THANI_HAND,
 )
 from twentyeight.result import current_trick_json, side_points, tricks_json, trump_name
+
+
+class ShownPair(TypedDict):
+    """A pair shown (28-PAIR): who showed it and the two cards."""
+
+    seat: int
+    cards: list[str]
+
+
+class CurrentTrick(TypedDict):
+    """The trick being played."""
+
+    leader: int
+    cards: list[str]
+    """Cards in the order played."""
+    seats: list[int]
+    """Who played each card."""
+    exposed_before_card: int | None
+    """The trump was exposed before the card at this index (28-REV-2), else ``None``."""
+
+
+class CompletedTrick(TypedDict):
+    """A trick won."""
+
+    leader: int
+    cards: list[str]
+    winner: int
+    points: int
+    """Card points in the trick (not the last-trick point)."""
+    seats: list[int]
+
+
+class SidePoints(TypedDict):
+    """Card points won so far, with the last-trick point (29-SCORE-1)."""
+
+    bidding: int
+    opponents: int
+
+
+class ScoreChange(TypedDict):
+    """Game points the hand gives the bidding side and each opposing side."""
+
+    bidding: int
+    opponents: int
+
+
+class HandOutcome(TypedDict):
+    """How a finished hand ended."""
+
+    made: bool | None
+    score_change: ScoreChange
+    score_by_team: list[int]
+    annulled_reason: str | None
+
+
+class View(TypedDict):
+    """Exactly what one seat may know (RULES.md §2.20), as JSON-ready data.
+
+    The contract between the engine and everything that decides for a seat: bots, the
+    browser table, the terminal game, adapters and the competition protocol.  Documented
+    field by field in docs/views.md.
+    """
+
+    seat: int
+    rules: str | dict[str, Any]
+    """The rules, as a record's ``rules`` field: a preset name or a preset with flags."""
+    dealer: int
+    phase: str
+    """One of ``auction trump double redouble raise single_hand thani play cot over``."""
+    status: str
+    """``in_progress``, ``complete`` or ``annulled``."""
+    to_act: int | None
+    hand: list[str]
+    """This seat's cards, in deck order (not the face-down indicator)."""
+    hand_sizes: list[int]
+    """How many cards each seat holds."""
+    history: list[str]
+    """Every decision in notation; another seat's face-down trump choice is ``"S trump"``."""
+    bidder: int | None
+    high_bid: int | None
+    contract: int | None
+    target: int | None
+    """The card points the bidding side needs (the contract moved by a pair)."""
+    denomination: str | None
+    """The high bid's named trump (``S H D C``) or ``NT`` where bids name one (56)."""
+    teams: list[list[int]]
+    multiplier: int
+    """1, or 2 / 4 after a double / redouble."""
+    trump: str | None
+    """The trump suit if this seat knows it (``reverse`` for 29's reversed no-trump)."""
+    trump_exposed: bool
+    indicator: str | None
+    """The trump card: face up once exposed; the bidder's own face-down card for the bidder."""
+    indicator_face_down: bool
+    seventh_card: bool
+    pair: ShownPair | None
+    special: str | None
+    """``single_hand``, ``thani``, ``eight_of_a_suit``, ``certain_hand``, ``thani_56``."""
+    special_seat: int | None
+    sitting_out: list[int]
+    """Seats out of the play (the declarer's partners in a single hand)."""
+    trick: CurrentTrick | None
+    tricks: list[CompletedTrick]
+    points: SidePoints
+    scores: list[int]
+    """Each team's game score before this hand."""
+    legal: list[str]
+    """This seat's legal actions in notation when it is to act, else empty."""
+    result: NotRequired[HandOutcome]
+    """Only once the hand is over."""
 
 
 def knows_trump(h: Hand, seat: int) -> bool:
@@ -52,19 +162,19 @@ def public_history(h: Hand, seat: int) -> list[str]:
     return out
 
 
-def view(h: Hand, seat: int) -> dict[str, Any]:
+def view(h: Hand, seat: int) -> View:
     """The view of ``seat``: JSON-serialisable, and exactly what that player may know."""
     if not 0 <= seat < h.n:
         raise ValueError(f"seat {seat} does not exist (0 to {h.n - 1})")
     names = h.t.deck.names
     knows = knows_trump(h, seat)
     face_down = h.indicator >= 0 and not h.revealed
-    shown_pair = None
+    shown_pair: ShownPair | None = None
     if h.pair_by >= 0:
         shown_pair = {"seat": h.pair_by,
                       "cards": [names[c] for c in cards_of(h.t.kq_masks[h.trump])]}
     in_play = h.bidder >= 0 and h.special in (NORMAL, THANI_HAND)
-    out: dict[str, Any] = {
+    out: View = {
         "seat": seat,
         "rules": h.rules.to_spec(),
         "dealer": h.dealer,

@@ -1,8 +1,10 @@
 """The one interface every computer player has, and the registry that finds them by name.
 
-A bot sees a seat's view (``twentyeight.views``) — never the engine state — and answers with
-one of the legal actions listed in it.  It takes a seed (and optionally a time budget in
-seconds) and is deterministic for a given seed and budget.
+A bot sees a seat's view (:class:`twentyeight.views.View`) — never the engine state — and
+answers with one of the legal actions listed in it.  A bot class implements :meth:`Bot.decide`,
+which gets the legal actions as :class:`~twentyeight.engine.actions.Action` values; callers
+use :meth:`Bot.act`, which answers in notation.  It takes a seed (and optionally a time
+budget in seconds) and is deterministic for a given seed and budget.
 
 >>> from twentyeight import Game
 >>> g = Game.new("28", seed=2, dealer=3)
@@ -16,9 +18,14 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
-View = dict[str, Any]
+from twentyeight.engine.actions import Action, parse_action
+from twentyeight.views import View
+
+__all__ = ["Bot", "BotError", "View", "bot_class", "bot_names", "history_actions",
+           "legal_actions", "make_bot", "make_table_bot", "register", "table_bot_class",
+           "table_bot_names"]
 
 
 class BotError(ValueError):
@@ -42,7 +49,21 @@ class Bot:
 
     def act(self, view: View) -> str:
         """Choose one of ``view["legal"]`` (an action in notation)."""
+        return str(self.decide(view, legal_actions(view)))
+
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        """Choose one of ``legal`` (``view["legal"]`` as actions).  Subclasses implement it."""
         raise NotImplementedError
+
+
+def legal_actions(view: View) -> list[Action]:
+    """A view's legal actions as :class:`~twentyeight.engine.actions.Action` values."""
+    return [parse_action(a) for a in view["legal"]]
+
+
+def history_actions(view: View) -> list[Action]:
+    """A view's public history as actions (a face-down trump choice: ``arg`` ``None``)."""
+    return [parse_action(a) for a in view["history"]]
 
 
 B = TypeVar("B", bound=type[Bot])

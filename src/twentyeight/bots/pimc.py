@@ -63,7 +63,7 @@ from twentyeight.bots.base import Bot, BotError, View, register
 from twentyeight.bots.reading import high_bidder
 from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.sampling import Sampler, SamplerError, World
-from twentyeight.engine.actions import BID, PAIR, PASS, TRUMP_CARD
+from twentyeight.engine.actions import BID, PAIR, PASS, TRUMP_CARD, Action, code_of
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import target
 from twentyeight.engine.state import AUCTION, TRUMP
@@ -190,11 +190,14 @@ def _python_limited(pos: Position, moves: list[int], guess: int, goal: int, limi
 
 # ---- play-outs -------------------------------------------------------------------------------
 def _code_of(h: Hand, action: str) -> int:
-    seat = h.to_act
-    for c in h.legal_codes():
-        if f"{seat} {h.describe(c)}" == action:
-            return c
-    raise BotError(f"{action!r} is not legal here")             # pragma: no cover
+    """The legal code of ``action`` for the seat to act in ``h`` (a twin: the copy it holds)."""
+    a = Action.parse(action)
+    held = h.hands[a.seat]
+    code = code_of(a, lambda name: next(
+        (c for c in h.t.deck.copies_of(name) if held >> c & 1), None))
+    if code is None or code not in h.legal_codes():
+        raise BotError(f"{action!r} is not legal here")         # pragma: no cover
+    return code
 
 
 def play_out(h: Hand, policy: Callable[[Hand], int | None], helper: Bot) -> Hand:
@@ -255,28 +258,27 @@ class PimcBot(Bot):
             return []
 
     # ---- decisions -------------------------------------------------------------------------
-    def act(self, view: View) -> str:
-        legal: list[str] = view["legal"]
+    def decide(self, view: View, legal: list[Action]) -> Action:
         self.stats["decisions"] += 1
         if len(legal) <= 1:
             return legal[0]
-        verbs = {a.split()[1] for a in legal}
+        verbs = {a.verb for a in legal}
         if "pair" in verbs:
-            return next(a for a in legal if a.split()[1] == "pair")
-        choice: str | None = None
+            return next(a for a in legal if a.verb == "pair")
+        choice: Action | None = None
         if view["phase"] == "play" and verbs & {"play", "ask", "reveal"}:
             choice = self._play(view, legal)
         elif view["phase"] == "auction" and "bid" in verbs and all(
-                a.split()[2].isdigit() for a in legal if a.split()[1] == "bid"):
+                (a.arg or "").isdigit() for a in legal if a.verb == "bid"):
             choice = self._bid(view, legal)
         elif view["phase"] == "trump":
             choice = self._trump(view, legal)
         if choice is None or choice not in legal:
             self.stats["fallback"] += 1
-            choice = self.helper.act(view)
+            choice = self.helper.decide(view, legal)
         return choice
 
-    def _play(self, view: View, legal: list[str]) -> str | None:
+    def _play(self, view: View, legal: list[Action]) -> Action | None:
         effort = self.effort
         worlds = self.worlds(view, effort.samples)
         if not worlds:
@@ -299,18 +301,18 @@ class PimcBot(Bot):
         sign = 1.0 if maximising else -1.0
         best = max(sign * totals[a] for a in options)
         top = [a for a in options if sign * totals[a] >= best - 1e-9 * max(1.0, abs(best))]
-        preferred = self.helper.act(view)
+        preferred = self.helper.decide(view, legal)
         return preferred if preferred in top else top[0]
 
     def _search(self, worlds: list[World], made_only: bool
-                ) -> tuple[dict[str, float], bool] | None:
+                ) -> tuple[dict[Action, float], bool] | None:
         """Weighted mean score of every action over the worlds the node budget can solve
         (``None`` if fewer than :data:`MIN_SOLVED`)."""
         effort = self.effort
         share = max(1, min(len(worlds), self.node_share or self.min_solved))
         cap = effort.nodes // share
         used = 0
-        totals: dict[str, float] = {}
+        totals: dict[Action, float] = {}
         weight = 0.0
         solved = 0
         maximising = True
@@ -328,10 +330,10 @@ class PimcBot(Bot):
             h = w.hand
             seat = h.to_act
             assert seat is not None
-            maximising = h.t.team_of[seat] == h.bid_team
+            maximising = h.bid_side[seat]
             for code, v in values.items():
-                name = f"{seat} {h.describe(code)}"
-                totals[name] = totals.get(name, 0.0) + w.weight * v
+                action = h.action(seat, code)
+                totals[action] = totals.get(action, 0.0) + w.weight * v
             weight += w.weight
         self.stats["nodes"] += used
         if solved < min(self.min_solved, len(worlds)) or not totals or weight <= 0:
@@ -339,15 +341,15 @@ class PimcBot(Bot):
         return {a: v / weight for a, v in totals.items()}, maximising
 
     # ---- auction and trump -----------------------------------------------------------------
-    def _bid(self, view: View, legal: list[str]) -> str | None:
+    def _bid(self, view: View, legal: list[Action]) -> Action | None:
         seat = view["seat"]
-        bids = sorted(int(a.split()[2]) for a in legal if a.split()[1] == "bid")
-        passing = f"{seat} pass"
-        redeal = f"{seat} redeal"
+        bids = sorted(int(a.arg) for a in legal if a.verb == "bid" and a.arg)
+        passing = Action(seat, "pass")
+        redeal = Action(seat, "redeal")
         if redeal in legal:
             return redeal
         if passing not in legal:
-            return f"{seat} bid {bids[0]}"
+            return Action(seat, "bid", str(bids[0]))
         high = high_bidder(view)
         teams = len(view["teams"])
         if high is not None and high % teams == seat % teams:
@@ -375,9 +377,10 @@ class PimcBot(Bot):
             made += w.weight * (res[1] >= lowest)
         if total <= 0:
             return None
-        return f"{seat} bid {lowest}" if made / total >= self.bid_confidence else passing
+        return Action(seat, "bid", str(lowest)) if made / total >= self.bid_confidence \
+            else passing
 
-    def _trump(self, view: View, legal: list[str]) -> str | None:
+    def _trump(self, view: View, legal: list[Action]) -> Action | None:
         seat = view["seat"]
         worlds = self.worlds(view, self.effort.rollouts)
         if not worlds:
@@ -387,7 +390,7 @@ class PimcBot(Bot):
             return None
         codes = h0.legal_codes()
         deck = h0.t.deck
-        candidates: dict[str, int] = {}
+        candidates: dict[Action, int] = {}
         lowest: dict[int, int] = {}
         for c in codes:
             if TRUMP_CARD <= c < TRUMP_CARD + 128:
@@ -396,10 +399,10 @@ class PimcBot(Bot):
                 if s not in lowest or deck.power[card] < deck.power[lowest[s]]:
                     lowest[s] = card
             else:
-                candidates[f"{seat} {h0.describe(c)}"] = c
+                candidates[h0.action(seat, c)] = c
         for card in lowest.values():
-            candidates[f"{seat} {h0.describe(TRUMP_CARD + card)}"] = TRUMP_CARD + card
-        best: tuple[float, str] | None = None
+            candidates[h0.action(seat, TRUMP_CARD + card)] = TRUMP_CARD + card
+        best: tuple[float, Action] | None = None
         for name, code in candidates.items():
             if name not in legal:
                 continue
@@ -452,9 +455,9 @@ class OracleBot(PimcBot):
             raise BotError("oracle.bind needs a twentyeight Game or engine Hand")
         self._hand = hand
 
-    def act(self, view: View) -> str:
+    def decide(self, view: View, legal: list[Action]) -> Action:
         self._bound(view)
-        return super().act(view)
+        return super().decide(view, legal)
 
     def _bound(self, view: View) -> Hand:
         h = self._hand

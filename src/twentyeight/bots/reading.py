@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from twentyeight.cards import SUITS, Deck
+from twentyeight.engine.actions import parse_action
+from twentyeight.engine.play import winning_index
 from twentyeight.rules import Rules
+from twentyeight.views import View
 
 
 @cache
@@ -20,19 +22,19 @@ def _rules_of(spec_json: str) -> Rules:
     return Rules.from_spec(json.loads(spec_json))
 
 
-def rules_of(view: dict[str, Any]) -> Rules:
+def rules_of(view: View) -> Rules:
     """The rules a view was played under."""
     import json
 
     return _rules_of(json.dumps(view["rules"], sort_keys=True))
 
 
-def high_bidder(view: dict[str, Any]) -> int | None:
+def high_bidder(view: View) -> int | None:
     """The seat of the last bid in the view's public history (``None`` before any bid)."""
     for entry in reversed(view["history"]):
-        seat, verb, *_ = entry.split()
-        if verb == "bid":
-            return int(seat)
+        action = parse_action(entry)
+        if action.verb == "bid":
+            return action.seat
     return None
 
 
@@ -40,7 +42,7 @@ def high_bidder(view: dict[str, Any]) -> int | None:
 class Reading:
     """What a seat can work out from its view."""
 
-    view: dict[str, Any]
+    view: View
     rules: Rules
     deck: Deck
     seat: int
@@ -50,21 +52,26 @@ class Reading:
     exposed: bool
     played: set[str]           # every card played so far, this trick included
     trick: list[tuple[int, str]]
-    exposed_from: int | None   # index in the trick from which trump-suit cards are trumps
+    exposed_from: int | None
+    """Index in the trick from which trump-suit cards count as trumps (28-REV-5, C-07,
+    A-56-02), or ``None`` while the trump is hidden from this seat or not exposed."""
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> Reading:
+    def of(cls, view: View) -> Reading:
         rules = rules_of(view)
         deck = rules.deck
         trump = view["trump"]
-        trick_json = view["trick"] or {"cards": [], "seats": []}
-        trick = list(zip(trick_json["seats"], trick_json["cards"], strict=True))
+        current = view["trick"]
+        trick = list(zip(current["seats"], current["cards"], strict=True)) if current else []
         played = {c for t in view["tricks"] for c in t["cards"]} | {c for _, c in trick}
-        exposed_from = None
-        if view["trump_exposed"] and trick_json.get("exposed_before_card") is not None:
-            exposed_from = 0 if rules.trump_effect_in_reveal_trick == "whole_trick" else \
-                trick_json["exposed_before_card"]
         suit = SUITS.index(trump) if trump is not None and trump in SUITS else None
+        exposed_from = None
+        if view["trump_exposed"] and current and current["exposed_before_card"] is not None:
+            effect = rules.trump_effect_in_reveal_trick
+            led = SUITS.index(current["cards"][0][1]) if current["cards"] else None
+            exposed_from = 0 if effect == "whole_trick" or (
+                effect == "c56_hybrid" and led is not None and led == suit) \
+                else current["exposed_before_card"]
         return cls(view, rules, deck, view["seat"], rules.num_players, list(view["hand"]),
                    suit, view["trump_exposed"], played, trick, exposed_from)
 
@@ -98,19 +105,17 @@ class Reading:
                 and self.exposed_from is not None and index >= self.exposed_from)
 
     def winning(self) -> tuple[int, str] | None:
-        """(seat, card) currently winning the trick, as far as this seat can tell."""
+        """(seat, card) currently winning the trick, as far as this seat can tell (the
+        engine's own rule, :func:`twentyeight.engine.play.winning_index`)."""
         if not self.trick:
             return None
-        best_i = 0
-        for i, (_, card) in enumerate(self.trick):
-            best = self.trick[best_i][1]
-            if self.counts_as_trump(i, card):
-                if not self.counts_as_trump(best_i, best) or self.power(card) > self.power(best):
-                    best_i = i
-            elif not self.counts_as_trump(best_i, best) and self.suit(card) == \
-                    self.suit(self.trick[0][1]) and self.power(card) > self.power(best):
-                best_i = i
-        return self.trick[best_i]
+        deck = self.deck
+        cards = [deck.copies_of(c)[0] for _, c in self.trick]
+        trump, start = self.trump, self.exposed_from
+        if not self.exposed or trump is None or start is None:
+            trump, start = -1, -1                      # no card counts as a trump
+        i = winning_index(cards, deck.suit_of, deck.power, trump, start)
+        return self.trick[i]
 
     def trick_points(self) -> int:
         return sum(self.points(c) for _, c in self.trick)

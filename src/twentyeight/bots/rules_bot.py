@@ -8,11 +8,11 @@ Every decision is a few dozen microseconds.
 
 from __future__ import annotations
 
-from twentyeight.bots.base import Bot, View, register
+from twentyeight.bots.base import Bot, View, history_actions, register
 from twentyeight.bots.reading import Reading, high_bidder
 from twentyeight.bots.rules_play import Play, ask_pays, reveal_pays
 from twentyeight.cards import SUITS
-from twentyeight.engine.actions import bid_parts
+from twentyeight.engine.actions import Action, bid_parts
 
 MARGIN = {"flat": -1.5, "pagat_tiered": 0.5, "fifty_six": 10.0}
 """Card points of safety between the expected points and the highest bid made, by scoring
@@ -31,9 +31,8 @@ class RulesBot(Bot):
 
     margin = MARGIN
 
-    def act(self, view: View) -> str:
-        legal: list[str] = view["legal"]
-        verbs = {a.split()[1]: a for a in legal}
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        verbs = {a.verb: a for a in legal}
         r = Reading.of(view)
         for verb in GOOD_VERBS:
             if verb in verbs:
@@ -59,7 +58,8 @@ class RulesBot(Bot):
         deck = rules.deck
         total = deck.points_total
         scale = total / 28
-        hand = r.hand + ([r.view["indicator"]] if r.view.get("indicator") else [])
+        indicator = r.view["indicator"]
+        hand = r.hand + ([indicator] if indicator else [])
         seen = max(1, len(hand))
         per_card = total / deck.size                     # card points of an average card
         value = 0.0
@@ -89,22 +89,23 @@ class RulesBot(Bot):
         """A partner who bid freely above the minimum is worth a few more points."""
         me = r.team_of(r.seat)
         best = 0
-        for i, entry in enumerate(r.view["history"]):
-            seat, verb, *rest = entry.split()
-            if verb == "bid" and rest and int(seat) != r.seat and r.team_of(int(seat)) == me \
-                    and i > 0:
-                best = max(best, bid_parts(rest[0])[0] - r.rules.min_bid)
+        for i, action in enumerate(history_actions(r.view)):
+            if action.verb == "bid" and action.arg and action.seat != r.seat \
+                    and r.team_of(action.seat) == me and i > 0:
+                best = max(best, bid_parts(action.arg)[0] - r.rules.min_bid)
         return min(3.0, 0.5 * best)
 
     # ---- auction -----------------------------------------------------------------------
-    def _bid(self, r: Reading, legal: list[str], verbs: dict[str, str]) -> str:
-        bids = sorted({bid_parts(a.split()[2])[0] for a in legal if a.split()[1] == "bid"})
-        named = any(not a[-1].isdigit() for a in legal if a.split()[1] == "bid")
+    def _bid(self, r: Reading, legal: list[Action], verbs: dict[str, Action]) -> Action:
+        offered = [a.arg for a in legal if a.verb == "bid" and a.arg]
+        bids = sorted({bid_parts(arg)[0] for arg in offered})
+        named = any(not arg[-1].isdigit() for arg in offered)
         suffix = self._denomination(r) if named else ""
         if not bids:
             return verbs.get("pass", legal[0])
+        lowest = Action(r.seat, "bid", f"{bids[0]}{suffix}")
         if "pass" not in verbs:                          # a forced bid
-            return f"{r.seat} bid {bids[0]}{suffix}"
+            return lowest
         high = r.view["high_bid"]
         holder = high_bidder(r.view)
         partner_high = holder is not None and holder != r.seat and \
@@ -114,7 +115,7 @@ class RulesBot(Bot):
         if high is not None and bids[0] == high:         # matching a challenge (bhoos duel)
             limit += margin
         if bids[0] <= limit:
-            return f"{r.seat} bid {bids[0]}{suffix}"
+            return lowest
         return verbs["pass"]
 
     def _best_suit(self, r: Reading) -> int:
@@ -131,23 +132,23 @@ class RulesBot(Bot):
         suit = self._best_suit(r)
         return SUITS[suit] if sum(1 for c in r.hand if r.suit(c) == suit) >= 3 else "NT"
 
-    def _trump(self, r: Reading, legal: list[str]) -> str:
+    def _trump(self, r: Reading, legal: list[Action]) -> Action:
         suit = self._best_suit(r)
-        named = r.view.get("denomination")
+        named = r.view["denomination"]
         if named and named in SUITS:
             suit = SUITS.index(named)
         cards = sorted((c for c in r.hand if r.suit(c) == suit), key=r.power)
-        for option in ([f"{r.seat} trump {cards[0]}"] if cards else []) + \
-                [f"{r.seat} trump {SUITS[suit]}"]:
+        for arg in [*cards[:1], SUITS[suit]]:
+            option = Action(r.seat, "trump", arg)
             if option in legal:
                 return option
-        options = [a for a in legal if a.split()[2] not in ("seventh", "reverse")]
+        options = [a for a in legal if a.arg not in ("seventh", "reverse")]
         if options:                                      # the lowest card of another suit
-            return min(options, key=lambda a: _trump_cost(r, a.split()[2]))
+            return min(options, key=lambda a: _trump_cost(r, a.arg or ""))
         return legal[0]
 
     # ---- windows: double, redouble, raise, declarations, concessions -------------------
-    def _window(self, r: Reading, legal: list[str], verbs: dict[str, str]) -> str:
+    def _window(self, r: Reading, legal: list[Action], verbs: dict[str, Action]) -> Action:
         contract = r.view["contract"] or r.view["high_bid"] or 0
         bidder = r.view["bidder"]
         ours = bidder is not None and r.team_of(bidder) == r.team_of(r.seat)
@@ -162,8 +163,8 @@ class RulesBot(Bot):
         return verbs.get("pass") or verbs.get("refuse") or legal[0]
 
     # ---- play --------------------------------------------------------------------------
-    def _play(self, r: Reading, legal: list[str], verbs: dict[str, str]) -> str:
-        cards = [a.split()[2] for a in legal if a.split()[1] == "play"]
+    def _play(self, r: Reading, legal: list[Action], verbs: dict[str, Action]) -> Action:
+        cards = [a.arg for a in legal if a.verb == "play" and a.arg]
         if "ask" in verbs and (not cards or ask_pays(r)):
             return verbs["ask"]
         if "reveal" in verbs and (not cards or reveal_pays(r)):
@@ -171,8 +172,7 @@ class RulesBot(Bot):
         if not cards:
             return legal[0]
         play = Play(r, cards)
-        card = play.follow() if r.trick else play.lead()
-        return f"{r.seat} play {card}"
+        return Action(r.seat, "play", play.follow() if r.trick else play.lead())
 
 
 def _tops(r: Reading, suit: int, cards: list[str]) -> int:

@@ -12,16 +12,15 @@ from __future__ import annotations
 from twentyeight.bots.base import Bot, View, register
 from twentyeight.bots.reading import Reading, high_bidder
 from twentyeight.cards import SUITS
-from twentyeight.engine.actions import bid_parts
+from twentyeight.engine.actions import Action, bid_parts
 
 
 @register("rules-v1")
 class RulesV1Bot(Bot):
     """The first heuristic player, kept unchanged so that arena comparisons are reproducible."""
 
-    def act(self, view: View) -> str:
-        legal: list[str] = view["legal"]
-        verbs = {a.split()[1]: a for a in legal}
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        verbs = {a.verb: a for a in legal}
         r = Reading.of(view)
         if "play" in verbs or "ask" in verbs or "reveal" in verbs:
             choice = self._play(r, legal, verbs)
@@ -53,19 +52,19 @@ class RulesV1Bot(Bot):
         partners = rules.num_players // rules.teams - 1
         return int(mine + partners * (total - mine) / (rules.num_players - 1))
 
-    def _bid(self, r: Reading, legal: list[str], verbs: dict[str, str]) -> str:
-        bids = sorted({bid_parts(a.split()[2])[0] for a in legal if a.split()[1] == "bid"})
-        suffix = self._denomination(r) if any(not a[-1].isdigit() for a in legal
-                                              if a.split()[1] == "bid") else ""
+    def _bid(self, r: Reading, legal: list[Action], verbs: dict[str, Action]) -> Action:
+        offered = [a.arg for a in legal if a.verb == "bid" and a.arg]
+        bids = sorted({bid_parts(arg)[0] for arg in offered})
+        suffix = self._denomination(r) if any(not arg[-1].isdigit() for arg in offered) else ""
         if "redeal" in verbs:
             return verbs["redeal"]
         if "pass" not in verbs and bids:                 # forced opening
-            return f"{r.seat} bid {bids[0]}{suffix}"
+            return Action(r.seat, "bid", f"{bids[0]}{suffix}")
         high = high_bidder(r.view)
         partner_high = high is not None and r.team(high) == r.team(r.seat)
         estimate = self._strength(r)
         if bids and bids[0] <= estimate and not partner_high:
-            return f"{r.seat} bid {bids[0]}{suffix}"
+            return Action(r.seat, "bid", f"{bids[0]}{suffix}")
         return verbs.get("pass", legal[0])
 
     def _denomination(self, r: Reading) -> str:
@@ -75,41 +74,44 @@ class RulesV1Bot(Bot):
         best = max(counts)
         return "NT" if best[0] < 3 else SUITS[best[2]]
 
-    def _trump(self, r: Reading, legal: list[str]) -> str:
+    def _trump(self, r: Reading, legal: list[Action]) -> Action:
         def weight(suit: int) -> int:
             cards = [c for c in r.hand if r.suit(c) == suit]
             return 10 * len(cards) + sum(r.points(c) for c in cards)
 
         suit = max(range(4), key=weight)
         cards = sorted((c for c in r.hand if r.suit(c) == suit), key=r.power)
-        for option in ([f"{r.seat} trump {cards[0]}"] if cards else []) + \
-                [f"{r.seat} trump {SUITS[suit]}"]:
+        for arg in [*cards[:1], SUITS[suit]]:
+            option = Action(r.seat, "trump", arg)
             if option in legal:
                 return option
         return legal[0]
 
     # ---- play --------------------------------------------------------------------------
-    def _play(self, r: Reading, legal: list[str], verbs: dict[str, str]) -> str:
-        cards = [a.split()[2] for a in legal if a.split()[1] == "play"]
+    def _play(self, r: Reading, legal: list[Action], verbs: dict[str, Action]) -> Action:
+        cards = [a.arg for a in legal if a.verb == "play" and a.arg]
         if not cards:
             return verbs.get("ask") or verbs.get("reveal") or legal[0]
-        prefix = f"{r.seat} play "
+
+        def play(card: str) -> Action:
+            return Action(r.seat, "play", card)
+
         if not r.trick:
-            return prefix + self._lead(r, cards)
+            return play(self._lead(r, cards))
         win = r.winning()
         assert win is not None
         partner_winning = r.team(win[0]) == r.team(r.seat)
         led = r.suit(r.trick[0][1])
         winners = [c for c in cards if self._beats(r, c, win[1], len(r.trick))]
         if partner_winning and (r.last_to_play() or r.is_master(win[1])):
-            return prefix + max(cards, key=lambda c: (r.points(c), -r.power(c)))
+            return play(max(cards, key=lambda c: (r.points(c), -r.power(c))))
         ask = verbs.get("ask") or verbs.get("reveal")
         if ask and not partner_winning and r.trick_points() >= 2 and \
                 not any(r.suit(c) == led for c in cards):
             return ask
         if winners and not partner_winning:
-            return prefix + min(winners, key=lambda c: (r.points(c), r.power(c)))
-        return prefix + min(cards, key=lambda c: (r.points(c), r.power(c)))
+            return play(min(winners, key=lambda c: (r.points(c), r.power(c))))
+        return play(min(cards, key=lambda c: (r.points(c), r.power(c))))
 
     def _lead(self, r: Reading, cards: list[str]) -> str:
         masters = [c for c in cards if r.is_master(c) and r.points(c) > 0

@@ -72,7 +72,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from twentyeight.bots.reading import rules_of
 from twentyeight.cards import SUITS, Card, cards_of
@@ -81,21 +80,19 @@ from twentyeight.engine.actions import (
     PASS,
     PLAY_LIMIT,
     RAISE,
-    SIMPLE_VERBS,
     TRUMP_CARD,
-    TRUMP_REVERSE,
     TRUMP_SEVENTH,
     TRUMP_SUIT,
-    bid_parts,
+    Action,
+    code_of,
 )
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.rules import Rules
+from twentyeight.views import View
 from twentyeight.views import view as view_of
 
 __all__ = ["Sampler", "SamplerError", "World", "bid_likelihood", "gift_likelihood", "strength"]
-
-View = dict[str, Any]
 
 BID_TEMPERATURE = 3.0
 TRUMP_TEMPERATURE = 5.0
@@ -207,9 +204,6 @@ def _pick(slots: Sequence[int], free: Sequence[int], x: int) -> int:
 
 
 # ---- the sampler ----------------------------------------------------------------------------
-Parsed = tuple[int, str, str | None]
-
-
 class Sampler:
     """Draws worlds consistent with one view (see the module docs)."""
 
@@ -225,12 +219,9 @@ class Sampler:
         self.each = rules.cards_each
         self.first_batch = rules.first_batch
         self.bidder: int | None = view["bidder"]
-        self.actions: list[Parsed] = []
-        for entry in view["history"]:
-            words = entry.split()
-            self.actions.append((int(words[0]), words[1], words[2] if len(words) > 2 else None))
-        self.hidden_trump = any(v == "trump" and a is None for _, v, a in self.actions)
-        self.seventh = any(v == "trump" and a == "seventh" for _, v, a in self.actions)
+        self.actions = [Action.parse_entry(entry) for entry in view["history"]]
+        self.hidden_trump = any(a.verb == "trump" and a.arg is None for a in self.actions)
+        self.seventh = any(a.verb == "trump" and a.arg == "seventh" for a in self.actions)
         self.by_card = rules.trump_indicator == "card"
 
         pool = set(range(deck.size))
@@ -244,10 +235,10 @@ class Sampler:
 
         self.mine = tuple(take(name) for name in view["hand"])
         self.played: list[list[Card]] = [[] for _ in range(n)]
-        for s, verb, arg in self.actions:
-            if verb == "play":
-                assert arg is not None
-                self.played[s].append(take(arg))
+        for a in self.actions:
+            if a.verb == "play":
+                assert a.arg is not None
+                self.played[a.seat].append(take(a.arg))
         face_down = bool(view["indicator_face_down"])
         indicator = view["indicator"]
         self.known_indicator: Card | None = None
@@ -299,14 +290,14 @@ class Sampler:
         if self.rules.asker_must_trump and trump is not None and trump in SUITS:
             t = SUITS.index(trump)
             asked: set[int] = set()
-            for s, verb, arg in self.actions:
-                if verb == "ask":
-                    asked.add(s)
-                elif verb == "play" and s in asked:
-                    asked.discard(s)
-                    assert arg is not None
-                    if suit_of[names(arg)[0]] != t:
-                        voids[s].add(t)
+            for a in self.actions:
+                if a.verb == "ask":
+                    asked.add(a.seat)
+                elif a.verb == "play" and a.seat in asked:
+                    asked.discard(a.seat)
+                    assert a.arg is not None
+                    if suit_of[names(a.arg)[0]] != t:
+                        voids[a.seat].add(t)
         return voids
 
     # ---- proposals -------------------------------------------------------------------------
@@ -390,10 +381,11 @@ class Sampler:
             return None
         weight = 1.0
         me = self.seat
-        for seat, verb, arg in self.actions:
+        for action in self.actions:
+            seat = action.seat
             if h.to_act != seat:
                 return None
-            code = self._code(h, seat, verb, arg, hidden)
+            code = self._code(h, action, hidden)
             if code is None:
                 return None
             legal = h.legal_codes()
@@ -406,37 +398,14 @@ class Sampler:
             return None
         return World(h, tuple(tuple(d) for d in deal), weight)
 
-    def _code(self, h: Hand, seat: int, verb: str, arg: str | None,
-              hidden: int | None) -> int | None:
-        if verb == "play":
-            assert arg is not None
-            for c in self.deck.copies_of(arg):
-                if h.hands[seat] >> c & 1:
-                    return c
-            return None
-        if verb in SIMPLE_VERBS:
-            return SIMPLE_VERBS[verb]
-        if verb == "bid":
-            assert arg is not None
-            value, den = bid_parts(arg)
-            return BID + 8 * value + den
-        if verb == "raise":
-            assert arg is not None
-            return RAISE + int(arg)
-        if verb == "trump":
-            if arg is None:
-                return hidden
-            if arg == "seventh":
-                return TRUMP_SEVENTH
-            if arg == "reverse":
-                return TRUMP_REVERSE
-            if arg in SUITS:
-                return TRUMP_SUIT + SUITS.index(arg)
-            for c in self.deck.copies_of(arg):
-                if h.hands[seat] >> c & 1:
-                    return TRUMP_CARD + c
-            return None
-        return None                                              # pragma: no cover
+    def _code(self, h: Hand, action: Action, hidden: int | None) -> int | None:
+        """The code of a history entry in the proposed world ``h`` (a twin: the copy the seat
+        holds there); ``hidden``, the proposed code of a face-down trump choice."""
+        if action.verb == "trump" and action.arg is None:
+            return hidden
+        held = h.hands[action.seat]
+        return code_of(action, lambda name: next(
+            (c for c in self.deck.copies_of(name) if held >> c & 1), None))
 
     def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
         """The likelihood of ``seat`` choosing ``code`` now (see the module docs)."""

@@ -15,6 +15,7 @@ from twentyeight.cli.display import Painter, use_colour
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
+from twentyeight.views import View
 
 HELP = """\
 Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"), or a word:
@@ -197,7 +198,7 @@ class TerminalGame:
             return False
         return True
 
-    def _options(self, view: dict[str, Any]) -> str:
+    def _options(self, view: View) -> str:
         plays = []
         others = []
         for entry in view["legal"]:
@@ -251,9 +252,10 @@ class TerminalGame:
             self.say(line)
             pts = view["points"]
             ours = self._team(view["bidder"]) == self._team(self.seat)
-            mine, theirs = ("bidding", "opponents") if ours else ("opponents", "bidding")
+            mine, theirs = ((pts["bidding"], pts["opponents"]) if ours
+                            else (pts["opponents"], pts["bidding"]))
             who = "bidding side" if ours else "defenders"
-            self.say(f"Card points: your side ({who}) {pts[mine]} · the others {pts[theirs]}")
+            self.say(f"Card points: your side ({who}) {mine} · the others {theirs}")
         elif view["phase"] == "auction":
             calls = [self._describe(e).replace(": ", " ") for e in view["history"]]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
@@ -270,7 +272,7 @@ class TerminalGame:
         self.say(f"Your hand: {p.hand(view['hand'])}")
         self.say(f"You may: {self._options(view)}")
 
-    def _last_trick(self, view: dict[str, Any]) -> str | None:
+    def _last_trick(self, view: View) -> str | None:
         if not view["tricks"]:
             return None
         t = view["tricks"][-1]

@@ -12,8 +12,9 @@ is.  :class:`Action` is the public, readable form, and ``str(action)`` is the no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from twentyeight.cards import SUITS, CardError, parse_card, parse_suit
 
@@ -124,6 +125,26 @@ class Action:
             raise NotationError(f"{text!r}: '{verb}' takes one argument")
         return cls(who, verb, _canonical_arg(verb, args[0], text))
 
+    @classmethod
+    def parse_entry(cls, text: str) -> Action:
+        """An entry of a view's public history: an action, or ``"SEAT trump"`` (a trump
+        chosen face down, which the seat of the view does not know; its ``arg`` is ``None``).
+
+        >>> Action.parse_entry("3 trump"), Action.parse_entry("0 play 10S").arg
+        (Action(seat=3, verb='trump', arg=None), 'TS')
+        """
+        words = text.split() if isinstance(text, str) else ()
+        if len(words) == 2 and words[1] == "trump" and words[0].isdigit():
+            return cls(int(words[0]), "trump")
+        return cls.parse(text)
+
+
+@lru_cache(maxsize=1 << 14)
+def parse_action(text: str) -> Action:
+    """:meth:`Action.parse_entry` with a cache: the legal actions and history of views are
+    the same few thousand strings over and over (what a bot reads at every decision)."""
+    return Action.parse_entry(text)
+
 
 def _is_card(word: str) -> bool:
     try:
@@ -181,20 +202,67 @@ def _canonical_arg(verb: str, arg: str, text: str) -> str:
         raise NotationError(f"{text!r}: {e}") from None
 
 
+# ---- notation <-> codes: the one converter -------------------------------------------------
+
+
+def action_of(seat: int, code: int, names: Sequence[str]) -> Action:
+    """The :class:`Action` of engine ``code`` played by ``seat`` (``names``: the deck's card
+    names)."""
+    if code < PLAY_LIMIT:
+        return Action(seat, "play", names[code])
+    verb = VERB_OF_CODE.get(code)
+    if verb is not None:
+        return Action(seat, verb)
+    if code >= RAISE:
+        return Action(seat, "raise", str(code - RAISE))
+    if code >= BID:
+        return Action(seat, "bid", f"{(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}")
+    if code == TRUMP_SEVENTH:
+        return Action(seat, "trump", "seventh")
+    if code == TRUMP_REVERSE:
+        return Action(seat, "trump", "reverse")
+    if code >= TRUMP_SUIT:
+        return Action(seat, "trump", SUITS[code - TRUMP_SUIT])
+    return Action(seat, "trump", names[code - TRUMP_CARD])
+
+
+def code_of(action: Action, card: Callable[[str], int | None]) -> int | None:
+    """The engine code of ``action``; ``None`` when it has none here.
+
+    ``card`` turns a card name into the card's index, or ``None``: which copy of a twin, and
+    whether the seat holds it, is the caller's to say (the engine's :class:`Game` takes the
+    copy the seat holds; a sampler the copy in the proposed hand; an encoder the first).  A
+    face-down trump choice seen by another seat (``arg`` ``None``) has no code.
+
+    >>> from twentyeight.rules import RECOMMENDED
+    >>> first = lambda name: RECOMMENDED.deck.copies_of(name)[0]
+    >>> [code_of(Action.parse(t), first) for t in ("0 bid 16", "1 pass", "2 trump 7S")]
+    [1152, 128, 263]
+    """
+    verb, arg = action.verb, action.arg
+    simple = SIMPLE_VERBS.get(verb)
+    if simple is not None:
+        return simple
+    if arg is None:
+        return None
+    if verb == "play":
+        return card(arg)
+    if verb == "bid":
+        value, den = bid_parts(arg)
+        return BID + 8 * value + den
+    if verb == "raise":
+        return RAISE + int(arg)
+    if arg == "seventh":
+        return TRUMP_SEVENTH
+    if arg == "reverse":
+        return TRUMP_REVERSE
+    if arg in SUITS:
+        return TRUMP_SUIT + SUITS.index(arg)
+    c = card(arg)
+    return None if c is None else TRUMP_CARD + c
+
+
 def describe_code(code: int, names: Sequence[str]) -> str:
     """An engine code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``."""
-    if code < PLAY_LIMIT:
-        return f"play {names[code]}"
-    if code in VERB_OF_CODE:
-        return VERB_OF_CODE[code]
-    if code >= RAISE:
-        return f"raise {code - RAISE}"
-    if code >= BID:
-        return f"bid {(code - BID) >> 3}{DENOMINATIONS[(code - BID) & 7]}"
-    if code == TRUMP_SEVENTH:
-        return "trump seventh"
-    if code == TRUMP_REVERSE:
-        return "trump reverse"
-    if code >= TRUMP_SUIT:
-        return f"trump {SUITS[code - TRUMP_SUIT]}"
-    return f"trump {names[code - TRUMP_CARD]}"
+    a = action_of(0, code, names)
+    return a.verb if a.arg is None else f"{a.verb} {a.arg}"

@@ -20,6 +20,7 @@ from twentyeight.engine.actions import (
     PLAY_LIMIT,
     SEAT_SHIFT,
     Action,
+    action_of,
     describe_code,
 )
 from twentyeight.engine.play import play_card, play_legal, play_verb
@@ -244,8 +245,7 @@ class Hand(HandState):
 
     def action(self, seat: int, code: int) -> Action:
         """The :class:`Action` of a code played by ``seat``."""
-        verb, _, arg = self.describe(code).partition(" ")
-        return Action(seat, verb, arg or None)
+        return action_of(seat, code, self.t.deck.names)
 
     def history_actions(self) -> list[Action]:
         """Every decision so far, as actions."""

@@ -51,22 +51,23 @@ from twentyeight.engine.actions import (
     PASS,
     RAISE,
     SHOW,
-    SIMPLE_VERBS,
     TRUMP_CARD,
     TRUMP_REVERSE,
     TRUMP_SEVENTH,
     TRUMP_SUIT,
+    Action,
     bid_parts,
+    code_of,
     describe_code,
 )
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PHASE_NAMES, SPECIAL_NAMES
 from twentyeight.engine.tables import tables_for
 from twentyeight.rules import Rules
+from twentyeight.views import View
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
-View = Mapping[str, Any]
 
 
 def rules_of(rules: str | Mapping[str, Any] | Rules) -> Rules:
@@ -131,35 +132,11 @@ class ActionSpace:
         """An action index in notation without the seat, e.g. ``"play 9S"``."""
         return describe_code(self.codes[index], self._names)
 
-    def code_of_notation(self, text: str) -> int | None:
-        """The code of an action in notation (``"2 bid 16"``, ``"play JS"``; a card by its
-        first copy); ``None`` for a face-down trump choice shown to others as ``"2 trump"``."""
-        words = text.split()
-        if words and words[0].lstrip("-").isdigit():
-            words = words[1:]
-        verb, args = words[0], words[1:]
+    def code_of_action(self, action: Action) -> int | None:
+        """The code of an action (a card by its first copy); ``None`` for a face-down trump
+        choice shown to others as ``"2 trump"``."""
         deck = self.rules.deck
-        if verb in SIMPLE_VERBS:
-            return SIMPLE_VERBS[verb]
-        if verb == "play":
-            return deck.copies_of(args[0])[0]
-        if verb == "bid":
-            value, den = bid_parts(args[0])
-            return BID + 8 * value + den
-        if verb == "raise":
-            return RAISE + int(args[0])
-        if verb == "trump":
-            if not args:
-                return None
-            arg = args[0]
-            if arg == "seventh":
-                return TRUMP_SEVENTH
-            if arg == "reverse":
-                return TRUMP_REVERSE
-            if arg in SUITS:
-                return TRUMP_SUIT + SUITS.index(arg)
-            return TRUMP_CARD + deck.copies_of(arg)[0]
-        raise ValueError(f"not an action: {text!r}")
+        return code_of(action, lambda name: deck.copies_of(name)[0])
 
 
 def max_game_length(rules: Rules) -> int:
@@ -258,33 +235,32 @@ class ObservationEncoder:
         for trick in view["tricks"]:
             for s, card in zip(trick["seats"], trick["cards"], strict=True):
                 self._cards(out, p["played"].start + rs(s) * u, (card,))
-            if trick.get("winner") is not None:
-                won[rs(trick["winner"])] += 1
-        trick = view["trick"]
-        if trick:
-            for s, card in zip(trick["seats"], trick["cards"], strict=True):
+            won[rs(trick["winner"])] += 1
+        current = view["trick"]
+        if current:
+            for s, card in zip(current["seats"], current["cards"], strict=True):
                 r = rs(s)
                 self._cards(out, p["played"].start + r * u, (card,))
                 self._cards(out, p["trick"].start + r * u, (card,))
-            one("trick_leader", rel(view, trick.get("leader")))
+            one("trick_leader", rel(view, current["leader"]))
         for r, w in enumerate(won):
             out[p["tricks_won"].start + r] = w / self.cards_each
-        points = view["points"] or {}
+        points = view["points"]
         total = max(1, self.points_total)
-        out[p["side_points"].start] = min(1.0, points.get("bidding", 0) / total)
-        out[p["side_points"].start + 1] = min(1.0, points.get("opponents", 0) / total)
+        out[p["side_points"].start] = min(1.0, points["bidding"] / total)
+        out[p["side_points"].start + 1] = min(1.0, points["opponents"] / total)
         for entry in view["history"]:
-            seat_text, verb, *args = entry.split()
-            r = rs(int(seat_text))
-            if verb == "bid":
-                out[p["last_bid"].start + r] = bid_parts(args[0])[0] / self.max_bid
-            elif verb == "pass" and view["contract"] is None:
+            action = Action.parse_entry(entry)
+            r = rs(action.seat)
+            if action.verb == "bid" and action.arg is not None:
+                out[p["last_bid"].start + r] = bid_parts(action.arg)[0] / self.max_bid
+            elif action.verb == "pass" and view["contract"] is None:
                 out[p["passed"].start + r] = 1.0
-        for part, key, scale in (("high_bid", "high_bid", self.max_bid),
-                                 ("contract", "contract", self.max_bid),
-                                 ("target", "target", total)):
-            if view[key] is not None:
-                out[p[part].start] = min(1.0, view[key] / scale)
+        for part, value, scale in (("high_bid", view["high_bid"], self.max_bid),
+                                   ("contract", view["contract"], self.max_bid),
+                                   ("target", view["target"], total)):
+            if value is not None:
+                out[p[part].start] = min(1.0, value / scale)
         one("bidder", rel(view, view["bidder"]))
         if view["denomination"] is not None:
             one("denomination", DENOMINATIONS.index(view["denomination"]))
@@ -310,8 +286,9 @@ class ObservationEncoder:
     def history_row(self, view: View, entry: str) -> tuple[int, int]:
         """(relative seat, column) of one history entry: the action index, or the last
         column for a trump choice hidden from this seat."""
-        code = self.space.code_of_notation(entry)
-        r = self._rel(view, int(entry.split()[0]))
+        action = Action.parse_entry(entry)
+        code = self.space.code_of_action(action)
+        r = self._rel(view, action.seat)
         assert r is not None
         return r, self.space.size if code is None else self.space.to_index(code)
 
@@ -336,7 +313,9 @@ class ObservationEncoder:
 
 def observation_string(view: View) -> str:
     """A short, readable observation string (the seat's current knowledge, no history)."""
-    trick = view["trick"] or {"seats": [], "cards": []}
+    current = view["trick"]
+    trick: dict[str, list[Any]] = {"seats": current["seats"], "cards": current["cards"]} \
+        if current else {"seats": [], "cards": []}
     parts = [
         f"seat {view['seat']}", f"phase {view['phase']}", f"to_act {view['to_act']}",
         f"hand {' '.join(view['hand']) or '-'}",

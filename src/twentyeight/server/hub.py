@@ -40,7 +40,7 @@ from twentyeight.server.protocol import (
     error,
     parse,
 )
-from twentyeight.server.public import View, public_view, told
+from twentyeight.server.public import PublicView, public_view, told
 from twentyeight.server.room import (
     BOT,
     FINISHED,
@@ -54,6 +54,7 @@ from twentyeight.server.room import (
     token_hash,
 )
 from twentyeight.server.store import ActionRow, Conflict, RoomRow, SeatRow, Store
+from twentyeight.views import View
 
 if TYPE_CHECKING:
     from twentyeight.server.cluster import Cluster
@@ -655,7 +656,7 @@ class Hub:
         match = room.match
         assert match is not None
         hand_over = game.over
-        views: dict[int | None, View] = {}
+        views: dict[int | None, View | PublicView] = {}
         states: dict[int | None, dict[str, Any]] = {}
         for conn in self.clients[room.id]:
             seat = conn.seat

@@ -9,15 +9,19 @@ a seat knows nothing private but its cards (only the bidder knows the face-down 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from twentyeight.engine.actions import Action
 from twentyeight.game import Game
+from twentyeight.views import View
 
-View = dict[str, Any]
+PublicView = dict[str, Any]
+"""A spectator's view: a :class:`~twentyeight.views.View` less everything private, with
+``seat`` ``None``."""
 
 
-def public_view(game: Game) -> View:
+def public_view(game: Game) -> PublicView:
     """The view of ``game`` for a spectator: no private cards and no hidden trump."""
     n = game.rules.num_players
     bidder = game.hand.bidder
@@ -25,13 +29,13 @@ def public_view(game: Game) -> View:
     return public_part(game.view(watcher))
 
 
-def public_part(seat_view: View) -> View:
+def public_part(seat_view: View) -> PublicView:
     """A seat's view less what is private to it (own cards, legal actions, the indicator).
 
     Exact for the view of a seat that is not the bidder; for the bidder's view it would still
     hold the hidden trump suit in ``trump`` and ``history``, so use :func:`public_view`.
     """
-    out = dict(seat_view)
+    out: PublicView = dict(seat_view)
     out["seat"] = None
     out["hand"] = []
     out["legal"] = []
@@ -40,7 +44,7 @@ def public_part(seat_view: View) -> View:
     return out
 
 
-def told(game: Game, done: Action, recipient: View) -> str:
+def told(game: Game, done: Action, recipient: Mapping[str, Any]) -> str:
     """The text of the action ``done`` (just applied to ``game``) as ``recipient`` may know it.
 
     ``recipient`` is the recipient's view of ``game`` after the action.  The engine's history

@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from twentyeight.bots.base import Bot, BotError, View, make_bot
+from twentyeight.bots.base import Bot, BotError, View, history_actions, make_bot
+from twentyeight.engine.actions import Action, NotationError, parse_action
 from twentyeight.integrations.bhoos.payloads import (
     DEFAULT_IDS,
     PayloadError,
@@ -117,25 +118,24 @@ class HttpBot(Bot):
         """What is left of this seat's budget in the current deal."""
         self._history: list[str] | None = None
         self._dealer: int | None = None
-        self._pending: str | None = None            # the card of a reveal-and-play answer
+        self._pending: Action | None = None         # the card of a reveal-and-play answer
         self._fallback_turn = False                 # the fallback finishes this decision
 
     # ---- the decision ------------------------------------------------------------------
-    def act(self, view: View) -> str:
+    def decide(self, view: View, legal: list[Action]) -> Action:
         self._track_deal(view)
         seat = view["seat"]
-        legal: list[str] = view["legal"]
         if self._fallback_turn:
-            return self._by_fallback(view)
+            return self._by_fallback(view, legal)
         if self._pending is not None:
             card, self._pending = self._pending, None
             if card in legal:
                 return card
-            return self._fault(view, "/play", Fault(
-                "illegal", f"{card.split()[-1]} cannot be played after the reveal"))
+            return self._fault(view, legal, "/play", Fault(
+                "illegal", f"{card.arg} cannot be played after the reveal"))
         request = payload_for(view, self.ids, self.remaining_ms)
         if request is None:
-            return self._by_fallback(view)
+            return self._by_fallback(view, legal)
         endpoint, body = request
         try:
             answer = self._post(endpoint, body)
@@ -146,55 +146,59 @@ class HttpBot(Bot):
             else:
                 action = self._play(seat, legal, view, answer)
         except Fault as f:
-            return self._fault(view, endpoint, f)
+            return self._fault(view, legal, endpoint, f)
         except PayloadError as e:
-            return self._fault(view, endpoint, Fault("bad_json", str(e)))
+            return self._fault(view, legal, endpoint, Fault("bad_json", str(e)))
         return action
 
-    def _play(self, seat: int, legal: list[str], view: View, answer: Any) -> str:
+    def _play(self, seat: int, legal: list[Action], view: View, answer: Any) -> Action:
         try:
             reveal, card = play_answer(answer)
         except PayloadError as e:
             raise Fault("bad_json", str(e)) from None
-        play = None if card is None else f"{seat} play {card}"
+        play = None if card is None else Action(seat, "play", card)
         if reveal:
-            verbs = [a for a in legal if a.split()[1] in ("ask", "reveal")]
+            verbs = [a for a in legal if a.verb in ("ask", "reveal")]
             if verbs:
                 self._pending = play                # checked under the reveal's obligation
                 return verbs[0]
-            if play is None or not view.get("trump_exposed"):
+            if play is None or not view["trump_exposed"]:
                 raise Fault("illegal", "the trump cannot be revealed now")
         assert play is not None
-        return self._checked(play, legal)
+        return self._checked(str(play), legal)
 
     @staticmethod
-    def _checked(action: str, legal: list[str]) -> str:
-        if action not in legal:
-            raise Fault("illegal", f"{action!r} is not legal (legal: {', '.join(legal)})")
+    def _checked(text: str, legal: list[Action]) -> Action:
+        try:
+            action = parse_action(text)
+        except NotationError:
+            action = None
+        if action is None or action not in legal:
+            raise Fault("illegal", f"{text!r} is not legal "
+                                   f"(legal: {', '.join(map(str, legal))})")
         return action
 
     # ---- faults and the fallback -------------------------------------------------------
-    def _fault(self, view: View, endpoint: str, fault: Fault) -> str:
+    def _fault(self, view: View, legal: list[Action], endpoint: str, fault: Fault) -> Action:
         self.faults[fault.kind] = self.faults.get(fault.kind, 0) + 1
         self.fault_log.append({"kind": fault.kind, "detail": fault.detail,
                                "endpoint": endpoint, "seat": view["seat"]})
         log.warning("bot %s, seat %s, %s: %s fault (%s); the %s bot decides", self.base,
                     view["seat"], endpoint, fault.kind, fault.detail, self.fallback_name)
         self._pending = None
-        return self._by_fallback(view)
+        return self._by_fallback(view, legal)
 
-    def _by_fallback(self, view: View) -> str:
-        action = self.fallback.act(view)
-        verb = action.split()[1]
+    def _by_fallback(self, view: View, legal: list[Action]) -> Action:
+        action = self.fallback.decide(view, legal)
         # a reveal chosen by the fallback: it also plays the card that follows
-        self._fallback_turn = verb in ("ask", "reveal")
+        self._fallback_turn = action.verb in ("ask", "reveal")
         return action
 
     # ---- the deal's budget -------------------------------------------------------------
     def _track_deal(self, view: View) -> None:
         # the trump's suit appears in the history once revealed: compare without it
-        history = [" ".join(h.split()[:2]) if h.split()[1] == "trump" else h
-                   for h in view["history"]]
+        history = [f"{a.seat} trump" if a.verb == "trump" else str(a)
+                   for a in history_actions(view)]
         old = self._history
         if old is None or history[:len(old)] != old or view.get("dealer") != self._dealer:
             self.remaining_ms = self.budget_ms           # a new deal

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-View = Mapping[str, Any]
+from twentyeight.engine.actions import Action, parse_action
+from twentyeight.views import View
 
 DEFAULT_IDS = ("Seat-0", "Seat-1", "Seat-2", "Seat-3")
 """The player ids our host sends for seats 0–3 (opaque strings, as in the competition)."""
@@ -89,13 +90,12 @@ def duel_state(bids: Sequence[tuple[int, int]], opener: int, n: int = 4) -> dict
 def auction_of(history: Sequence[str]) -> list[tuple[int, int]]:
     """The bids of a view's history: ``(seat, value)`` with 0 for a pass."""
     out = []
-    for text in history:
-        words = text.split()
-        if words[1] == "bid":
-            out.append((int(words[0]), int(words[2])))
-        elif words[1] == "pass":
-            out.append((int(words[0]), 0))
-        elif words[1] in ("trump", "play", "ask", "reveal"):
+    for action in map(parse_action, history):
+        if action.verb == "bid" and action.arg:
+            out.append((action.seat, int(action.arg)))
+        elif action.verb == "pass":
+            out.append((action.seat, 0))
+        elif action.verb in ("trump", "play", "ask", "reveal"):
             break
     return out
 
@@ -108,7 +108,7 @@ def bid_history(view: View, ids: Sequence[str]) -> list[list[Any]]:
 # ---- views to requests ------------------------------------------------------------------
 def endpoint_for(view: View) -> str | None:
     """The protocol endpoint of the decision a view asks for, or ``None`` if it has none."""
-    verbs = {a.split()[1] for a in view.get("legal") or ()}
+    verbs = {parse_action(a).verb for a in view["legal"]}
     if not verbs:
         return None
     if view["phase"] == "auction" and verbs <= {"bid", "pass"}:
@@ -147,12 +147,11 @@ def trump_payload(view: View, ids: Sequence[str], time_remaining: float) -> dict
 def reveal_of(history: Sequence[str], n: int = 4) -> dict[str, Any] | None:
     """``trumpRevealed`` from a history: the hand (1-based) and seat of the ask/reveal."""
     plays = 0
-    for text in history:
-        words = text.split()
-        if words[1] == "play":
+    for action in map(parse_action, history):
+        if action.verb == "play":
             plays += 1
-        elif words[1] in ("ask", "reveal"):
-            return {"hand": plays // n + 1, "seat": int(words[0])}
+        elif action.verb in ("ask", "reveal"):
+            return {"hand": plays // n + 1, "seat": action.seat}
     return None
 
 
@@ -170,8 +169,8 @@ def play_payload(view: View, ids: Sequence[str], time_remaining: float) -> dict[
                      "bid": view["contract"] if bidder is not None and team_of[bidder] == k
                      and view.get("contract") is not None else 0,
                      "won": won[k]} for k, members in enumerate(teams)]
-    trick = view.get("trick") or {"cards": []}
-    out["played"] = [to_proto(c) for c in trick["cards"]]
+    current = view["trick"]
+    out["played"] = [to_proto(c) for c in current["cards"]] if current else []
     out["handsHistory"] = [[ids[t["leader"]], [to_proto(c) for c in t["cards"]],
                             ids[t["winner"]]] for t in view["tricks"]]
     out["trumpSuit"] = view["trump"] if view.get("trump") else False
@@ -230,18 +229,17 @@ def play_answer(answer: Any) -> tuple[bool, str | None]:
     return reveal, None if card is None else from_proto(card)
 
 
-def answer_of(action: str, card_after_reveal: str | None = None) -> dict[str, Any]:
+def answer_of(action: Action, card_after_reveal: str | None = None) -> dict[str, Any]:
     """Our action as the protocol's answer (the inverse of the functions above)."""
-    words = action.split()
-    verb = words[1]
+    verb, arg = action.verb, action.arg
     if verb == "pass":
         return {"bid": 0}
-    if verb == "bid":
-        return {"bid": int(words[2])}
-    if verb == "trump":
-        return {"suit": words[2]}
-    if verb == "play":
-        return {"card": to_proto(words[2])}
+    if verb == "bid" and arg:
+        return {"bid": int(arg)}
+    if verb == "trump" and arg:
+        return {"suit": arg}
+    if verb == "play" and arg:
+        return {"card": to_proto(arg)}
     if verb in ("ask", "reveal"):
         if card_after_reveal is not None:
             return {"revealTrump": True, "card": to_proto(card_after_reveal)}

@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from twentyeight.bots.base import make_bot, table_bot_class
+from twentyeight.bots.base import Bot, View, legal_actions, make_bot, table_bot_class
+from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.integrations.bhoos.payloads import (
     PayloadError,
@@ -89,20 +90,23 @@ class BotService:
         digest = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=4)
         seed = self.seed ^ int.from_bytes(digest.digest(), "big")
         bot = make_bot(self.bot, seed, budget_for(kind, payload))     # checked in __init__
-        action = bot.act(view)
-        if action not in view["legal"]:
-            log.warning("bot %s chose %r, not legal; playing %r", self.bot, action,
-                        view["legal"][0])
-            action = view["legal"][0]
-        verb = action.split()[1]
-        if verb in ("ask", "reveal") and view.get("trump") is not None:
+        action = _chosen(bot, view)
+        if action.verb in ("ask", "reveal") and view["trump"] is not None:
             game.apply(action)                          # the bidder: reveal and play at once
-            after = game.view(seat)
-            card = bot.act(after)
-            if card not in after["legal"]:
-                card = after["legal"][0]
-            return answer_of(action, card.split()[2])
+            card = _chosen(bot, game.view(seat))
+            return answer_of(action, card.arg)
         return answer_of(action)
+
+
+def _chosen(bot: Bot, view: View) -> Action:
+    """The bot's action for ``view``; the first legal one (logged) if it is not legal."""
+    legal = legal_actions(view)
+    action = bot.decide(view, legal)
+    if action not in legal:
+        log.warning("bot %s chose %r, not legal; playing %r", bot.name, str(action),
+                    str(legal[0]))
+        action = legal[0]
+    return action
 
 
 def simple_answer(kind: str, payload: Any) -> dict[str, Any]:
