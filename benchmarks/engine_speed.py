@@ -1,9 +1,10 @@
 """Complete random hands per second on one core, against the yardstick, in the same run.
 
-The yardstick (../shared/bench/yardstick.py) plays a bare, rules-light random hand of 28; the
-engine plays complete hands (deal, auction, trump, windows, play, score) with every rule of
-the preset.  Rounds alternate between the two so that machine noise hits both alike; the
-report gives each round's rates, the medians and their ratio.
+The yardstick (docs/spec/yardstick.py, the shared measure, kept verbatim) plays a bare,
+rules-light random hand of 28; the engine plays complete hands (deal, auction, trump,
+windows, play, score) with every rule of the preset.  Rounds alternate between the two so
+that machine noise hits both alike; the report gives each round's rates, the medians and
+their ratio.
 
     python benchmarks/engine_speed.py [--hands 20000] [--rounds 5] [--rules 28] [--json]
     python benchmarks/engine_speed.py --rules 28,28-6p,40,56,56-8p    # several presets
@@ -24,7 +25,7 @@ from types import ModuleType
 from twentyeight.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_YARDSTICK = ROOT.parent / "shared" / "bench" / "yardstick.py"
+DEFAULT_YARDSTICK = ROOT / "docs" / "spec" / "yardstick.py"
 
 
 def load_yardstick(path: Path) -> ModuleType:

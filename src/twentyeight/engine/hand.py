@@ -92,7 +92,7 @@ class Hand(HandState):
         self.n = n
         self.dealer = dealer
         self.first = t.next_seat[dealer]
-        self.deal = tuple(tuple(d) for d in deal)
+        self.deal = tuple(map(tuple, deal))
         dealt = []
         hands = []
         fb = t.first_batch

@@ -224,8 +224,7 @@ def play_legal(h: PlayState, with_claims: bool = True) -> tuple[int, ...]:
     two identical twins, 56-DECK-3), ``ask``/``reveal``, the zero-point claim (28-POST-3),
     then the claims that change no card (pair, Cot concession; not ``with_claims=False``,
     which is what the solver searches)."""
-    seat = h.to_act
-    assert seat is not None
+    seat: int = h.to_act                                       # type: ignore[assignment]
     mask, verb = play_options(h, seat)
     if h.t.dedupe:
         mask = h.t.deck.dedupe(mask)
@@ -235,10 +234,10 @@ def play_legal(h: PlayState, with_claims: bool = True) -> tuple[int, ...]:
         codes = cards_of(mask)
     if verb:
         codes += (verb,)
-    if h.claim_seats >> seat & 1 and seat != h.asker:
-        if h.may_claim_zero_point(seat):
+    if h.claim_seats >> seat & 1:
+        if h.may_claim_zero_point(seat):               # 28-POST-3: until his first card
             codes += (REDEAL,)
-        if with_claims:
+        if with_claims and seat != h.asker:
             codes += claims(h, seat)
     return codes
 
@@ -295,8 +294,7 @@ def cot_legal(h: HandState) -> tuple[int, ...]:
 
 def play_card(h: PlayState, card: Card) -> None:
     """Play ``card`` for the player to act, and complete the trick when it is full."""
-    seat = h.to_act
-    assert seat is not None
+    seat: int = h.to_act                                       # type: ignore[assignment]
     h.hands[seat] ^= 1 << card
     h.history.append(seat << SEAT_SHIFT | card)
     h.trick_seats.append(seat)

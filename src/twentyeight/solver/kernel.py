@@ -442,7 +442,7 @@ def legal(w: Vector, o: int, mo: int) -> int:
         w[mo + k] = verb
         k += 1
     seat = w[o + TO_ACT]
-    if w[ZERO_POINT] >> seat & 1 and not w[o + PLAYED] >> seat & 1 and seat != w[o + ASKER]:
+    if w[ZERO_POINT] >> seat & 1 and not w[o + PLAYED] >> seat & 1:          # 28-POST-3
         w[mo + k] = REDEAL
         k += 1
     return k
