@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from twentyeight.cards import Deck
+from twentyeight.engine.play import winning_index
 from twentyeight.game import Game
 from twentyeight.integrations.bhoos.payloads import (
     ORDER,
@@ -26,6 +28,7 @@ from twentyeight.integrations.bhoos.payloads import (
     duel_state,
     from_proto,
 )
+from twentyeight.rules import Rules
 
 DECK = [r + s for s in SUITS for r in ORDER]
 """The 32 cards of the pack, our names."""
@@ -105,16 +108,15 @@ def _fill(unseen: list[str], need: dict[int, int], forbidden: dict[int, set[str]
     return out
 
 
-def _winner_so_far(cards: list[tuple[int, str]], trump: str | None) -> tuple[int, str | None]:
-    """(seat winning, best trump on the table) of a trick in progress, trumps counting."""
-    led = cards[0][1][1]
-    trumps = [(s, c) for s, c in cards if trump is not None and c[1] == trump]
-    pool = trumps or [(s, c) for s, c in cards if c[1] == led]
-    best = pool[0]
-    for s, c in pool[1:]:
-        if beats(c, best[1]):
-            best = (s, c)
-    return best[0], best[1] if trumps else None
+def _winner_so_far(cards: list[tuple[int, str]], trump: str | None, deck: Deck
+                   ) -> tuple[int, str | None]:
+    """(seat winning, best trump on the table) of a trick in progress, every trump of the
+    trick counting (29's whole-trick rule, C-07), by the engine's own trick rule."""
+    codes = [deck.copies_of(c)[0] for _, c in cards]
+    suit = -1 if trump is None else SUITS.index(trump)
+    seat, card = cards[winning_index(codes, deck.suit_of, deck.power, suit,
+                                     0 if suit >= 0 else -1)]
+    return seat, card if suit >= 0 and card[1] == trump else None
 
 
 def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> Rebuilt:
@@ -126,6 +128,7 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     """
     if not isinstance(payload, Mapping):
         raise PayloadError("the request body must be a JSON object")
+    deck = Rules.from_spec(rules).deck
     ids, me = _ids(payload)
     n = 4
     mine = _cards(payload.get("cards"), "cards")
@@ -208,7 +211,7 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
                 forbidden[s] |= {d for d in DECK if d[1] == led}
             if t == reveal_hand and s == reveal_seat and i:
                 forbidden[s] |= {d for d in DECK if d[1] == led}
-                winner, best = _winner_so_far(trick[:i], known_trump)
+                winner, best = _winner_so_far(trick[:i], known_trump, deck)
                 if c[1] != known_trump:
                     forbidden[s] |= {d for d in DECK if d[1] == known_trump}
                 elif best is not None and winner % 2 != s % 2 and not beats(c, best):
