@@ -75,7 +75,8 @@ def parser() -> argparse.ArgumentParser:
                     help=f"computer players, comma-separated ({', '.join(table_bot_names())}; "
                          "default rules)")
     pl.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
-                    default=None, help="no colours")
+                    default=None, help="no colours (also when NO_COLOR is set)")
+    pl.set_defaults(command_parser=pl)         # its errors print the usage of `play`
 
     rp = sub.add_parser("replay", help="check a game record and print its outcome")
     rp.add_argument("file", help="record file (JSON or JSON lines), or - for standard input")
@@ -156,7 +157,8 @@ def _play(args: argparse.Namespace) -> int:
 
     n = args.rules.num_players
     if not 0 <= args.seat < n:
-        parser().error(f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
+        args.command_parser.error(
+            f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
     return play(args.rules, args.seed, args.seat, args.bots, colour=args.colour)
 
 
