@@ -1,4 +1,5 @@
-"""The ``twentyeight`` command: ``play``, ``replay``, ``simulate``, ``rules``.
+"""The ``twentyeight`` command: ``play``, ``replay``, ``solve``, ``simulate``, ``arena``,
+``rules``, ``serve``, ``bot``.
 
 Bad arguments get one clear message and exit status 2; no command prints a traceback for a
 user's mistake.
@@ -61,7 +62,10 @@ def parser() -> argparse.ArgumentParser:
     """The argument parser of the command."""
     p = argparse.ArgumentParser(
         prog="twentyeight",
-        description="The card game 28 and its family: play, replay records, simulate.")
+        description="The card game 28 and its family (29, 56, 40, three and six players): "
+                    "play in the terminal, replay and solve records, simulate, pit bots "
+                    "against each other, list the rules, host online tables, serve a bot.",
+        epilog="`twentyeight COMMAND --help` tells more about one command.")
     p.add_argument("--version", action="version", version=f"twentyeight {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -78,7 +82,8 @@ def parser() -> argparse.ArgumentParser:
                     default=None, help="no colours (also when NO_COLOR is set)")
     pl.set_defaults(command_parser=pl)         # its errors print the usage of `play`
 
-    rp = sub.add_parser("replay", help="check a game record and print its outcome")
+    rp = sub.add_parser("replay", help="check a game record and tell it: players, auction, "
+                        "tricks and result")
     rp.add_argument("file", help="record file (JSON or JSON lines), or - for standard input")
     rp.add_argument("--json", action="store_true", help="print the result object as JSON")
 
