@@ -61,9 +61,10 @@ HIDDEN: dict[str, list[Any]] = {"trump_mode": ["hidden"]}
 CARD_TRUMP: dict[str, list[Any]] = {"trump_mode": ["hidden"], "trump_indicator": ["card"]}
 RESTRICTED: dict[str, list[Any]] = {**CARD_TRUMP, "bidder_restrictions": [True]}
 PARTNERS: dict[str, list[Any]] = {"num_players": [4, 6, 8]}
-EIGHT_CARDS: list[dict[str, list[Any]]] = [{"pack": ["28"], "num_players": [3, 4]}, {"pack": ["56"], "num_players": [6]},
-               {"pack": ["56"], "num_players": [8], "deck_8p": [64]},
-               {"pack": ["56"], "num_players": [4], "deck_4p": [32]}]
+EIGHT_CARDS: list[dict[str, list[Any]]] = [
+    {"pack": ["28"], "num_players": [3, 4]}, {"pack": ["56"], "num_players": [6]},
+    {"pack": ["56"], "num_players": [8], "deck_8p": [64]},
+    {"pack": ["56"], "num_players": [4], "deck_4p": [32]}]
 PAIR: dict[str, list[Any]] = {"pair_rule": [True], "pack": ["28", "40"]}
 
 

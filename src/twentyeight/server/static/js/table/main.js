@@ -90,6 +90,7 @@ async function boot() {
   window.addEventListener("resize", relayout);
   render();
   relayout();
+  document.fonts?.ready.then(relayout);       // the scripts' fonts change the plates' sizes
   connect();
   try {
     ui.presets = await (await fetch("/api/presets")).json();
