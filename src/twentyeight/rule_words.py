@@ -58,8 +58,7 @@ class FlagWords:
 
 
 HIDDEN: dict[str, list[Any]] = {"trump_mode": ["hidden"]}
-CARD_TRUMP: dict[str, list[Any]] = {"trump_mode": ["hidden"], "trump_indicator": ["card"]}
-RESTRICTED: dict[str, list[Any]] = {**CARD_TRUMP, "bidder_restrictions": [True]}
+RESTRICTED: dict[str, list[Any]] = {**HIDDEN, "bidder_restrictions": [True]}
 PARTNERS: dict[str, list[Any]] = {"num_players": [4, 6, 8]}
 EIGHT_CARDS: list[dict[str, list[Any]]] = [
     {"pack": ["28"], "num_players": [3, 4]}, {"pack": ["56"], "num_players": [6]},
@@ -111,8 +110,7 @@ WORDS: dict[str, FlagWords] = {
                                  "points (empty: never)"),
     "redeal_dealer": _w("deal", "Who deals after a cancelled hand",
                         {"same": "the same dealer", "next": "the next player"}),
-    "four_jacks_redeal": _w("deal", "A new deal when one player holds all four jacks", None,
-                            {"pack": ["28", "40"]}),
+    "four_jacks_redeal": _w("deal", "A new deal when one player holds four jacks"),
     "zero_point_hand_redeal": _w("deal", "A hand with no jack, nine, ace or ten may be "
                                  "cancelled", {"off": "never", "optional":
                                                "if its holder asks", "automatic": "always"}),
@@ -151,18 +149,16 @@ WORDS: dict[str, FlagWords] = {
     "c_bid_with_autodouble": _w("auction", "'C' also in a game where high bids count double",
                                 None, {"c_bid": [True]}),
     "raise_after_full_deal": _w("auction", "The bidder and his partner may raise the bid once "
-                                "they have seen all their cards", None,
-                                {"cards_before_auction": [1, 2, 3, 4, 5, 6]}),
+                                "they have seen all their cards"),
     "raise_min": _w("auction", "The lowest bid after a raise", None,
                     {"raise_after_full_deal": [True]}),
     "single_hand": _w("auction", "Anyone may play alone to win every trick (a single hand)"),
     "certain_hand_show": _w("auction", "A single hand that cannot lose may be shown instead "
                             "of played, for 3 game points", None, {"single_hand": [True]}),
-    "thani": _w("auction", "The bidder may undertake to win every trick alone (Thani)", None,
-                {"pack": ["28", "40"]}),
+    "thani": _w("auction", "The bidder may undertake to win every trick alone (Thani)"),
     "cot": _w("auction", "Cot: every trick counts double, and the opponents may concede"),
-    "thani_56": _w("auction", "Thani: a call above 56 to win every trick alone", None,
-                   {"pack": ["56"]}),
+    "thani_56": _w("auction", "Thani as a call of the auction, above the highest bid, to win "
+                   "every trick alone"),
     # ---- the trump ----------------------------------------------------------------------
     "trump_mode": _w("trump", "How the trump is chosen",
                      {"hidden": "by the bidder after the auction, in secret",
@@ -183,7 +179,7 @@ WORDS: dict[str, FlagWords] = {
                                   "cancelled", None, HIDDEN),
     # ---- the play -----------------------------------------------------------------------
     "bidder_restrictions": _w("play", "While the trump is hidden the bidder may not lead a "
-                              "trump nor play one freely", None, CARD_TRUMP),
+                              "trump nor play one freely", None, HIDDEN),
     "bidder_lead_trump_after_trump_led": _w("play", "The bidder may lead a trump once "
                                             "someone else has led one", None, RESTRICTED),
     "bidder_void_discard_trump_unrevealed": _w("play", "A bidder who cannot follow suit may "
@@ -219,8 +215,8 @@ WORDS: dict[str, FlagWords] = {
                                    "counts (empty: any)", None, PAIR),
     "pair_affects_tier": _w("play", "The game points follow the bid as moved by the pair",
                             None, PAIR),
-    "max_bid_with_pair_allowance": _w("play", "Bids up to 4 above the highest, made only with "
-                                      "a pair", None, PAIR),
+    "max_bid_with_pair_allowance": _w("auction", "Bids up to 4 above the highest, made only "
+                                      "with a pair"),
     # ---- scoring ------------------------------------------------------------------------
     "scoring": _w("scoring", "Game points won or lost in a hand",
                   {"pagat_tiered": "by the bid: 1, 2 or 3 won, 2, 3 or 4 lost",
