@@ -59,7 +59,10 @@ function ms(base) {
 
 const wait = (t) => new Promise((resolve) => { if (t > 0) setTimeout(resolve, t); else resolve(); });
 
+/** What the presentation is doing (body[data-stage]: "fly", "trick", "sweep", "result" or
+ *  ""), and how many motions it has run (body[data-moved]): for people's tools and tests. */
 function stage(name) { document.body.dataset.stage = name; }
+function moved() { document.body.dataset.moved = String(Number(document.body.dataset.moved || 0) + 1); }
 
 /** Cards of the trick drawn for the first time fly in: mine from where I clicked it, the
  *  others' from their plates.  Resolves when they have landed. */
@@ -88,6 +91,7 @@ export async function flyNewCards() {
     ], { duration, easing: "cubic-bezier(.2,.75,.3,1)" }).finished.then(() => el.classList.remove("flying"));
   }).filter(Boolean);
   ui.launch = null;
+  if (flights.length) moved();
   stage("fly");
   await Promise.all(flights);
   stage("");
@@ -104,6 +108,7 @@ export async function finishTrick(trick) {
   const duration = reduced() ? 0 : ms(420);
   sound("trick");
   if (duration && to && cards.length) {
+    moved();
     stage("sweep");
     await Promise.all(cards.map((el) => {
       const r = el.getBoundingClientRect();

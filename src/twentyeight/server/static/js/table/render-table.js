@@ -112,8 +112,10 @@ export function renderSeats() {
     const cls = ["plate", `team-${teamOf(k)}`, turn ? "turn" : "", k === ui.me ? "mine" : "",
       won && won.winner === k ? "won" : ""].join(" ");
     const bits = plateBits(k, v, s);
-    const name = k === ui.me ? t("plate.you", { name: s.name || "" }) : seatName(k);
-    const label = [k === ui.me ? name : t("plate.label", { name, n: k }),
+    // my own plate says "You" (my name is in its title and label)
+    const name = k === ui.me ? t("seat.you") : seatName(k);
+    const fullName = k === ui.me ? t("plate.you", { name: s.name || "" }) : name;
+    const label = [k === ui.me ? fullName : t("plate.label", { name, n: k }),
       t("plate.team", { team: TEAM_LETTERS[teamOf(k)] }), ...bits,
       turn ? t("plate.to_act") : null, v ? t("plate.cards", { count: v.hand_sizes[k] }) : null]
       .filter(Boolean).join(", ");
@@ -121,7 +123,7 @@ export function renderSeats() {
     plate.dataset.seat = k;
     plate.append(el("div", { class: "plate-head" },
       el("span", { class: "dot", "aria-hidden": "true" }),
-      el("span", { class: "plate-name", text: name, title: name })));
+      el("span", { class: "plate-name", text: name, title: fullName })));
     if (bits.length) plate.append(el("div", { class: "plate-bits", text: bits.join(" · ") }));
     // one row: the backs of the cards held, and what is happening at this seat (its turn,
     // its last call, the trick it just won)
