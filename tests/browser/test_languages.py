@@ -157,6 +157,7 @@ def test_the_engines_reasons_are_told_in_the_language(
     # auction, told in Malayalam around the engine's reason (translated when the server
     # sends it as data, its English sentence otherwise)
     page.select_option("#lang", "ml")
+    page.wait_for_function("document.documentElement.lang === 'ml'")
     page.wait_for_function(MY_TURN)
     page.locator("#hand .card").first.click()
     notice = page.locator("#notice")

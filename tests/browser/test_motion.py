@@ -41,6 +41,7 @@ def open_page(make: Callable[..., BrowserContext], server: Server, pace: str,
     storage = seated_table(server, "28")
     room = storage.pop("room")
     context = make({**storage, "twentyeight:pace": pace}, **options)
+    context.set_default_timeout(45_000)       # every move is shown at its own pace
     context.add_init_script(TIMELINE)
     page = context.new_page()
     page.goto(f"{server.url}/r/{room}")
@@ -52,7 +53,7 @@ def play_out_the_hand(page: Page) -> None:
     """Play the first legal card at each turn until the hand's result dialog opens."""
     to_the_play(page)
     for _ in range(40):
-        page.wait_for_function(MY_TURN, timeout=30_000)
+        page.wait_for_function(MY_TURN)
         if dialog_open(page):
             return
         legal = page.locator("#hand .card.legal")
@@ -129,6 +130,10 @@ def test_reduced_motion_moves_nothing_but_keeps_the_trick_in_view(
         at = seq(page)
         page.locator("#hand .card.legal").first.click()
         then_wait(page, at)
+    # the held trick is over once the presentation moves on
+    page.wait_for_function("(() => { const t = window.__timeline;"
+                           " const i = t.findIndex(e => e.stage === 'trick');"
+                           " return i >= 0 && i + 1 < t.length; })()")
     timeline = page.evaluate("window.__timeline")
     held = [i for i, e in enumerate(timeline) if e["stage"] == "trick"]
     assert held, timeline

@@ -45,6 +45,7 @@ export function renderWaiting() {
   box.hidden = !waiting;
   if (!waiting) return;
   const mine = ui.seatInfo?.seat;
+  const typed = $("name-input")?.value;          // a name being typed survives a redraw
   box.replaceChildren();
   box.append(el("h2", { text: t("waiting.title") }));
   const link = `${location.origin}/r/${ROOM}`;
@@ -55,7 +56,7 @@ export function renderWaiting() {
   if (mine === undefined || mine === null) {
     const name = el("input", { id: "name-input", autocomplete: "nickname", maxlength: "32",
       placeholder: t("waiting.name_placeholder") });
-    name.value = localStorage.getItem(NAME_KEY) || "";
+    name.value = typed ?? (localStorage.getItem(NAME_KEY) || "");
     box.append(el("label", { class: "field inline" }, t("waiting.name"), " ", name));
   }
   const list = el("ul", { class: "seat-list" });
