@@ -149,6 +149,12 @@ def test_the_engines_reasons_are_told_in_the_language(
              "reason": {"key": "wrong_phase_auction", "rule": None, "params": {"verb": "play"}}}
     assert page.evaluate(tell, phase) == \
         hi["reason.wrong_phase_auction"].replace("{verb}", hi["verb.play"])
+    claims = {"message": "a redeal may be claimed now only by …",
+              "reason": {"key": "redeal_only_by", "rule": None,
+                         "params": {"claimants": "first_turn,own_turn"}}}
+    told = page.evaluate(tell, claims)
+    assert told.startswith(hi["reason.redeal_only_by"].split("{claimants}")[0])
+    assert hi["reason.claimant_first_turn"] in told and hi["reason.claimant_own_turn"] in told
     assert page.evaluate(tell, {"message": "the match is over"}) == "the match is over"
     page.select_option("#lang", "en")
     page.wait_for_function("document.documentElement.lang === 'en'")

@@ -96,10 +96,10 @@ export function tn(key, params = {}) {
   return frag;
 }
 
-/** A list of names joined as the language joins them ("A, B and C"). */
-export function joinList(items) {
+/** A list joined as the language joins it: "A, B and C" (or, with "disjunction", "A, B or C"). */
+export function joinList(items, type = "conjunction") {
   try {
-    return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
+    return new Intl.ListFormat(lang, { style: "long", type }).format(items);
   } catch {
     return items.join(", ");
   }

@@ -64,6 +64,9 @@ export function reasonText(msg) {
     if (name === "suit") params[name] = suitWord(value);
     else if (name === "card") params[name] = cardShort(value);
     else if (name === "verb") params[name] = has(`verb.${value}`) ? t(`verb.${value}`) : value;
+    else if (name === "claimants") {
+      params[name] = joinList(String(value).split(",").map((c) => t(`reason.claimant_${c}`)), "disjunction");
+    }
     else params[name] = value;
   }
   const text = t(key, params);
