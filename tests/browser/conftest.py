@@ -123,6 +123,21 @@ def seated_table(server: Server, preset: str, name: str = "Asha") -> dict[str, s
             json.dumps({"seat": 0, "token": seat["token"]})}
 
 
+def seated_page(make: Callable[..., BrowserContext], server: Server, preset: str,
+                name: str = "Asha", **storage: str) -> tuple[Page, list[str]]:
+    """A browser at seat 0 of a new started room of ``preset`` (card speed "instant" unless
+    ``storage`` says otherwise), waiting for that seat's turn; and the page's errors."""
+    seat = seated_table(server, preset, name)
+    room = seat.pop("room")
+    page = make({**seat, "twentyeight:pace": "instant", **storage}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/r/{room}")
+    page.wait_for_function(MY_TURN)
+    page.wait_for_function("document.body.dataset.caught === '1'")
+    return page, errors
+
+
 def catalog(lang: str) -> dict[str, Any]:
     """A message catalog of the browser (static/i18n)."""
     data: dict[str, Any] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))

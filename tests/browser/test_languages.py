@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, catalog, seated_table, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
 from browser.geometry import problems, settle
 from server.harness import Server
 
@@ -64,13 +64,7 @@ def in_every_language(page: Page, shots: Path, label: str) -> list[str]:
 def test_the_table_in_every_language(server: Server, shots: Path,
                                      new_browser_context: Callable[..., BrowserContext]
                                      ) -> None:
-    storage = seated_table(server, "28")
-    room = storage.pop("room")
-    page = new_browser_context({**storage, "twentyeight:pace": "instant"}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/r/{room}")
-    wait_turn(page)
+    page, errors = seated_page(new_browser_context, server, "28")
     assert page.evaluate("document.documentElement.lang") == "en"
     found = in_every_language(page, shots, "auction")
     # the choice is remembered: after a reload the table is still in Tamil
@@ -134,10 +128,7 @@ def test_the_engines_reasons_are_told_in_the_language(
     """A refusal that carries the engine's reason as data ({key, rule, params}) is told from
     the catalog, parameters translated (a suit, a verb), the rule kept; without a reason,
     or in English, the server's own sentence."""
-    storage = seated_table(server, "28")
-    room = storage.pop("room")
-    page = new_browser_context({**storage, "twentyeight:lang": "hi"}).new_page()
-    page.goto(f"{server.url}/r/{room}")
+    page, _ = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
     page.wait_for_function("document.documentElement.lang === 'hi'")
     tell = """async (msg) => (await import('/static/js/table/text.js')).reasonText(msg)"""
     follow = {"message": "you must follow suit: you hold hearts (28-PLAY-2)",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, seated_table, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, seated_page, seq, then_wait, to_the_play
 from browser.geometry import problems, settle
 from server.harness import Server
 
@@ -58,13 +58,7 @@ def test_every_screen_every_table(table: str, server: Server, shots: Path,
                                   new_browser_context: Callable[..., BrowserContext]) -> None:
     """The auction (and, in 56, its second step: the trump of the bid) and the play."""
     preset = TABLES[table]
-    storage = seated_table(server, preset)
-    room = storage.pop("room")
-    page = new_browser_context({**storage, "twentyeight:pace": "instant"}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/r/{room}")
-    wait_turn(page)
+    page, errors = seated_page(new_browser_context, server, preset)
     found: list[str] = []
     phase = page.evaluate("document.body.dataset.phase")
     if phase == "auction":

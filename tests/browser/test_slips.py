@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from browser.conftest import MY_TURN, seated_table, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, seated_page, seq, then_wait, to_the_play
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -19,12 +19,7 @@ RED = "rgb(198, 38, 49)"
 
 def table(make: Callable[..., BrowserContext], server: Server, preset: str,
           name: str = "Asha", **storage: str) -> Page:
-    seat = seated_table(server, preset, name)
-    room = seat.pop("room")
-    page = make({**seat, "twentyeight:pace": "instant", **storage}).new_page()
-    page.goto(f"{server.url}/r/{room}")
-    page.wait_for_function(MY_TURN)
-    return page
+    return seated_page(make, server, preset, name, **storage)[0]
 
 
 def test_the_bidder_laying_the_trump_is_told_in_the_second_person(

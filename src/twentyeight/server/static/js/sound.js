@@ -54,19 +54,25 @@ function tone(freq, at, length, peak, type = "sine") {
   osc.stop(at + length + 0.05);
 }
 
+/** A burst of noise through a filter of `type` at `freq` (a BiquadFilter, returned so that
+ *  the caller may move it), shaped by an envelope. */
+function filteredNoise(seconds, type, freq, peak, attack, release) {
+  const at = ctx.currentTime;
+  const src = noise(seconds);
+  const filter = ctx.createBiquadFilter();
+  filter.type = type;
+  filter.frequency.setValueAtTime(freq, at);
+  const gain = ctx.createGain();
+  envelope(gain, at, peak, attack, release);
+  src.connect(filter).connect(gain).connect(ctx.destination);
+  src.start(at);
+  return filter;
+}
+
 const SYNTH = {
   // a card snapped onto the felt: a short band-passed burst of noise
   card() {
-    const at = ctx.currentTime;
-    const src = noise(0.09);
-    const band = ctx.createBiquadFilter();
-    band.type = "bandpass";
-    band.frequency.setValueAtTime(2300, at);
-    band.Q.value = 0.9;
-    const gain = ctx.createGain();
-    envelope(gain, at, 0.5, 0.004, 0.07);
-    src.connect(band).connect(gain).connect(ctx.destination);
-    src.start(at);
+    filteredNoise(0.09, "bandpass", 2300, 0.5, 0.004, 0.07).Q.value = 0.9;
   },
   // your turn: two soft rising notes
   turn() {
@@ -77,15 +83,8 @@ const SYNTH = {
   // a trick gathered in: a swish falling in pitch, and a low knock
   trick() {
     const at = ctx.currentTime;
-    const src = noise(0.3);
-    const low = ctx.createBiquadFilter();
-    low.type = "lowpass";
-    low.frequency.setValueAtTime(3200, at);
-    low.frequency.exponentialRampToValueAtTime(380, at + 0.28);
-    const gain = ctx.createGain();
-    envelope(gain, at, 0.28, 0.03, 0.25);
-    src.connect(low).connect(gain).connect(ctx.destination);
-    src.start(at);
+    filteredNoise(0.3, "lowpass", 3200, 0.28, 0.03, 0.25)
+      .frequency.exponentialRampToValueAtTime(380, at + 0.28);
     tone(196, at + 0.2, 0.16, 0.12, "triangle");
   },
   // refused: a short low buzz
