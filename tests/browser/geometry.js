@@ -31,7 +31,21 @@
   document.querySelectorAll('#hand .card').forEach((c) => clickable(c, 'card', 18));
   document.querySelectorAll('#seats .plate').forEach((p) => whole(p, 'plate'));
   document.querySelectorAll('#actions button').forEach((b) => whole(b, 'button'));
-  document.querySelectorAll('#center .tcard').forEach((c) => whole(c, 'trick card'));
+  // a card of the trick: nothing but a later card of the trick may lie on it, and its
+  // index (the top-left corner: rank and suit) is always in view
+  document.querySelectorAll('#center .tcard').forEach((c) => {
+    const r = box(c);
+    if (!inView(r)) { out.push(`trick card "${name(c)}" is off the screen`); return; }
+    for (const fx of [0.2, 0.5, 0.8]) for (const fy of [0.2, 0.5, 0.8]) {
+      const [h, ok] = owner(c, r.left + fx * r.width, r.top + fy * r.height);
+      if (!ok && !(h && h.closest('#center .tcard'))) {
+        out.push(`trick card "${name(c)}" is covered by ${who(h)}`); return;
+      }
+    }
+    if (!owner(c, r.left + 0.16 * r.width, r.top + 0.16 * r.height)[1]) {
+      out.push(`trick card "${name(c)}" has its index covered`);
+    }
+  });
   document.querySelectorAll('#chips .chip').forEach((c) => whole(c, 'chip'));
   for (const id of ['prompt', 'lang', 'mute', 'details-btn']) {
     const el = document.getElementById(id);

@@ -47,6 +47,8 @@ export const geometry = { plates: {}, slots: {}, card: 0, centre: null, width: 0
 
 const box = (cx, cy, w, h) => ({ l: cx - w / 2, t: cy - h / 2, r: cx + w / 2, b: cy + h / 2 });
 const overlaps = (a, b, gap = 0) => a.l < b.r + gap && b.l < a.r + gap && a.t < b.b + gap && b.t < a.b + gap;
+const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l))
+  * Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
 const inside = (a, w, h, margin) => a.l >= margin && a.t >= margin && a.r <= w - margin && a.b <= h - margin;
 const squash = (v, e) => Math.sign(v) * Math.abs(v) ** (2 / e);
 
@@ -80,15 +82,22 @@ function trickSlots(order, plates, w, h, apart = true) {
     let ok = true;
     for (const p of order) {
       const plate = plates[p.seat];
+      // the slot furthest out that touches no plate (and, apart, no other card; otherwise
+      // the one that covers the cards already placed the least)
       let found = null;
+      let least = Infinity;
       for (const f of FRACTIONS) {
         const sx = cx + f * (plate.cx - cx);
         const sy = cy + f * (plate.cy - cy);
         const b = box(sx, sy, cw, ch);
         if (!inside(b, w, h, RIM) || plateList.some((q) => overlaps(b, q, CARD_GAP))) continue;
-        if (apart && Object.values(slots).some((s) => overlaps(b, s, CARD_GAP))) continue;
-        found = { ...b, x: sx, y: sy };
-        break;
+        const covered = Object.values(slots).reduce((sum, q) => sum + area(b, q), 0);
+        if (apart ? covered === 0 && !Object.values(slots).some((q) => overlaps(b, q, CARD_GAP))
+          : covered < least) {
+          found = { ...b, x: sx, y: sy };
+          least = covered;
+          if (apart || covered === 0) break;
+        }
       }
       if (!found) { ok = false; break; }
       slots[p.seat] = found;

@@ -10,7 +10,7 @@ import { shake } from "./commands.js";
 import { $, log, notice, say } from "./dom.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver } from "./render-panels.js";
-import { SEAT_KEY, caughtUp, myTurn, refresh, seatName, token, ui } from "./state.js";
+import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
 import { handResultText, matchOverText, reasonText, toldBy } from "./text.js";
 
 export function receive(msg) {
@@ -49,7 +49,7 @@ export function receive(msg) {
   }
 }
 
-onPresent({ event: showEvent, state: showState, handOver: showHandOver });
+onPresent({ event: showEvent, state: showState, handOver: showHandOver, idle: announceTurn });
 
 function showEvent(msg) {
   const { verb } = parseAction(msg.action);
@@ -70,7 +70,6 @@ function trickWon(trick) {
 
 async function showState(msg) {
   const prev = ui.st;
-  const wasMyTurn = myTurn();
   if (ui.sent !== null && msg.seq !== ui.sent) ui.sent = null;
   const v = msg.view;
   const sameHand = prev && prev.hand === msg.hand;
@@ -108,17 +107,14 @@ async function showState(msg) {
     log(text, "sys");
     say(text, true);
   }
-  announceTurn(wasMyTurn);
 }
 
-/** "Your turn", said and heard once, when the table has caught up with it. */
-function announceTurn(wasMyTurn) {
-  if (!caughtUp()) return;
-  refresh();
-  if (myTurn() && !wasMyTurn) {
-    say(t(`turn.${ui.st.view.phase}`), true);
-    sound("turn");
-  }
+/** "Your turn", said and heard once per state, when the table has shown everything. */
+function announceTurn() {
+  if (!myTurn() || ui.announced === ui.st.seq) return;
+  ui.announced = ui.st.seq;
+  say(t(`turn.${ui.st.view.phase}`), true);
+  sound("turn");
 }
 
 function exposeMoment(v) {

@@ -13,9 +13,10 @@ import { refresh, ui } from "./state.js";
 
 const queue = [];
 let busy = false;
-let show = { event() {}, state() {}, handOver() {} };
+let show = { event() {}, state() {}, handOver() {}, idle() {} };
 
-/** How each kind of message is shown (messages.js): functions that may return promises. */
+/** How each kind of message is shown (messages.js): functions that may return promises;
+ *  `idle` is called once everything received has been shown. */
 export function onPresent(handlers) { show = handlers; }
 
 /** Show this message after those before it. */
@@ -30,6 +31,7 @@ const backlog = () => queue.filter((m) => m.type === "state").length > 16;
 async function pump() {
   if (busy) return;
   busy = true;
+  ui.presenting = true;
   document.body.dataset.caught = "0";
   try {
     while (queue.length) {
@@ -44,8 +46,10 @@ async function pump() {
     }
   } finally {
     busy = false;
+    ui.presenting = false;
     document.body.dataset.caught = "1";
     refresh();
+    show.idle();
   }
 }
 

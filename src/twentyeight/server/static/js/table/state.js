@@ -37,6 +37,8 @@ export const ui = {
   seen: new Set(),       // trick cards already drawn (only new ones fly in)
   launch: null,          // where my last card left from: {card, rect}
   drawer: false,         // the details drawer (compact screens)
+  presenting: false,     // the presentation is still showing messages (motion.js)
+  announced: null,       // seq of the state whose "your turn" was said
 };
 
 let redraw = () => {};
@@ -51,8 +53,9 @@ export const view = () => ui.st?.view;
 export const nSeats = () => ui.room?.num_players || view()?.hand_sizes?.length || 4;
 export const token = () => ui.seatInfo?.token;
 
-/** Whether the table shows the newest state (nothing is still being shown). */
-export const caughtUp = () => ui.st !== null && ui.st === ui.latest;
+/** Whether the table shows the newest state and nothing is still being shown (a card in
+ *  flight, a finished trick held in view). */
+export const caughtUp = () => ui.st !== null && ui.st === ui.latest && !ui.presenting;
 
 /** My turn, shown and not yet answered. */
 export function myTurn() {
