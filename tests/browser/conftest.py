@@ -2,7 +2,7 @@
 
 The browser is the system's ``/usr/bin/chromium`` (CI installs it from .ci/system-packages);
 Playwright's own browser download is never used.  Without it, or without the ``playwright``
-package, the tests are skipped with the reason.  One chromium serves the whole session; each
+package, the tests are skipped with the reason.  One chromium serves a test module; each
 person at a table is a fresh browser context of it (its own storage: no seat token shared).
 """
 
@@ -39,9 +39,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from running(srv)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
-    """Playwright's driver, or a skip when the browser or the package is missing."""
+    """Playwright's driver, or a skip when the browser or the package is missing.  Per
+    module: the sync driver keeps an event loop running, which must be gone before the
+    other tests (they call asyncio.run)."""
     if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
         pytest.skip(f"{CHROMIUM} is missing (Debian's chromium package; see .ci/system-packages)")
     sync_api = pytest.importorskip("playwright.sync_api",
@@ -50,9 +52,9 @@ def playwright() -> Iterator[Playwright]:
         yield pw
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    """One headless chromium for the session."""
+    """One headless chromium for a test module."""
     b = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                    args=CHROMIUM_ARGS)
     yield b
