@@ -69,9 +69,11 @@ def test_elo() -> None:
     assert even["diff"] == 0.0 and even["score"] == 0.5
     lo, hi = even["ci95"]
     assert lo == pytest.approx(-hi) and lo < 0 < hi
-    sweep = elo_from_scores([1.0] * 20)              # all wins: finite, interval below the top
+    sweep = elo_from_scores([1.0] * 20)     # all wins: a finite stand-in, no upper bound
     assert sweep["diff"] == pytest.approx(elo(1 - 1 / 40))
-    assert sweep["ci95"][0] < sweep["ci95"][1] == sweep["diff"]
+    assert sweep["ci95"][0] < sweep["diff"] and sweep["ci95"][1] is None
+    swept = elo_from_scores([0.0] * 20)     # all losses: no lower bound
+    assert swept["ci95"][0] is None and swept["ci95"][1] > swept["diff"]
     assert elo_from_scores([])["diff"] is None
 
 

@@ -107,11 +107,16 @@ def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     """Elo difference and 95% interval from per-game scores (1 win, ½ draw, 0 loss).
 
     The interval is the Wilson score interval of the score fraction, which stays sensible at
-    0% and 100%; fractions are clipped to ``[1/(2n), 1 - 1/(2n)]`` before :func:`elo`.
+    0% and 100%; fractions are clipped to ``[1/(2n), 1 - 1/(2n)]`` before :func:`elo`.  A
+    sweep (every game won, or every game lost) has no finite estimate: ``diff`` is then the
+    clipped value, a stand-in, and the interval's open end is ``None`` (unbounded).
 
     >>> r = elo_from_scores([1.0, 0.0, 0.5, 1.0])
     >>> round(r["diff"], 1), r["score"]
     (88.7, 0.625)
+    >>> lo, hi = elo_from_scores([1.0] * 18)["ci95"]
+    >>> round(lo), hi
+    (268, None)
     """
     n = len(scores)
     if n == 0:
@@ -125,8 +130,9 @@ def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     def clip(x: float) -> float:
         return min(max(x, eps), 1.0 - eps)
 
-    return {"diff": elo(clip(p)), "ci95": [elo(clip(centre - half)), elo(clip(centre + half))],
-            "score": p, "n": n}
+    lo = elo(clip(centre - half)) if p > 0 else None
+    hi = elo(clip(centre + half)) if p < 1 else None
+    return {"diff": elo(clip(p)), "ci95": [lo, hi], "score": p, "n": n}
 
 
 # ---- seeds and seatings ----------------------------------------------------------------

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from twentyeight.engine.reasons import Reason
 
 
 class IllegalAction(ValueError):
@@ -10,12 +13,17 @@ class IllegalAction(ValueError):
 
     ``index`` (the action's position in a record, when replaying one), ``action`` (its text)
     and ``legal`` (the legal actions at that point, in notation) are set when known.
+    ``reason`` is the refusal as data (:class:`~twentyeight.engine.reasons.Reason`: a key, the
+    rule, language-neutral parameters) when the engine gave one; ``message`` is then
+    ``str(reason)``, the English sentence.
     """
 
-    def __init__(self, message: str, *, index: int | None = None, action: str | None = None,
-                 legal: list[str] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Reason, *, index: int | None = None,
+                 action: str | None = None, legal: list[str] | None = None) -> None:
+        text = str(message)
+        super().__init__(text)
+        self.message = text
+        self.reason: Reason | None = None if isinstance(message, str) else message
         self.index = index
         self.action = action
         self.legal = legal or []

@@ -26,6 +26,7 @@ from twentyeight.cards import CardError
 from twentyeight.engine.actions import TRUMP_CARD, Action, NotationError, code_of
 from twentyeight.engine.explain import why_illegal
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.reasons import Reason
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.record import HandRecord, deal_from_seed, hands_json, read_hand_record
 from twentyeight.result import hand_result
@@ -132,18 +133,19 @@ class Game:
         text = str(action)
         seat = h.to_act
         if seat is None:
-            raise IllegalAction("the hand is over", action=text)
+            raise IllegalAction(Reason("hand_over"), action=text)
         try:                                   # an Action object is checked like its text
             action = Action.parse(text, seat=None if isinstance(action, Action) else seat)
         except NotationError as e:
             raise IllegalAction(str(e), action=text, legal=self._legal_texts()) from None
         if action.seat != seat:
-            raise IllegalAction(f"it is seat {seat}'s turn, not seat {action.seat}'s",
-                                action=text, legal=self._legal_texts())
+            raise IllegalAction(
+                Reason("not_your_turn", None, {"seat": seat, "other": action.seat}),
+                action=text, legal=self._legal_texts())
         code = self._code(action)
         if code is None or code not in h.legal_codes():
             reason = why_illegal(h, action, code) if code is not None else \
-                f"{action} is not a legal action now"
+                Reason("not_legal_now", None, {"action": str(action)})
             raise IllegalAction(reason, action=str(action), legal=self._legal_texts())
         h.step(code)
         self._record.actions.append(action)
@@ -167,10 +169,10 @@ class Game:
             legal = h.legal_codes() if seat == h.to_act else ()
             return next((c for c in held if c in legal or c + TRUMP_CARD in legal), held[0])
         if seat == h.bidder and h.indicator in copies and not h.revealed:
-            raise IllegalAction(f"{name} is your face-down indicator: it can be played only "
-                                "once the trump is exposed (28-TRUMP-3)", action=name,
-                                legal=self._legal_texts())
-        raise IllegalAction(f"you do not hold {name}", action=name, legal=self._legal_texts())
+            raise IllegalAction(Reason("indicator_face_down", "28-TRUMP-3", {"card": name}),
+                                action=name, legal=self._legal_texts())
+        raise IllegalAction(Reason("card_not_held", None, {"card": name}), action=name,
+                            legal=self._legal_texts())
 
     # ---- records -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:

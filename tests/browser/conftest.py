@@ -2,28 +2,34 @@
 
 The browser is the system's ``/usr/bin/chromium`` (CI installs it from .ci/system-packages);
 Playwright's own browser download is never used.  Without it, or without the ``playwright``
-package, the tests are skipped with the reason.
+package, the tests are skipped with the reason.  One chromium serves a test module; each
+person at a table is a fresh browser context of it (its own storage: no seat token shared).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from server.harness import Server, running
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+                 "--disable-sync", "--autoplay-policy=no-user-gesture-required"]
+STATIC = Path(__file__).parents[2] / "src" / "twentyeight" / "server" / "static"
+MY_TURN = ("document.querySelector('#hand-over').open || "
+           "document.querySelector('#prompt').classList.contains('mine')")
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +41,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
-    """Playwright's driver, or a skip when the browser or the package is missing."""
+    """Playwright's driver, or a skip when the browser or the package is missing.  Per
+    module: the sync driver keeps an event loop running, which must be gone before the
+    other tests (they call asyncio.run)."""
     if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
         pytest.skip(f"{CHROMIUM} is missing (Debian's chromium package; see .ci/system-packages)")
     sync_api = pytest.importorskip("playwright.sync_api",
@@ -44,21 +52,36 @@ def playwright() -> Iterator[Playwright]:
         yield pw
 
 
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """One headless chromium for a test module."""
+    b = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                   args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+def init_script(storage: dict[str, str]) -> str:
+    """A script that fills the page's localStorage before the page's own scripts run."""
+    return "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"
+                   for k, v in storage.items())
+
+
 @pytest.fixture
-def new_browser_context(playwright: Playwright, tmp_path: Path,
-                        request: pytest.FixtureRequest) -> Iterator[Callable[[], BrowserContext]]:
-    """Open another person's browser: a fresh headless chromium with its own user-data
-    directory (so no seat token is shared), closed after the test.  The viewport comes from
-    the test's ``viewport`` marker, ``(1280, 800)`` without one."""
+def new_browser_context(browser: Browser, request: pytest.FixtureRequest
+                        ) -> Iterator[Callable[..., BrowserContext]]:
+    """Open another person's browser: a fresh context (so no seat token is shared), closed
+    after the test.  The viewport comes from the test's ``viewport`` marker, ``(1280, 800)``
+    without one; ``storage`` presets localStorage (the card speed is "fast" unless given)."""
     marker = request.node.get_closest_marker("viewport")
     width, height = marker.args if marker else (1280, 800)
     opened: list[BrowserContext] = []
 
-    def launch() -> BrowserContext:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / f"profile-{len(opened)}"), executable_path=str(CHROMIUM),
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": width, "height": height})
+    def launch(storage: dict[str, str] | None = None, **options: Any) -> BrowserContext:
+        options.setdefault("viewport", {"width": width, "height": height})
+        context = browser.new_context(**options)
         context.set_default_timeout(15_000)
+        context.add_init_script(init_script({"twentyeight:pace": "fast", **(storage or {})}))
         opened.append(context)
         return context
 
@@ -70,7 +93,7 @@ def new_browser_context(playwright: Playwright, tmp_path: Path,
 
 
 @pytest.fixture
-def browser_context(new_browser_context: Callable[[], BrowserContext]) -> BrowserContext:
+def browser_context(new_browser_context: Callable[..., BrowserContext]) -> BrowserContext:
     """The first person's browser (see ``new_browser_context``)."""
     return new_browser_context()
 
@@ -81,6 +104,86 @@ def artifacts() -> Path:
     path = Path(os.environ.get("TWENTYEIGHT_ARTIFACTS") or Path(__file__).parent / "artifacts")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def api(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST a JSON body to the server's HTTP API; the JSON answer."""
+    req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as answer:
+        result: dict[str, Any] = json.load(answer)
+    return result
+
+
+def seated_table(server: Server, preset: str, name: str = "Asha") -> dict[str, str]:
+    """A started room of ``preset`` with a person at seat 0 and computer players elsewhere:
+    its code and the localStorage that makes a browser that person."""
+    room = api(server, "/api/rooms", {"rules": preset, "bots": "rules", "bot_delay": 0})
+    seat = api(server, f"/api/rooms/{room['room']}/seats/0", {"name": name})
+    api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    return {"room": room["room"], f"twentyeight:seat:{room['room']}":
+            json.dumps({"seat": 0, "token": seat["token"]})}
+
+
+def seated_page(make: Callable[..., BrowserContext], server: Server, preset: str,
+                name: str = "Asha", **storage: str) -> tuple[Page, list[str]]:
+    """A browser at seat 0 of a new started room of ``preset`` (card speed "instant" unless
+    ``storage`` says otherwise), waiting for that seat's turn; and the page's errors."""
+    seat = seated_table(server, preset, name)
+    room = seat.pop("room")
+    page = make({**seat, "twentyeight:pace": "instant", **storage}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/r/{room}")
+    page.wait_for_function(MY_TURN)
+    page.wait_for_function("document.body.dataset.caught === '1'")
+    return page, errors
+
+
+def catalog(lang: str) -> dict[str, Any]:
+    """A message catalog of the browser (static/i18n)."""
+    data: dict[str, Any] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+def seq(page: Page) -> int:
+    """The ``seq`` of the last state the table shows."""
+    return int(page.locator("body").get_attribute("data-seq") or 0)
+
+
+def then_wait(page: Page, before: int) -> None:
+    """Wait for the server's answer to the action just sent: a state with a later ``seq``."""
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+
+
+def dialog_open(page: Page) -> bool:
+    return bool(page.locator("#hand-over").evaluate("d => d.open"))
+
+
+def to_the_play(page: Page) -> None:
+    """Through the auction (and the trump) until this seat is to play a card: passing with
+    the keys where it can, laying a trump card or taking the first call where it must."""
+    for _ in range(60):
+        page.wait_for_function(MY_TURN)
+        if dialog_open(page):
+            page.keyboard.press("Enter")              # "Continue" has the focus
+            continue
+        if page.evaluate("document.body.dataset.phase") == "play" and \
+                page.locator("#hand .card.legal").count():
+            return
+        at = seq(page)
+        if page.locator("#hand .card.legal").count():              # lay a trump card
+            page.locator("#hand .card.legal").first.click()
+        elif page.locator("#actions button.verb-pass").count():
+            page.keyboard.press("p")
+        elif page.locator("#actions button.bid-value").count():    # 56: value, then trump
+            page.locator("#actions button.bid-value").first.click()
+            page.locator("#actions .dens button[data-action]").first.click()
+        else:
+            page.locator("#actions button[data-action]").first.focus()
+            page.keyboard.press("Enter")
+        then_wait(page, at)
+    raise AssertionError("the play never came to this seat")
 
 
 def pytest_configure(config: pytest.Config) -> None:

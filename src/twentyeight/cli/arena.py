@@ -35,7 +35,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "arena", help="play two bots against each other over duplicate deals",
         description="Play bot A against bot B over duplicate deals: every deal is played "
                     "with the partnerships swapped on the same cards. Reports game points "
-                    "per deal with 95%% confidence intervals, contracts, match wins and an "
+                    "per deal with 95% confidence intervals, contracts, match wins and an "
                     "Elo difference.")
     ar.add_argument("--bots", type=_bots, required=True, metavar="A,B",
                     help="the two bots, comma-separated (a name or module:Class)")
@@ -97,6 +97,20 @@ def _ci(stats: dict[str, Any]) -> str:
     return f"{stats['mean']:+.3f}  [{lo:+.3f}, {hi:+.3f}]"
 
 
+def _count_of(n: int, thing: str) -> str:
+    """``1 play``, ``3 plays``."""
+    return f"{n:,} {thing}" if n == 1 else f"{n:,} {thing}s"
+
+
+def _elo_text(diff: float, lo: float | None, hi: float | None) -> str:
+    """``+120 [+40, +210]``; a sweep has no upper (or lower) bound: ``at least +268``."""
+    if hi is None and lo is not None:
+        return f"at least {lo:+.0f} (every one won: no upper bound)"
+    if lo is None and hi is not None:
+        return f"at most {hi:+.0f} (every one lost: no lower bound)"
+    return f"{diff:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+
+
 def describe(report: dict[str, Any]) -> str:
     """The report as text."""
     a, b = report["sides"]
@@ -121,7 +135,8 @@ def describe(report: dict[str, Any]) -> str:
             kinds = ", ".join(f"{k} {v}" for k, v in f.items())
             lines.append(f"  {side['bot']:>12}  {total:,}" + (f" ({kinds})" if kinds else ""))
     ann = report["annulled"]
-    lines.append(f"annulled: {ann['plays']:,} plays, {ann['deals']:,} whole deals")
+    lines.append(f"annulled: {_count_of(ann['plays'], 'play')}, "
+                 f"{_count_of(ann['deals'], 'whole deal')}")
     m = report["matches"]
     if m["played"]:
         how = "played" if m["source"] == "matches" else "derived from the deals"
@@ -132,6 +147,5 @@ def describe(report: dict[str, Any]) -> str:
         lo, hi = e["ci95"]
         source = {"matches": "matches", "derived_from_deals": "derived matches",
                   "deals": "deals"}.get(e["from"], e["from"])
-        lines.append(f"Elo difference (from {source}): {e['diff']:+.0f} "
-                     f"[{lo:+.0f}, {hi:+.0f}]")
+        lines.append(f"Elo difference (from {source}): {_elo_text(e['diff'], lo, hi)}")
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ import sys
 from typing import TextIO
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
+from twentyeight.engine.actions import DENOMINATIONS, bid_parts
 
 RED = "\033[31m"
 BOLD = "\033[1m"
@@ -15,8 +16,10 @@ RESET = "\033[0m"
 
 
 def use_colour(stream: TextIO = sys.stdout) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set."""
-    return stream.isatty() and "NO_COLOR" not in os.environ
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set to anything but the
+    empty string (https://no-color.org).  Without colour nothing is lost: suits keep their
+    symbols, and nothing else is told by colour alone."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
 class Painter:
@@ -52,3 +55,31 @@ class Painter:
             if ranks:
                 groups.append(f"{self.suit(s)} {' '.join(ranks)}")
         return "   ".join(groups) if groups else "(no cards)"
+
+
+def points(n: int) -> str:
+    """``1 point``, ``3 points``."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def action_words(entry: str, who: str, paint: Painter) -> str:
+    """One action of a record or a view (``"2 bid 30H"``) said with its player's name:
+    ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``."""
+    _, verb, *arg = entry.split()
+    a = arg[0] if arg else ""
+    if verb == "play":
+        return f"{who}: {paint.card(a)}"
+    if verb == "trump":
+        if not a:
+            return f"{who}: chooses trump (face down)"
+        if a in ("seventh", "reverse"):
+            return f"{who}: trump {a}"
+        return f"{who}: trump " + (paint.card(a) + " (face down)" if len(a) == 2
+                                   else paint.suit(a))
+    if verb == "ask":
+        return f"{who}: asks for the trump"
+    if verb == "bid" and not a[-1].isdigit():
+        value, den = bid_parts(a)
+        shown = " NT" if den == 5 else paint.suit(DENOMINATIONS[den])
+        return f"{who}: bid {value}{shown}"
+    return f"{who}: {verb}{' ' + a if a else ''}"

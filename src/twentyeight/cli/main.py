@@ -1,4 +1,5 @@
-"""The ``twentyeight`` command: ``play``, ``replay``, ``simulate``, ``rules``.
+"""The ``twentyeight`` command: ``play``, ``replay``, ``solve``, ``simulate``, ``arena``,
+``rules``, ``serve``, ``bot``.
 
 Bad arguments get one clear message and exit status 2; no command prints a traceback for a
 user's mistake.
@@ -61,7 +62,10 @@ def parser() -> argparse.ArgumentParser:
     """The argument parser of the command."""
     p = argparse.ArgumentParser(
         prog="twentyeight",
-        description="The card game 28 and its family: play, replay records, simulate.")
+        description="The card game 28 and its family (29, 56, 40, three and six players): "
+                    "play in the terminal, replay and solve records, simulate, pit bots "
+                    "against each other, list the rules, host online tables, serve a bot.",
+        epilog="`twentyeight COMMAND --help` tells more about one command.")
     p.add_argument("--version", action="version", version=f"twentyeight {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -75,9 +79,11 @@ def parser() -> argparse.ArgumentParser:
                     help=f"computer players, comma-separated ({', '.join(table_bot_names())}; "
                          "default rules)")
     pl.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
-                    default=None, help="no colours")
+                    default=None, help="no colours (also when NO_COLOR is set)")
+    pl.set_defaults(command_parser=pl)         # its errors print the usage of `play`
 
-    rp = sub.add_parser("replay", help="check a game record and print its outcome")
+    rp = sub.add_parser("replay", help="check a game record and tell it: players, auction, "
+                        "tricks and result")
     rp.add_argument("file", help="record file (JSON or JSON lines), or - for standard input")
     rp.add_argument("--json", action="store_true", help="print the result object as JSON")
 
@@ -156,7 +162,8 @@ def _play(args: argparse.Namespace) -> int:
 
     n = args.rules.num_players
     if not 0 <= args.seat < n:
-        parser().error(f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
+        args.command_parser.error(
+            f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
     return play(args.rules, args.seed, args.seat, args.bots, colour=args.colour)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from twentyeight.bots import Bot, make_table_bot
-from twentyeight.cli.display import Painter, use_colour
+from twentyeight.cli.display import Painter, action_words, points, use_colour
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
@@ -27,6 +27,10 @@ Other commands:
   history every call and card        help    this text
   quit    leave the game
 """
+
+
+QUIT_WORDS = ("quit", "exit", "q")
+"""What the person types to leave, at any prompt."""
 
 
 class Quit(Exception):
@@ -165,7 +169,7 @@ class TerminalGame:
             if self._command(text):
                 continue
             try:
-                action = Action.parse(text, seat=self.seat)
+                action = self._as_trump_card(Action.parse(text, seat=self.seat))
             except NotationError as e:
                 self.say(f"✗ {e}. Type 'legal' to see your options.")
                 continue
@@ -176,10 +180,18 @@ class TerminalGame:
                 self.say(f"✗ {e.message}")
                 self.say(f"  you may: {self._options(self.match.current.view(self.seat))}")
 
+    def _as_trump_card(self, action: Action) -> Action:
+        """A card typed while this seat lays its trump card face down lays that card (as a
+        click on it does at the browser table); anything else is left as it is."""
+        laid = Action(action.seat, "trump", action.arg)
+        if action.verb == "play" and laid in self.match.current.legal_actions():
+            return laid
+        return action
+
     def _command(self, text: str) -> bool:
         word = text.lower()
         view = self.match.current.view(self.seat)
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             raise Quit
         if word in ("help", "h", "?"):
             self.say(HELP)
@@ -270,7 +282,8 @@ class TerminalGame:
         elif view["phase"] == "play":
             self.say(f"Trick {len(view['tricks']) + 1}: your lead")
         self.say(f"Your hand: {p.hand(view['hand'])}")
-        self.say(f"You may: {self._options(view)}")
+        must = len(view["legal"]) == 1
+        self.say(f"You {'must' if must else 'may'}: {self._options(view)}")
 
     def _last_trick(self, view: View) -> str | None:
         if not view["tricks"]:
@@ -278,7 +291,7 @@ class TerminalGame:
         t = view["tricks"][-1]
         cards = " · ".join(f"{self.names[s]} {self.paint.card(c)}"
                            for s, c in zip(t["seats"], t["cards"], strict=True))
-        return f"Last trick: {cards} → {self.names[t['winner']]} ({t['points']} points)"
+        return f"Last trick: {cards} → {self.names[t['winner']]} ({points(t['points'])})"
 
     # ---- narration ---------------------------------------------------------------------
     def _narrate(self, game: Any) -> None:
@@ -297,27 +310,10 @@ class TerminalGame:
             t = view["tricks"][self._tricks_shown]
             self._tricks_shown += 1
             self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
-                     f"({t['points']} points)")
+                     f"({points(t['points'])})")
 
     def _describe(self, entry: str) -> str:
-        seat, verb, *arg = entry.split()
-        who = self.names[int(seat)]
-        a = arg[0] if arg else ""
-        if verb == "play":
-            return f"{who}: {self.paint.card(a)}"
-        if verb == "trump":
-            if not a:
-                return f"{who}: chooses trump (face down)"
-            if a in ("seventh", "reverse"):
-                return f"{who}: trump {a}"
-            return f"{who}: trump " + (self.paint.card(a) if len(a) == 2 else self.paint.suit(a))
-        if verb == "ask":
-            return f"{who}: asks for the trump"
-        if verb == "bid" and not a[-1].isdigit():
-            value, den = bid_parts(a)
-            shown = " NT" if den == 5 else self.paint.suit(DENOMINATIONS[den])
-            return f"{who}: bid {value}{shown}"
-        return f"{who}: {verb}{' ' + a if a else ''}"
+        return action_words(entry, self.names[int(entry.split()[0])], self.paint)
 
     def _hand_over(self, game: Any) -> None:
         view = game.view(self.seat)
@@ -326,19 +322,32 @@ class TerminalGame:
             self.say(self.paint.bold(f"Hand annulled ({res['annulled_reason'].replace('_', ' ')})"
                                      "; the same dealer deals again."))
         else:
-            bidder = view["bidder"]
-            side = "your side" if bidder is not None and \
-                self._team(bidder) == self._team(self.seat) else "the other side"
-            pts = view["points"]
-            verdict = {True: "made", False: "failed", None: "scored"}[res["made"]]
-            self.say(self.paint.bold(f"Hand over: {side} {verdict} — card points "
-                                     f"{pts['bidding']}–{pts['opponents']}; "
+            self.say(self.paint.bold(f"Hand over: {self._verdict(view)}; "
                                      f"{self._score_line()}"))
         if not self.match.over:
             try:
-                self.read("(Enter for the next hand) ")
+                answer = self.read("(Enter for the next hand, or quit) ")
             except EOFError:
                 raise Quit from None
+            if answer.strip().lower() in QUIT_WORDS:
+                raise Quit
+
+    def _verdict(self, view: dict[str, Any]) -> str:
+        """Who bid what, whether they made it, and whose card points are whose:
+        ``your side made 16 — card points: your side 25, the opponents 3``."""
+        bidder = view["bidder"]
+        if bidder is None:
+            return "nobody bid"
+        ours = self._team(bidder) == self._team(self.seat)
+        pair_game = self.n == 4 and self.match.rules.teams == 2
+        side = self._team_name(self._team(bidder))
+        if side == "opponents":
+            side = "the opponents"
+        others = ("the opponents" if ours else "your side") if pair_game else "the others"
+        made = {True: "made", False: "went down in", None: "played"}[view["result"]["made"]]
+        pts = view["points"]
+        return (f"{side} {made} {view['contract']} — card points: {side} {pts['bidding']}, "
+                f"{others} {pts['opponents']}")
 
     def _match_over(self) -> None:
         winners = self.match.winners

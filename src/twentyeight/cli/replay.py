@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import sys
+from itertools import accumulate
 from typing import Any, TextIO
 
-from twentyeight.cli.display import Painter, use_colour
+from twentyeight.cli.display import Painter, action_words, points, use_colour
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
 from twentyeight.match import Match
@@ -60,32 +61,61 @@ def run(path: str, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.st
     if as_json:
         out.write(json.dumps(result) + "\n")
     else:
-        out.write(describe(result, Painter(use_colour(out))))
+        out.write(describe(result, Painter(use_colour(out)), doc))
     return OK
 
 
-def describe(result: dict[str, Any], paint: Painter) -> str:
-    """A readable account of a hand's or a match's result object."""
+def player_names(doc: Any, n: int) -> list[str] | None:
+    """The record's ``players`` (a name per seat, RECORDS.md), when it has them."""
+    names = doc.get("players") if isinstance(doc, dict) else None
+    if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
+        return [x.strip() or f"seat {k}" for k, x in enumerate(names)]
+    return None
+
+
+def describe(result: dict[str, Any], paint: Painter, record: Any = None,
+             names: list[str] | None = None) -> str:
+    """A readable account of a hand's or a match's result object; with the ``record`` it
+    came from, also the players' names and every call of the auction."""
     if "hands" in result:
+        hands = record.get("hands_played") if isinstance(record, dict) else None
         lines = []
         for k, hand in enumerate(result["hands"]):
             lines.append(f"— hand {k + 1} —")
-            lines.append(describe(hand, paint).rstrip())
+            rec = hands[k] if isinstance(hands, list) and k < len(hands) else None
+            n = sum(len(t) for t in hand["teams"])
+            lines.append(describe(hand, paint, rec, player_names(rec, n) or
+                                  player_names(record, n) or names).rstrip())
         lines.append(f"match {result['status']}: scores {result['scores']}"
                      + (f", team {result['winner']} wins" if result["winner"] is not None
                         else ""))
         return "\n".join(lines) + "\n"
-    lines = [f"status: {result['status']}"
-             + (f" ({result['annulled_reason']})" if result.get("annulled_reason") else "")]
+    n = sum(len(t) for t in result["teams"])
+    names = player_names(record, n) or names
+    seat = (lambda k: names[k]) if names else (lambda k: f"seat {k}")
+    lines = []
+    if names:
+        lines.append("players: " + " · ".join(f"{k} {name}" for k, name in enumerate(names)))
+    lines.append(f"status: {result['status']}"
+                 + (f" ({result['annulled_reason']})" if result.get("annulled_reason") else ""))
+    actions = record.get("actions") if isinstance(record, dict) else None
+    if isinstance(actions, list):
+        calls = _auction(actions)
+        lines.append(f"dealer: {seat(result['dealer'])}; auction: "
+                     + (" · ".join(action_words(a, seat(int(a.split()[0])), paint)
+                                   .replace(": ", " ", 1) for a in calls) or "no call"))
     if result["bidder"] is not None:
         trump = result["trump"]
         shown = paint.suit(trump) if trump and len(trump) == 1 else (trump or "not chosen")
-        lines.append(f"contract: seat {result['bidder']} bid {result['contract']}, trump "
+        lines.append(f"contract: {seat(result['bidder'])} bid {result['contract']}, trump "
                      f"{shown}, target {result['target']}")
+    calls_in = _calls_by_trick(actions, result) if isinstance(actions, list) else {}
     for i, t in enumerate(result["tricks"], 1):
         cards = " ".join(paint.card(c) for c in t["cards"])
-        lines.append(f"  trick {i}: led by {t['leader']}: {cards} → seat {t['winner']} "
-                     f"({t['points']} points)")
+        extra = "".join(f"; {action_words(a, seat(int(a.split()[0])), paint)}"
+                        for a in calls_in.get(i, []))
+        lines.append(f"  trick {i}: led by {seat(t['leader'])}: {cards} → "
+                     f"{seat(t['winner'])} ({points(t['points'])}){extra}")
     if result["status"] == "complete":
         p = result["points"]
         lines.append(f"points: bidding side {p['bidding']}, opponents {p['opponents']}")
@@ -94,5 +124,33 @@ def describe(result: dict[str, Any], paint: Painter) -> str:
         lines.append(f"result: {verdict}; game points: bidding side {change['bidding']:+d}, "
                      f"opponents {change['opponents']:+d}")
     elif result["status"] == "in_progress":
-        lines.append(f"to act: seat {result['to_act']}; legal: {', '.join(result['legal'])}")
+        lines.append(f"to act: {seat(result['to_act'])}; legal: {', '.join(result['legal'])}"
+                     if result["to_act"] is not None else "to act: nobody")
     return "\n".join(lines) + "\n"
+
+
+_PLAY_CALLS = ("ask", "reveal", "pair", "concede", "accept", "refuse")
+
+
+def _auction(actions: list[Any]) -> list[str]:
+    """The calls before the first card: bids, passes, the trump choice, doubles, raises."""
+    out = []
+    for a in actions:
+        verb = str(a).split()[1]
+        if verb == "play" or verb in _PLAY_CALLS:
+            break
+        out.append(str(a))
+    return out
+
+
+def _calls_by_trick(actions: list[Any], result: dict[str, Any]) -> dict[int, list[str]]:
+    """The calls made during the play (ask, reveal, pair, …), by the trick they fell in."""
+    ends = list(accumulate(len(t["cards"]) for t in result["tricks"]))   # cards at each end
+    out: dict[int, list[str]] = {}
+    played = 0
+    for a in map(str, actions[len(_auction(actions)):]):
+        if a.split()[1] == "play":
+            played += 1
+        else:
+            out.setdefault(1 + sum(1 for end in ends if played >= end), []).append(a)
+    return out

@@ -3,8 +3,10 @@
 The engine's legality code writes :class:`Reason` values instead of sentences, so that every
 front end can say them in its own words and language: ``str(reason)`` is the English
 sentence (:data:`ENGLISH`), and a browser looks ``reason.key`` up in its own catalog and fills
-in ``reason.params``.  Parameters are language-neutral: a suit is its letter (``"S"``), a
-card its notation (``"JS"``), a number an int.
+in ``reason.params``.  Parameters are language-neutral: a suit is its letter (``"S"``) in
+``suit`` (said as a word, "spades") or ``letter`` (written as the letter, for notation such as
+``trump C``), a card its notation (``"JS"``), a verb its notation word (``"play"``), a number
+an int.
 
 >>> r = Reason("follow_suit", "28-PLAY-2", {"suit": "H"})
 >>> str(r)
@@ -38,8 +40,98 @@ ENGLISH: dict[str, str] = {
     "must_overtrump": "you must over-trump when you can",
     "no_undertrump": "you may not under-trump",
     "jack_discard": "you may not discard the jack of a suit that has not been led",
+    # the other calls of the play (engine/explain.py)
+    "ask_first": "you must first ask for the trump",
+    "bidder_does_not_ask": "the bidder does not ask; the bidder may 'reveal'",
+    "only_bidder_reveals": "only the bidder reveals; other players 'ask' for the trump",
+    "trump_already_exposed": "the trump is already exposed",
+    "bidder_reveal_when_void": "the bidder may expose the trump only when void in a suit "
+                               "led by another player",
+    "pair_when": "a pair (king and queen of trumps, held together) may be shown on your own "
+                 "turn once the trump is exposed and your side has won a trick since",
+    "redeal_pointless_hand": "a redeal may be claimed only by a player whose eight cards hold "
+                             "no J, 9, A or T, before playing a card",
+    "concede_when": "the opponents may concede only while the bidding side has won every "
+                    "trick",
+    "auction_over": "the auction is over: cards are being played",
+    "no_trump_to_ask": "there is no trump to ask for in this hand",
+    "no_ask_when_leading": "you cannot ask when leading",
+    "ask_only_when_void": "you may ask for the trump only when you cannot follow suit",
+    "already_asked": "you have already asked",
+    "cannot_ask_now": "you cannot ask now",
+    # the auction (engine/explain.py)
+    "redouble_or_pass": "a double was just made: the doubled side may redouble or pass",
+    "bid_is_a_number": "bids name no denomination here: bid a number, like 'bid 16'",
+    "bid_names_trump": "a bid names its trump or no-trump: 'bid 30H', 'bid 31NT'",
+    "dealer_must_bid": "everyone else passed, so the dealer must bid exactly {value}",
+    "dealer_must_bid_min": "everyone else passed, so the dealer must bid {value}",
+    "highest_bid": "the highest bid is {value}",
+    "team_alternating_min": "you must bid at least {value}: one call per stage, over your "
+                            "own team at the next stage",
+    "lowest_bid": "the lowest bid is {value}",
+    "bid_higher": "a bid must be higher than the current bid of {value}",
+    "second_bid_min": "a second bid must be at least {value}",
+    "partner_overcall": "your partner holds the highest bid, so you must bid at least {value}",
+    "team_overcall": "your own team holds the highest bid, so you must bid at least {value}",
+    "double_when": "you may double only the other team's bid, once, with open trump",
+    "no_doubling": "there is no doubling in this auction",
+    "redouble_who": "only the doubled team may redouble its doubled bid",
+    "no_thani": "Thani is not played in this game",
+    "first_hand_opens": "the first hand must open the bidding with at least {value}",
+    "no_redeal_now": "no redeal may be claimed now",
+    "redeal_only_by": "a redeal may be claimed now only by {claimants}",
+    "claimant_first_turn": "the first hand on his first turn, holding no point card "
+                           "(28-PRE-1)",
+    "claimant_instead_of_opening": "the first hand holding no point card, instead of opening "
+                                   "(56-ANN-3)",
+    "claimant_own_turn": "a player whose cards hold no point card, on his own turn (28-POST-3)",
+    "duel_open": "the first hand opens as defender and must bid at least {value}",
+    "duel_match": "the defender matches the challenge ('bid {value}') or passes",
+    "duel_challenge": "a challenger bids above {low}, up to {high}, or passes",
+    # the windows after the auction (engine/explain.py)
+    "raise_range": "a raise must be to at least {low} and at most {high}",
+    "trump_by_card": "choose trump by laying one of your four cards face down, e.g. "
+                     "'trump 7S'",
+    "trump_by_suit": "name a suit, not a card: 'trump {letter}'",
+    "not_a_trump_choice": "that is not one of the trump choices you have",
+    "choose_trump_card_first": "choose the trump first: lay one of your four cards face "
+                               "down, e.g. 'trump {card}'",
+    "choose_trump_suit_first": "choose the trump first: name a suit, e.g. 'trump {letter}'",
+    "c_when": "'C' is open only to the bidder, when his side's score is 0 and the game is "
+              "not played with auto-double",
+    "no_redouble_auto_double": "a contract doubled at the auto-double threshold cannot be "
+                               "redoubled",
+    # an action of the wrong phase: "you cannot {verb} now: ..."
+    "wrong_phase_auction": "you cannot {verb} now: the auction is on: bid or pass",
+    "wrong_phase_trump": "you cannot {verb} now: the bidder is choosing trump",
+    "wrong_phase_double": "you cannot {verb} now: the opponents may double",
+    "wrong_phase_redouble": "you cannot {verb} now: the bidding side may redouble",
+    "wrong_phase_raise": "you cannot {verb} now: the bidding side may raise the contract",
+    "wrong_phase_single_hand": "you cannot {verb} now: players are asked whether they play a "
+                               "single hand",
+    "wrong_phase_thani": "you cannot {verb} now: the bidder may declare Thani",
+    "wrong_phase_play": "you cannot {verb} now: cards are being played",
+    "wrong_phase_cot": "you cannot {verb} now: the bidder must accept or refuse the "
+                       "concession",
+    # the action's own checks (game.py)
+    "hand_over": "the hand is over",
+    "not_your_turn": "it is seat {seat}'s turn, not seat {other}'s",
+    "not_legal_now": "{action} is not a legal action now",
+    "indicator_face_down": "{card} is your face-down indicator: it can be played only once "
+                           "the trump is exposed",
+    "card_not_held": "you do not hold {card}",
 }
 """The English sentence of every reason key (``{name}`` marks a parameter)."""
+
+
+def _english(name: str, value: Any) -> Any:
+    """A parameter in English: a suit's word; claimants (``claimant_*`` keys, comma-separated)
+    each said and joined ("A, or by B")."""
+    if name == "suit":
+        return SUIT_WORDS.get(value, value)
+    if name == "claimants":
+        return ", or by ".join(ENGLISH[f"claimant_{c}"] for c in str(value).split(","))
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +144,7 @@ class Reason:
 
     def text(self) -> str:
         """The English sentence, without the rule."""
-        words = {name: SUIT_WORDS.get(value, value) if name == "suit" else value
-                 for name, value in self.params.items()}
+        words = {name: _english(name, value) for name, value in self.params.items()}
         return ENGLISH[self.key].format(**words)
 
     def __str__(self) -> str:

@@ -9,7 +9,6 @@ HTTP (JSON): ``POST /api/rooms``, ``GET /api/rooms/{id}``, ``POST /api/rooms/{id
 
 from __future__ import annotations
 
-import html
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from twentyeight import __version__
 from twentyeight.bots import table_bot_names
+from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server.connection import Connection
 from twentyeight.server.hub import Hub, RoomError, Settings, rules_from
@@ -81,11 +81,15 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/presets")
     async def presets() -> dict[str, Any]:
+        # the rules editor's words (groups, plain lines, choices, when each flag applies)
+        # and each preset's card legend come from twentyeight.rule_words
         return {"presets": {name: {"title": PRESET_TITLES.get(name, ""),
-                                   "num_players": r.num_players, "flags": r.flags()}
+                                   "num_players": r.num_players, "flags": r.flags(),
+                                   **preset_legends(r)}
                             for name, r in PRESETS.items()},
                 "bots": table_bot_names(),
-                "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()]}
+                "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()],
+                "editor": editor_info()}
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -127,9 +131,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             await hub.current(room_id)
         except RoomError:
-            return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>twentyeight</title>"
-                                f"<p>There is no room {html.escape(room_id)}. "
-                                f"<a href=\"/\">Make a new table</a>.</p>", status_code=404)
+            return FileResponse(STATIC / "no-room.html", status_code=404)
         return FileResponse(STATIC / "table.html")
 
     @app.websocket("/api/rooms/{room_id}/ws")

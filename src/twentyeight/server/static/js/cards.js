@@ -1,15 +1,11 @@
 // Cards drawn as SVG by the project itself: rank and suit pips, red and black, and a back.
 // Every deck of the family displays: 28/29 (7–A), 3- and 6-player packs (6s, 9–A),
-// 40 (its extra 3s), and 56's double pack (twins are simply drawn twice).
+// 40 (its extra 3s), and 56's double pack (twins are simply drawn twice).  Names of cards
+// and suits come from the message catalogs (i18n.js): "jack of hearts", "पान का गुलाम".
+import { t } from "./i18n.js";
 
 export const SUITS = ["S", "H", "C", "D"];            // display order: black, red, black, red
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const SUIT_SINGULAR = { S: "spade", H: "heart", D: "diamond", C: "club" };
-export const RANK_NAME = {
-  J: "Jack", 3: "Three", 9: "Nine", A: "Ace", T: "Ten", K: "King", Q: "Queen",
-  8: "Eight", 7: "Seven", 6: "Six", 5: "Five", 4: "Four", 2: "Two",
-};
 const RANK_LABEL = { T: "10" };
 // The family's order of power: J (and 40's 3s) 9 A 10 K Q 8 7 6.
 const RANK_ORDER = ["J", "3", "9", "A", "T", "K", "Q", "8", "7", "6", "5", "4", "2"];
@@ -24,19 +20,37 @@ export function parseCard(name) {
 export const isRed = (suit) => suit === "H" || suit === "D";
 export const rankLabel = (rank) => RANK_LABEL[rank] || rank;
 
-/** "JH" → "Jack of hearts". */
+/** "JH" → "jack of hearts" (in the page's language). */
 export function cardName(name) {
   const { rank, suit } = parseCard(name);
-  return `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suit] || suit}`;
+  return t(`card.${suit}`, { rank: t(`rank.${rank}`) });
 }
 
-/** "JH" → "J♥" (short text). */
+/** "JH" → "J♥" (short text, the same in every language). */
 export function cardShort(name) {
   const { rank, suit } = parseCard(name);
   return `${rankLabel(rank)}${SUIT_SYMBOL[suit] || suit}`;
 }
 
-export const suitWord = (suit, plural = true) => (plural ? SUIT_NAME : SUIT_SINGULAR)[suit] || suit;
+/** A suit's name ("hearts"). */
+export const suitWord = (suit) => t(`suit.${suit}`);
+
+/** A suit's symbol as a node, red for hearts and diamonds. */
+export function suitNode(suit) {
+  const span = document.createElement("span");
+  span.className = `suit${isRed(suit) ? " red" : ""}`;
+  span.textContent = SUIT_SYMBOL[suit] || suit;
+  return span;
+}
+
+/** "JH" → "J♥" as a node, the suit in its colour. */
+export function cardNode(name) {
+  const { rank, suit } = parseCard(name);
+  const span = document.createElement("span");
+  span.className = "card-text";
+  span.append(rankLabel(rank), suitNode(suit));
+  return span;
+}
 
 /** Sort a hand: suits alternate colours, trumps (when known) first; within a suit by power. */
 export function sortHand(cards, trump) {

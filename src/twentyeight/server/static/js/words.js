@@ -1,5 +1,7 @@
-// Actions in RECORDS.md notation ("2 bid 16", "0 play JH") told in words for people.
-import { SUIT_SYMBOL, cardName, cardShort, parseCard, suitWord } from "./cards.js";
+// Actions in RECORDS.md notation ("2 bid 16", "0 play JH") told in words for people, in the
+// page's language (the act.*, btn.*, help.* and bid.* keys of the catalogs).
+import { SUIT_SYMBOL, cardName, cardNode, cardShort, parseCard, suitNode, suitWord } from "./cards.js";
+import { t, tn } from "./i18n.js";
 
 /** "2 bid 30H" → {seat: 2, verb: "bid", arg: "30H"}. */
 export function parseAction(text) {
@@ -7,7 +9,7 @@ export function parseAction(text) {
   return { seat: Number(seat), verb, arg: arg ?? null };
 }
 
-const isCard = (arg) => /^(10|[2-9TJQKA])[SHDC]$/.test(arg);
+export const isCard = (arg) => /^(10|[2-9TJQKA])[SHDC]$/.test(arg ?? "");
 
 /** A bid's argument: "30H" → {value: 30, den: "H"}; "17" → {value: 17, den: ""}. */
 export function bidParts(arg) {
@@ -15,88 +17,85 @@ export function bidParts(arg) {
   return { value: Number(m[1]), den: m[2] || "" };
 }
 
-export function denominationText(den) {
-  if (!den) return "";
-  return den === "NT" ? " no-trump" : ` ${SUIT_SYMBOL[den]}`;
+/** A bid as text: "17", "30 ♥" ("30 hearts" when spoken), "31 no-trump". */
+export function bidText(value, den, { spoken = false } = {}) {
+  if (!den) return t("bid.plain", { value });
+  if (den === "NT") return t("bid.nt", { value });
+  return t("bid.suit", { value, suit: spoken ? suitWord(den) : SUIT_SYMBOL[den] });
 }
 
-/** What a player did, as a phrase after their name ("bids 17", "plays the jack of hearts"). */
-export function phrase(text, { spoken = false } = {}) {
+/** A bid as nodes, the suit in its colour. */
+export function bidNode(value, den) {
+  if (!den) return document.createTextNode(t("bid.plain", { value }));
+  if (den === "NT") return tn("bid.nt", { value });
+  return tn("bid.suit", { value, suit: suitNode(den) });
+}
+
+/** The catalog key and parameters of an action told as a sentence (without the actor). */
+function sentence(text, spoken) {
   const { verb, arg } = parseAction(text);
-  const card = (c) => (spoken ? `the ${cardName(c).toLowerCase()}` : cardShort(c));
+  const card = (c) => (spoken ? cardName(c) : cardShort(c));
+  switch (verb) {
+    case "bid": { const { value, den } = bidParts(arg); return ["act.bid", { bid: bidText(value, den, { spoken }) }]; }
+    case "raise": return ["act.raise", { value: arg }];
+    case "play": return ["act.play", { card: card(arg) }];
+    case "trump":
+      if (arg === null) return ["act.trump_hidden", {}];
+      if (arg === "seventh") return ["act.trump_seventh", {}];
+      if (arg === "reverse") return ["act.trump_reverse", {}];
+      if (isCard(arg)) return ["act.trump_card", { card: card(arg) }];
+      return ["act.trump_suit", { suit: suitWord(arg) }];
+    default: return [`act.${verb}`, {}];
+  }
+}
+
+/** "Ravi bids 17" / "You bid 17": an action told with its player (`who`, or "you"). */
+export function told(action, who, { you = false, spoken = false } = {}) {
+  const [key, params] = sentence(action, spoken);
+  return you ? t(`${key}.you`, params) : t(key, { ...params, who });
+}
+
+/** What a seat's last call shows on its plate: "17", "30 ♥", "Pass", "Double". */
+export function callNode(text) {
+  const { verb, arg } = parseAction(text);
+  if (verb === "bid") { const { value, den } = bidParts(arg); return bidNode(value, den); }
+  if (verb === "trump") return document.createTextNode(t("call.trump"));
+  return labelNode(text);
+}
+
+/** The label of a button for one of my legal actions, as nodes (red ♥ ♦). */
+export function labelNode(text) {
+  const { verb, arg } = parseAction(text);
+  switch (verb) {
+    case "bid": { const { value, den } = bidParts(arg); return bidNode(value, den); }
+    case "raise": return document.createTextNode(t("btn.raise", { value: arg }));
+    case "trump":
+      if (arg === "seventh") return document.createTextNode(t("btn.trump_seventh"));
+      if (arg === "reverse") return document.createTextNode(t("btn.trump_reverse"));
+      if (isCard(arg)) return cardNode(arg);
+      return tn("btn.trump_suit", { symbol: suitNode(arg), suit: suitWord(arg) });
+    default: return document.createTextNode(t(`btn.${verb}`));
+  }
+}
+
+/** A longer explanation (title, screen-reader label) of one of my actions. */
+export function buttonHelp(text, { bidderKnowsCard = true } = {}) {
+  const { verb, arg } = parseAction(text);
   switch (verb) {
     case "bid": {
       const { value, den } = bidParts(arg);
-      return `bids ${value}${den === "NT" ? " no-trump" : den ? ` ${spoken ? suitWord(den) : SUIT_SYMBOL[den]}` : ""}`;
+      if (!den) return t("help.bid", { value });
+      return den === "NT" ? t("help.bid_nt", { value }) : t("help.bid_suit", { value, suit: suitWord(den) });
     }
-    case "raise": return `raises to ${arg}`;
-    case "pass": return "passes";
-    case "redeal": return "asks for a redeal";
-    case "double": return "doubles";
-    case "redouble": return "redoubles";
-    case "c": return "calls C";
-    case "single": return "plays a single hand";
-    case "thani": return "declares Thani";
-    case "ask": return "asks for the trump";
-    case "reveal": return "reveals the trump";
-    case "pair": return "shows the pair";
-    case "concede": return "concedes";
-    case "accept": return "accepts";
-    case "refuse": return "refuses";
-    case "show": return "shows a certain hand";
-    case "play": return `plays ${card(arg)}`;
+    case "ask": return t("help.ask");
+    case "reveal": return t(bidderKnowsCard ? "help.reveal_card" : "help.reveal");
+    case "pair": return t("help.pair");
     case "trump":
-      if (arg === null) return "chooses the trump, face down";
-      if (arg === "seventh") return "takes the seventh card as trump";
-      if (arg === "reverse") return "chooses reversed no-trump";
-      if (isCard(arg)) return `lays ${card(arg)} face down as trump`;
-      return `names ${spoken ? suitWord(arg) : `${SUIT_SYMBOL[arg]} ${suitWord(arg)}`} trump`;
-    default: return verb;
-  }
-}
-
-/** The label of a button for one of my legal actions. */
-export function buttonLabel(text) {
-  const { verb, arg } = parseAction(text);
-  switch (verb) {
-    case "bid": { const { value, den } = bidParts(arg); return `${value}${denominationText(den)}`; }
-    case "raise": return `Raise to ${arg}`;
-    case "pass": return "Pass";
-    case "redeal": return "Redeal";
-    case "double": return "Double";
-    case "redouble": return "Redouble";
-    case "c": return "Call C";
-    case "single": return "Single hand";
-    case "thani": return "Thani";
-    case "ask": return "Ask for the trump";
-    case "reveal": return "Reveal the trump";
-    case "pair": return "Show the pair";
-    case "concede": return "Concede";
-    case "accept": return "Accept";
-    case "refuse": return "Refuse";
-    case "show": return "Show the hand";
-    case "trump":
-      if (arg === "seventh") return "Seventh card";
-      if (arg === "reverse") return "Reversed no-trump";
-      return `${SUIT_SYMBOL[arg] || ""} ${suitWord(arg)}`;
-    default: return text;
-  }
-}
-
-/** A longer explanation (button title / screen-reader description) of one of my actions. */
-export function buttonHelp(text) {
-  const { verb, arg } = parseAction(text);
-  switch (verb) {
-    case "bid": { const { value, den } = bidParts(arg);
-      return `Bid ${value}${den === "NT" ? " no-trump" : den ? ` with ${suitWord(den)} trump` : ""}`; }
-    case "ask": return "You cannot follow suit: ask the bidder to expose the face-down trump";
-    case "reveal": return "You cannot follow suit: turn your face-down trump card up";
-    case "pair": return "Show the king and queen of trumps to move the target";
-    case "trump":
-      if (arg === "seventh") return "Make the suit of the seventh card trump";
-      if (arg === "reverse") return "Play reversed no-trump";
-      return `Make ${suitWord(arg)} trump`;
-    default: return buttonLabel(text);
+      if (arg === "seventh") return t("help.trump_seventh");
+      if (arg === "reverse") return t("help.trump_reverse");
+      if (isCard(arg)) return t("help.trump_card", { card: cardName(arg) });
+      return t("help.trump_suit", { suit: suitWord(arg) });
+    default: return labelNode(text).textContent;
   }
 }
 

@@ -1,9 +1,10 @@
 // What the person at the table does: send an action (once per state), click a card (played,
 // laid as the trump, or sent anyway so that the server says why not), take a seat, start the
-// game.
+// game.  `act` is the one place that sends actions.
+import { t } from "../i18n.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
-import { NAME_KEY, PHASE_DOING, ROOM, SEAT_KEY, refresh, seatName, token, ui } from "./state.js";
+import { NAME_KEY, ROOM, SEAT_KEY, caughtUp, refresh, seatName, token, ui } from "./state.js";
 
 export function act(action, origin) {
   if (!token()) return;
@@ -17,22 +18,24 @@ export function act(action, origin) {
       refresh();
     }
   } else {
-    notice("Not connected: the action was not sent. Reconnecting…", "info");
+    notice(t("notice.not_connected"), "info");
   }
 }
 
-export function clickCard(card) {
+export function clickCard(card, button) {
   const st = ui.st;
   if (!st || ui.me === null) return;
   const me = ui.me;
-  if (st.match.over) { notice("The match is over.", "info"); return; }
+  if (st.match.over) { notice(t("match.over"), "info"); return; }
+  if (!caughtUp()) return;                              // the table is still showing moves
   const play = `${me} play ${card}`;
   const trump = `${me} trump ${card}`;
   if (ui.sent === st.seq) return;                      // already sent; wait for the answer
+  if (button) ui.launch = { card, rect: button.getBoundingClientRect() };
   if (st.legal.includes(play)) { act(play, { card }); return; }
   if (st.legal.includes(trump)) { act(trump, { card }); return; }
   if (st.to_act !== me) {
-    notice(`Not your turn — ${seatName(st.to_act)} ${st.to_act === null ? "" : "is to"} ${PHASE_DOING[st.view.phase] || "act"}.`, "info");
+    notice(t("notice.not_your_turn", { doing: t(`wait.${st.view.phase}`, { who: seatName(st.to_act) }) }), "info");
     shake(card);
     return;
   }
@@ -58,7 +61,7 @@ export async function takeSeat(k) {
   });
   const data = await r.json();
   if (!r.ok) {
-    notice(`That seat could not be taken: ${data.message || r.statusText}`, "refused");
+    notice(t("notice.seat_refused", { why: data.message || r.statusText }), "refused");
     return;
   }
   ui.seatInfo = { seat: k, token: data.token };
@@ -74,6 +77,6 @@ export async function startMatch() {
   });
   if (!r.ok) {
     const data = await r.json().catch(() => ({}));
-    notice(`The game could not start: ${data.message || r.statusText}`, "refused");
+    notice(t("notice.start_refused", { why: data.message || r.statusText }), "refused");
   }
 }

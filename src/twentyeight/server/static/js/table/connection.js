@@ -2,6 +2,7 @@
 // token when there is one, and opened again after a drop with a growing delay (0.5 s doubling
 // to 10 s).  `send` a message; every message received goes to the handler given to
 // `onMessage`.  The chip in the top bar says how the connection stands.
+import { t } from "../i18n.js";
 import { $ } from "./dom.js";
 import { ROOM, token } from "./state.js";
 
@@ -10,6 +11,7 @@ const link = {
   backoff: 500,          // ms before the next attempt
   retry: null,           // the timer of that attempt
   closedForGood: false,  // no such table: no more attempts
+  status: null,          // what the chip says: {key, params, kind}
 };
 let receive = () => {};
 
@@ -30,10 +32,10 @@ export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(ROOM)}/ws`);
   link.ws = ws;
-  setConn("connecting…", "wait");
+  setConn("conn.connecting", {}, "wait");
   ws.addEventListener("open", () => {
     link.backoff = 500;
-    setConn("connected", "ok");
+    setConn("conn.connected", {}, "ok");
     if (token()) send({ type: "hello", token: token() });
   });
   ws.addEventListener("message", (e) => {
@@ -45,18 +47,26 @@ export function connect() {
     if (link.ws !== ws) return;
     if (e.code === 4404) {
       link.closedForGood = true;
-      setConn("no such table", "bad");
-      $("prompt").textContent = `There is no table ${ROOM}.`;
+      setConn("conn.no_table", {}, "bad");
+      $("prompt").textContent = t("conn.no_table_long", { room: ROOM });
       return;
     }
-    setConn(`reconnecting in ${(link.backoff / 1000).toFixed(1)} s…`, "bad");
+    setConn("conn.retry", { seconds: (link.backoff / 1000).toFixed(1) }, "bad");
     link.retry = setTimeout(connect, link.backoff);
     link.backoff = Math.min(10000, link.backoff * 2);
   });
 }
 
-function setConn(text, kind) {
+function setConn(key, params, kind) {
+  link.status = { key, params, kind };
+  renderConn();
+}
+
+/** The chip that says how the connection stands (drawn again on a change of language). */
+export function renderConn() {
   const c = $("conn");
-  c.textContent = text;
-  c.dataset.kind = kind;
+  if (!link.status) return;
+  c.textContent = t(link.status.key, link.status.params);
+  c.dataset.kind = link.status.kind;
+  if (link.closedForGood) $("prompt").textContent = t("conn.no_table_long", { room: ROOM });
 }

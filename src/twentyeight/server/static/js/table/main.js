@@ -1,60 +1,101 @@
 // The browser table's start.  It speaks only the WebSocket protocol of docs/protocol.md and the
 // HTTP endpoints to take a seat and start: everything it shows comes from the server's
 // messages, which hold exactly what this seat may know.  This module wires the others
-// together: messages in, every panel drawn from the state, the keys and the buttons.
+// together: the language, messages in, every panel drawn from the state, the keys and buttons.
 //
 //   state.js       the shared `ui` state and what follows from it (names, teams, seats)
 //   connection.js  the WebSocket: reconnects, send, receive
 //   messages.js    the server's messages → state, table talk, screen-reader announcements
+//   motion.js      the presentation: one message at a time, cards travelling, tricks held
+//   layout.js      the felt's geometry: plates, trick slots, the centre (css/layout.css: the page)
 //   commands.js    the person's actions: calls, cards, taking a seat, starting
 //   render-table.js, render-panels.js, render-hand.js   drawing the page from the state
 //   keyboard.js    the keys
 //   text.js, dom.js   sentences about the game; small page helpers
+//   ../i18n.js, ../settings.js, ../sound.js   catalogs, the person's settings, the sounds
 import { spriteSVG } from "../cards.js";
-import { connect, onMessage } from "./connection.js";
+import { onLanguage, pickLanguage, useLanguage } from "../i18n.js";
+import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
+import { connect, onMessage, renderConn } from "./connection.js";
 import { $ } from "./dom.js";
 import { onKey } from "./keyboard.js";
+import { fitPage, layoutFelt } from "./layout.js";
 import { receive } from "./messages.js";
 import { fitHand, renderActions, renderHand, renderPrompt } from "./render-hand.js";
-import { renderAuction, renderContract, renderLastTrick, renderPoints } from "./render-panels.js";
 import {
-  renderBanner, renderCenter, renderInfoStrip, renderSeats, renderTop, renderWaiting,
-} from "./render-table.js";
-import { onRefresh, ui } from "./state.js";
+  renderAuction, renderContract, renderLastTrick, renderLegend, renderPoints,
+} from "./render-panels.js";
+import { renderFelt, renderStatus, renderTop, renderWaiting } from "./render-table.js";
+import { nSeats, onRefresh, seatOrder, ui } from "./state.js";
 
 /** Every panel, drawn again from the state (each one replaces its own content). */
 function render() {
   document.body.dataset.seq = ui.st ? String(ui.st.seq) : "";
   document.body.dataset.hand = ui.st ? String(ui.st.hand) : "";
+  document.body.dataset.players = String(ui.room?.num_players || "");
+  document.body.dataset.phase = ui.st?.view?.phase || "";
   renderTop();
   renderWaiting();
-  renderSeats();
-  renderCenter();
-  renderInfoStrip();
-  renderContract();
-  renderPoints();
-  renderAuction();
-  renderLastTrick();
+  renderStatus();
   renderPrompt();
   renderActions();
   renderHand();
-  renderBanner();
+  fitPage(nSeats());
+  fitHand();
+  renderFelt();
+  renderContract();
+  renderPoints();
+  renderLegend();
+  renderAuction();
+  renderLastTrick();
+}
+
+function relayout() {
+  // the portrait page gives the first screen (status, felt, hand) the height under the bar
+  document.documentElement.style.setProperty("--top-h", `${document.querySelector(".topbar").offsetHeight}px`);
+  fitPage(nSeats());
+  fitHand();
+  layoutFelt($("felt"), seatOrder());
+}
+
+function drawer(open) {
+  ui.drawer = open;
+  document.body.classList.toggle("drawer-open", open);
+  $("details-btn").setAttribute("aria-expanded", String(open));
+  if (open) $("side").focus({ preventScroll: true });
 }
 
 async function boot() {
+  await useLanguage(pickLanguage());
   onRefresh(render);
   onMessage(receive);
+  onLanguage(() => { renderConn(); render(); });
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
+  $("settings").append(languageSwitch(), muteSwitch());
+  $("pace-box").append(paceSwitch());
   $("last-btn").addEventListener("click", () => { ui.showLast = !ui.showLast; renderLastTrick(); });
-  $("hand-over").addEventListener("close", () => { const c = $("hand").querySelector(".card[tabindex='0']"); if (c) c.focus(); });
-  document.addEventListener("keydown", onKey);
-  window.addEventListener("resize", fitHand);
+  $("details-btn").addEventListener("click", () => drawer(!ui.drawer));
+  $("drawer-close").addEventListener("click", () => drawer(false));
+  $("hand-over").addEventListener("close", () => {
+    const c = $("hand").querySelector(".card[tabindex='0']");
+    if (c) c.focus({ preventScroll: true });
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && ui.drawer) { drawer(false); return; }
+    onKey(e);
+  });
+  const watch = new ResizeObserver(relayout);
+  watch.observe($("felt"));
+  watch.observe(document.querySelector(".topbar"));
+  window.addEventListener("resize", relayout);
   render();
+  relayout();
+  document.fonts?.ready.then(relayout);       // the scripts' fonts change the plates' sizes
   connect();
   try {
     ui.presets = await (await fetch("/api/presets")).json();
     render();
-  } catch { /* the table works without: sixes and seat direction use defaults */ }
+  } catch { /* the table works without: sixes, legend and seat direction use defaults */ }
 }
 
 boot();

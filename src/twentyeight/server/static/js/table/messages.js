@@ -1,13 +1,17 @@
-// The server's messages (docs/protocol.md): each one updates the state, tells the table talk
-// and the screen reader what happened (a call, a trick won, the trump exposed, a hand over, a
-// refusal with the engine's reason), and asks for the table to be drawn again.
+// The server's messages (docs/protocol.md): the room, the welcome and refusals are taken at
+// once; events, states and hand results go through the presentation (motion.js), which shows
+// them in order.  Showing one tells the table talk and the screen reader what happened (a
+// call, a trick won, the trump exposed, a hand over) and draws the table again.
 import { SUIT_SYMBOL, cardName, cardShort, suitWord } from "../cards.js";
+import { t } from "../i18n.js";
+import { play as sound } from "../sound.js";
 import { parseAction } from "../words.js";
 import { shake } from "./commands.js";
 import { $, log, notice, say } from "./dom.js";
+import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver } from "./render-panels.js";
-import { PHASE_DOING, SEAT_KEY, refresh, seatName, token, ui } from "./state.js";
-import { handResultText, matchOverText, told } from "./text.js";
+import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
+import { handResultText, matchOverText, reasonText, toldBy } from "./text.js";
 
 export function receive(msg) {
   switch (msg.type) {
@@ -15,27 +19,27 @@ export function receive(msg) {
       const before = ui.room;
       ui.room = msg;
       if (before && before.status === "waiting" && msg.status === "playing") {
-        say("The game has started.");
-        log("The game has started.", "sys");
+        say(t("log.started"));
+        log(t("log.started"), "sys");
       }
       refresh();
       break;
     }
     case "welcome":
       ui.me = msg.seat;
-      if (msg.seat !== null) {
-        log(`You are ${msg.name} at seat ${msg.seat}.`, "sys");
-      }
+      if (msg.seat !== null) log(t("log.welcome", { name: msg.name, seat: msg.seat }), "sys");
       refresh();
       break;
     case "state":
-      onState(msg);
+      // before our hello is answered the server sends the public state: keep it only if we
+      // have nothing better (a seat's state never goes back to the public one)
+      if (msg.seat === null && ui.me !== null && token()) return;
+      ui.latest = msg;
+      enqueue(msg);
       break;
     case "event":
-      onEvent(msg);
-      break;
     case "hand_over":
-      onHandOver(msg);
+      enqueue(msg);
       break;
     case "error":
       onError(msg);
@@ -45,83 +49,124 @@ export function receive(msg) {
   }
 }
 
-function onEvent(msg) {
-  const spoken = told(msg.seat, msg.action, { spoken: true });
-  const shown = `${told(msg.seat, msg.action)}${msg.by === "bot" && ui.room?.seats?.[msg.seat]?.kind === "human" ? " (computer, for the absent player)" : ""}`;
+onPresent({ event: showEvent, state: showState, handOver: showHandOver, idle: announceTurn });
+
+function showEvent(msg) {
   const { verb } = parseAction(msg.action);
-  log(shown, verb === "ask" || verb === "reveal" ? "moment" : "");
-  if (msg.seat !== ui.me) say(spoken);
+  const away = msg.by === "bot" && ui.room?.seats?.[msg.seat]?.kind === "human";
+  log(toldBy(msg.seat, msg.action) + (away ? ` ${t("log.for_absent")}` : ""),
+    verb === "ask" || verb === "reveal" ? "moment" : "");
+  if (msg.seat !== ui.me) say(toldBy(msg.seat, msg.action, { spoken: true }));
   if (verb === "ask" || verb === "reveal" || verb === "pair") ui.pendingMoment = { seat: msg.seat, verb };
 }
 
-function onState(msg) {
+function trickWon(trick) {
+  const you = trick.winner === ui.me && ui.me !== null;
+  const text = you ? t("log.trick_won.you", { count: trick.points })
+    : t("log.trick_won", { who: seatName(trick.winner), count: trick.points });
+  log(text, "trick");
+  say(text);
+}
+
+async function showState(msg) {
   const prev = ui.st;
-  // before our hello is answered the server sends the public state: keep it only if we have
-  // nothing better (a seat's state never goes back to the public one)
-  if (msg.seat === null && ui.me !== null && token()) return;
-  ui.st = msg;
-  const v = msg.view;
   if (ui.sent !== null && msg.seq !== ui.sent) ui.sent = null;
-  if (prev && prev.hand !== msg.hand) {
+  const v = msg.view;
+  const sameHand = prev && prev.hand === msg.hand;
+  let finished = null;
+  if (prev && !sameHand) {
     ui.bidValue = null;
-    ui.shown.clear();
     ui.banner = null;
-    const dealer = seatName(v.dealer);
-    log(`Hand ${msg.hand + 1}: ${dealer === "You" ? "you deal" : `${dealer} deals`}.`, "sys");
-    say(`New hand. ${dealer === "You" ? "You deal" : `${dealer} deals`}.`);
-  } else if (prev && prev.hand === msg.hand) {
+    ui.seen.clear();
+    const dealer = v.dealer === ui.me && ui.me !== null;
+    log(dealer ? t("log.new_hand.you", { n: msg.hand + 1 })
+      : t("log.new_hand", { n: msg.hand + 1, who: seatName(v.dealer) }), "sys");
+    say(dealer ? t("log.new_hand.you", { n: msg.hand + 1 })
+      : t("log.new_hand", { n: msg.hand + 1, who: seatName(v.dealer) }));
+  } else if (sameHand) {
     const pv = prev.view;
-    if (v.tricks.length > pv.tricks.length) {
-      const t = v.tricks.at(-1);
-      const text = `${seatName(t.winner)} ${t.winner === ui.me ? "win" : "wins"} the trick (${t.points} point${t.points === 1 ? "" : "s"}).`;
-      log(text, "trick");
-      say(text);
-      if (ui.banner && ui.banner.trick < v.tricks.length) ui.banner = null;
-    }
-    if (!pv.trump_exposed && v.trump_exposed) exposeMoment(v);
-    if (!pv.pair && v.pair) {
-      const text = `${seatName(v.pair.seat)} ${v.pair.seat === ui.me ? "show" : "shows"} the pair: ${v.pair.cards.map(cardShort).join(" ")}.`;
-      ui.banner = { text, cards: v.pair.cards, trick: v.tricks.length + 1, kind: "pair" };
-      say(text, true);
-    }
+    if (v.tricks.length === pv.tricks.length + 1 && pv.trick?.cards?.length) finished = v.tricks.at(-1);
+    // a hidden trump exposed in the play (not an open trump named in the bid)
+    if (!pv.trump_exposed && v.trump_exposed && (pv.phase === "play" || ui.pendingMoment)) exposeMoment(v);
+    if (!pv.pair && v.pair) pairMoment(v);
   }
-  if (msg.to_act === ui.me && ui.me !== null && msg.legal.length
-      && (!prev || prev.seq !== msg.seq || prev.to_act !== ui.me)) {
-    say(`Your turn: ${PHASE_DOING[v.phase] || "act"}.`, true);
+  ui.st = msg;
+  if (finished) {
+    ui.stage = { trick: finished, done: false };
+    refresh();
+    await flyNewCards();
+    trickWon(finished);
+    if (ui.banner && ui.banner.trick <= v.tricks.length) ui.banner = null;
+    await finishTrick(finished);
+  } else {
+    refresh();
+    await flyNewCards();
   }
   if (msg.match.over && !(prev && prev.match.over)) {
     const text = matchOverText(msg.match);
     log(text, "sys");
     say(text, true);
   }
-  refresh();
+}
+
+/** "Your turn", said and heard once per state, when the table has shown everything. */
+function announceTurn() {
+  if (!myTurn() || ui.announced === ui.st.seq) return;
+  ui.announced = ui.st.seq;
+  say(t(`turn.${ui.st.view.phase}`), true);
+  sound("turn");
 }
 
 function exposeMoment(v) {
   const m = ui.pendingMoment;
   ui.pendingMoment = null;
-  const trump = v.trump === "reverse" ? "reversed no-trump" : v.trump
-    ? `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}` : "no trump";
-  let lead;
-  if (m && m.verb === "ask") lead = `${seatName(m.seat)} asked for the trump`;
-  else if (m && m.verb === "reveal") lead = `${seatName(m.seat)} revealed the trump`;
-  else lead = "The trump is exposed";
-  const text = `${lead}: trump is ${trump}${v.indicator ? ` (${v.bidder === ui.me ? "your" : `${seatName(v.bidder)}'s`} card: ${cardShort(v.indicator)})` : ""}.`;
+  const trump = v.trump === "reverse" ? t("trump.reverse") : v.trump
+    ? `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}` : t("trump.none");
+  const who = m ? seatName(m.seat) : "";
+  const you = m && m.seat === ui.me && ui.me !== null;
+  const key = !m ? "moment.exposed" : `moment.${m.verb === "ask" ? "asked" : "revealed"}${you ? ".you" : ""}`;
+  let text = t(key, { who, trump });
+  if (v.indicator) {
+    text += ` ${v.bidder === ui.me ? t("moment.your_card", { card: cardShort(v.indicator) })
+      : t("moment.their_card", { who: seatName(v.bidder), card: cardShort(v.indicator) })}`;
+  }
   ui.banner = { text, cards: v.indicator ? [v.indicator] : [], trick: v.tricks.length + 1, kind: "reveal" };
   log(text, "moment");
   say(text, true);
 }
 
-function onHandOver(msg) {
+function pairMoment(v) {
+  const you = v.pair.seat === ui.me && ui.me !== null;
+  const cards = v.pair.cards.map(cardShort).join(" ");
+  const text = you ? t("moment.pair.you", { cards }) : t("moment.pair", { who: seatName(v.pair.seat), cards });
+  ui.banner = { text, cards: v.pair.cards, trick: v.tricks.length + 1, kind: "pair" };
+  log(text, "moment");
+  say(text, true);
+}
+
+async function showHandOver(msg) {
+  const prev = ui.st;
   ui.lastHandOver = msg;
-  const title = `Hand ${msg.hand + 1} is over`;
-  const result = handResultText(msg.view);
-  fillHandOver(msg, title);
+  const v = msg.view;
+  const shown = prev && prev.hand === msg.hand ? prev.view.tricks.length : v.tricks.length;
+  if (prev && v.tricks.length > shown) {            // the last trick, seen before the result
+    const last = v.tricks.at(-1);
+    ui.st = { ...prev, seq: msg.seq, view: v, to_act: null, legal: [] };
+    ui.stage = { trick: last, done: false };
+    refresh();
+    await flyNewCards();
+    trickWon(last);
+    await finishTrick(last);
+  }
+  const title = t("result.hand_over", { n: msg.hand + 1 });
+  const result = handResultText(v);
   log(`${title}: ${result}`, "sys");
   say(`${title}. ${result}`, true);
-  const dialog = $("hand-over");
-  if (!dialog.open) dialog.showModal();
-  refresh();
+  await showResult(() => {
+    fillHandOver(msg, title);
+    const dialog = $("hand-over");
+    if (!dialog.open) dialog.showModal();
+  });
 }
 
 function onError(msg) {
@@ -131,14 +176,17 @@ function onError(msg) {
     localStorage.removeItem(SEAT_KEY);
     ui.seatInfo = null;
     ui.me = null;
-    notice("Your seat's key is no longer valid here; you are watching.", "info");
+    notice(t("notice.key_invalid"), "info");
     refresh();
     return;
   }
   ui.sent = null;
-  const what = origin?.card ? `${cardName(origin.card)}: ` : "";
-  notice(`Not allowed — ${what}${msg.message}`, "refused");
-  say(`Not allowed. ${what}${msg.message}`, true);
+  const why = reasonText(msg);
+  const text = origin?.card ? t("notice.refused_card", { card: cardName(origin.card), why })
+    : t("notice.refused", { why });
+  notice(text, "refused");
+  say(text, true);
+  sound("refused");
   if (origin?.card) shake(origin.card);
   refresh();
 }

@@ -2,52 +2,62 @@
 // in two steps when a bid names its trump), and your hand of cards (legal ones raised, fitted
 // to the width, one tab stop with the arrow keys moving along it).
 import { cardName, cardSVG, sortHand } from "../cards.js";
-import { bidParts, buttonHelp, buttonLabel, parseAction } from "../words.js";
+import { t } from "../i18n.js";
+import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.js";
 import { act, clickCard } from "./commands.js";
 import { $, el } from "./dom.js";
-import { PHASE_DOING, seatName, ui, view } from "./state.js";
+import { caughtUp, flags, myTurn, seatName, ui, view } from "./state.js";
 import { matchOverText } from "./text.js";
+
+function turnPrompt(st) {
+  const v = st.view;
+  const legal = st.legal.map(parseAction);
+  const verbs = new Set(legal.map((a) => a.verb));
+  const plays = legal.filter((a) => a.verb === "play");
+  if (v.phase === "auction") {
+    const bids = legal.filter((a) => a.verb === "bid").map((a) => bidParts(a.arg).value);
+    if (!bids.length) return t("prompt.call");
+    const value = Math.min(...bids);
+    return t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value });
+  }
+  if (v.phase === "trump") {
+    return t(legal.some((a) => a.verb === "trump" && isCard(a.arg)) ? "prompt.trump_card" : "prompt.trump");
+  }
+  if (v.phase === "play") {
+    const parts = [t(v.trick && v.trick.cards.length ? "prompt.play" : "prompt.lead")];
+    if (verbs.has("ask")) parts.push(t(plays.length ? "prompt.may_ask" : "prompt.must_ask"));
+    if (verbs.has("reveal")) parts.push(t(plays.length ? "prompt.may_reveal" : "prompt.must_reveal"));
+    if (verbs.has("pair")) parts.push(t("prompt.may_pair"));
+    return parts.join(" ");
+  }
+  return t(`turn.${v.phase}`);
+}
 
 export function renderPrompt() {
   const p = $("prompt");
   p.className = "prompt";
-  if (!ui.room) { p.textContent = "Connecting to the table…"; return; }
+  if (!ui.room) { p.textContent = t("prompt.connecting"); return; }
   const st = ui.st;
   if (ui.room.status === "waiting") {
-    p.textContent = ui.seatInfo ? "You are seated. Waiting for the game to start." : "Take a seat to play, or watch.";
+    p.textContent = t(ui.seatInfo ? "prompt.seated_waiting" : "prompt.take_seat");
     return;
   }
-  if (!st) { p.textContent = "Waiting for the deal…"; return; }
-  if (st.match.over) {
-    p.replaceChildren(matchOverText(st.match), " ", st.record ? el("a", { href: st.record, download: "", text: "Download the record" }) : "");
+  if (!st) { p.textContent = t("prompt.dealing"); return; }
+  if (st.match.over && caughtUp()) {
+    p.replaceChildren(matchOverText(st.match), " ",
+      st.record ? el("a", { href: st.record, download: "", text: t("prompt.download") }) : "");
     return;
   }
-  const v = st.view;
+  const doing = st.to_act === null ? t("prompt.showing") : t(`wait.${st.view.phase}`, { who: seatName(st.to_act) });
   if (ui.me === null) {
-    p.textContent = `Watching. ${seatName(st.to_act)} to ${PHASE_DOING[v.phase] || "act"}.`;
+    p.textContent = t("prompt.watching", { doing });
     return;
   }
-  if (st.to_act === ui.me && st.legal.length && ui.sent !== st.seq) {
+  if (myTurn()) {
     p.classList.add("mine");
-    let text = "Your turn: ";
-    const verbs = new Set(st.legal.map((a) => parseAction(a).verb));
-    if (v.phase === "auction") {
-      const bids = st.legal.filter((a) => parseAction(a).verb === "bid").map((a) => bidParts(parseAction(a).arg).value);
-      text += bids.length ? `bid at least ${Math.min(...bids)}${verbs.has("pass") ? " or pass" : ""}.` : "call.";
-    } else if (v.phase === "trump") {
-      text += verbs.has("trump") && st.legal.some((a) => /^\d+ trump (10|[2-9TJQKA])[SHDC]$/.test(a))
-        ? "choose the trump — click a card to lay it face down." : "choose the trump.";
-    } else if (v.phase === "play") {
-      text += v.trick && v.trick.cards.length ? "play a card." : "lead a card.";
-      if (verbs.has("ask")) text += " You cannot follow suit: you may ask for the trump.";
-      if (verbs.has("reveal")) text += " You may reveal the trump.";
-      if (verbs.has("pair")) text += " You may show the pair.";
-    } else {
-      text += `${PHASE_DOING[v.phase] || "act"}.`;
-    }
-    p.textContent = text;
+    p.textContent = t("prompt.your_turn", { what: turnPrompt(st) });
   } else {
-    p.textContent = `${seatName(st.to_act)} ${st.to_act === ui.me ? "are" : "is"} to ${PHASE_DOING[v.phase] || "act"}…`;
+    p.textContent = st.to_act === ui.me ? t("prompt.showing") : t("prompt.waiting", { doing });
   }
 }
 
@@ -55,19 +65,20 @@ export function renderActions() {
   const box = $("actions");
   box.replaceChildren();
   const st = ui.st;
-  if (!st || ui.me === null || st.to_act !== ui.me || !st.legal.length || ui.sent === st.seq) return;
-  const cardish = /^\d+ (play|trump) (10|[2-9TJQKA])[SHDC]$/;
-  const others = st.legal.filter((a) => !cardish.test(a));
+  if (!myTurn()) return;
+  const others = st.legal.filter((a) => { const { verb, arg } = parseAction(a); return !((verb === "play" || verb === "trump") && isCard(arg)); });
   const bids = others.filter((a) => parseAction(a).verb === "bid");
   const rest = others.filter((a) => parseAction(a).verb !== "bid");
-  const button = (a, extra = {}) => el("button", {
-    type: "button", class: `act verb-${parseAction(a).verb}`, text: buttonLabel(a),
-    title: buttonHelp(a), "aria-label": buttonHelp(a), "data-action": a,
-    onclick: () => act(a), ...extra,
-  });
+  const revealKnowsCard = flags().trump_indicator !== "suit";
+  const button = (a) => el("button", {
+    type: "button", class: `act verb-${parseAction(a).verb}`,
+    title: buttonHelp(a, { bidderKnowsCard: revealKnowsCard }),
+    "aria-label": buttonHelp(a, { bidderKnowsCard: revealKnowsCard }), "data-action": a,
+    onclick: () => act(a),
+  }, labelNode(a));
   if (bids.length) {
     const dens = bids.some((a) => bidParts(parseAction(a).arg).den);
-    const group = el("div", { class: "bids", role: "group", "aria-label": "Bids" });
+    const group = el("div", { class: "bids", role: "group", "aria-label": t("actions.bids") });
     if (!dens) {
       for (const a of bids) group.append(button(a));
     } else {
@@ -75,19 +86,20 @@ export function renderActions() {
       for (const value of values) {
         group.append(el("button", { type: "button", class: `act bid-value${ui.bidValue === value ? " chosen" : ""}`,
           text: String(value), "aria-pressed": String(ui.bidValue === value),
-          "aria-label": `Bid ${value}: then choose the trump or no-trump`,
+          "aria-label": t("help.bid_value", { value }),
           onclick: () => { ui.bidValue = value; renderActions(); } }));
       }
+      box.append(group);
       if (ui.bidValue !== null) {
-        const row = el("div", { class: "dens", role: "group", "aria-label": `Bid ${ui.bidValue} in` });
+        const row = el("div", { class: "dens", role: "group", "aria-label": t("actions.bid_in", { value: ui.bidValue }) });
         for (const a of bids.filter((x) => bidParts(parseAction(x).arg).value === ui.bidValue)) row.append(button(a));
-        group.append(row);
+        box.append(row);
       }
     }
-    box.append(group);
+    if (!dens) box.append(group);
   }
   if (rest.length) {
-    const group = el("div", { class: "calls", role: "group", "aria-label": "Calls" });
+    const group = el("div", { class: "calls", role: "group", "aria-label": t("actions.calls") });
     for (const a of rest) group.append(button(a));
     box.append(group);
   }
@@ -102,11 +114,10 @@ export function renderHand() {
   if (!v || ui.me === null) { box.hidden = ui.me === null; return; }
   box.hidden = false;
   const cards = sortHand(v.hand, v.trump && v.trump !== "reverse" ? v.trump : null);
-  const myTurn = st.to_act === ui.me && st.legal.length > 0 && ui.sent !== st.seq;
-  const legalCards = new Set(st.legal.filter((a) => /^\d+ (play|trump) \S+$/.test(a))
-    .map((a) => parseAction(a)).filter((a) => a.verb === "play" || /^(10|[2-9TJQKA])[SHDC]$/.test(a.arg))
-    .map((a) => a.arg));
-  const choosing = myTurn && legalCards.size > 0;
+  const mine = myTurn();
+  const legalCards = new Set(st.legal.map(parseAction)
+    .filter((a) => (a.verb === "play" || a.verb === "trump") && isCard(a.arg)).map((a) => a.arg));
+  const choosing = mine && legalCards.size > 0;
   const n = cards.length;
   box.style.setProperty("--n", n);
   if (ui.focusIndex >= n) ui.focusIndex = Math.max(0, n - 1);
@@ -114,23 +125,22 @@ export function renderHand() {
   cards.forEach((c, i) => {
     seen[c] = (seen[c] || 0) + 1;
     const legal = legalCards.has(c);
-    const state = !myTurn ? "" : legal ? (v.phase === "trump" ? ", can be laid as trump" : ", legal")
-      : ", not legal now";
+    const state = !mine ? "" : legal ? t(v.phase === "trump" ? "hand.can_lay" : "hand.legal")
+      : t("hand.not_legal");
     const b = el("button", {
       type: "button",
       class: `card${choosing ? (legal ? " legal" : " illegal") : ""}`,
-      "aria-label": `${cardName(c)}${state}`,
+      "aria-label": state ? `${cardName(c)}, ${state}` : cardName(c),
       "data-card": c,
       tabindex: i === ui.focusIndex ? "0" : "-1",
       style: `--i:${i};--off:${(i - (n - 1) / 2).toFixed(2)}`,
       html: cardSVG(c),
     });
     if (seen[c] > 1) b.dataset.twin = "1";
-    b.addEventListener("click", () => { ui.focusIndex = i; clickCard(c); });
+    b.addEventListener("click", () => { ui.focusIndex = i; clickCard(c, b); });
     b.addEventListener("focus", () => { ui.focusIndex = i; syncTabIndex(); });
     box.append(b);
   });
-  fitHand();
   if (focusedCard) {
     const again = box.querySelectorAll(".card")[ui.focusIndex];
     if (again) again.focus({ preventScroll: true });
@@ -141,15 +151,19 @@ export function syncTabIndex() {
   $("hand").querySelectorAll(".card").forEach((b, i) => { b.tabIndex = i === ui.focusIndex ? 0 : -1; });
 }
 
+/** Overlap the cards just enough to fit the hand's width (never more than needed), with a
+ *  gentler fan the more cards there are. */
 export function fitHand() {
   const box = $("hand");
   const n = box.childElementCount;
   if (!n) return;
-  const first = box.firstElementChild;
-  const w = first.getBoundingClientRect().width || 90;
-  const avail = Math.max(200, box.clientWidth - 24);
+  const w = box.firstElementChild.offsetWidth || 90;
+  const style = getComputedStyle(box);
+  const fan = Math.min(1.6, 11 / n);
+  const avail = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 12;
   const natural = n * w;
   let overlap = natural > avail ? (natural - avail) / Math.max(1, n - 1) : 0;
-  overlap = Math.max(overlap, w * 0.22);
-  box.style.setProperty("--overlap", `${Math.min(overlap, w * 0.78).toFixed(1)}px`);
+  overlap = Math.max(overlap, n > 1 ? w * 0.18 : 0);
+  box.style.setProperty("--overlap", `${Math.min(overlap, w * 0.8).toFixed(1)}px`);
+  box.style.setProperty("--fan", `${fan.toFixed(2)}deg`);
 }

@@ -1,19 +1,25 @@
 // Drawing the table itself: the top bar (room, spectator tag, game score), the waiting room
-// (seats to take, the host's start button), the seats around the felt, the trick or the
-// auction in the centre, the strip of facts above it and the banner of a trump or pair moment.
+// (seats to take, the host's start button), the seats round the felt, the trick or the
+// auction in the centre, and the status strip above the felt (contract, trump, points, and
+// the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
-import { denominationText, phrase } from "../words.js";
+import { t, tn } from "../i18n.js";
+import { bidNode, callNode } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
+import { layoutFelt } from "./layout.js";
 import {
-  NAME_KEY, PHASE_DOING, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, nSeats, rulesLabel,
+  NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, rulesLabel,
   seatName, seatOrder, teamName, teamOf, token, ui, view,
 } from "./state.js";
-import { cap, trumpText } from "./text.js";
+import { trumpText } from "./text.js";
+
+const signed = (s) => `${s > 0 ? "+" : ""}${s}`;
 
 export function renderTop() {
-  $("room-title").textContent = `Table ${ROOM}${ui.room ? ` · ${rulesLabel()}` : ""}`;
-  document.title = `${ui.st && ui.me !== null && ui.st.to_act === ui.me && ui.st.legal.length ? "● Your turn — " : ""}twentyeight · ${ROOM}`;
+  $("room-title").textContent = ui.room ? t("room.title", { room: ROOM, rules: rulesLabel() })
+    : t("room.title_bare", { room: ROOM });
+  document.title = `${myTurn() ? `● ${t("title.your_turn")} — ` : ""}twentyeight · ${ROOM}`;
   $("watching").hidden = !(ui.room && ui.room.status !== "waiting" && ui.me === null && !token());
   const board = $("scoreboard");
   board.replaceChildren();
@@ -21,13 +27,15 @@ export function renderTop() {
   if (!scores || !ui.room || ui.room.status === "waiting") return;
   const f = flags();
   const sixes = (f.match_scoring ?? "target") === "target" && (f.game_target ?? 6) === 6;
-  scores.forEach((s, t) => {
-    const names = teamName(t);
-    const label = `${names}: ${s > 0 ? "+" : ""}${s}${sixes ? ` (a ${s >= 0 ? "red" : "black"} six showing ${Math.min(6, Math.abs(s))})` : ""}`;
-    board.append(el("div", { class: `score team-${t}`, role: "group", "aria-label": label, title: label },
+  scores.forEach((s, team) => {
+    const names = teamName(team);
+    const label = sixes
+      ? t(s >= 0 ? "score.label_red" : "score.label_black", { names, score: signed(s), count: Math.min(6, Math.abs(s)) })
+      : t("score.label", { names, score: signed(s) });
+    board.append(el("div", { class: `score team-${team}`, role: "group", "aria-label": label, title: label },
       sixes ? el("span", { class: "six", html: sixSVG(s) }) : null,
       el("span", { class: "score-names", text: names }),
-      el("span", { class: "score-value", "data-team": t, text: `${s > 0 ? "+" : ""}${s}` })));
+      el("span", { class: "score-value", "data-team": team, text: signed(s) })));
   });
 }
 
@@ -37,112 +45,134 @@ export function renderWaiting() {
   box.hidden = !waiting;
   if (!waiting) return;
   const mine = ui.seatInfo?.seat;
+  const typed = $("name-input")?.value;          // a name being typed survives a redraw
   box.replaceChildren();
-  box.append(el("h2", { text: "Waiting for players" }));
+  box.append(el("h2", { text: t("waiting.title") }));
   const link = `${location.origin}/r/${ROOM}`;
-  const copy = el("button", { type: "button", class: "small", text: "Copy link", onclick: async () => {
-    try { await navigator.clipboard.writeText(link); copy.textContent = "Copied"; } catch { copy.textContent = "Copy it by hand"; }
+  const copy = el("button", { type: "button", class: "small", text: t("waiting.copy"), onclick: async () => {
+    try { await navigator.clipboard.writeText(link); copy.textContent = t("waiting.copied"); } catch { copy.textContent = t("waiting.copy_by_hand"); }
   } });
-  box.append(el("p", { class: "share" }, "Invite friends: ", el("code", { text: link }), " ", copy));
+  box.append(el("p", { class: "share" }, tn("waiting.invite", { link: el("code", { text: link }) }), " ", copy));
   if (mine === undefined || mine === null) {
     const name = el("input", { id: "name-input", autocomplete: "nickname", maxlength: "32",
-      placeholder: "your name" });
-    name.value = localStorage.getItem(NAME_KEY) || "";
-    box.append(el("label", { class: "field inline" }, "Your name ", name));
+      placeholder: t("waiting.name_placeholder") });
+    name.value = typed ?? (localStorage.getItem(NAME_KEY) || "");
+    box.append(el("label", { class: "field inline" }, t("waiting.name"), " ", name));
   }
   const list = el("ul", { class: "seat-list" });
   ui.room.seats.forEach((s) => {
-    const who = s.kind === "open" ? "open" : s.name;
+    const who = s.kind === "open" ? t("waiting.open") : seatName(s.seat, { you: false });
     const row = el("li", { class: `team-${teamOf(s.seat)}` },
       el("span", { class: "dot", "aria-hidden": "true" }),
-      el("span", { text: `Seat ${s.seat} · team ${TEAM_LETTERS[teamOf(s.seat)]} · ` }),
-      el("strong", { text: s.seat === mine ? `${who} (you)` : who }));
+      el("span", { text: t("waiting.seat", { n: s.seat, team: TEAM_LETTERS[teamOf(s.seat)] }) }),
+      el("strong", { text: s.seat === mine ? t("waiting.you", { name: who }) : who }));
     if (s.kind === "open" && (mine === undefined || mine === null)) {
-      row.append(el("button", { type: "button", class: "small", text: "Sit here",
-        "aria-label": `Sit at seat ${s.seat}`, onclick: () => takeSeat(s.seat) }));
+      row.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
+        "aria-label": t("waiting.sit_at", { n: s.seat }), onclick: () => takeSeat(s.seat) }));
     }
     list.append(row);
   });
   box.append(list);
   if (ui.hostToken) {
     box.append(el("button", { type: "button", class: "primary", id: "start-btn",
-      text: "Start the game", onclick: startMatch }));
-    box.append(el("p", { class: "hint", text: `Empty seats get ${ui.room.bots} computer players.` }));
+      text: t("waiting.start"), onclick: startMatch }));
+    box.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: ui.room.bots }) }));
   } else {
-    box.append(el("p", { class: "hint", text: "The host starts the game when everyone is seated." }));
+    box.append(el("p", { class: "hint", text: t("waiting.host_starts") }));
   }
+}
+
+function plateBits(k, v, s) {
+  const bits = [];
+  if (v && v.dealer === k) bits.push(t("plate.dealer"));
+  if (v && v.bidder === k) bits.push(v.contract !== null ? t("plate.bidder_of", { bid: v.contract }) : t("plate.bidder"));
+  if (s.kind === "bot") bits.push(t("plate.computer"));
+  else if (s.kind === "human" && s.played_by === "bot") bits.push(t("plate.away_computer"));
+  else if (s.kind === "human" && s.connected === false) bits.push(t("plate.away"));
+  return bits;
+}
+
+function turnText(k, v) {
+  if (k === ui.me) return t("plate.your_turn");
+  if (v.phase === "play") return v.trick?.cards?.length ? t("plate.to_play") : t("plate.to_lead");
+  return t("plate.thinking");
 }
 
 export function renderSeats() {
   const box = $("seats");
   box.replaceChildren();
-  if (!ui.room) return;
+  if (!ui.room || ui.room.status === "waiting") return;
   const v = view();
-  const calls = v && v.phase !== "play" && v.phase !== "over" ? lastCalls(v) : {};
-  const n = nSeats();
-  box.dataset.n = n;
+  const calls = v && v.phase !== "play" && v.phase !== "over" && !ui.stage ? lastCalls(v) : {};
+  const won = ui.stage?.done ? ui.stage.trick : null;
+  box.dataset.n = nSeats();
   for (const p of seatOrder()) {
     const k = p.seat;
     const s = ui.room.seats[k];
-    const turn = v && ui.st.to_act === k && !ui.st.match.over;
+    const turn = v && ui.st.to_act === k && !ui.st.match.over && !ui.stage;
     const cls = ["plate", `team-${teamOf(k)}`, turn ? "turn" : "", k === ui.me ? "mine" : "",
-      p.y > 0.5 ? "at-bottom" : p.y < -0.5 ? "at-top" : ""].join(" ");
-    const bits = [];
-    if (v && v.dealer === k) bits.push("dealer");
-    if (v && v.bidder === k) bits.push(`bidder${v.contract ? ` · ${v.contract}` : ""}`);
-    if (s.kind === "bot") bits.push("computer");
-    else if (s.kind === "human" && s.played_by === "bot") bits.push("away · computer plays");
-    else if (s.kind === "human" && s.connected === false) bits.push("away");
-    const label = `${seatName(k)}${k === ui.me ? "" : `, seat ${k}`}, team ${TEAM_LETTERS[teamOf(k)]}`
-      + `${bits.length ? `, ${bits.join(", ")}` : ""}${turn ? ", to act" : ""}`
-      + (v ? `, ${v.hand_sizes[k]} cards` : "");
-    const plate = el("div", { class: cls, role: "group", "aria-label": label,
-      style: `--px:${p.x.toFixed(3)};--py:${p.y.toFixed(3)}` });
+      won && won.winner === k ? "won" : ""].join(" ");
+    const bits = plateBits(k, v, s);
+    // my own plate says "You" (my name is in its title and label)
+    const name = k === ui.me ? t("seat.you") : seatName(k);
+    const fullName = k === ui.me ? t("plate.you", { name: s.name || "" }) : name;
+    const label = [k === ui.me ? fullName : t("plate.label", { name, n: k }),
+      t("plate.team", { team: TEAM_LETTERS[teamOf(k)] }), ...bits,
+      turn ? t("plate.to_act") : null, v ? t("plate.cards", { count: v.hand_sizes[k] }) : null]
+      .filter(Boolean).join(", ");
+    const plate = el("div", { class: cls, role: "group", "aria-label": label });
     plate.dataset.seat = k;
-    const head = el("div", { class: "plate-head" },
+    plate.append(el("div", { class: "plate-head" },
       el("span", { class: "dot", "aria-hidden": "true" }),
-      el("span", { class: "plate-name", text: k === ui.me ? `You (${s.name || ""})` : (s.name || `Seat ${k}`) }));
-    plate.append(head);
+      el("span", { class: "plate-name", text: name, title: fullName })));
     if (bits.length) plate.append(el("div", { class: "plate-bits", text: bits.join(" · ") }));
+    // one row: the backs of the cards held, and what is happening at this seat (its turn,
+    // its last call, the trick it just won)
+    const row = el("div", { class: "plate-row" });
     if (v && k !== ui.me && v.hand_sizes[k]) {
       const fan = el("div", { class: "mini-fan", "aria-hidden": "true" });
       const shown = Math.min(v.hand_sizes[k], 8);
       for (let i = 0; i < shown; i++) fan.append(el("span", { class: "mini-back", style: `--i:${i - (shown - 1) / 2}` }));
-      fan.append(el("span", { class: "count", text: String(v.hand_sizes[k]) }));
-      plate.append(fan);
+      row.append(fan, el("span", { class: "count", "aria-hidden": "true", text: String(v.hand_sizes[k]) }));
     }
     if (v && v.bidder === k && v.indicator_face_down) {
       const mineInd = v.indicator && k === ui.me;
-      plate.append(el("div", { class: "plate-indicator", title: mineInd ? "your face-down trump card" : "the face-down trump card" },
+      row.append(el("span", { class: "plate-indicator", title: t(mineInd ? "plate.your_trump_card" : "plate.trump_card") },
         el("span", { class: "tiny-card", html: mineInd ? cardSVG(v.indicator) : backSVG() }),
-        el("span", { text: "trump" })));
+        el("span", { class: "ind-word", text: t("plate.trump") })));
     }
-    if (turn) plate.append(el("div", { class: "turn-tag", text: k === ui.me ? "your turn" : PHASE_DOING[v.phase] === "play" ? "to play" : "thinking…" }));
-    if (calls[k]) plate.append(el("div", { class: "bubble", text: phrase(calls[k]).replace(/^bids /, "") }));
+    if (won && won.winner === k) {
+      row.append(el("span", { class: "plate-call won-tag", text: t("plate.won", { count: won.points }) }));
+    } else if (turn) {
+      row.append(el("span", { class: "turn-tag", text: turnText(k, v) }));
+    } else if (calls[k]) {
+      row.append(el("span", { class: "plate-call", "data-call": calls[k] }, callNode(calls[k])));
+    }
+    if (row.childElementCount) plate.append(row);
     if (ui.room.status === "playing" && s.kind === "bot" && (ui.seatInfo === null || ui.seatInfo === undefined)) {
-      plate.append(el("button", { type: "button", class: "small", text: "Sit here",
-        "aria-label": `Take over seat ${k} from the computer`, onclick: () => takeSeat(k) }));
+      plate.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
+        "aria-label": t("plate.take_over", { n: k }), onclick: () => takeSeat(k) }));
     }
     box.append(plate);
   }
 }
 
-function trickCards(t, { done = false } = {}) {
+function trickCards(trick, { done = false } = {}) {
   const frag = document.createDocumentFragment();
-  const pos = Object.fromEntries(seatOrder().map((p) => [p.seat, p]));
-  t.cards.forEach((c, i) => {
-    const k = t.seats[i];
-    const p = pos[k];
-    const win = done && t.winner === k;
-    const key = `${ui.st?.hand}:${t.leader}:${i}:${c}`;
-    const fresh = !ui.shown.has(key);
-    ui.shown.add(key);
-    frag.append(el("div", {
-      class: `tcard${win ? " winner" : ""}${fresh ? " fresh" : ""}`, role: "img",
-      "aria-label": `${seatName(k)}: ${cardName(c)}${win ? ", winning" : ""}`,
-      style: `--px:${p.x.toFixed(3)};--py:${p.y.toFixed(3)};--z:${i + 1};--rot:${((i * 37) % 11) - 5}deg`,
-      html: cardSVG(c),
-    }));
+  trick.cards.forEach((c, i) => {
+    const k = trick.seats[i];
+    const win = done && trick.winner === k;
+    const key = `${ui.st?.hand}:${trick.leader}:${i}:${c}`;
+    const fresh = !ui.seen.has(key);
+    ui.seen.add(key);
+    const rot = ((i * 37) % 11) - 5;
+    const node = el("div", {
+      class: `tcard${win ? " winner" : ""}`, role: "img",
+      "aria-label": `${seatName(k)}: ${cardName(c)}${win ? `, ${t("trick.winning")}` : ""}`,
+      style: `z-index:${i + 1};transform:rotate(${rot}deg)`, html: cardSVG(c),
+    });
+    Object.assign(node.dataset, { seat: k, card: c, rot, fresh: fresh ? "1" : "0" });
+    frag.append(node);
   });
   return frag;
 }
@@ -150,59 +180,56 @@ function trickCards(t, { done = false } = {}) {
 export function renderCenter() {
   const box = $("center");
   box.replaceChildren();
+  box.classList.remove("done");
   const v = view();
   if (!v || ui.room?.status === "waiting") return;
-  if (v.trick && v.trick.cards.length) {
-    box.append(trickCards(v.trick));
-    box.setAttribute("aria-label", "The trick in play");
-  } else if (v.phase === "play" || v.phase === "cot" || (v.phase === "over" && v.tricks.length)) {
-    const last = v.tricks.at(-1);
-    if (last) {
-      box.append(trickCards(last, { done: true }));
-      box.classList.add("done");
-      box.append(el("div", { class: "trick-note", text: `${seatName(last.winner)} ${last.winner === ui.me ? "win" : "wins"} · ${last.points} pt${last.points === 1 ? "" : "s"}` }));
-      box.setAttribute("aria-label", "The last trick");
-      return;
-    }
-    box.append(el("div", { class: "trick-note lead", text: `${seatName(ui.st.to_act)} ${ui.st.to_act === ui.me ? "lead" : "leads"}` }));
-  } else if (v.phase !== "play") {
+  const trick = ui.stage?.trick || (v.trick && v.trick.cards.length ? v.trick : null);
+  if (trick) {
+    box.append(trickCards(trick, { done: Boolean(ui.stage?.done) }));
+    box.classList.toggle("done", Boolean(ui.stage?.done));
+    box.setAttribute("aria-label", t(ui.stage?.done ? "trick.won_label" : "trick.label"));
+  } else if (v.phase !== "play" && v.phase !== "over" && v.phase !== "cot") {
     const high = v.high_bid;
     const who = high !== null ? seatName(v.bidder ?? findHighBidder(v)) : null;
+    box.setAttribute("aria-label", t("auction.title"));
     box.append(el("div", { class: "auction-card" },
-      el("div", { class: "ac-title", text: v.phase === "auction" ? "Auction" : cap(PHASE_DOING[v.phase] || v.phase) }),
-      el("div", { class: "ac-high", text: high !== null ? `${high}${denominationText(v.denomination || "")}` : "–" }),
-      el("div", { class: "ac-who", text: high !== null ? `highest bid · ${who}` : "no bid yet" })));
+      el("div", { class: "ac-title", text: t(v.phase === "auction" ? "auction.title" : `phase.${v.phase}`) }),
+      el("div", { class: "ac-high" }, high !== null ? bidNode(high, v.denomination || "") : "–"),
+      el("div", { class: "ac-who", text: high !== null ? t("auction.high_by", { who }) : t("auction.no_bid") })));
   }
-  box.classList.remove("done");
 }
 
-export function renderInfoStrip() {
-  const box = $("info-strip");
+/** Seats and trick, then the felt's layout (plates, card slots, the centre's room). */
+export function renderFelt() {
+  renderSeats();
+  renderCenter();
+  layoutFelt($("felt"), seatOrder());
+}
+
+export function renderStatus() {
+  const box = $("chips");
   box.replaceChildren();
   const v = view();
-  if (!v) return;
-  const parts = [];
-  if (v.contract !== null || v.high_bid !== null) {
-    const bidder = v.bidder ?? findHighBidder(v);
-    parts.push(el("span", { class: "chip" }, "Contract ",
-      el("strong", { text: `${v.contract ?? v.high_bid}${denominationText(v.denomination || "")}${v.multiplier > 1 ? ` ×${v.multiplier}` : ""}` }),
-      ` · ${seatName(bidder)}`));
+  if (v && ui.room?.status !== "waiting") {
+    if (v.contract === null && v.high_bid === null) {
+      box.append(el("span", { class: "chip hand-chip" }, t("chip.hand", { n: ui.st.hand + 1, who: seatName(v.dealer) })));
+    } else {
+      const bidder = v.bidder ?? findHighBidder(v);
+      const bid = el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
+        v.multiplier > 1 ? ` ×${v.multiplier}` : "");
+      box.append(el("span", { class: "chip" }, tn("chip.contract", { bid, who: seatName(bidder) })));
+    }
+    if (v.bidder !== null && v.phase !== "auction") {
+      box.append(el("span", { class: `chip trump-chip${v.trump_exposed ? " exposed" : ""}` },
+        tn("chip.trump", { trump: el("strong", { text: trumpText(v) }) })));
+    }
+    if (v.bidder !== null && (v.phase === "play" || v.phase === "cot" || v.phase === "over")) {
+      box.append(el("span", { class: "chip" }, tn(v.target ? "chip.points_of" : "chip.points", {
+        ours: el("strong", { id: "strip-bidding", text: String(v.points.bidding) }),
+        target: v.target, theirs: el("strong", { text: String(v.points.opponents) }) })));
+    }
+    if (v.special) box.append(el("span", { class: "chip special", text: t(`special.${v.special}`) }));
   }
-  if (v.bidder !== null && v.phase !== "auction") {
-    const t = el("span", { class: `chip trump-chip${v.trump_exposed ? " exposed" : ""}` }, "Trump ",
-      el("strong", { text: trumpText(v) }));
-    parts.push(t);
-  }
-  if (v.bidder !== null && (v.phase === "play" || v.phase === "cot" || v.phase === "over")) {
-    parts.push(el("span", { class: "chip" }, "Points ",
-      el("strong", { id: "strip-bidding", text: String(v.points.bidding) }),
-      v.target ? `/${v.target}` : "", " vs ", el("strong", { text: String(v.points.opponents) })));
-  }
-  if (v.special) parts.push(el("span", { class: "chip special", text: v.special.replaceAll("_", " ") }));
-  box.append(...parts);
-}
-
-export function renderBanner() {
   const b = $("banner");
   const ban = ui.banner;
   b.hidden = !ban;
@@ -211,6 +238,6 @@ export function renderBanner() {
   b.className = `banner ${ban.kind}`;
   b.append(...(ban.cards || []).map((c) => el("span", { class: "banner-card", html: cardSVG(c) })));
   b.append(el("span", { class: "banner-text", text: ban.text }));
-  b.append(el("button", { type: "button", class: "close", "aria-label": "Dismiss", text: "×",
-    onclick: () => { ui.banner = null; renderBanner(); } }));
+  b.append(el("button", { type: "button", class: "close", "aria-label": t("banner.dismiss"), text: "×",
+    onclick: () => { ui.banner = null; renderStatus(); } }));
 }

@@ -2,6 +2,11 @@
 // write, and what follows from it (seat and team names, the rules' flags, where each seat sits
 // around the table, the auction's high bidder, the last trick).  `refresh()` asks for every
 // panel to be drawn again from the state; main.js says how (`onRefresh`).
+//
+// `ui.st` is the state *shown*: the presentation (motion.js) moves it forward through the
+// server's messages one at a time, so that every card is seen travelling and every trick is
+// seen won.  `ui.latest` is the newest state received.
+import { joinList, t } from "../i18n.js";
 import { parseAction } from "../words.js";
 
 export const ROOM = decodeURIComponent(location.pathname.split("/r/")[1].split("/")[0]);
@@ -10,15 +15,11 @@ export const SEAT_KEY = `twentyeight:seat:${ROOM}`;
 const HOST_KEY = `twentyeight:host:${ROOM}`;
 export const NAME_KEY = "twentyeight:name";
 export const TEAM_LETTERS = ["A", "B", "C", "D"];
-export const PHASE_DOING = {
-  auction: "bid", trump: "choose the trump", double: "double or pass",
-  redouble: "redouble or pass", raise: "raise or pass", single_hand: "answer the single-hand call",
-  thani: "declare Thani or pass", play: "play", cot: "accept or refuse the concession",
-};
 
 export const ui = {
   room: null,            // the room summary
-  st: null,              // the last state message
+  st: null,              // the state shown (see above)
+  latest: null,          // the newest state received
   me: null,              // my seat (from welcome), null for a spectator
   seatInfo: JSON.parse(localStorage.getItem(SEAT_KEY) || "null"),
   hostToken: localStorage.getItem(HOST_KEY),
@@ -28,11 +29,16 @@ export const ui = {
   sent: null,            // seq at which we last sent a legal action (no double sends)
   bidValue: null,        // 56: the value chosen before the denomination
   showLast: false,
-  banner: null,          // {text, card, trick}
+  banner: null,          // {text, cards, trick, kind}: a trump or pair moment
   pendingMoment: null,   // the ask / reveal / pair call whose effect the next state shows
   lastHandOver: null,
   focusIndex: 0,
-  shown: new Set(),      // trick cards already drawn (only new ones fly in)
+  stage: null,           // the presentation's own picture: {trick, done} while a trick is held
+  seen: new Set(),       // trick cards already drawn (only new ones fly in)
+  launch: null,          // where my last card left from: {card, rect}
+  drawer: false,         // the details drawer (compact screens)
+  presenting: false,     // the presentation is still showing messages (motion.js)
+  announced: null,       // seq of the state whose "your turn" was said
 };
 
 let redraw = () => {};
@@ -47,27 +53,43 @@ export const view = () => ui.st?.view;
 export const nSeats = () => ui.room?.num_players || view()?.hand_sizes?.length || 4;
 export const token = () => ui.seatInfo?.token;
 
+/** Whether the table shows the newest state and nothing is still being shown (a card in
+ *  flight, a finished trick held in view). */
+export const caughtUp = () => ui.st !== null && ui.st === ui.latest && !ui.presenting;
+
+/** My turn, shown and not yet answered. */
+export function myTurn() {
+  const st = ui.st;
+  return Boolean(st && ui.me !== null && st.to_act === ui.me && st.legal.length
+    && ui.sent !== st.seq && caughtUp() && !st.match.over);
+}
+
+/** A seat's name for people: "You", the person's name, "Computer 2", "Seat 3". */
 export function seatName(k, { you = true } = {}) {
-  if (k === null || k === undefined) return "nobody";
-  if (you && k === ui.me) return "You";
+  if (k === null || k === undefined) return t("seat.nobody");
+  if (you && k === ui.me) return t("seat.you");
   const s = ui.room?.seats?.[k];
-  return s?.name || `Seat ${k}`;
+  if (s?.kind === "bot" && (!s.name || /^\S+ bot \d+$/.test(s.name))) return t("seat.computer", { n: k });
+  return s?.name || t("seat.n", { n: k });
 }
 
 export function teamOf(k) {
   const teams = view()?.teams;
-  if (teams) return teams.findIndex((t) => t.includes(k));
+  if (teams) return teams.findIndex((team) => team.includes(k));
   const n = nSeats();
   return n === 3 ? k : k % 2;
 }
 
-export function teamName(t) {
+export function teamSeats(team) {
   const teams = view()?.teams;
-  const seats = teams ? teams[t] : [...Array(nSeats()).keys()].filter((k) => teamOf(k) === t);
-  const names = seats.map((k) => seatName(k));
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} & ${names.at(-1)}` : names[0] || "";
+  return teams ? teams[team] : [...Array(nSeats()).keys()].filter((k) => teamOf(k) === team);
 }
 
+export function teamName(team) {
+  return joinList(teamSeats(team).map((k) => seatName(k)));
+}
+
+/** The room's rules as flag values (the preset's, with the room's changes). */
 export function flags() {
   const spec = ui.room?.rules ?? view()?.rules;
   if (!ui.presets || spec === undefined) return {};
@@ -76,16 +98,22 @@ export function flags() {
   return typeof spec === "string" ? base : { ...base, ...spec };
 }
 
+export function presetName() {
+  const spec = ui.room?.rules;
+  return typeof spec === "string" ? spec : spec?.preset || "28";
+}
+
 export function rulesLabel() {
   const spec = ui.room?.rules;
   if (!spec) return "";
   if (typeof spec === "string") return spec;
-  const extra = Object.keys(spec).filter((k) => k !== "preset");
-  return `${spec.preset}${extra.length ? ` + ${extra.length} flag${extra.length > 1 ? "s" : ""}` : ""}`;
+  const extra = Object.keys(spec).filter((k) => k !== "preset").length;
+  return extra ? t("room.rules_changed", { preset: spec.preset, count: extra }) : spec.preset;
 }
 
+/** Where each seat sits: my seat at the bottom, the next player on my right when play goes
+ *  anticlockwise.  x, y on the unit circle (y down). */
 export function seatOrder() {
-  // my seat at the bottom; the next player on my right when play goes anticlockwise
   const n = nSeats();
   const bottom = ui.me ?? 0;
   const dir = flags().direction === "clockwise" ? 1 : -1;
@@ -96,12 +124,19 @@ export function seatOrder() {
   });
 }
 
+/** Each seat's last call of the auction still standing (for the plates): a double or a
+ *  redouble no longer stands once a later bid has overcalled it. */
 export function lastCalls(v) {
-  // each seat's last call of the auction (for the bubbles on the plates)
   const out = {};
   for (const h of v.history) {
     const a = parseAction(h);
-    if (a.verb === "play") break;
+    if (a.verb === "play" || a.verb === "ask" || a.verb === "reveal") break;
+    if (a.verb === "bid") {
+      for (const [seat, call] of Object.entries(out)) {
+        const verb = parseAction(call).verb;
+        if (verb === "double" || verb === "redouble") delete out[seat];
+      }
+    }
     out[a.seat] = h;
   }
   return out;

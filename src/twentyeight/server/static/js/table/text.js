@@ -1,51 +1,76 @@
-// Sentences for people about the table: a seat's action told with its name, the result of a
-// hand, the end of the match, the trump.
-import { SUIT_SYMBOL, suitWord } from "../cards.js";
-import { denominationText, phrase } from "../words.js";
+// Sentences for people about the table, in the page's language: a seat's action told with
+// its name, the result of a hand, the end of the match, the trump, an engine's refusal.
+import { SUIT_SYMBOL, cardShort, suitWord } from "../cards.js";
+import { has, joinList, language, t } from "../i18n.js";
+import { bidText, told } from "../words.js";
 import { seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name. */
-export function told(seat, action, opts = {}) {
-  const text = phrase(action, opts);
-  if (seat !== ui.me) return `${seatName(seat)} ${text}`;
-  const [verb, ...rest] = text.split(" ");
-  const base = /(ss|sh|ch)es$/.test(verb) ? verb.slice(0, -2) : verb.replace(/s$/, "");
-  return ["You", base, ...rest].join(" ");
+export function toldBy(seat, action, { spoken = false } = {}) {
+  return told(action, seatName(seat), { you: seat === ui.me && ui.me !== null, spoken });
 }
+
+const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
 
 export function handResultText(v) {
   const r = v.result;
   if (!r) return "";
   if (v.status === "annulled" || r.annulled_reason) {
-    return `The hand is annulled${r.annulled_reason ? `: ${String(r.annulled_reason).replaceAll("_", " ")}` : ""}.`;
+    const why = r.annulled_reason ? t(`annulled.${r.annulled_reason}`) : "";
+    return why && !why.startsWith("annulled.") ? t("result.annulled_why", { why }) : t("result.annulled");
   }
-  if (v.bidder === null) return "Nobody bid.";
+  if (v.bidder === null) return t("result.nobody_bid");
   const side = teamName(teamOf(v.bidder));
   const pts = v.points;
+  const bid = bidText(v.contract, v.denomination || "");
+  const key = r.made ? "result.made" : "result.went_down";
+  let text = t(key, { side, bid, points: pts.bidding, against: pts.opponents });
+  if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
   const change = r.score_change || {};
-  const sign = (x) => (x > 0 ? `+${x}` : `${x}`);
-  const made = r.made ? "made it" : "went down";
   const changes = [];
-  if (change.bidding) changes.push(`${side} ${sign(change.bidding)}`);
-  if (change.opponents) changes.push(`the opponents ${sign(change.opponents)}`);
-  return `${side} bid ${v.contract}${denominationText(v.denomination || "")}${v.target && v.target !== v.contract ? ` (target ${v.target})` : ""} and ${made} with ${pts.bidding} points against ${pts.opponents}.`
-    + (changes.length ? ` Game score: ${changes.join(", ")}.` : "");
+  if (change.bidding) changes.push(t("result.change", { side, change: signed(change.bidding) }));
+  if (change.opponents) changes.push(t("result.change", { side: t("result.opponents"), change: signed(change.opponents) }));
+  if (changes.length) text += ` ${t("result.game_score", { changes: joinList(changes) })}`;
+  return text;
 }
 
 export function matchOverText(match) {
-  if (!match.winners?.length) return "The match is over.";
-  const names = match.winners.map((t) => teamName(t));
+  if (!match.winners?.length) return t("match.over");
+  const names = joinList(match.winners.map((team) => teamName(team)));
   const mine = ui.me !== null && match.winners.includes(teamOf(ui.me));
-  return `The match is over: ${names.join(" and ")} ${mine ? "— you win!" : "win."}`;
+  return t(mine ? "match.you_win" : "match.they_win", { names });
 }
 
 export function trumpText(v) {
-  if (v.trump === "reverse") return "reversed no-trump";
-  if (v.trump) return `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}${v.trump_exposed ? "" : " (only you know)"}`;
-  if (v.denomination === "NT") return "no-trump";
-  if (v.indicator_face_down) return "face down";
-  if (v.bidder !== null && v.phase === "trump") return "being chosen";
-  return v.bidder !== null && v.phase !== "auction" ? "none" : "–";
+  if (v.trump === "reverse") return t("trump.reverse");
+  if (v.trump) {
+    const suit = `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}`;
+    return v.trump_exposed ? suit : t("trump.only_you", { suit });
+  }
+  if (v.denomination === "NT") return t("trump.none_nt");
+  if (v.indicator_face_down) return t("trump.face_down");
+  if (v.bidder !== null && v.phase === "trump") return t("trump.being_chosen");
+  return v.bidder !== null && v.phase !== "auction" ? t("trump.none") : "–";
 }
 
-export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The engine's reason for a refusal, in the page's language: the server's `reason`
+ *  ({key, rule, params}) looked up in the catalog, or its English `message`. */
+export function reasonText(msg) {
+  const reason = msg.reason;
+  const key = reason && `reason.${reason.key}`;
+  if (!reason || language() === "en" || !has(key)) return msg.message;
+  const params = {};
+  for (const [name, value] of Object.entries(reason.params || {})) {
+    if (name === "suit") params[name] = suitWord(value);
+    else if (name === "card") params[name] = cardShort(value);
+    else if (name === "verb") params[name] = has(`verb.${value}`) ? t(`verb.${value}`) : value;
+    else if (name === "claimants") {
+      params[name] = joinList(String(value).split(",").map((c) => t(`reason.claimant_${c}`)), "disjunction");
+    }
+    else params[name] = value;
+  }
+  const text = t(key, params);
+  return reason.rule ? `${text} (${reason.rule})` : text;
+}
+
+export const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);

@@ -1,0 +1,119 @@
+// Message catalogs: one JSON file per language under /static/i18n/, the language chosen from
+// the browser's languages (navigator.languages), switchable, and remembered.
+//
+// A catalog maps a key to a string with {name} placeholders, or to plural forms
+// ({"one": …, "other": …}) chosen by Intl.PluralRules from the `count` parameter.  English
+// (en.json) is the reference every other catalog is tested against
+// (tests/test_catalogs.py); a key missing from a catalog falls back to English.  Texts that
+// the server owns in English — the engine's reasons, the rule flags' plain words, the preset
+// titles — have keys of their own (reason.*, flag.*, group.*, preset.*) in the other
+// catalogs; in English the server's own words are shown.
+
+export const LANGUAGES = [
+  ["en", "English"], ["hi", "हिन्दी"], ["bn", "বাংলা"], ["ml", "മലയാളം"], ["ta", "தமிழ்"],
+];
+const CODES = LANGUAGES.map(([code]) => code);
+const STORE = "twentyeight:lang";
+
+const loaded = {};                     // code → catalog
+let lang = "en";
+let plural = new Intl.PluralRules("en");
+const listeners = [];
+
+/** The language to use: the remembered choice, else the first of the browser's languages
+ *  that has a catalog, else English. */
+export function pickLanguage() {
+  const saved = localStorage.getItem(STORE);
+  if (CODES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (CODES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function fetchCatalog(code) {
+  if (!loaded[code]) {
+    const r = await fetch(`/static/i18n/${code}.json`);
+    loaded[code] = r.ok ? await r.json() : {};
+  }
+  return loaded[code];
+}
+
+/** Load a language (and English, the fallback) and make it current. */
+export async function useLanguage(code) {
+  const chosen = CODES.includes(code) ? code : "en";
+  await Promise.all([fetchCatalog("en"), fetchCatalog(chosen)]);
+  lang = chosen;
+  plural = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+  translateStatic();
+  for (const fn of listeners) fn(lang);
+}
+
+/** Switch language at the person's request, and remember it. */
+export async function setLanguage(code) {
+  localStorage.setItem(STORE, code);
+  await useLanguage(code);
+}
+
+/** Call `fn(lang)` after every change of language. */
+export function onLanguage(fn) { listeners.push(fn); }
+
+export const language = () => lang;
+
+/** Whether the current language (not the English fallback) has this key. */
+export const has = (key) => key in (loaded[lang] || {});
+
+function entry(key, count) {
+  let value = loaded[lang]?.[key] ?? loaded.en?.[key];
+  if (value === undefined) return key;
+  if (typeof value === "object") {
+    const form = count === undefined ? "other" : plural.select(count);
+    value = value[form] ?? value.other;
+  }
+  return value;
+}
+
+/** The text of `key` with its {placeholders} filled from `params`. */
+export function t(key, params = {}) {
+  return entry(key, params.count).replace(/\{(\w+)\}/g,
+    (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Like `t`, as nodes: a parameter may be a Node (a <strong>, a coloured suit). */
+export function tn(key, params = {}) {
+  const frag = document.createDocumentFragment();
+  const text = entry(key, params.count);
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    frag.append(text.slice(last, m.index));
+    const value = m[1] in params ? params[m[1]] : m[0];
+    frag.append(value instanceof Node ? value : String(value));
+    last = m.index + m[0].length;
+  }
+  frag.append(text.slice(last));
+  return frag;
+}
+
+/** A list joined as the language joins it: "A, B and C" (or, with "disjunction", "A, B or C"). */
+export function joinList(items, type = "conjunction") {
+  try {
+    return new Intl.ListFormat(lang, { style: "long", type }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}
+
+/** Fill the page's fixed texts: data-i18n="key" (text), data-i18n-attr="attr:key;…". */
+export function translateStatic(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of node.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      if (attr && key) node.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+  const title = document.querySelector("[data-i18n-title]");
+  if (title) document.title = t(title.dataset.i18nTitle);
+}

@@ -1,0 +1,141 @@
+// The lobby's rules editor: the rules of the chosen table in groups (the deal, the auction,
+// the trump, the play, scoring, the match), only those that apply to that table and to the
+// other choices made, each with a visible line in plain words and its rule ID.  The words,
+// groups and conditions come from /api/presets' `editor` (twentyeight.rule_words); other
+// languages than English translate them (flag.*, group.* in the catalogs).
+import { has, language, t } from "../i18n.js";
+
+let editor = { groups: [], flags: [] };
+let base = {};                 // the preset's flag values
+let edits = {};                // flag → value the person chose
+let changed = () => {};
+
+const words = (key, english) => (language() !== "en" && has(key) ? t(key) : english);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Set the editor's data (from /api/presets) and what to call after every change. */
+export function setup(info, onChange) {
+  editor = info || editor;
+  changed = onChange;
+}
+
+/** The current value of every flag: the preset's with the person's changes. */
+export function values() { return { ...base, ...edits }; }
+
+/** Whether a flag matters with these values (one alternative of `applies` holds). */
+export function applies(info, current) {
+  return !info.applies.length || info.applies.some((alt) => Object.entries(alt)
+    .every(([flag, allowed]) => allowed.some((v) => v === current[flag])));
+}
+
+/** The flags the person changed that apply: what POST /api/rooms gets as `flags`. */
+export function overrides() {
+  const current = values();
+  const out = {};
+  for (const info of editor.flags) {
+    if (info.flag in edits && !info.table && applies(info, current) && !same(edits[info.flag], base[info.flag])) {
+      out[info.flag] = edits[info.flag];
+    }
+  }
+  return out;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children);
+  return node;
+}
+
+function input(info, value) {
+  const id = `flag-${info.flag}`;
+  const label = words(`flag.${info.flag}`, info.text);
+  let node;
+  if (info.type === "bool") {
+    node = el("input", { type: "checkbox", id });
+    node.checked = Boolean(value);
+    node.addEventListener("change", () => set(info.flag, node.checked));
+  } else if (info.choices.length) {
+    node = el("select", { id });
+    for (const [choice, english] of info.choices) {
+      node.append(el("option", { value: JSON.stringify(choice), text: words(`flag.${info.flag}.${choice}`, english) }));
+    }
+    node.value = JSON.stringify(value);
+    node.addEventListener("change", () => set(info.flag, JSON.parse(node.value)));
+  } else if (info.type === "int" || info.type === "int or null") {
+    node = el("input", { type: "number", id, step: "1", inputmode: "numeric",
+      placeholder: info.type === "int" ? "" : t("lobby.flag_empty") });
+    node.value = value === null ? "" : String(value);
+    node.addEventListener("input", () => {
+      if (node.value === "" && info.type === "int") return;
+      set(info.flag, node.value === "" ? null : Number(node.value));
+    });
+  } else {
+    node = el("input", { id, spellcheck: "false" });
+    node.value = typeof value === "string" ? value : JSON.stringify(value);
+    node.addEventListener("input", () => {
+      let v = node.value.trim();
+      try { v = JSON.parse(v); } catch { /* a plain word such as "match" */ }
+      set(info.flag, v);
+    });
+  }
+  node.classList.add("flag-input");
+  node.setAttribute("aria-label", label);
+  node.dataset.flag = info.flag;
+  return node;
+}
+
+function set(flag, value) {
+  edits[flag] = value;
+  update();
+  changed();
+}
+
+/** Show the editor for a preset's flag values (keeping nothing of the previous preset). */
+export function show(presetFlags) {
+  base = presetFlags || {};
+  edits = {};
+  render();
+}
+
+/** Draw the groups again (for another preset, or in another language). */
+export function render() {
+  const box = document.getElementById("flags");
+  box.replaceChildren();
+  const current = values();
+  for (const [group, english] of editor.groups) {
+    const rows = editor.flags.filter((f) => f.group === group && !f.table);
+    if (!rows.length) continue;
+    const list = el("ul");
+    for (const info of rows) {
+      list.append(el("li", { class: "flag", "data-flag": info.flag },
+        el("label", { class: "flag-text", for: `flag-${info.flag}`, text: words(`flag.${info.flag}`, info.text) }),
+        input(info, current[info.flag]),
+        el("span", { class: "flag-rule", text: info.rule })));
+    }
+    box.append(el("section", { class: "flag-group", "data-group": group },
+      el("h3", { text: words(`group.${group}`, english) }), list));
+  }
+  update();
+}
+
+/** Show only the flags that apply to the table as chosen so far; mark the changed ones. */
+function update() {
+  const current = values();
+  const byName = Object.fromEntries(editor.flags.map((f) => [f.flag, f]));
+  for (const section of document.querySelectorAll("#flags .flag-group")) {
+    let shown = 0;
+    for (const li of section.querySelectorAll(".flag")) {
+      const info = byName[li.dataset.flag];
+      li.hidden = !applies(info, current);
+      li.classList.toggle("changed", info.flag in edits && !same(edits[info.flag], base[info.flag]));
+      shown += li.hidden ? 0 : 1;
+    }
+    section.hidden = shown === 0;
+  }
+  const n = Object.keys(overrides()).length;
+  document.getElementById("flag-count").textContent = n ? t("lobby.flags_changed", { count: n }) : "";
+}

@@ -1,0 +1,185 @@
+// The one place where the felt is laid out: where each seat's plate sits, where each seat's
+// card of the trick lands, how big those cards are and how much room the centre keeps — for
+// any felt size (a phone upright or sideways, a laptop, a wall screen) and any table (three to
+// eight seats).  The page's grid (css/layout.css) gives the felt its size; this module fits
+// the table into it so that nothing covers a plate or a card:
+//
+// 1. plates, of each size (l, m, s, xs), set round a rounded rectangle (a superellipse through
+//    the seats' angles) so that they do not touch each other;
+// 2. trick cards: the largest card width, and for it the slot furthest out towards each seat,
+//    such that no card touches a plate, another card or the felt's rim (on a felt too small
+//    for that, cards may overlap each other, never a plate);  the plate size kept is the one
+//    that gives the largest trick cards (larger plates break a tie);
+// 3. the centre (the auction's card): the largest box round the middle that touches no plate.
+//
+// The result is written as inline positions (px) and CSS variables; `geometry` keeps it for
+// the motion (where a card flies from, where a trick is swept to).
+
+const SIZES = ["l", "m", "s", "xs"];
+const EXPONENTS = [2, 2.6, 3.4, 5, 8];
+const FRACTIONS = [0.66, 0.6, 0.54, 0.48, 0.42, 0.36, 0.3, 0.24];
+const RIM = 16;                      // the wooden rim, inside which everything sits
+const GAP = 6;                       // between plates
+const CARD_GAP = 5;                  // between a card and anything else
+const TILT = 1.13;                   // a card's box grows this much when tilted (±5°)
+
+/** The seats' felt needs at least this height (wide and portrait screens), by table size. */
+const FELT_MIN = { 3: 220, 4: 230, 6: 270, 8: 300 };
+
+/** The size of the cards in your hand: as large as the shape allows (css/layout.css gives
+ *  the largest, --card-max), small enough that the prompt, the calls and the hand leave the
+ *  felt its room.  Sets --card-w on the page. */
+export function fitPage(players) {
+  const body = document.body;
+  const style = getComputedStyle(body);
+  const shape = style.getPropertyValue("--shape").trim();
+  const max = parseFloat(style.getPropertyValue("--card-max")) || 96;
+  const play = document.querySelector(".play");
+  const part = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.offsetHeight : 0; };
+  let used = part("prompt") + part("actions") + part("notice") + part("keys") + 16 + 22 + 14 + 24;
+  if (shape !== "landscape") used += part("status") + (FELT_MIN[players] || 240);
+  const room = play.clientHeight - used;
+  const card = Math.max(40, Math.min(max, Math.floor(room / 1.4)));
+  body.style.setProperty("--card-w", `${card}px`);
+}
+
+export const geometry = { plates: {}, slots: {}, card: 0, centre: null, width: 0, height: 0 };
+
+const box = (cx, cy, w, h) => ({ l: cx - w / 2, t: cy - h / 2, r: cx + w / 2, b: cy + h / 2 });
+const overlaps = (a, b, gap = 0) => a.l < b.r + gap && b.l < a.r + gap && a.t < b.b + gap && b.t < a.b + gap;
+const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l))
+  * Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
+const inside = (a, w, h, margin) => a.l >= margin && a.t >= margin && a.r <= w - margin && a.b <= h - margin;
+const squash = (v, e) => Math.sign(v) * Math.abs(v) ** (2 / e);
+
+function platePositions(order, sizes, w, h) {
+  for (const e of EXPONENTS) {
+    const boxes = {};
+    for (const p of order) {
+      const { pw, ph } = sizes[p.seat];
+      const ax = Math.max(0, w / 2 - pw / 2 - RIM);
+      const ay = Math.max(0, h / 2 - ph / 2 - RIM);
+      const cx = w / 2 + ax * squash(p.x, e);
+      const cy = h / 2 + ay * squash(p.y, e);
+      boxes[p.seat] = { ...box(cx, cy, pw, ph), cx, cy };
+    }
+    const list = Object.values(boxes);
+    const clash = list.some((a, i) => list.slice(i + 1).some((b) => overlaps(a, b, GAP)));
+    if (!clash) return boxes;
+  }
+  return null;
+}
+
+function trickSlots(order, plates, w, h, apart = true) {
+  const cx = w / 2;
+  const cy = h / 2;
+  const plateList = Object.values(plates);
+  const maxCard = Math.min(96, w / 5.2, h / 3.4);
+  for (let card = Math.floor(maxCard); card >= 26; card -= 2) {
+    const cw = card * TILT;
+    const ch = card * 1.4 * 1.03;
+    const slots = {};
+    let ok = true;
+    for (const p of order) {
+      const plate = plates[p.seat];
+      // the slot furthest out that touches no plate (and, apart, no other card; otherwise
+      // the one that covers the cards already placed the least)
+      let found = null;
+      let least = Infinity;
+      for (const f of FRACTIONS) {
+        const sx = cx + f * (plate.cx - cx);
+        const sy = cy + f * (plate.cy - cy);
+        const b = box(sx, sy, cw, ch);
+        if (!inside(b, w, h, RIM) || plateList.some((q) => overlaps(b, q, CARD_GAP))) continue;
+        const covered = Object.values(slots).reduce((sum, q) => sum + area(b, q), 0);
+        if (apart ? covered === 0 && !Object.values(slots).some((q) => overlaps(b, q, CARD_GAP))
+          : covered < least) {
+          found = { ...b, x: sx, y: sy };
+          least = covered;
+          if (apart || covered === 0) break;
+        }
+      }
+      if (!found) { ok = false; break; }
+      slots[p.seat] = found;
+    }
+    if (ok) return { card, slots, apart };
+  }
+  return null;
+}
+
+function centreBox(plates, w, h) {
+  const cx = w / 2;
+  const cy = h / 2;
+  const list = Object.values(plates);
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 18; i++) {
+    const s = (lo + hi) / 2;
+    const b = box(cx, cy, s * (w - 2 * RIM), s * (h - 2 * RIM));
+    if (list.some((q) => overlaps(b, q, GAP))) hi = s; else lo = s;
+  }
+  const b = box(cx, cy, lo * (w - 2 * RIM), lo * (h - 2 * RIM));
+  return { w: b.r - b.l, h: b.b - b.t };
+}
+
+/** Lay the felt out for these seats (`order` from state.seatOrder()). */
+export function layoutFelt(felt, order) {
+  const w = felt.clientWidth;
+  const h = felt.clientHeight;
+  const plates = [...felt.querySelectorAll(".plate")];
+  if (!w || !h || !plates.length) return;
+  // every plate size, scored: the trick's card size first, then the plates' own size
+  let placed = null;
+  SIZES.forEach((size, i) => {
+    felt.dataset.size = size;
+    const sizes = {};
+    for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
+    const boxes = platePositions(order, sizes, w, h);
+    if (!boxes) return;
+    const trick = trickSlots(order, boxes, w, h) || trickSlots(order, boxes, w, h, false);
+    const score = (trick ? trick.card + (trick.apart ? 40 : 0) : 0) + 4 * (SIZES.length - i);
+    if (!placed || score > placed.score) placed = { boxes, trick, size, score };
+  });
+  if (!placed) {                      // a felt too small for any size: the smallest, in a ring
+    const sizes = {};
+    for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
+    placed = { boxes: platePositions(order, sizes, w, h) || {}, trick: null, size: SIZES.at(-1) };
+  }
+  felt.dataset.size = placed.size;
+  for (const el of plates) {
+    const b = placed.boxes[el.dataset.seat];
+    if (!b) continue;
+    el.style.left = `${Math.round(b.l)}px`;
+    el.style.top = `${Math.round(b.t)}px`;
+  }
+  const card = placed.trick ? placed.trick.card : 26;
+  felt.style.setProperty("--tcard-w", `${card}px`);
+  const centre = centreBox(placed.boxes, w, h);
+  felt.style.setProperty("--centre-w", `${Math.round(centre.w)}px`);
+  felt.style.setProperty("--centre-h", `${Math.round(centre.h)}px`);
+  Object.assign(geometry, {
+    plates: placed.boxes, slots: placed.trick ? placed.trick.slots : {}, card, centre, width: w, height: h,
+  });
+  placeTrickCards(felt);
+}
+
+/** Put the trick's cards (elements with data-seat) on their seats' slots. */
+export function placeTrickCards(felt) {
+  const card = geometry.card;
+  for (const el of felt.querySelectorAll(".tcard")) {
+    const slot = geometry.slots[el.dataset.seat];
+    const x = slot ? slot.x : geometry.width / 2;
+    const y = slot ? slot.y : geometry.height / 2;
+    el.style.left = `${Math.round(x - card / 2)}px`;
+    el.style.top = `${Math.round(y - card * 0.7)}px`;
+  }
+}
+
+/** The centre of a seat's plate, in page coordinates (where its cards fly from, where its
+ *  tricks are swept to). */
+export function plateCentre(felt, seat) {
+  const el = felt.querySelector(`.plate[data-seat="${seat}"]`);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}

@@ -1,0 +1,58 @@
+// What "nothing covers it" means, measured in the page (tests/browser/geometry.py).
+() => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const who = (el) => el ? (el.id ? `#${el.id}` : '') + (el.className && el.className.baseVal === undefined
+    ? `.${String(el.className).trim().split(/\s+/).join('.')}` : el.tagName.toLowerCase()) : 'nothing';
+  const name = (el) => (el.getAttribute('aria-label') || el.dataset.card || el.textContent || '').trim().slice(0, 40);
+  const owner = (el, x, y) => { const h = document.elementFromPoint(x, y); return [h, !!h && (h === el || el.contains(h))]; };
+  const inView = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= W + 0.5 && r.bottom <= H + 0.5;
+  const box = (el) => el.getBoundingClientRect();
+  // every point of a grid over the element (20%..80%) hits the element: nothing covers it
+  function whole(el, what) {
+    const r = box(el);
+    if (r.width < 1 || r.height < 1) { out.push(`${what} "${name(el)}" is not shown`); return; }
+    if (!inView(r)) { out.push(`${what} "${name(el)}" is off the screen: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`); return; }
+    for (const fx of [0.2, 0.35, 0.5, 0.65, 0.8]) for (const fy of [0.2, 0.5, 0.8]) {
+      const [h, ok] = owner(el, r.left + fx * r.width, r.top + fy * r.height);
+      if (!ok) { out.push(`${what} "${name(el)}" is covered by ${who(h)} at ${Math.round(fx * 100)}%,${Math.round(fy * 100)}%`); return; }
+    }
+  }
+  // a card of the hand: in view, and a strip of it at least `min` px wide can be clicked
+  function clickable(el, what, min) {
+    const r = box(el);
+    if (!inView(r)) { out.push(`${what} "${name(el)}" is off the screen: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`); return; }
+    let best = 0, run = 0;
+    for (let x = r.left + 1; x < r.right - 1; x += 2) {
+      run = owner(el, x, r.top + r.height * 0.45)[1] ? run + 2 : 0;
+      best = Math.max(best, run);
+    }
+    if (best < min) out.push(`${what} "${name(el)}" can be clicked on only ${best}px`);
+  }
+  document.querySelectorAll('#hand .card').forEach((c) => clickable(c, 'card', 18));
+  document.querySelectorAll('#seats .plate').forEach((p) => whole(p, 'plate'));
+  document.querySelectorAll('#actions button').forEach((b) => whole(b, 'button'));
+  // a card of the trick: nothing but a later card of the trick may lie on it, and its
+  // index (the top-left corner: rank and suit) is always in view
+  document.querySelectorAll('#center .tcard').forEach((c) => {
+    const r = box(c);
+    if (!inView(r)) { out.push(`trick card "${name(c)}" is off the screen`); return; }
+    for (const fx of [0.2, 0.5, 0.8]) for (const fy of [0.2, 0.5, 0.8]) {
+      const [h, ok] = owner(c, r.left + fx * r.width, r.top + fy * r.height);
+      if (!ok && !(h && h.closest('#center .tcard'))) {
+        out.push(`trick card "${name(c)}" is covered by ${who(h)}`); return;
+      }
+    }
+    if (!owner(c, r.left + 0.16 * r.width, r.top + 0.16 * r.height)[1]) {
+      out.push(`trick card "${name(c)}" has its index covered`);
+    }
+  });
+  document.querySelectorAll('#chips .chip').forEach((c) => whole(c, 'chip'));
+  for (const id of ['prompt', 'lang', 'mute', 'details-btn']) {
+    const el = document.getElementById(id);
+    if (el && el.getClientRects().length) whole(el, id);
+  }
+  if (document.documentElement.scrollWidth > W + 1) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${W})`);
+  const prompt = document.getElementById('prompt');
+  if (!prompt.textContent.trim()) out.push('the prompt is empty');
+  return out;
+}

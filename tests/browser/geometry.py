@@ -1,0 +1,25 @@
+"""What "nothing covers it" means, measured in the page: bounding boxes and
+``document.elementFromPoint`` at every card of the hand, every seat plate, every action
+button, the prompt, the trick's cards and the top bar's switches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CHECK = (Path(__file__).parent / "geometry.js").read_text("utf-8")
+"""The page function that lists the problems (geometry.js)."""
+
+
+def problems(page: Page) -> list[str]:
+    """Everything on the table that is covered, cut or off the screen (empty: all is well)."""
+    result: list[str] = page.evaluate(CHECK)
+    return result
+
+
+def settle(page: Page) -> None:
+    """Let the page lay itself out again (after a resize): two animation frames."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")

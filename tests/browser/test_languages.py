@@ -1,0 +1,166 @@
+"""Issue 16, "five languages": the lobby, the table, the engine's reasons and the rule
+explanations in English, हिन्दी, বাংলা, മലയാളം and தமிழ் — chosen from the browser's
+languages, switched with the visible switch, remembered; plural forms chosen by the
+language's own rules (Intl.PluralRules).  Every language's table is photographed
+(``languages/`` of the artifacts) and checked like every screen: nothing covered, nothing
+off the screen, however long its words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
+from browser.geometry import problems, settle
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+LANGUAGES = ["en", "hi", "bn", "ml", "ta"]
+SIZES = [(390, 844), (844, 390), (1280, 800)]
+
+
+@pytest.fixture
+def shots(artifacts: Path) -> Path:
+    path = artifacts / "languages"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def wait_turn(page: Page) -> None:
+    page.wait_for_function(MY_TURN)
+    page.wait_for_function("document.body.dataset.caught === '1'")
+
+
+def in_every_language(page: Page, shots: Path, label: str) -> list[str]:
+    """Switch through the five languages with the page's own switch; at each, check that
+    the page speaks it and that nothing is covered at three screen sizes."""
+    found = []
+    for lang in LANGUAGES:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        words = catalog(lang)
+        prompt = page.locator("#prompt").inner_text()
+        assert prompt.startswith(words["prompt.your_turn"].split("{what}")[0]), (lang, prompt)
+        label_of_card = page.locator("#hand .card").first.get_attribute("aria-label") or ""
+        suits = [words[f"suit.{s}"] for s in "SHDC"]
+        assert any(s in label_of_card for s in suits), (lang, label_of_card)
+        assert page.locator("#contract-h").text_content() == words["side.contract"]
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            page.screenshot(path=str(shots / f"{label}-{lang}-{width}x{height}.png"),
+                            animations="disabled")
+            found += [f"{label} {lang} {width}×{height}: {p}" for p in problems(page)]
+    return found
+
+
+def test_the_table_in_every_language(server: Server, shots: Path,
+                                     new_browser_context: Callable[..., BrowserContext]
+                                     ) -> None:
+    page, errors = seated_page(new_browser_context, server, "28")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    found = in_every_language(page, shots, "auction")
+    # the choice is remembered: after a reload the table is still in Tamil
+    page.reload()
+    wait_turn(page)
+    assert page.evaluate("document.documentElement.lang") == "ta"
+    assert page.locator("#lang").input_value() == "ta"
+    page.select_option("#lang", "en")
+    to_the_play(page)
+    for _ in range(12):                                 # a trick on the table, my turn
+        wait_turn(page)
+        if page.locator("#center .tcard").count():
+            break
+        at = seq(page)
+        page.locator("#hand .card.legal").first.click()
+        then_wait(page, at)
+    found += in_every_language(page, shots, "play")
+    assert not errors, errors
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("locale", "lang"), [
+    ("hi-IN", "hi"), ("bn-BD", "bn"), ("ml-IN", "ml"), ("ta-IN", "ta"), ("en-GB", "en"),
+    ("fr-FR", "en"),
+])
+def test_the_language_comes_from_the_browser(locale: str, lang: str, server: Server,
+                                             new_browser_context: Callable[..., BrowserContext]
+                                             ) -> None:
+    """navigator.languages picks the first language with a catalog; English otherwise."""
+    page = new_browser_context(locale=locale).new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    assert page.locator("#lang").input_value() == lang
+    assert page.locator("#create-btn").inner_text() == catalog(lang)["lobby.create"]
+
+
+def test_plural_forms_cover_every_category_of_each_language(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Every plural entry of a catalog has a form for each category Intl.PluralRules can
+    give in that language, and the page picks the right one (1 point, 2 points)."""
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#preset option", state="attached")
+    for lang in LANGUAGES:
+        categories = set(page.evaluate(
+            f"new Intl.PluralRules('{lang}').resolvedOptions().pluralCategories"))
+        for key, value in catalog(lang).items():
+            if isinstance(value, dict):
+                assert categories <= set(value), (lang, key, categories)
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for n in (1, 2, 5):
+            text = page.evaluate(f"(async () => (await import('/static/js/i18n.js'))"
+                                 f".t('legend.points', {{count: {n}}}))()")
+            form = page.evaluate(f"new Intl.PluralRules('{lang}').select({n})")
+            assert text == catalog(lang)["legend.points"][form].replace("{count}", str(n))
+
+
+def test_the_engines_reasons_are_told_in_the_language(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A refusal that carries the engine's reason as data ({key, rule, params}) is told from
+    the catalog, parameters translated (a suit, a verb), the rule kept; without a reason,
+    or in English, the server's own sentence."""
+    page, _ = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    tell = """async (msg) => (await import('/static/js/table/text.js')).reasonText(msg)"""
+    follow = {"message": "you must follow suit: you hold hearts (28-PLAY-2)",
+              "reason": {"key": "follow_suit", "rule": "28-PLAY-2", "params": {"suit": "H"}}}
+    hi = catalog("hi")
+    assert page.evaluate(tell, follow) == \
+        hi["reason.follow_suit"].replace("{suit}", hi["suit.H"]) + " (28-PLAY-2)"
+    phase = {"message": "you cannot play now: the auction is on: bid or pass",
+             "reason": {"key": "wrong_phase_auction", "rule": None, "params": {"verb": "play"}}}
+    assert page.evaluate(tell, phase) == \
+        hi["reason.wrong_phase_auction"].replace("{verb}", hi["verb.play"])
+    claims = {"message": "a redeal may be claimed now only by …",
+              "reason": {"key": "redeal_only_by", "rule": None,
+                         "params": {"claimants": "first_turn,own_turn"}}}
+    told = page.evaluate(tell, claims)
+    assert told.startswith(hi["reason.redeal_only_by"].split("{claimants}")[0])
+    assert hi["reason.claimant_first_turn"] in told and hi["reason.claimant_own_turn"] in told
+    assert page.evaluate(tell, {"message": "the match is over"}) == "the match is over"
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.evaluate(tell, follow) == follow["message"]
+    # and a refusal from the server itself, through the table: a card clicked in the
+    # auction, told in Malayalam around the engine's reason (translated when the server
+    # sends it as data, its English sentence otherwise)
+    page.select_option("#lang", "ml")
+    page.wait_for_function("document.documentElement.lang === 'ml'")
+    page.wait_for_function(MY_TURN)
+    page.locator("#hand .card").first.click()
+    notice = page.locator("#notice")
+    notice.wait_for()
+    ml = catalog("ml")
+    text = notice.inner_text()
+    assert text.startswith(ml["notice.refused_card"].split("{card}")[0]), text
+    assert "the auction is on: bid or pass" in text or \
+        ml["reason.wrong_phase_auction"].split("{verb}")[1] in text, text

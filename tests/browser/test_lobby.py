@@ -1,0 +1,136 @@
+"""Issue 16, "plain words": the lobby's rules editor groups the rules (the deal, the auction,
+the trump, the play, scoring, the match), shows only those that apply to the chosen table and
+to the other choices, each with a visible line in plain words and its rule ID; the cards'
+legend; a table made with a changed rule has it.  And an unknown table's link is a page of
+the site, in the person's language.  Screenshots in ``lobby/`` of the artifacts."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from browser.conftest import catalog
+from server.harness import Server
+from twentyeight.rule_words import GROUPS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+
+@pytest.fixture
+def shots(artifacts: Path) -> Path:
+    path = artifacts / "lobby"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def lobby(make: Callable[..., BrowserContext], server: Server, lang: str = "en") -> Page:
+    page = make({"twentyeight:lang": lang}).new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.locator("#flags-box summary").click()
+    return page
+
+
+def shown_flags(page: Page) -> list[str]:
+    return page.locator("#flags .flag:visible").evaluate_all("rs => rs.map(r => r.dataset.flag)")
+
+
+def test_the_rules_editor_in_plain_words(server: Server, shots: Path,
+                                         new_browser_context: Callable[..., BrowserContext]
+                                         ) -> None:
+    page = lobby(new_browser_context, server)
+    groups = page.locator("#flags .flag-group:visible h3").all_inner_texts()
+    assert [g.lower() for g in groups] == [t.lower() for t in GROUPS.values()]
+    flags = shown_flags(page)
+    assert 30 < len(flags) < 79
+    assert "deck_8p" not in flags and "pack" not in flags and "num_players" not in flags
+    for row in page.locator("#flags .flag:visible").all()[:80]:
+        text = row.locator(".flag-text").inner_text()
+        rule = row.locator(".flag-rule").inner_text()
+        assert text and "_" not in text and len(text) > 8, text
+        assert re.search(r"[0-9A-Z]", rule), rule            # a rule ID: 28-AUC-6, C-02, …
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(shots / "lobby-rules-28-390x844.png"), full_page=True)
+    # only what applies: 56 at eight players has its deck's choice; 28's pair is gone
+    page.select_option("#preset", "56-8p")
+    flags = shown_flags(page)
+    assert "deck_8p" in flags and "pair_rule" not in flags
+    # the conditions follow the person's choices: C needs doubles (flat scoring)
+    page.select_option("#preset", "28-wiki")
+    assert "c_bid" not in shown_flags(page)
+    page.locator("#flag-double_redouble").check()
+    assert "c_bid" in shown_flags(page) and "c_bid_with_autodouble" not in shown_flags(page)
+    page.locator("#flag-c_bid").check()
+    assert "c_bid_with_autodouble" in shown_flags(page)
+    assert page.locator("#flag-count").inner_text() == "2 changed"
+    assert page.locator(".flag.changed").count() == 2
+
+
+def test_a_changed_rule_makes_its_table(server: Server,
+                                        new_browser_context: Callable[..., BrowserContext]
+                                        ) -> None:
+    page = lobby(new_browser_context, server)
+    page.select_option("#preset", "28")
+    page.fill("#flag-min_bid", "16")
+    page.select_option("#flag-eight_same_suit", json.dumps("ignore"))
+    page.locator("#create-btn").click()
+    page.wait_for_url(re.compile(r"/r/\w+$"))
+    room = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room}") as answer:
+        rules = json.load(answer)["rules"]
+    assert rules == {"preset": "28", "min_bid": 16, "eight_same_suit": "ignore"}
+
+
+def test_the_legend_of_the_cards(server: Server,
+                                 new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-DECK-4 / 40-2: the chosen game's cards, strongest first, with their points."""
+    page = lobby(new_browser_context, server)
+    ranks = page.locator("#legend .legend-rank")
+    assert ranks.all_inner_texts()[0].split() == ["J", "3"]
+    order = [t.split()[0] for t in ranks.all_inner_texts()]
+    assert order == ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    page.select_option("#preset", "40")
+    assert [t.split()[0] for t in ranks.all_inner_texts()][:2] == ["J", "3"]
+    assert page.locator("#legend .legend-rank.ties").count() == 1
+    assert "40" in page.locator("#legend .legend-note").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "bn", "ml", "ta"])
+def test_the_lobby_in_every_language(lang: str, server: Server, shots: Path,
+                                     new_browser_context: Callable[..., BrowserContext]) -> None:
+    page = lobby(new_browser_context, server, lang)
+    words = catalog(lang)
+    assert page.locator("#create-btn").inner_text() == words["lobby.create"]
+    if lang != "en":                                  # the rules' words, translated
+        text = page.locator("#flags .flag[data-flag='min_bid'] .flag-text").inner_text()
+        assert text == words["flag.min_bid"]
+        group = page.locator("#flags .flag-group[data-group='auction'] h3").text_content()
+        assert group == words["group.auction"]
+    page.screenshot(path=str(shots / f"lobby-{lang}-1280x800.png"), full_page=True)
+
+
+def test_an_unknown_table_is_a_page_of_the_site(server: Server, shots: Path,
+                                                new_browser_context: Callable[..., BrowserContext]
+                                                ) -> None:
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(f"{server.url}/r/nosuch")
+    assert answer.value.code == 404
+    assert b"/static/css/base.css" in answer.value.read()
+    for lang in ("en", "ml"):
+        page = new_browser_context({"twentyeight:lang": lang}).new_page()
+        page.goto(f"{server.url}/r/nosuch")
+        title = page.locator("#no-room-title")
+        title.wait_for()
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert title.inner_text() == catalog(lang)["no_room.title"].replace("{room}", "nosuch")
+        assert page.locator("a[href='/']").count() == 1
+        assert page.locator(".panel").evaluate("p => getComputedStyle(p).borderRadius") != "0px"
+        page.screenshot(path=str(shots / f"no-room-{lang}.png"))

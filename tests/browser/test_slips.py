@@ -1,0 +1,199 @@
+"""Issue 16's slips of the browser table, each mended: "You lays 9♣", a "doubles" badge that
+outlives the overcalled bid, calls at eight players that cannot be told apart, black ♥ and ♦
+on the buttons, names cut short, an illegal card lifted by the keyboard's focus, and 29's
+bidder told "You may reveal" when he must."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from browser.conftest import MY_TURN, seated_page, seq, then_wait, to_the_play
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+RED = "rgb(198, 38, 49)"
+
+
+def table(make: Callable[..., BrowserContext], server: Server, preset: str,
+          name: str = "Asha", **storage: str) -> Page:
+    return seated_page(make, server, preset, name, **storage)[0]
+
+
+def test_the_bidder_laying_the_trump_is_told_in_the_second_person(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"You lay 9♣ face down as trump", not "You lays…" (28-TRUMP-1)."""
+    for _ in range(6):                       # until this seat is the bidder
+        page = table(new_browser_context, server, "28")
+        bids = page.locator("#actions button.verb-bid")
+        if bids.count():
+            at = seq(page)
+            bids.last.click()                # 28: the highest bid wins the auction
+            then_wait(page, at)
+            page.wait_for_function(MY_TURN)
+            if page.evaluate("document.body.dataset.phase") == "trump":
+                card = page.locator("#hand .card.legal").first
+                name = card.get_attribute("data-card") or ""
+                at = seq(page)
+                card.click()
+                then_wait(page, at)
+                shown = ("10" if name[0] == "T" else name[0]) + \
+                    {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[name[1]]
+                log = page.locator("#log").inner_text()
+                assert f"You lay {shown} face down as trump" in log, log
+                assert "You lays" not in log
+                return
+        page.context.close()
+    raise AssertionError("this seat never became the bidder")
+
+
+def test_a_double_overcalled_no_longer_shows_and_the_trump_colours_are_red(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-DBL-1: a double stands until a later bid overcalls it; the denominations' ♥ and ♦
+    are red on the buttons, ♠ and ♣ black."""
+    page = table(new_browser_context, server, "56")
+    calls = page.evaluate("""async () => {
+      const { lastCalls } = await import('/static/js/table/state.js');
+      return lastCalls({ history: ['0 bid 28H', '1 double', '2 bid 29S', '3 pass'] });
+    }""")
+    assert calls == {"0": "0 bid 28H", "2": "2 bid 29S", "3": "3 pass"}
+    still = page.evaluate("""async () => {
+      const { lastCalls } = await import('/static/js/table/state.js');
+      return lastCalls({ history: ['0 bid 28H', '1 double'] });
+    }""")
+    assert still["1"] == "1 double"
+    page.locator("#actions button.bid-value").first.click()
+    colours = {}
+    for button in page.locator("#actions .dens button[data-action]").all():
+        den = (button.get_attribute("data-action") or "")[-2:].lstrip("0123456789")
+        suit = button.locator(".suit")
+        if suit.count():
+            colours[den] = suit.evaluate("s => getComputedStyle(s).color")
+    assert colours["H"] == colours["D"] == RED, colours
+    assert colours["S"] != RED and colours["C"] != RED, colours
+
+
+def test_eight_calls_each_on_its_own_plate(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """At eight players every seat's last call sits inside its own plate, so neighbouring
+    "Pass" calls cannot be mixed up (the plates themselves never overlap: test_screens)."""
+    for _ in range(4):                       # a room where three calls come before mine
+        page = table(new_browser_context, server, "56-8p")
+        for _ in range(3):
+            page.wait_for_function(MY_TURN)
+            if page.evaluate("document.body.dataset.phase") != "auction":
+                break
+            placed = page.evaluate("""() => [...document.querySelectorAll('#seats .plate')]
+              .map(p => {
+                const call = p.querySelector('.plate-call');
+                if (!call) return null;
+                const a = p.getBoundingClientRect(), b = call.getBoundingClientRect();
+                return [p.dataset.seat, b.left >= a.left && b.right <= a.right
+                        && b.top >= a.top && b.bottom <= a.bottom];
+              }).filter(Boolean)""")
+            if len(placed) >= 3:
+                assert all(inside for _, inside in placed), placed
+                return
+            at = seq(page)                   # call, and look again at the next turn
+            if page.locator("#actions button.verb-pass").count():
+                page.locator("#actions button.verb-pass").click()
+            elif page.locator("#actions button.bid-value").count():
+                page.locator("#actions button.bid-value").first.click()
+                page.locator("#actions .dens button[data-action]").first.click()
+            else:
+                page.locator("#actions button[data-action]").first.click()
+            then_wait(page, at)
+        page.context.close()
+    raise AssertionError("never three calls on the table")
+
+
+def test_long_names_are_not_cut(server: Server,
+                                new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A name is shown whole (on two lines if it must), never "rules b…"."""
+    name = "Aishwarya Ramachandran"
+    page = table(new_browser_context, server, "28", name=name)
+    for width, height in ((390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        cut = page.evaluate("""() => [...document.querySelectorAll('.plate-name')]
+          .filter(n => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
+          .map(n => n.textContent)""")
+        assert not cut, (width, cut)
+        names = page.locator(".plate-name").all_inner_texts()
+        assert page.locator(".plate.mine .plate-name").get_attribute("title") == \
+            f"You ({name})"
+        assert all("…" not in n for n in names), names
+
+
+def transform(page: Page, card: Any) -> str:
+    return str(card.evaluate("c => getComputedStyle(c).transform"))
+
+
+def test_the_keyboard_focus_does_not_lift_an_illegal_card(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    page = table(new_browser_context, server, "28")
+    to_the_play(page)
+    for _ in range(10):                       # a turn with cards that may not be played
+        page.wait_for_function(MY_TURN)
+        if page.locator("#hand .card.illegal").count():
+            break
+        at = seq(page)
+        page.locator("#hand .card.legal").first.click()
+        then_wait(page, at)
+    else:
+        raise AssertionError("no turn with an illegal card")
+    cards = page.locator("#hand .card")
+    illegal = page.locator("#hand .card.illegal").first
+    legal = page.locator("#hand .card.legal").first
+    index = cards.evaluate_all("cs => cs.findIndex(c => c.classList.contains('illegal'))")
+    page.mouse.move(0, 0)
+    before = transform(page, illegal)
+    page.keyboard.press("1")                  # the keys move along the hand
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.classList.contains('illegal')")
+    page.wait_for_timeout(250)                # past the cards' short transition
+    assert transform(page, illegal) == before
+    assert illegal.evaluate("c => getComputedStyle(c).zIndex") == "auto"
+    lifted = transform(page, legal)
+    target = cards.evaluate_all("cs => cs.findIndex(c => c.classList.contains('legal'))")
+    page.keyboard.press("1")
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.classList.contains('legal')")
+    page.wait_for_timeout(250)
+    assert transform(page, legal) != lifted   # a playable card is raised when focused
+
+
+def test_29s_bidder_who_must_reveal_is_told_he_must(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """29-PLAY-3 / 28-BR-3: when revealing is the only legal action, the prompt says
+    "must", not "may" (the prompt drawn from such a state)."""
+    page = table(new_browser_context, server, "29")
+    prompt = page.evaluate("""async () => {
+      const s = await import('/static/js/table/state.js');
+      const h = await import('/static/js/table/render-hand.js');
+      const state = JSON.parse(JSON.stringify(s.ui.st));
+      state.view.phase = 'play';
+      state.view.trick = { cards: ['9S'], seats: [1], leader: 1 };
+      state.to_act = s.ui.me;
+      state.legal = [`${s.ui.me} reveal`];
+      s.ui.st = s.ui.latest = state;
+      h.renderPrompt();
+      const must = document.getElementById('prompt').textContent;
+      state.legal = [`${s.ui.me} reveal`, `${s.ui.me} play ${state.view.hand[0]}`];
+      h.renderPrompt();
+      return [must, document.getElementById('prompt').textContent];
+    }""")
+    assert "you must reveal the trump" in prompt[0] and "may" not in prompt[0], prompt
+    assert "You may reveal the trump" in prompt[1], prompt
+
+
+def test_a_seat_name_is_the_person_s(server: Server,
+                                     new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Computer players are "Computer 1", "Computer 2" … in the page's language."""
+    page = table(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
+    names = page.locator(".plate-name").all_inner_texts()
+    assert sum("कंप्यूटर" in n for n in names) == 3, names

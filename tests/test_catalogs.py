@@ -1,0 +1,146 @@
+"""The browser's message catalogs (server/static/i18n): English, हिन्दी, বাংলা, മലയാളം, தமிழ்.
+
+Every catalog has every key, with the same placeholders, and the plural forms its language
+needs; the other languages also translate what the server says in English — every engine
+reason (engine/reasons.py), every rule flag's words and choices (rule_words.py), the groups
+and the presets' titles; and every key the pages use exists in English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from twentyeight.engine.reasons import ENGLISH
+from twentyeight.engine.state import PHASE_NAMES, SPECIAL_NAMES
+from twentyeight.rule_words import GROUPS, TABLE_FLAGS, WORDS
+from twentyeight.rules import PRESET_TITLES
+
+STATIC = Path(__file__).parents[1] / "src" / "twentyeight" / "server" / "static"
+LANGUAGES = ("en", "hi", "bn", "ml", "ta")
+PLURAL_FORMS = {lang: {"one", "other"} for lang in LANGUAGES}
+"""CLDR's cardinal plural categories of each language (all five have "one" and "other")."""
+
+
+def load(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+def server_english() -> dict[str, str]:
+    """What the server says in English and the other catalogs translate."""
+    out = {f"reason.{k}": v for k, v in ENGLISH.items()}
+    out.update({f"group.{k}": v for k, v in GROUPS.items()})
+    out.update({f"preset.{k}": v for k, v in PRESET_TITLES.items()})
+    for flag, words in WORDS.items():
+        if flag in TABLE_FLAGS:                       # not edited: chosen with the preset
+            continue
+        out[f"flag.{flag}"] = words.text
+        out.update({f"flag.{flag}.{value}": text for value, text in words.choices.items()})
+    return out
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def forms(value: Any) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+ENGLISH_UI = load("en")
+REFERENCE = {**ENGLISH_UI, **server_english()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_catalog_has_every_key(lang: str) -> None:
+    catalog = load(lang)
+    missing = sorted(set(REFERENCE) - set(catalog))
+    extra = sorted(set(catalog) - set(REFERENCE))
+    assert not missing, f"{lang} lacks {missing}"
+    assert not extra, f"{lang} has keys English does not: {extra}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_placeholder_and_plural_form(lang: str) -> None:
+    catalog = load(lang)
+    for key, value in catalog.items():
+        english = REFERENCE[key]
+        want = set().union(*(placeholders(f) for f in forms(english)))
+        if isinstance(english, dict):
+            assert isinstance(value, dict), f"{lang} {key}: needs plural forms"
+            assert PLURAL_FORMS[lang] <= set(value), f"{lang} {key}: forms {sorted(value)}"
+        else:
+            assert isinstance(value, str), f"{lang} {key}: a string, not plural forms"
+        for form in forms(value):
+            assert form.strip(), f"{lang} {key}: empty"
+            # a plural form may leave the number out ("one trick"); "other" says it all
+            exact = not isinstance(value, dict) or form == value["other"]
+            got = placeholders(form)
+            assert got == want if exact else got <= want, \
+                f"{lang} {key}: {form!r} needs {sorted(want)}"
+            # braces only as {name}: nothing the page would show raw
+            assert not re.search(r"\{(?!\w+\})|(?<!\{\w)\}", re.sub(r"\{\w+\}", "", form)), key
+
+
+def test_other_languages_are_translated_not_copied() -> None:
+    """A catalog that only repeats English would pass the key test: most strings differ."""
+    for lang in LANGUAGES[1:]:
+        catalog = load(lang)
+        words = [k for k, v in REFERENCE.items()
+                 if isinstance(v, str) and re.search(r"[a-z]{3}", v.replace("{", " {"))]
+        same = [k for k in words if catalog.get(k) == REFERENCE[k]]
+        assert len(same) < 0.05 * len(words), f"{lang}: {same[:20]}"
+
+
+def test_every_key_the_pages_use_is_in_english() -> None:
+    """Keys written in the JS and HTML (t("…"), tn("…"), data-i18n), and the families built
+    from a name (act.<verb>, wait.<phase>, …) expanded for every name the game has."""
+    used: set[str] = set()
+    for path in (STATIC / "js").rglob("*.js"):
+        used |= set(re.findall(r"\btn?\(\s*\"([\w.-]+)\"", path.read_text("utf-8")))
+    for path in STATIC.glob("*.html"):
+        text = path.read_text("utf-8")
+        used |= set(re.findall(r"data-i18n(?:-title)?=\"([\w.-]+)\"", text))
+        used |= {k for attr in re.findall(r"data-i18n-attr=\"([^\"]+)\"", text)
+                 for k in re.findall(r":([\w.-]+)", attr)}
+    verbs = ["bid", "raise", "pass", "redeal", "double", "redouble", "c", "single", "thani",
+             "ask", "reveal", "pair", "concede", "accept", "refuse", "show", "play"]
+    sentences = [v for v in verbs if v not in ("bid", "raise", "play")] + \
+        ["bid", "raise", "play", "trump_hidden", "trump_seventh", "trump_reverse", "trump_card",
+         "trump_suit"]
+    phases = list(PHASE_NAMES)
+    used |= {f"act.{v}" for v in sentences} | {f"act.{v}.you" for v in sentences}
+    used |= {f"btn.{v}" for v in verbs} | {f"verb.{v}" for v in [*verbs, "trump"]}
+    used |= {f"wait.{p}" for p in phases} | {f"turn.{p}" for p in phases}
+    used |= {f"phase.{p}" for p in phases}
+    used |= {f"special.{s}" for s in SPECIAL_NAMES if s}
+    used |= {f"suit.{s}" for s in "SHDC"} | {f"card.{s}" for s in "SHDC"}
+    used |= {f"rank.{r}" for r in "J39ATKQ8765 42".replace(" ", "")}
+    used |= {f"settings.pace.{p}" for p in ("slow", "normal", "fast", "instant")}
+    missing = sorted(used - set(ENGLISH_UI))
+    assert not missing, missing
+
+
+def test_every_annulment_reason_of_the_engine_has_words() -> None:
+    """The engine's annulment reasons (annul("…") in engine/) are told in the result."""
+    engine = Path(__file__).parents[1] / "src" / "twentyeight" / "engine"
+    reasons = {m for path in engine.glob("*.py")
+               for m in re.findall(r"annul\(\"(\w+)\"\)|return \"(\w+)\"\s+# \d",
+                                   path.read_text("utf-8")) for m in m if m}
+    assert reasons
+    missing = sorted(r for r in reasons if f"annulled.{r}" not in ENGLISH_UI)
+    assert not missing, missing
+
+
+def test_english_catalog_sentences_are_formattable() -> None:
+    """Every English string is a valid format string with named fields only."""
+    for key, value in ENGLISH_UI.items():
+        for form in forms(value):
+            fields = [f for _, f, _, _ in string.Formatter().parse(form) if f is not None]
+            assert all(f.isidentifier() for f in fields), key
