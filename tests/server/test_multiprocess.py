@@ -10,17 +10,16 @@ import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from server.harness import Client, Message, Server, match_over, play_until, scan_secrecy
 from server.services import Postgres, Redis
 from twentyeight import Match, Rules
-from twentyeight.server.connection import Connection
-from twentyeight.server.hub import Hub, Settings
+from twentyeight.server.audience import Audience, state
 from twentyeight.server.room import Room, Seat
-from twentyeight.server.store import Store
+from twentyeight.server.store import SqlStore
 
 
 class Pair:
@@ -62,7 +61,7 @@ def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, lis
     """For each seat (``None``: a spectator), the ``state``, ``event`` and ``hand_over``
     messages one process sends from the start to the end, rebuilt by the single-process
     code from the record and the stored sources (``player`` / ``bot``) of the actions."""
-    store = Store(db_url)
+    store = SqlStore(db_url)
     try:
         got = store.changes(room_id, 0)
     finally:
@@ -70,23 +69,22 @@ def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, lis
     assert got is not None
     row, log = got
     rules = Rules.from_spec(record["rules"])
-    hub = Hub(Settings(db_url="sqlite://"))
+    audience = Audience(lambda: 0.0)
     match = Match.new(rules, seed=record["seed"], dealer=record["hands_played"][0]["dealer"])
     match.extra = {k: v for k, v in record.items() if k not in ("rules", "seed", "hands_played")}
     room = Room(id=room_id, rules=rules, bot_kind=row.bots, host_token_hash="",
                 takeover_seconds=row.takeover_seconds, bot_delay=row.bot_delay,
                 seats=[Seat() for _ in range(rules.num_players)], match=match)
     recorders = [Recorder(s) for s in [None, *range(rules.num_players)]]
-    hub.clients[room_id] = cast(list[Connection], recorders)
     for r in recorders:
-        r.send(hub._state(room, r.seat))
+        audience.add(room_id, r)
+        r.send(state(room, r.seat))
     for a in log:
         game, hand = match.current, len(match.games) - 1
         done = match.apply(a.action)
         room.seq = a.seq
         room.commit()
-        hub._broadcast_action(room, game, hand, done, a.source)
-    hub.store.close()
+        audience.tell_action(room, game, hand, done, a.source)
     assert match.to_record() == record
     return {r.seat: r.sent for r in recorders}
 
@@ -210,7 +208,7 @@ def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> No
     clients = asyncio.run(scenario())
     for server in (a, b):
         assert server.get(f"/api/rooms/{room}").json()["seq"] == 12
-    store = Store(pair.db_url)
+    store = SqlStore(pair.db_url)
     try:
         got = store.changes(room, 0)
     finally:

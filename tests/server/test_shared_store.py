@@ -14,10 +14,14 @@ from typing import Any
 import pytest
 
 from twentyeight import Rules
+from twentyeight.server import transport
+from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.connection import Connection
-from twentyeight.server.hub import Hub, RoomError, Settings
+from twentyeight.server.hub import Hub
+from twentyeight.server.lobby import RoomError
 from twentyeight.server.room import Room
-from twentyeight.server.store import Conflict, RoomRow, SeatRow, Store
+from twentyeight.server.settings import Settings
+from twentyeight.server.store import Conflict, RoomRow, SeatRow, SqlStore
 
 
 class Socket:
@@ -43,7 +47,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def hubs(db_url: str, scenario: Callable[[Hub, Hub], Awaitable[None]]) -> None:
     async def run() -> None:
         settings = Settings(db_url=db_url, bot_delay=0, takeover_seconds=600)
-        a, b = Hub(settings), Hub(settings)
+        a, b = Hub(settings, sync=DatabaseSync), Hub(settings, sync=DatabaseSync)
         await a.open()
         try:
             await scenario(a, b)
@@ -57,10 +61,15 @@ def hubs(db_url: str, scenario: Callable[[Hub, Hub], Awaitable[None]]) -> None:
 async def client(hub: Hub, room: Room, token: str | None) -> tuple[Connection, Socket]:
     sock = Socket()
     conn = Connection(sock)
-    await hub.connect(room, conn)
+    await hub.lobby.connect(room, conn)
     if token is not None:
-        await hub.handle(room, conn, json.dumps({"type": "hello", "token": token}))
+        await transport.handle(hub, room, conn, json.dumps({"type": "hello", "token": token}))
     return conn, sock
+
+
+def a_sync(hub: Hub) -> DatabaseSync:
+    assert isinstance(hub.sync, DatabaseSync)
+    return hub.sync
 
 
 async def settle() -> None:
@@ -70,9 +79,9 @@ async def settle() -> None:
 
 def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
     async def scenario(a: Hub, b: Hub) -> None:
-        room, host = await a.create_room(Rules.from_spec("28"), "rules", None, None)
-        tokens = [await a.take_seat(room.id, k, f"p{k}") for k in range(4)]
-        await a.start(room.id, host)
+        room, host = await a.lobby.create_room(Rules.from_spec("28"), "rules", None, None)
+        tokens = [await a.lobby.take_seat(room.id, k, f"p{k}") for k in range(4)]
+        await a.lobby.start(room.id, host)
         await b.open()                              # b: the room as it was at seq 0
         rb = b.rooms[room.id]
         assert rb.seq == 0 and room.match is not None
@@ -83,18 +92,18 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
         conn_b, sock_b = await client(b, rb, tokens[seat])
         watch, sock_w = await client(b, rb, None)
         act = {"type": "action", "token": tokens[seat], "action": legal[0], "id": 1}
-        await a.handle(room, conn_a, json.dumps(act))
+        await transport.handle(a, room, conn_a, json.dumps(act))
         assert room.seq == 1 and rb.seq == 0
         # the same seat, through the stale hub: another action, legal at seq 0
-        await b.handle(rb, conn_b, json.dumps({**act, "action": legal[-1]}))
+        await transport.handle(b, rb, conn_b, json.dumps({**act, "action": legal[-1]}))
         await settle()
         assert rb.seq == 1                               # caught up ...
         events = [m for m in sock_b.sent if m["type"] == "event"]
         assert [(e["seq"], e["action"], e["by"]) for e in events] == [(1, legal[0], "player")]
         err = sock_b.sent[-1]                            # ... then refused on the new state
         assert err["type"] == "error" and err["code"] == "illegal" and err["id"] == 1
-        assert b.store.changes(room.id, 0) == a.store.changes(room.id, 0)
-        got = a.store.changes(room.id, 0)
+        assert b.db.storage.changes(room.id, 0) == a.db.storage.changes(room.id, 0)
+        got = a.db.storage.changes(room.id, 0)
         assert got is not None and [x.action for x in got[1]] == [legal[0]]
         # b's clients were told exactly what a's were
         told_a = [m for m in sock_a.sent if m["type"] in ("event", "state") and m["seq"] == 1]
@@ -106,10 +115,10 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
         assert nxt is not None and rb.match is not None
         conn_n, _ = await client(b, rb, tokens[nxt])
         legal_n = rb.match.current.view(nxt)["legal"]
-        await b.handle(rb, conn_n, json.dumps({"type": "action", "token": tokens[nxt],
+        await transport.handle(b, rb, conn_n, json.dumps({"type": "action", "token": tokens[nxt],
                                                 "action": legal_n[0]}))
         assert rb.seq == 2 and room.seq == 1
-        await a.refresh(room.id)                        # what a notice makes a do
+        await a_sync(a).refresh(room.id)                        # what a notice makes a do
         assert room.seq == 2
         await settle()
         seqs = [m["seq"] for m in sock_a.sent if m["type"] == "event"]
@@ -123,18 +132,18 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
 
 def test_seat_and_start_are_safe_between_hubs(db_url: str) -> None:
     async def scenario(a: Hub, b: Hub) -> None:
-        room, host = await a.create_room(Rules.from_spec("28"), "rules", None, None)
+        room, host = await a.lobby.create_room(Rules.from_spec("28"), "rules", None, None)
         await b.open()
-        await b.take_seat(room.id, 1, "Bela")             # a has not heard of it
+        await b.lobby.take_seat(room.id, 1, "Bela")             # a has not heard of it
         with pytest.raises(RoomError) as refused:
-            await a.take_seat(room.id, 1, "Thief")
+            await a.lobby.take_seat(room.id, 1, "Thief")
         assert refused.value.code == "seat_taken"
         assert room.seats[1].name == "Bela"              # a caught up on the refusal
-        await b.take_seat(room.id, 2, "Chitra")
-        await a.start(room.id, host)                     # a thought seat 2 open: it retries
+        await b.lobby.take_seat(room.id, 2, "Chitra")
+        await a.lobby.start(room.id, host)                     # a thought seat 2 open: it retries
         assert [s.kind for s in room.seats] == ["bot", "human", "human", "bot"]
         with pytest.raises(RoomError) as refused:
-            await b.start(room.id, host)
+            await b.lobby.start(room.id, host)
         assert refused.value.code == "started"
         rb = b.rooms[room.id]
         assert rb.status == "playing" and rb.match is not None and room.match is not None
@@ -146,7 +155,7 @@ def test_seat_and_start_are_safe_between_hubs(db_url: str) -> None:
 
 
 def test_store_refuses_a_second_writer(db_url: str) -> None:
-    store = Store(db_url)
+    store = SqlStore(db_url)
     try:
         store.create_room(RoomRow(id="r1", rules="28", bots="rules", host_token_hash="h",
                                   status="waiting", takeover_seconds=1, bot_delay=0,

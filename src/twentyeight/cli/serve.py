@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from twentyeight.server.app import create_app
-        from twentyeight.server.hub import Settings
+        from twentyeight.server.settings import Settings
     except ImportError as e:
         print(f"twentyeight serve: {e.name or e} is missing; install the server extra: "
               "pip install 'twentyeight[server]'", file=sys.stderr)

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,8 +23,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from twentyeight import __version__
 from twentyeight.bots import table_bot_names
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
-from twentyeight.server.connection import Connection
-from twentyeight.server.hub import Hub, RoomError, Settings, rules_from
+from twentyeight.server import transport
+from twentyeight.server.hub import Hub
+from twentyeight.server.lobby import RoomError, rules_from
+from twentyeight.server.settings import Settings
 
 STATIC = Path(__file__).parent / "static"
 """The browser's files: the lobby, the table, their scripts, styles and card drawings."""
@@ -96,7 +98,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
         rules = rules_from(body.rules, body.flags)
-        room, host_token = await hub.create_room(rules, body.bots, body.takeover_seconds,
+        room, host_token = await hub.lobby.create_room(rules, body.bots, body.takeover_seconds,
                                                  body.bot_delay)
         base = str(request.base_url).rstrip("/")
         return {"room": room.id, "link": f"{base}/r/{room.id}", "host_token": host_token,
@@ -104,28 +106,28 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/rooms/{room_id}")
     async def room_info(room_id: str) -> dict[str, Any]:
-        return (await hub.current(room_id)).info(hub.now())
+        return (await hub.lobby.current(room_id)).info(hub.now())
 
     @app.post("/api/rooms/{room_id}/seats/{seat}")
     async def take_seat(room_id: str, seat: int, body: TakeSeat | None = None) \
             -> dict[str, Any]:
-        token = await hub.take_seat(room_id, seat, body.name if body else None)
+        token = await hub.lobby.take_seat(room_id, seat, body.name if body else None)
         return {"room": room_id, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: str, body: Start) -> dict[str, Any]:
-        return (await hub.start(room_id, body.token)).info(hub.now())
+        return (await hub.lobby.start(room_id, body.token)).info(hub.now())
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> JSONResponse:
-        await hub.current(room_id)                      # with several processes: up to date
-        return JSONResponse(hub.record(room_id), headers={
+        await hub.lobby.current(room_id)                # with several processes: up to date
+        return JSONResponse(hub.lobby.record(room_id), headers={
             "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
 
     @app.get("/r/{room_id}", response_class=HTMLResponse, response_model=None)
     async def link(room_id: str) -> FileResponse | HTMLResponse:
         try:
-            await hub.current(room_id)
+            await hub.lobby.current(room_id)
         except RoomError:
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>twentyeight</title>"
                                 f"<p>There is no room {html.escape(room_id)}. "
@@ -134,25 +136,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def websocket(socket: WebSocket, room_id: str) -> None:
-        room = await hub.find(room_id)
-        if room is None:
-            await socket.close(code=4404)
-            return
-        await socket.accept()
-        conn = Connection(socket)
-        await hub.connect(room, conn)
-        try:
-            while not conn.closed:
-                frame = await socket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                await hub.handle(room, conn, text if text is not None else frame.get("bytes"))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await hub.disconnect(room, conn)
-            await conn.stop()
+        await transport.serve(hub, socket, room_id)
 
     return app
 

@@ -9,9 +9,15 @@ seat) and wakes early whenever the room changes (an action, a player coming or g
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 
+from twentyeight.bots import Bot, make_table_bot
+from twentyeight.engine.actions import Action
+from twentyeight.errors import IllegalAction
+from twentyeight.server.authority import Authority, Stale
 from twentyeight.server.room import FINISHED, PLAYING, Room
 
 log = logging.getLogger("twentyeight.server")
@@ -57,3 +63,65 @@ async def drive(room: Room, move: Move) -> None:
         except Exception:                               # a bug must not stop the table
             log.exception("room %s: computer player failed", room.id)
             await asyncio.sleep(1.0)
+
+
+class ComputerPlayers:
+    """The computer players of every room of this process: one :func:`drive` task per
+    playing room, each decision judged by the :class:`Authority` like a player's."""
+
+    def __init__(self, authority: Authority, clock: Callable[[], float]) -> None:
+        self.authority = authority
+        self.clock = clock
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+
+    def start(self, room: Room) -> None:
+        """Run the computer players of ``room`` if it is playing (once)."""
+        if room.status == PLAYING and room.id not in self.drivers:
+            self.drivers[room.id] = asyncio.create_task(drive(room, self.move))
+
+    async def stop(self) -> None:
+        """Stop every room's computer players."""
+        for task in self.drivers.values():
+            task.cancel()
+        for task in self.drivers.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.drivers.clear()
+
+    async def move(self, room: Room, seq: int) -> None:
+        """A computer player acts for the seat to act, if the room is still at ``seq``."""
+        async with room.lock:
+            seat = self._bot_seat(room, seq)
+            if seat is None or room.match is None:
+                return
+            view = room.match.current.view(seat)
+            bot = self._bot(room, seat)
+        text = await asyncio.to_thread(bot.act, view)
+        async with room.lock:
+            if self._bot_seat(room, seq) != seat:
+                return
+            try:
+                action = Action.parse(text)
+                if action.seat != seat:
+                    raise IllegalAction(f"the bot answered for seat {action.seat}")
+                await self.authority.apply(room, seat, action, "bot")
+            except Stale:                       # another process acted first: it decided
+                return
+            except (IllegalAction, ValueError) as e:
+                log.error("room %s: bot %s chose %r: %s; playing %s", room.id, room.bot_kind,
+                          text, e, view["legal"][0])
+                with contextlib.suppress(Stale):
+                    await self.authority.apply(room, seat, Action.parse(view["legal"][0]),
+                                               "bot")
+
+    def _bot_seat(self, room: Room, seq: int) -> int | None:
+        match = room.match
+        if room.seq != seq or match is None or match.over or match.to_act is None:
+            return None
+        seat = match.to_act
+        return seat if room.controlled_by_bot(seat, self.clock() + 0.01) else None
+
+    def _bot(self, room: Room, seat: int) -> Bot:
+        if seat not in room.bots:
+            room.bots[seat] = make_table_bot(room.bot_kind, seed=secrets.randbits(32))
+        return room.bots[seat]

@@ -12,12 +12,16 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentyeight.bots import Bot
 from twentyeight.match import Match
 from twentyeight.rules import Rules
+
+if TYPE_CHECKING:
+    from twentyeight.server.store import RoomRow
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
@@ -138,3 +142,22 @@ class Room:
             **self.committed,
             "path": f"/r/{self.id}",
         }
+
+
+def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> Room:
+    """The room of a stored row, its match replayed from the stored record and checked
+    against the action log; every person counts as away from ``now``."""
+    seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now,
+                  elsewhere=elsewhere(row.id, k))
+             for k, s in enumerate(row.seats)]
+    room = Room(id=row.id, rules=Rules.from_spec(row.rules), bot_kind=row.bots,
+                host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
+                bot_delay=row.bot_delay, seats=seats, status=row.status, seq=row.seq,
+                record=row.record)
+    if row.record is not None:
+        room.match = Match.from_record(row.record)
+        room.commit()
+        replayed = [a for hand in row.record["hands_played"] for a in hand["actions"]]
+        if replayed != row.actions or len(replayed) != row.seq:
+            raise RuntimeError(f"room {row.id}: the record and the action log differ")
+    return room

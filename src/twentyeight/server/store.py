@@ -1,4 +1,6 @@
-"""Persistence of rooms, seats and matches: SQLAlchemy Core, any SQLAlchemy database URL.
+"""Persistence of rooms, seats and matches: the :class:`Storage` interface, and
+:class:`SqlStore` on SQLAlchemy Core for any SQLAlchemy database URL
+(:class:`~twentyeight.server.memory_store.MemoryStore` keeps the same in memory, for tests).
 
 Three tables, in portable SQL (SQLite by default, PostgreSQL works the same):
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     Column,
@@ -157,8 +159,53 @@ SCHEMA_LOCK = 0x7732_3873
 """PostgreSQL advisory lock taken while creating the tables (processes start together)."""
 
 
-class Store:
-    """The database of a server: synchronous calls, each its own transaction."""
+class Storage(Protocol):
+    """What the server keeps: synchronous calls, each one transaction, run off the event loop
+    (:class:`~twentyeight.server.database.Database`).  A write that finds the stored room not
+    as its caller saw it raises :class:`Conflict` and changes nothing."""
+
+    def close(self) -> None:
+        """Release what the store holds."""
+
+    def create_room(self, room: RoomRow) -> None:
+        """Insert a new room and its seats."""
+
+    def set_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+        """Give a seat no person holds to a person; :class:`Conflict` if one does by now, or
+        if the match is over."""
+
+    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow]) -> None:
+        """Store the dealt match and the seats filled by bots; :class:`Conflict` if the room
+        has started or one of those seats was taken meanwhile."""
+
+    def append_action(self, room_id: str, seq: int, seat: int, action: str, by: str,
+                      record: dict[str, Any], status: str) -> None:
+        """Commit accepted action number ``seq`` (1, 2, …) and the record that includes it;
+        :class:`Conflict` if the room is not at ``seq - 1``."""
+
+    def load_rooms(self, room_id: str | None = None) -> list[RoomRow]:
+        """Every room (or only ``room_id``), with its seats and its action log."""
+
+    def changes(self, room_id: str, after: int) -> tuple[RoomRow, list[ActionRow]] | None:
+        """The room as stored now (with its seats, without its log) and its actions after
+        ``after``; ``None`` if there is no such room."""
+
+    def active(self) -> dict[str, int]:
+        """``{room: seq}`` of every room whose match is not over."""
+
+
+def open_store(url: str) -> Storage:
+    """The store of a database URL: ``memory://`` keeps everything in this process's memory
+    (gone when it stops: for tests and trials), anything else is a SQLAlchemy URL."""
+    if url == "memory://":
+        from twentyeight.server.memory_store import MemoryStore
+
+        return MemoryStore()
+    return SqlStore(url)
+
+
+class SqlStore:
+    """The database of a server on SQLAlchemy: synchronous calls, each its own transaction."""
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)

@@ -1,0 +1,138 @@
+"""The authority: the one place where an action is judged, committed and told.
+
+The engine decides what is legal; the authority decides *who* may act (the seat's token),
+commits every accepted action to the database, and only then tells the room's listeners,
+each what it may know.  Every call is made under the room's lock, so every listener of a
+room sees the same events in the same order.
+
+With several processes (:class:`~twentyeight.server.cluster.ClusterSync`) a commit that finds
+the database ahead of this process (:class:`~twentyeight.server.store.Conflict`) changes
+nothing; the room catches up from the action log and the action is judged again on the new
+state.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from twentyeight.engine.actions import Action
+from twentyeight.errors import IllegalAction
+from twentyeight.match import Match
+from twentyeight.server.audience import Audience, Listener
+from twentyeight.server.database import Database
+from twentyeight.server.protocol import (
+    ILLEGAL,
+    MALFORMED,
+    NOT_STARTED,
+    SERVER_ERROR,
+    UNAUTHORISED,
+    ClientMessage,
+    ProtocolError,
+    error,
+)
+from twentyeight.server.room import FINISHED, HUMAN, PLAYING, Room
+from twentyeight.server.store import Conflict
+from twentyeight.server.sync import Sync, find_seat
+
+log = logging.getLogger("twentyeight.server")
+
+RETRIES = 8
+"""How often a player's action is tried again after another process committed first."""
+
+
+class Stale(Exception):
+    """Another writer committed first; the room has caught up and nothing of ours changed."""
+
+
+class Authority:
+    """Judges, commits and tells every action of this process's rooms."""
+
+    def __init__(self, db: Database, audience: Audience, sync: Sync) -> None:
+        self.db = db
+        self.audience = audience
+        self.sync = sync
+
+    async def act(self, room: Room, sender: Listener, msg: ClientMessage) -> None:
+        """A player's ``action`` message: applied and told, or refused (an ``illegal`` error
+        to ``sender``, or :class:`ProtocolError`) with nothing changed."""
+        assert msg.action is not None
+        async with room.lock:
+            seat = await find_seat(self.sync, room, msg.token)
+            if seat is None:
+                raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
+                                    msg.ref)
+            if room.match is None and self.sync.shared:
+                await self.sync.catch_up(room)           # perhaps started on another process
+            if room.match is None:
+                raise ProtocolError(NOT_STARTED, "the host has not started the match yet",
+                                    msg.ref)
+            try:
+                action = Action.parse(msg.action)
+            except ValueError as e:
+                raise ProtocolError(MALFORMED, str(e), msg.ref) from None
+            if action.seat != seat:
+                raise ProtocolError(UNAUTHORISED, f"your token is seat {seat}'s, not seat "
+                                    f"{action.seat}'s", msg.ref)
+            fresh = not self.sync.shared
+            for _ in range(RETRIES):
+                try:
+                    await self.apply(room, seat, action, "player")
+                    return
+                except Stale:                  # another process was first: on the new state
+                    fresh = True
+                    continue
+                except IllegalAction as e:
+                    if not fresh:              # judged on the database's state, not a stale one
+                        fresh, seq = True, room.seq
+                        await self.sync.catch_up(room)
+                        if room.seq != seq:
+                            continue
+                    legal = e.legal if room.match.to_act == seat else []
+                    sender.send(error(ILLEGAL, e.message, msg.ref, action=msg.action,
+                                      legal=legal))
+                    return
+            raise ProtocolError(SERVER_ERROR, "the table kept changing under this action; "
+                                "nothing changed, try again", msg.ref)
+
+    async def apply(self, room: Room, seat: int, action: Action, by: str) -> None:
+        """Apply, commit, then tell (called under the room's lock).
+
+        Raises :class:`IllegalAction` (nothing changed), :class:`Stale` (another process
+        committed first; nothing of ours changed and the room has caught up) or
+        :class:`ProtocolError` (``server_error``: the database refused; the room is back at its
+        last commit).
+        """
+        match = room.match
+        assert match is not None
+        if match.over:
+            raise IllegalAction("the match is over", action=str(action))
+        game = match.current
+        hand = len(match.games) - 1
+        done = match.apply(action)
+        seq = room.seq + 1
+        record = match.to_record()
+        status = FINISHED if match.over else PLAYING
+        try:
+            await self.db.append_action(room.id, seq, seat, str(done), by, record, status)
+        except Conflict:
+            assert room.record is not None
+            room.match = Match.from_record(room.record)
+            await self.sync.catch_up(room)
+            raise Stale from None
+        except Exception:
+            log.exception("room %s: could not store action %d", room.id, seq)
+            assert room.record is not None
+            room.match = Match.from_record(room.record)
+            raise ProtocolError(SERVER_ERROR, "the server could not save the action; "
+                                "nothing changed") from None
+        room.seq, room.record, room.status = seq, record, status
+        room.commit()
+        s = room.seats[seat]
+        seats_changed = status == FINISHED
+        if by == "bot" and s.kind == HUMAN and not s.taken_over:
+            s.taken_over = seats_changed = True
+        self.audience.tell_action(room, game, hand, done, by)
+        if seats_changed:
+            self.audience.tell_room(room)
+        room.changed.set()
+        self.sync.changed(room)
