@@ -159,7 +159,7 @@ async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
             if legal and message["to_act"] == seat and message["seq"] > acted:
                 acted = message["seq"]
                 sent[acted + 1] = time.monotonic()
-                await ws.send(json.dumps({"type": "action", "token": token,
+                await ws.send(json.dumps({"type": "action", "token": token, "seq": acted,
                                           "action": rng.choice(legal)}))
             if message["match"]["over"]:
                 return

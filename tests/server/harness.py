@@ -181,7 +181,10 @@ class Client:
         return out
 
     async def act(self, action: str, **extra: Any) -> None:
-        await self.send({"type": "action", "token": self.token, "action": action, **extra})
+        """Send ``action``, decided against the last state this client got (``seq``)."""
+        seq = self.state["seq"] if self.state is not None else 0
+        await self.send({"type": "action", "token": self.token, "action": action, "seq": seq,
+                         **extra})
 
     def my_turn(self) -> bool:
         s = self.state

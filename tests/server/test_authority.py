@@ -74,9 +74,12 @@ class Table:
         assert self.room.match is not None
         return list(self.room.match.current.view(seat)["legal"])
 
-    async def send(self, seat: int, action: str, token: str | None = None) -> None:
+    async def send(self, seat: int, action: str, token: str | None = None,
+                   seq: int | None = None) -> None:
+        """``seat``'s action, decided on the state ``seq`` (the room's now, by default)."""
         msg = parse(json.dumps({"type": "action", "token": token or self.tokens[seat],
-                                "action": action, "id": "x"}))
+                                "action": action, "id": "x",
+                                "seq": self.room.seq if seq is None else seq}))
         await self.authority.act(self.room, self.conns[seat], msg)
 
     def stored(self) -> list[str]:
@@ -139,10 +142,33 @@ def test_refusals_change_nothing_and_tell_nobody_else() -> None:
     run(scenario)
 
 
+def test_an_action_decided_on_an_older_state_is_stale() -> None:
+    """The same action sent twice with the seq it was decided on: the second is stale, and
+    so is any action naming a seq the table has left, legal now or not."""
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        action = t.legal(seat)[0]
+        await t.send(seat, action, seq=0)
+        told = [list(c.sent) for c in [*t.conns, t.watcher]]
+        for again in (action, *t.legal(t.to_act)):
+            with pytest.raises(ProtocolError) as refused:
+                await t.send(t.to_act if again != action else seat, again, seq=0)
+            assert refused.value.code == "stale" and refused.value.extra == {"seq": 1}
+        with pytest.raises(ProtocolError) as refused:
+            await t.send(t.to_act, t.legal(t.to_act)[0], seq=2)         # not there yet
+        assert refused.value.code == "stale"
+        assert t.stored() == [action] and t.room.seq == 1
+        assert [c.sent for c in [*t.conns, t.watcher]] == told
+
+    run(scenario)
+
+
 class ToldTooEarly(MemoryStore):
     """A store that checks, as each action is committed, that nobody has heard of it yet."""
 
-    listeners: list[FakeConnection] = []
+    def __init__(self) -> None:
+        super().__init__()
+        self.listeners: list[FakeConnection] = []
 
     def append_action(self, room_id: str, seq: int, seat: int, action: str, by: str,
                       record: dict[str, Any], status: str) -> None:

@@ -166,7 +166,7 @@ def test_a_match_played_through_two_processes(pair: Pair) -> None:
 def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> None:
     """Four people, each connected to both processes; at every turn the seat to act sends
     the same legal action through both processes at once: it is applied once, the other
-    copy is refused with an error, and everyone sees the same single event."""
+    copy is refused as stale, and everyone sees the same single event."""
     a, b = pair.a, pair.b
     made = b.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600)
     room = made["room"]
@@ -199,7 +199,8 @@ def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> No
             refused = [m for c in (on_a[x], on_b[x]) for m in c.log
                        if m["type"] == "error" and m.get("id") in (f"a{turn}", f"b{turn}")]
             assert len(refused) == 1, refused
-            assert refused[0]["code"] == "illegal" and refused[0]["message"]
+            assert refused[0]["code"] == "stale" and refused[0]["message"]
+            assert refused[0]["seq"] == turn
         for c in [*on_a, *on_b]:
             assert [m["seq"] for m in c.log if m["type"] == "event"] == list(range(1, 13))
             await c.close()

@@ -91,7 +91,7 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
         conn_a, sock_a = await client(a, room, tokens[seat])
         conn_b, sock_b = await client(b, rb, tokens[seat])
         watch, sock_w = await client(b, rb, None)
-        act = {"type": "action", "token": tokens[seat], "action": legal[0], "id": 1}
+        act = {"type": "action", "token": tokens[seat], "action": legal[0], "id": 1, "seq": 0}
         await transport.handle(a, room, conn_a, json.dumps(act))
         assert room.seq == 1 and rb.seq == 0
         # the same seat, through the stale hub: another action, legal at seq 0
@@ -100,8 +100,9 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
         assert rb.seq == 1                               # caught up ...
         events = [m for m in sock_b.sent if m["type"] == "event"]
         assert [(e["seq"], e["action"], e["by"]) for e in events] == [(1, legal[0], "player")]
-        err = sock_b.sent[-1]                            # ... then refused on the new state
-        assert err["type"] == "error" and err["code"] == "illegal" and err["id"] == 1
+        err = sock_b.sent[-1]                     # ... then refused: decided on an old state
+        assert err["type"] == "error" and err["code"] == "stale" and err["id"] == 1
+        assert err["seq"] == 1
         assert b.db.storage.changes(room.id, 0) == a.db.storage.changes(room.id, 0)
         got = a.db.storage.changes(room.id, 0)
         assert got is not None and [x.action for x in got[1]] == [legal[0]]
@@ -116,7 +117,7 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
         conn_n, _ = await client(b, rb, tokens[nxt])
         legal_n = rb.match.current.view(nxt)["legal"]
         await transport.handle(b, rb, conn_n, json.dumps({"type": "action", "token": tokens[nxt],
-                                                "action": legal_n[0]}))
+                                                          "action": legal_n[0], "seq": 1}))
         assert rb.seq == 2 and room.seq == 1
         await a_sync(a).refresh(room.id)                        # what a notice makes a do
         assert room.seq == 2

@@ -5,10 +5,13 @@ commits every accepted action to the database, and only then tells the room's li
 each what it may know.  Every call is made under the room's lock, so every listener of a
 room sees the same events in the same order.
 
-With several processes (:class:`~twentyeight.server.cluster.ClusterSync`) a commit that finds
-the database ahead of this process (:class:`~twentyeight.server.store.Conflict`) changes
-nothing; the room catches up from the action log and the action is judged again on the new
-state.
+A player's action names the ``seq`` of the state it was decided against; if the table has
+moved on since, the action is refused as ``stale`` and changes nothing (it was meant for a
+moment that has passed, even if it would be legal now).  With several processes
+(:class:`~twentyeight.server.cluster.ClusterSync`) a commit that finds the database ahead of
+this process (:class:`~twentyeight.server.store.Conflict`) changes nothing; the room catches up
+from the action log, and the action, decided against a state that is no longer the table's,
+is stale.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from twentyeight.server.protocol import (
     MALFORMED,
     NOT_STARTED,
     SERVER_ERROR,
+    STALE,
     UNAUTHORISED,
     ClientMessage,
     ProtocolError,
@@ -35,10 +39,6 @@ from twentyeight.server.store import Conflict
 from twentyeight.server.sync import Sync, find_seat
 
 log = logging.getLogger("twentyeight.server")
-
-RETRIES = 8
-"""How often a player's action is tried again after another process committed first."""
-
 
 class Stale(Exception):
     """Another writer committed first; the room has caught up and nothing of ours changed."""
@@ -55,14 +55,14 @@ class Authority:
     async def act(self, room: Room, sender: Listener, msg: ClientMessage) -> None:
         """A player's ``action`` message: applied and told, or refused (an ``illegal`` error
         to ``sender``, or :class:`ProtocolError`) with nothing changed."""
-        assert msg.action is not None
+        assert msg.action is not None and msg.seq is not None
         async with room.lock:
             seat = await find_seat(self.sync, room, msg.token)
             if seat is None:
                 raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
                                     msg.ref)
-            if room.match is None and self.sync.shared:
-                await self.sync.catch_up(room)           # perhaps started on another process
+            if room.match is None or msg.seq > room.seq:
+                await self.sync.catch_up(room)           # perhaps this process is behind
             if room.match is None:
                 raise ProtocolError(NOT_STARTED, "the host has not started the match yet",
                                     msg.ref)
@@ -73,26 +73,15 @@ class Authority:
             if action.seat != seat:
                 raise ProtocolError(UNAUTHORISED, f"your token is seat {seat}'s, not seat "
                                     f"{action.seat}'s", msg.ref)
-            fresh = not self.sync.shared
-            for _ in range(RETRIES):
-                try:
-                    await self.apply(room, seat, action, "player")
-                    return
-                except Stale:                  # another process was first: on the new state
-                    fresh = True
-                    continue
-                except IllegalAction as e:
-                    if not fresh:              # judged on the database's state, not a stale one
-                        fresh, seq = True, room.seq
-                        await self.sync.catch_up(room)
-                        if room.seq != seq:
-                            continue
-                    legal = e.legal if room.match.to_act == seat else []
-                    sender.send(error(ILLEGAL, e.message, msg.ref, action=msg.action,
-                                      legal=legal))
-                    return
-            raise ProtocolError(SERVER_ERROR, "the table kept changing under this action; "
-                                "nothing changed, try again", msg.ref)
+            if msg.seq != room.seq:
+                raise stale(room, msg)
+            try:
+                await self.apply(room, seat, action, "player")
+            except Stale:                        # another process was first
+                raise stale(room, msg) from None
+            except IllegalAction as e:
+                legal = e.legal if room.match.to_act == seat else []
+                sender.send(error(ILLEGAL, e.message, msg.ref, action=msg.action, legal=legal))
 
     async def apply(self, room: Room, seat: int, action: Action, by: str) -> None:
         """Apply, commit, then tell (called under the room's lock).
@@ -136,3 +125,10 @@ class Authority:
             self.audience.tell_room(room)
         room.changed.set()
         self.sync.changed(room)
+
+
+def stale(room: Room, msg: ClientMessage) -> ProtocolError:
+    """The refusal of an action decided against ``msg.seq`` when the table is elsewhere."""
+    return ProtocolError(STALE, f"the table has moved on since this action was decided (at "
+                         f"seq {msg.seq}; it is now at seq {room.seq}): nothing changed, "
+                         f"decide again on the latest state", msg.ref, seq=room.seq)

@@ -11,26 +11,31 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2: an ``action`` carries the ``seq`` it was decided against (a stale one is refused)."""
 MAX_ACTION_LENGTH = 64
 MAX_TOKEN_LENGTH = 128
+MAX_SEQ = 2**31 - 1
 
 # error codes
 MALFORMED = "malformed"
 UNAUTHORISED = "unauthorised"
 ILLEGAL = "illegal"
 NOT_STARTED = "not_started"
+STALE = "stale"
 SERVER_ERROR = "server_error"
 
 
 class ProtocolError(ValueError):
     """A message the server refuses; ``code`` is one of the error codes above."""
 
-    def __init__(self, code: str, message: str, ref: object = None) -> None:
+    def __init__(self, code: str, message: str, ref: object = None, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.ref = ref
+        self.extra = extra
+        """More fields of the error message (``seq`` of a ``stale`` one, …)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,8 @@ class ClientMessage:
     type: str
     token: str | None = None
     action: str | None = None
+    seq: int | None = None
+    """For an action: the ``seq`` of the state it was decided against."""
     ref: str | int | None = None
     """The client's own ``id`` for the message, echoed in an error about it."""
 
@@ -73,9 +80,13 @@ def parse(raw: str | bytes | None) -> ClientMessage:
                                 "\"2 play 9S\"", ref)
         if len(action) > MAX_ACTION_LENGTH:
             raise ProtocolError(MALFORMED, "the action is too long", ref)
+        seq = doc.get("seq")
+        if not (isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= MAX_SEQ):
+            raise ProtocolError(MALFORMED, "an action message needs \"seq\": the seq of the "
+                                "state it was decided on", ref)
         if token is None:
             raise ProtocolError(UNAUTHORISED, "an action needs the seat's \"token\"", ref)
-        return ClientMessage("action", token=token, action=action, ref=ref)
+        return ClientMessage("action", token=token, action=action, seq=seq, ref=ref)
     raise ProtocolError(MALFORMED, f"unknown message type {kind!r} (hello, action, ping)", ref)
 
 

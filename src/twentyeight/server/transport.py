@@ -57,4 +57,4 @@ async def handle(hub: Hub, room: Room, conn: Connection, raw: str | bytes | None
             await hub.authority.act(room, conn, msg)
     except ProtocolError as e:
         conn.send(error(e.code, e.message, e.ref if e.ref is not None
-                        else (msg.ref if msg else None)))
+                        else (msg.ref if msg else None), **e.extra))

@@ -9,7 +9,9 @@ export function act(action, origin) {
   if (!token()) return;
   const id = `m${ui.nextId++}`;
   ui.pending.set(id, origin || action);
-  if (send({ type: "action", token: token(), action, id })) {
+  // `seq`: the state this was decided on; the server refuses it as stale if the table has
+  // moved on meanwhile (docs/protocol.md)
+  if (send({ type: "action", token: token(), action, id, seq: ui.st?.seq })) {
     const legal = ui.st?.legal || [];
     if (legal.includes(action)) {
       ui.sent = ui.st.seq;
