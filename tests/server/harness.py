@@ -22,6 +22,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from twentyeight import Game
 
 Message = dict[str, Any]
+TESTS = Path(__file__).resolve().parent.parent
+"""The tests directory: on the server's path, so ``--bot-module server.test_bots`` loads."""
 CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")
 
 
@@ -78,8 +80,10 @@ class Server:
                "--db", self.db_url, "--bot-delay", "0", "--log-level", "warning",
                *self.extra]
         with open(self.log, "ab") as log:
+            path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(TESTS)) if p)
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                         env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                              "PYTHONPATH": path})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

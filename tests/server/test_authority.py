@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from twentyeight import Match, Rules
+from twentyeight.engine.reasons import Reason
+from twentyeight.errors import IllegalAction
 from twentyeight.server.audience import Audience
 from twentyeight.server.authority import Authority
 from twentyeight.server.database import Database
@@ -159,6 +161,34 @@ def test_an_action_decided_on_an_older_state_is_stale() -> None:
         assert refused.value.code == "stale"
         assert t.stored() == [action] and t.room.seq == 1
         assert [c.sent for c in [*t.conns, t.watcher]] == told
+
+    run(scenario)
+
+
+def test_an_illegal_action_carries_the_engines_reason_as_data(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the engine's refusal has a ``reason`` (:class:`Reason`), the error carries it
+    as ``{"key", "rule", "params"}`` beside the English message; where not, no ``reason``."""
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        await t.send(seat, f"{seat} bid 99")
+        [plain] = t.conns[seat].sent
+        assert plain["code"] == "illegal" and "reason" not in plain
+
+        def refuse(action: object) -> None:
+            e = IllegalAction("you must follow suit: you hold hearts (28-PLAY-2)",
+                              action=str(action), legal=["x"])
+            e.reason = Reason("follow_suit", "28-PLAY-2", {"suit": "H"})  # type: ignore[attr-defined]
+            raise e
+
+        assert t.room.match is not None
+        monkeypatch.setattr(t.room.match, "apply", refuse)
+        await t.send(seat, t.legal(seat)[0])
+        err = t.conns[seat].sent[-1]
+        assert err["message"] == "you must follow suit: you hold hearts (28-PLAY-2)"
+        assert err["reason"] == {"key": "follow_suit", "rule": "28-PLAY-2",
+                                 "params": {"suit": "H"}}
+        assert t.stored() == [] and t.room.seq == 0
 
     run(scenario)
 

@@ -37,6 +37,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--allow-external-bots", action="store_true",
                    help="let rooms seat external bots by URL (the competition protocol; the "
                         "server then calls the addresses rooms name)")
+    p.add_argument("--bot-module", action="append", default=[], metavar="MODULE",
+                   help="import MODULE at the start: the computer players it registers "
+                        "(twentyeight.bots.register) can then be chosen for rooms (repeatable)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
 
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(db_url=args.db, takeover_seconds=args.takeover_seconds,
                         bot_delay=args.bot_delay,
                         allow_external_bots=args.allow_external_bots,
-                        redis_url=args.redis)
+                        redis_url=args.redis, bot_modules=tuple(args.bot_module))
     try:
         app = create_app(settings)
     except Exception as e:          # a bad database URL, an unreachable database

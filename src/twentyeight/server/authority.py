@@ -17,6 +17,7 @@ is stale.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
@@ -81,7 +82,8 @@ class Authority:
                 raise stale(room, msg) from None
             except IllegalAction as e:
                 legal = e.legal if room.match.to_act == seat else []
-                sender.send(error(ILLEGAL, e.message, msg.ref, action=msg.action, legal=legal))
+                sender.send(error(ILLEGAL, e.message, msg.ref, action=msg.action, legal=legal,
+                                  **reason_of(e)))
 
     async def apply(self, room: Room, seat: int, action: Action, by: str) -> None:
         """Apply, commit, then tell (called under the room's lock).
@@ -132,3 +134,11 @@ def stale(room: Room, msg: ClientMessage) -> ProtocolError:
     return ProtocolError(STALE, f"the table has moved on since this action was decided (at "
                          f"seq {msg.seq}; it is now at seq {room.seq}): nothing changed, "
                          f"decide again on the latest state", msg.ref, seq=room.seq)
+
+
+def reason_of(e: IllegalAction) -> dict[str, Any]:
+    """``{"reason": {"key", "rule", "params"}}`` when the engine says why as data
+    (:class:`twentyeight.engine.reasons.Reason`), else ``{}``."""
+    reason = getattr(e, "reason", None)
+    to_json = getattr(reason, "to_json", None)
+    return {"reason": to_json()} if callable(to_json) else {}

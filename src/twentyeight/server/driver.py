@@ -15,12 +15,16 @@ import secrets
 from collections.abc import Awaitable, Callable
 
 from twentyeight.bots import Bot, make_table_bot
+from twentyeight.bots.base import View
 from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
 from twentyeight.server.authority import Authority, Stale
 from twentyeight.server.room import FINISHED, PLAYING, Room
 
 log = logging.getLogger("twentyeight.server")
+
+FALLBACK = "rules"
+"""The computer player that decides when a room's own fails."""
 
 Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
@@ -96,23 +100,32 @@ class ComputerPlayers:
                 return
             view = room.match.current.view(seat)
             bot = self._bot(room, seat)
-        text = await asyncio.to_thread(bot.act, view)
+        action = await self.decide(room, seat, bot, view)
         async with room.lock:
             if self._bot_seat(room, seq) != seat:
                 return
-            try:
-                action = Action.parse(text)
-                if action.seat != seat:
-                    raise IllegalAction(f"the bot answered for seat {action.seat}")
+            with contextlib.suppress(Stale):    # another process acted first: it decided
                 await self.authority.apply(room, seat, action, "bot")
-            except Stale:                       # another process acted first: it decided
-                return
-            except (IllegalAction, ValueError) as e:
-                log.error("room %s: bot %s chose %r: %s; playing %s", room.id, room.bot_kind,
-                          text, e, view["legal"][0])
-                with contextlib.suppress(Stale):
-                    await self.authority.apply(room, seat, Action.parse(view["legal"][0]),
-                                               "bot")
+
+    async def decide(self, room: Room, seat: int, bot: Bot, view: View) -> Action:
+        """The bot's legal choice for ``seat``; if the bot fails (raises, or answers with
+        anything but one of ``view["legal"]``), the ``rules`` bot's, so a broken computer
+        player never stalls a table.  The first failure in a room is logged; later ones
+        are only counted."""
+        try:
+            text = await asyncio.to_thread(bot.act, view)
+            action = Action.parse(text)
+            if str(action) not in view["legal"]:
+                raise IllegalAction(f"{text!r} is not one of the legal actions "
+                                    f"{view['legal']}")
+            return action
+        except Exception as e:
+            room.bot_failures += 1
+            if room.bot_failures == 1:
+                log.error("room %s: computer player %r failed (%s: %s); the rules bot decides "
+                          "for it instead (later failures in this room are only counted)",
+                          room.id, room.bot_kind, type(e).__name__, e, exc_info=e)
+        return Action.parse(self._fallback(room, seat).act(view))
 
     def _bot_seat(self, room: Room, seq: int) -> int | None:
         match = room.match
@@ -123,5 +136,15 @@ class ComputerPlayers:
 
     def _bot(self, room: Room, seat: int) -> Bot:
         if seat not in room.bots:
-            room.bots[seat] = make_table_bot(room.bot_kind, seed=secrets.randbits(32))
+            try:
+                room.bots[seat] = make_table_bot(room.bot_kind, seed=secrets.randbits(32))
+            except Exception as e:               # a bot that cannot even be made
+                log.error("room %s: computer player %r could not be made (%s); the rules bot "
+                          "plays instead", room.id, room.bot_kind, e)
+                room.bots[seat] = self._fallback(room, seat)
         return room.bots[seat]
+
+    def _fallback(self, room: Room, seat: int) -> Bot:
+        if seat not in room.fallbacks:
+            room.fallbacks[seat] = make_table_bot(FALLBACK, seed=secrets.randbits(32))
+        return room.fallbacks[seat]

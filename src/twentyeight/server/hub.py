@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 from collections.abc import Callable
 
@@ -39,6 +40,8 @@ class Hub:
         """``storage``: instead of the database of ``settings.db_url``; ``sync``: makes the
         :class:`Sync` instead of the one ``settings`` say (alone, or ``--redis``)."""
         self.settings = settings
+        for module in settings.bot_modules:          # they register their bots
+            importlib.import_module(module)
         self.db = Database(storage if storage is not None else open_store(settings.db_url))
         self.rooms: dict[str, Room] = {}
         self.audience = Audience(self.now)

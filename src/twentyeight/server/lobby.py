@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from twentyeight.bots import table_bot_names
+from twentyeight.bots import BotError, bot_names, table_bot_class, table_bot_names
 from twentyeight.match import Match
 from twentyeight.rules import Rules, RulesError
 from twentyeight.server.audience import Audience, Listener, state
@@ -103,9 +103,14 @@ class Lobby:
                                 "bots (start it with --allow-external-bots)")
             if len(bots) > 64:
                 raise RoomError(400, "bad_bots", "an external bot's URL is at most 64 characters")
-        elif bots not in table_bot_names():
+        elif bots not in bot_names():                  # code paths (module:Class) refused
             raise RoomError(400, "bad_bots", f"unknown computer player {bots!r} "
                             f"(known: {', '.join(table_bot_names())})")
+        else:
+            try:
+                table_bot_class(bots)                 # one that must see the deal: refused
+            except BotError as e:
+                raise RoomError(400, "bad_bots", str(e)) from None
         host_token = new_token()
         room = Room(id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
                     rules=rules, bot_kind=bots, host_token_hash=token_hash(host_token),

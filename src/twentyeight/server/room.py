@@ -85,6 +85,10 @@ class Room:
         "hands_played": 0, "scores": None, "over": False, "winners": []})
     """The match's standing as of the last commit (what the room summary shows)."""
     bots: dict[int, Bot] = field(default_factory=dict)
+    fallbacks: dict[int, Bot] = field(default_factory=dict)
+    """The ``rules`` bots that decide where the room's own computer player fails."""
+    bot_failures: int = 0
+    """How often the room's computer player has failed (raised, or answered wrongly)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set whenever something the bot driver cares about changes."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -23,3 +23,6 @@ class Settings:
     """With Redis: how often each process announces its connections."""
     poll_seconds: float = 2.0
     """With Redis: how often each process checks the database for changes it missed."""
+    bot_modules: tuple[str, ...] = field(default_factory=tuple)
+    """Modules imported at the start that register more computer players
+    (:func:`twentyeight.bots.register`); rooms may then choose them by name."""
