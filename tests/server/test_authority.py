@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
@@ -21,7 +21,7 @@ from twentyeight.server.database import Database
 from twentyeight.server.memory_store import MemoryStore
 from twentyeight.server.protocol import ProtocolError, parse
 from twentyeight.server.room import HUMAN, PLAYING, Room, Seat, new_token, token_hash
-from twentyeight.server.store import Conflict, RoomRow, SeatRow
+from twentyeight.server.store import Append, RoomRow, SeatRow, start_record
 from twentyeight.server.sync import LocalSync
 
 Message = dict[str, Any]
@@ -46,7 +46,7 @@ class Table:
 
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
-        self.db = Database(store, threads=1)
+        self.db = Database(store)
         self.audience = Audience(lambda: 0.0)
         self.authority = Authority(self.db, self.audience, LocalSync())
         self.tokens = [new_token() for _ in range(4)]
@@ -57,11 +57,11 @@ class Table:
                                 for k, t in enumerate(self.tokens)])
         match = Match.new(rules, seed=7)
         self.room.match, self.room.status = match, PLAYING
-        self.room.record = match.to_record()
+        self.room.start = start_record(match)
         store.create_room(RoomRow(id="r1", rules="28", bots="rules", host_token_hash="h",
                                   status="waiting", takeover_seconds=60, bot_delay=0,
                                   seats=[SeatRow(kind="open") for _ in range(4)]))
-        store.start("r1", self.room.record, {})
+        store.start("r1", self.room.start, {})
         self.conns = [FakeConnection(k) for k in range(4)]
         self.watcher = FakeConnection(None)
         for c in [*self.conns, self.watcher]:
@@ -200,11 +200,11 @@ class ToldTooEarly(MemoryStore):
         super().__init__()
         self.listeners: list[FakeConnection] = []
 
-    def append_action(self, room_id: str, seq: int, seat: int, action: str, by: str,
-                      record: dict[str, Any], status: str) -> None:
+    def append(self, entries: Sequence[Append]) -> list[bool]:
         for c in self.listeners:
-            assert not any(m.get("seq") == seq for m in c.sent), "told before the commit"
-        super().append_action(room_id, seq, seat, action, by, record, status)
+            for e in entries:
+                assert not any(m.get("seq") == e.seq for m in c.sent), "told before the commit"
+        return super().append(entries)
 
 
 def test_nothing_is_told_before_it_is_committed() -> None:
@@ -223,8 +223,7 @@ def test_nothing_is_told_before_it_is_committed() -> None:
 class Broken(MemoryStore):
     """A database that refuses every action."""
 
-    def append_action(self, room_id: str, seq: int, seat: int, action: str, by: str,
-                      record: dict[str, Any], status: str) -> None:
+    def append(self, entries: Sequence[Append]) -> list[bool]:
         raise OSError("disk full")
 
 
@@ -244,9 +243,8 @@ def test_a_database_failure_changes_nothing() -> None:
 class Ahead(MemoryStore):
     """Another writer always gets there first."""
 
-    def append_action(self, room_id: str, seq: int, seat: int, action: str, by: str,
-                      record: dict[str, Any], status: str) -> None:
-        raise Conflict("another writer")
+    def append(self, entries: Sequence[Append]) -> list[bool]:
+        return [False for _ in entries]
 
 
 def test_a_conflicting_write_is_never_told() -> None:

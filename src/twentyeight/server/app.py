@@ -120,8 +120,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> JSONResponse:
-        await hub.lobby.current(room_id)                # with several processes: up to date
-        return JSONResponse(hub.lobby.record(room_id), headers={
+        return JSONResponse(await hub.lobby.record(room_id), headers={
             "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
 
     @app.get("/r/{room_id}", response_class=HTMLResponse, response_model=None)

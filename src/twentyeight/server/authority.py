@@ -9,7 +9,7 @@ A player's action names the ``seq`` of the state it was decided against; if the 
 moved on since, the action is refused as ``stale`` and changes nothing (it was meant for a
 moment that has passed, even if it would be legal now).  With several processes
 (:class:`~twentyeight.server.cluster.ClusterSync`) a commit that finds the database ahead of
-this process (:class:`~twentyeight.server.store.Conflict`) changes nothing; the room catches up
+this process is refused by the store and changes nothing; the room catches up
 from the action log, and the action, decided against a state that is no longer the table's,
 is stale.
 """
@@ -21,7 +21,6 @@ from typing import Any
 
 from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
-from twentyeight.match import Match
 from twentyeight.server.audience import Audience, Listener
 from twentyeight.server.database import Database
 from twentyeight.server.protocol import (
@@ -36,7 +35,7 @@ from twentyeight.server.protocol import (
     error,
 )
 from twentyeight.server.room import FINISHED, HUMAN, PLAYING, Room
-from twentyeight.server.store import Conflict
+from twentyeight.server.store import Append, assemble
 from twentyeight.server.sync import Sync, find_seat
 
 log = logging.getLogger("twentyeight.server")
@@ -101,22 +100,20 @@ class Authority:
         hand = len(match.games) - 1
         done = match.apply(action)
         seq = room.seq + 1
-        record = match.to_record()
         status = FINISHED if match.over else PLAYING
         try:
-            await self.db.append_action(room.id, seq, seat, str(done), by, record, status)
-        except Conflict:
-            assert room.record is not None
-            room.match = Match.from_record(room.record)
-            await self.sync.catch_up(room)
-            raise Stale from None
+            committed = await self.db.append(Append(room.id, seq, seat, str(done), by, status))
         except Exception:
             log.exception("room %s: could not store action %d", room.id, seq)
-            assert room.record is not None
-            room.match = Match.from_record(room.record)
+            rebuild(room)
             raise ProtocolError(SERVER_ERROR, "the server could not save the action; "
                                 "nothing changed") from None
-        room.seq, room.record, room.status = seq, record, status
+        if not committed:
+            rebuild(room)
+            await self.sync.catch_up(room)
+            raise Stale
+        room.seq, room.status = seq, status
+        room.log.append(str(done))
         room.commit()
         s = room.seats[seat]
         seats_changed = status == FINISHED
@@ -127,6 +124,12 @@ class Authority:
             self.audience.tell_room(room)
         room.changed.set()
         self.sync.changed(room)
+
+
+def rebuild(room: Room) -> None:
+    """Put ``room``'s match back to its last commit (an action applied but not committed)."""
+    assert room.start is not None
+    room.match = assemble(room.start, room.log)
 
 
 def stale(room: Room, msg: ClientMessage) -> ProtocolError:

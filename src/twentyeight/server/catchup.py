@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING
 
 from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
-from twentyeight.match import Match
 from twentyeight.server.room import FINISHED, HUMAN, PLAYING, Room, restore
-from twentyeight.server.store import ActionRow, RoomRow
+from twentyeight.server.store import ActionRow, RoomRow, assemble
 
 if TYPE_CHECKING:
     from twentyeight.server.hub import Hub
@@ -85,12 +84,8 @@ class DatabaseSync:
         row, log_rows = got
         changed = self._merge_seats(room, row)
         if room.match is None and row.record is not None:          # started elsewhere
-            match = Match.new(room.rules, seed=row.record["seed"],
-                              dealer=row.record["hands_played"][0]["dealer"])
-            match.extra = {k: v for k, v in row.record.items()
-                           if k not in ("rules", "seed", "hands_played")}
-            room.match, room.status, room.seq = match, PLAYING, 0
-            room.record = match.to_record()
+            room.match, room.status, room.seq = assemble(row.record, []), PLAYING, 0
+            room.start, room.log = row.record, []
             room.commit()
             audience.tell_room(room)                                # as the start does
             audience.tell_states(room)
@@ -98,17 +93,17 @@ class DatabaseSync:
             changed = False
         if log_rows and log_rows[0].seq == room.seq + 1:
             changed = self._replay(room, log_rows) or changed
-        if row.seq != room.seq or (row.record is not None and row.status != room.status):
+        if row.record is not None and (row.seq != room.seq or row.status != room.status):
             log.error("room %s: the action log does not follow on from seq %d; reloading",
                       room.id, room.seq)
-            assert row.record is not None
-            room.match, room.seq, room.status = Match.from_record(row.record), row.seq, \
-                row.status
+            whole = await self.hub.db.changes(room.id, 0)
+            assert whole is not None
+            room.log = [a.action for a in whole[1]]
+            room.match, room.seq, room.status = assemble(row.record, room.log), \
+                len(room.log), whole[0].status
             room.commit()
             audience.tell_states(room)
             changed = True
-        if row.record is not None:
-            room.record = row.record
         if changed:
             audience.tell_room(room)
             room.changed.set()
@@ -126,6 +121,7 @@ class DatabaseSync:
                 log.exception("room %s: stored action %d does not apply", room.id, a.seq)
                 return changed
             room.seq = a.seq
+            room.log.append(a.action)
             room.status = FINISHED if match.over else PLAYING
             room.commit()
             s = room.seats[a.seat]

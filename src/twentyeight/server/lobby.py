@@ -31,7 +31,7 @@ from twentyeight.server.room import (
     token_hash,
 )
 from twentyeight.server.settings import Settings
-from twentyeight.server.store import Conflict, RoomRow, SeatRow
+from twentyeight.server.store import Conflict, RoomRow, SeatRow, start_record
 from twentyeight.server.sync import Sync, find_seat
 
 RETRIES = 8
@@ -143,7 +143,7 @@ class Lobby:
             name = (name or "").strip() or f"Player {seat}"
             row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token))
             try:
-                await self.db.set_seat(room.id, seat, row)
+                await self.db.take_seat(room.id, seat, row)
             except Conflict:                             # another process was first
                 await self.sync.catch_up(room)
                 if room.status == FINISHED:
@@ -182,11 +182,12 @@ class Lobby:
         match = Match.new(room.rules, seed=secrets.randbits(63))
         names = [filled[k].name if k in filled else s.name for k, s in enumerate(room.seats)]
         match.extra = {"event": f"twentyeight online, room {room.id}", "players": names}
-        record = match.to_record()
+        record = start_record(match)
         await self.db.start(room.id, record, filled)
         for k, row in filled.items():
             room.seats[k].kind, room.seats[k].name = BOT, row.name
-        room.match, room.record, room.status, room.seq = match, record, PLAYING, 0
+        room.match, room.start, room.status, room.seq = match, record, PLAYING, 0
+        room.log = []
         room.commit()
         self.audience.tell_room(room)
         self.audience.tell_states(room)
@@ -194,15 +195,13 @@ class Lobby:
         room.changed.set()
         self.sync.changed(room)
 
-    def record(self, room_id: str) -> dict[str, Any]:
-        """The record of a finished match (RECORDS.md)."""
-        room = self.rooms.get(room_id)
-        if room is None:
-            raise RoomError(404, "no_room", f"there is no room {room_id!r}")
-        if room.status != FINISHED or room.record is None:
+    async def record(self, room_id: str) -> dict[str, Any]:
+        """The record of a finished (or closed) match (RECORDS.md), assembled now."""
+        room = await self.current(room_id)
+        if room.status != FINISHED or room.match is None:
             raise RoomError(409, "not_finished", "the record can be downloaded when the match "
                             "is over (it holds every deal)")
-        return room.record
+        return room.match.to_record()
 
     # ---- who is at the table ---------------------------------------------------------
     async def connect(self, room: Room, conn: Listener) -> None:

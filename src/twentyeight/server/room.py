@@ -19,12 +19,15 @@ from typing import TYPE_CHECKING, Any
 from twentyeight.bots import Bot
 from twentyeight.match import Match
 from twentyeight.rules import Rules
+from twentyeight.server.store import CLOSED, FINISHED, PLAYING, WAITING, assemble
+
+__all__ = ["BOT", "CLOSED", "FINISHED", "HUMAN", "OPEN", "PLAYING", "WAITING", "Room", "Seat",
+           "new_token", "restore", "token_hash", "token_matches"]
 
 if TYPE_CHECKING:
     from twentyeight.server.store import RoomRow
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
 
 def new_token() -> str:
@@ -79,8 +82,10 @@ class Room:
     match: Match | None = None
     seq: int = 0
     """Accepted actions so far; the ``seq`` of the last event."""
-    record: dict[str, Any] | None = None
-    """The last committed match record (what a restart would restore)."""
+    start: dict[str, Any] | None = None
+    """The start record: the match as dealt, before any action (``None`` before the start)."""
+    log: list[str] = field(default_factory=list)
+    """Every committed action, in order (the match is :func:`assemble` of the two)."""
     committed: dict[str, Any] = field(default_factory=lambda: {
         "hands_played": 0, "scores": None, "over": False, "winners": []})
     """The match's standing as of the last commit (what the room summary shows)."""
@@ -149,19 +154,19 @@ class Room:
 
 
 def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> Room:
-    """The room of a stored row, its match replayed from the stored record and checked
-    against the action log; every person counts as away from ``now``."""
+    """The room of a stored row, its match replayed from the start record and the action log;
+    every person counts as away from ``now``."""
     seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now,
                   elsewhere=elsewhere(row.id, k))
              for k, s in enumerate(row.seats)]
     room = Room(id=row.id, rules=Rules.from_spec(row.rules), bot_kind=row.bots,
                 host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
                 bot_delay=row.bot_delay, seats=seats, status=row.status, seq=row.seq,
-                record=row.record)
+                start=row.record, log=list(row.actions))
     if row.record is not None:
-        room.match = Match.from_record(row.record)
+        if len(row.actions) != row.seq:
+            raise RuntimeError(f"room {row.id}: {row.seq} actions stored, {len(row.actions)} "
+                               "in the log")
+        room.match = assemble(row.record, row.actions)
         room.commit()
-        replayed = [a for hand in row.record["hands_played"] for a in hand["actions"]]
-        if replayed != row.actions or len(replayed) != row.seq:
-            raise RuntimeError(f"room {row.id}: the record and the action log differ")
     return room
