@@ -32,10 +32,16 @@ class FakeConnection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.claim: int | None = None
+        self.claim_hash: str | None = None
         self.sent: list[Message] = []
+        self.closed: tuple[int, str] | None = None
 
     def send(self, message: Message) -> None:
         self.sent.append(json.loads(json.dumps(message)))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
 
     def of(self, kind: str) -> list[Message]:
         return [m for m in self.sent if m["type"] == kind]
@@ -48,7 +54,7 @@ class Table:
         self.store = store
         self.db = Database(store)
         self.audience = Audience(lambda: 0.0)
-        self.authority = Authority(self.db, self.audience, LocalSync())
+        self.authority = Authority(self.db, self.audience, LocalSync(), lambda: 0.0)
         self.tokens = [new_token() for _ in range(4)]
         rules = Rules.from_spec("28")
         self.room = Room(id="r1", rules=rules, bot_kind="rules", host_token_hash="h",

@@ -51,10 +51,15 @@ class Recorder:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.claim: int | None = None
+        self.claim_hash: str | None = None
         self.sent: list[Message] = []
 
     def send(self, message: Message) -> None:
         self.sent.append(message)
+
+    def close(self, code: int, reason: str) -> None:
+        raise AssertionError("never closed")
 
 
 def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, list[Message]]:
@@ -198,7 +203,7 @@ def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> No
                 await c.until(lambda m: m["type"] == "pong")
             refused = [m for c in (on_a[x], on_b[x]) for m in c.log
                        if m["type"] == "error" and m.get("id") in (f"a{turn}", f"b{turn}")]
-            assert len(refused) == 1, refused
+            assert len(refused) == 1, [(m["id"], m["code"], m["message"][-60:]) for m in refused]
             assert refused[0]["code"] == "stale" and refused[0]["message"]
             assert refused[0]["seq"] == turn
         for c in [*on_a, *on_b]:

@@ -7,7 +7,7 @@ import json
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed
 
 from server.harness import Client, Server
 
@@ -163,8 +163,8 @@ def test_bad_http_requests(server: Server) -> None:
     refused(server.post("/api/rooms", {"rules": {"preset": "28", "game_target": 0}}), 400,
             "bad_rules")
     refused(server.post("/api/rooms", {"bots": "os:system"}), 400, "bad_bots")
-    refused(server.post("/api/rooms", {"colour": "red"}), 422)
-    refused(server.post("/api/rooms", {"takeover_seconds": -1}), 422)
+    refused(server.post("/api/rooms", {"colour": "red"}), 400, "bad_request")
+    refused(server.post("/api/rooms", {"takeover_seconds": -1}), 400, "bad_request")
     refused(server.get("/api/rooms/nope"), 404, "no_room")
     refused(server.post("/api/rooms/nope/seats/0", {}), 404, "no_room")
 
@@ -174,9 +174,11 @@ def test_bad_http_requests(server: Server) -> None:
 
     made = server.create_room(rules="28", bot_delay=0)
     room = made["room"]
-    refused(server.post(f"/api/rooms/{room}/seats/4", {}), 404, "no_seat")
+    invite = made["invite"]
+    refused(server.post(f"/api/rooms/{room}/seats/4", {"invite": invite}), 404, "no_seat")
     server.take(room, 1)
-    refused(server.post(f"/api/rooms/{room}/seats/1", {"name": "thief"}), 409, "seat_taken")
+    refused(server.post(f"/api/rooms/{room}/seats/1", {"name": "thief", "invite": invite}), 409,
+            "seat_taken")
     refused(server.post(f"/api/rooms/{room}/start", {"token": "guess"}), 403, "not_host")
     refused(server.get(f"/api/rooms/{room}/record"), 409, "not_finished")
     server.start_match(room, made["host_token"])
@@ -185,12 +187,14 @@ def test_bad_http_requests(server: Server) -> None:
     refused(server.get(f"/api/rooms/{room}/record"), 409, "not_finished")
     info = server.get(f"/api/rooms/{room}").json()
     assert "seed" not in json.dumps(info) and "token" not in json.dumps(info)
-    late = server.post(f"/api/rooms/{room}/seats/2", {"name": "late"})   # a bot's seat
-    assert late.status_code == 200
+    late = server.post(f"/api/rooms/{room}/seats/2", {"name": "late", "invite": invite})
+    assert late.status_code == 200 and late.json()["pending"] is True    # a bot's seat
     assert server.get(f"/r/{room}").status_code == 200
 
     async def unknown_room() -> None:
-        with pytest.raises(InvalidStatus):
-            await Client.open(server, "nope")
+        nobody = await Client.open(server, "nope")
+        with pytest.raises(ConnectionClosed) as closed:
+            await nobody.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
 
     asyncio.run(unknown_room())

@@ -19,7 +19,8 @@ from twentyeight.server import transport
 from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.connection import Connection
 from twentyeight.server.hub import Hub
-from twentyeight.server.lobby import RoomError
+from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk
+from twentyeight.server.limits import Limits
 from twentyeight.server.memory_store import MemoryStore
 from twentyeight.server.room import Room, restore
 from twentyeight.server.settings import Settings
@@ -48,7 +49,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def hubs(db_url: str, scenario: Callable[[Hub, Hub], Awaitable[None]]) -> None:
     async def run() -> None:
-        settings = Settings(db_url=db_url, bot_delay=0, takeover_seconds=600)
+        settings = Settings(db_url=db_url, bot_delay=0, takeover_seconds=600,
+                            limits=Limits(min_bot_delay=0))
         a, b = Hub(settings, sync=DatabaseSync), Hub(settings, sync=DatabaseSync)
         await a.open()
         try:
@@ -81,8 +83,10 @@ async def settle() -> None:
 
 def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
     async def scenario(a: Hub, b: Hub) -> None:
-        room, host = await a.lobby.create_room(Rules.from_spec("28"), "rules", None, None)
-        tokens = [await a.lobby.take_seat(room.id, k, f"p{k}") for k in range(4)]
+        made = await a.lobby.create_room(NewRoom(Rules.from_spec("28")))
+        room, host = made.room, made.host_token
+        tokens = [(await a.lobby.take_seat(room.id, k, SeatAsk(f"p{k}", made.invite))).token
+                  for k in range(4)]
         await a.lobby.start(room.id, host)
         await b.open()                              # b: the room as it was at seq 0
         rb = b.rooms[room.id]
@@ -135,14 +139,15 @@ def test_stale_action_is_refused_after_catching_up(db_url: str) -> None:
 
 def test_seat_and_start_are_safe_between_hubs(db_url: str) -> None:
     async def scenario(a: Hub, b: Hub) -> None:
-        room, host = await a.lobby.create_room(Rules.from_spec("28"), "rules", None, None)
+        made = await a.lobby.create_room(NewRoom(Rules.from_spec("28")))
+        room, host = made.room, made.host_token
         await b.open()
-        await b.lobby.take_seat(room.id, 1, "Bela")             # a has not heard of it
+        await b.lobby.take_seat(room.id, 1, SeatAsk("Bela", made.invite))   # a has not heard
         with pytest.raises(RoomError) as refused:
-            await a.lobby.take_seat(room.id, 1, "Thief")
+            await a.lobby.take_seat(room.id, 1, SeatAsk("Thief", made.invite))
         assert refused.value.code == "seat_taken"
         assert room.seats[1].name == "Bela"              # a caught up on the refusal
-        await b.lobby.take_seat(room.id, 2, "Chitra")
+        await b.lobby.take_seat(room.id, 2, SeatAsk("Chitra", made.invite))
         await a.lobby.start(room.id, host)                     # a thought seat 2 open: it retries
         assert [s.kind for s in room.seats] == ["bot", "human", "human", "bot"]
         with pytest.raises(RoomError) as refused:

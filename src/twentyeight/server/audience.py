@@ -9,6 +9,8 @@ anything with a ``seat`` (``None``: a spectator) and a ``send`` that never block
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -20,13 +22,27 @@ from twentyeight.server.room import Room
 Message = dict[str, Any]
 
 
+ROOM_INTERVAL = 0.25
+"""Seconds between two ``room`` summaries sent for comings and goings (they are merged)."""
+CLOSED_ROOM = 4410
+"""Close code for the connections of a room that is closed."""
+
+
 class Listener(Protocol):
     """One recipient of a room's messages."""
 
     seat: int | None
+    """The seat it speaks for (``None``: a spectator)."""
+    claim: int | None
+    """The seat it has claimed and waits for (from the next hand), if any."""
+    claim_hash: str | None
+    """The hash of the claim's token."""
 
     def send(self, message: Message) -> None:
         """Queue ``message`` (never blocks)."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection (after what is queued)."""
 
 
 class Audience:
@@ -35,6 +51,9 @@ class Audience:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self.listeners: dict[str, list[Listener]] = {}
+        self.summarised: dict[str, float] = {}
+        """When each room's summary was last sent."""
+        self.pending: dict[str, asyncio.TimerHandle] = {}
 
     # ---- who -------------------------------------------------------------------------
     def of(self, room_id: str) -> list[Listener]:
@@ -55,12 +74,46 @@ class Audience:
             del self.listeners[room_id]
         return True
 
+    def forget(self, room_id: str) -> None:
+        """``room_id`` is gone from this process."""
+        self.listeners.pop(room_id, None)
+        self.summarised.pop(room_id, None)
+        handle = self.pending.pop(room_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def close_all(self, room_id: str, reason: str) -> None:
+        """Close every connection of ``room_id`` (the room is closed)."""
+        for listener in self.of(room_id):
+            listener.close(CLOSED_ROOM, reason[:120])
+
     # ---- what ------------------------------------------------------------------------
     def tell_room(self, room: Room) -> None:
-        """Everyone: the room's public summary."""
+        """Everyone: the room's public summary, now."""
+        handle = self.pending.pop(room.id, None)
+        if handle is not None:
+            handle.cancel()
+        self.summarised[room.id] = self.clock()
         info = {"type": "room", **room.info(self.clock())}
         for listener in self.of(room.id):
             listener.send(info)
+
+    def tell_room_soon(self, room: Room) -> None:
+        """Everyone: the room's summary, at most once per :data:`ROOM_INTERVAL` — however
+        often people come and go, each listener gets a few summaries a second at most."""
+        if room.id in self.pending:
+            return
+        wait = self.summarised.get(room.id, -ROOM_INTERVAL) + ROOM_INTERVAL - self.clock()
+        if wait <= 0:
+            self.tell_room(room)
+            return
+        with contextlib.suppress(RuntimeError):           # no loop: nobody to tell
+            self.pending[room.id] = asyncio.get_running_loop().call_later(
+                wait, self._due, room)
+
+    def _due(self, room: Room) -> None:
+        self.pending.pop(room.id, None)
+        self.tell_room(room)
 
     def tell_states(self, room: Room) -> None:
         """Everyone: the state of the table as their seat may know it."""

@@ -17,6 +17,7 @@ is stale.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from twentyeight.engine.actions import Action
@@ -24,6 +25,7 @@ from twentyeight.errors import IllegalAction
 from twentyeight.server.audience import Audience, Listener
 from twentyeight.server.database import Database
 from twentyeight.server.protocol import (
+    CLOSED_ROOM,
     ILLEGAL,
     MALFORMED,
     NOT_STARTED,
@@ -34,7 +36,7 @@ from twentyeight.server.protocol import (
     ProtocolError,
     error,
 )
-from twentyeight.server.room import FINISHED, HUMAN, PLAYING, Room
+from twentyeight.server.room import CLOSED, FINISHED, HUMAN, PLAYING, Room
 from twentyeight.server.store import Append, assemble
 from twentyeight.server.sync import Sync, find_seat
 
@@ -47,10 +49,17 @@ class Stale(Exception):
 class Authority:
     """Judges, commits and tells every action of this process's rooms."""
 
-    def __init__(self, db: Database, audience: Audience, sync: Sync) -> None:
+    def __init__(self, db: Database, audience: Audience, sync: Sync,
+                 clock: Callable[[], float], max_hands: int = 300,
+                 handed_over: Callable[[Room], None] = lambda room: None) -> None:
         self.db = db
         self.audience = audience
         self.sync = sync
+        self.clock = clock
+        self.max_hands = max_hands
+        """A match that has played this many hands is stopped and its room closed."""
+        self.handed_over = handed_over
+        """Called once claimed seats have been handed over (their newcomers sit down)."""
 
     async def act(self, room: Room, sender: Listener, msg: ClientMessage) -> None:
         """A player's ``action`` message: applied and told, or refused (an ``illegal`` error
@@ -63,6 +72,8 @@ class Authority:
                                     msg.ref)
             if room.match is None or msg.seq > room.seq:
                 await self.sync.catch_up(room)           # perhaps this process is behind
+            if room.status == CLOSED:
+                raise ProtocolError(CLOSED_ROOM, "this room is closed", msg.ref)
             if room.match is None:
                 raise ProtocolError(NOT_STARTED, "the host has not started the match yet",
                                     msg.ref)
@@ -94,15 +105,22 @@ class Authority:
         """
         match = room.match
         assert match is not None
-        if match.over:
+        if match.over or room.status != PLAYING:
             raise IllegalAction("the match is over", action=str(action))
         game = match.current
         hand = len(match.games) - 1
         done = match.apply(action)
         seq = room.seq + 1
-        status = FINISHED if match.over else PLAYING
+        status, note = PLAYING, None
+        if match.over:
+            status = FINISHED
+        elif len(match.games) > self.max_hands:
+            status, note = CLOSED, f"the match reached the server's limit of {self.max_hands} " \
+                "hands"
+        entry = Append(room.id, seq, seat, str(done), by, status,
+                       tuple(room.claims_due()) if status == PLAYING else (), note)
         try:
-            committed = await self.db.append(Append(room.id, seq, seat, str(done), by, status))
+            committed = await self.db.append(entry)
         except Exception:
             log.exception("room %s: could not store action %d", room.id, seq)
             rebuild(room)
@@ -114,12 +132,16 @@ class Authority:
             raise Stale
         room.seq, room.status = seq, status
         room.log.append(str(done))
+        room.turn_since = self.clock()
         room.commit()
         s = room.seats[seat]
-        seats_changed = status == FINISHED
+        seats_changed = status != PLAYING
         if by == "bot" and s.kind == HUMAN and not s.taken_over:
             s.taken_over = seats_changed = True
         self.audience.tell_action(room, game, hand, done, by)
+        if room.settle_claims():
+            self.handed_over(room)
+            seats_changed = True
         if seats_changed:
             self.audience.tell_room(room)
         room.changed.set()

@@ -85,7 +85,7 @@ class DatabaseSync:
         changed = self._merge_seats(room, row)
         if room.match is None and row.record is not None:          # started elsewhere
             room.match, room.status, room.seq = assemble(row.record, []), PLAYING, 0
-            room.start, room.log = row.record, []
+            room.start, room.log, room.turn_since = row.record, [], self.hub.now()
             room.commit()
             audience.tell_room(room)                                # as the start does
             audience.tell_states(room)
@@ -101,9 +101,12 @@ class DatabaseSync:
             room.log = [a.action for a in whole[1]]
             room.match, room.seq, room.status = assemble(row.record, room.log), \
                 len(room.log), whole[0].status
+            room.turn_since = self.hub.now()
             room.commit()
             audience.tell_states(room)
             changed = True
+        room.settle_claims()                        # stored with the action that ended the hand
+        self.hub.lobby.promote(room)
         if changed:
             audience.tell_room(room)
             room.changed.set()
@@ -122,6 +125,7 @@ class DatabaseSync:
                 return changed
             room.seq = a.seq
             room.log.append(a.action)
+            room.turn_since = self.hub.now()
             room.status = FINISHED if match.over else PLAYING
             room.commit()
             s = room.seats[a.seat]
@@ -135,11 +139,19 @@ class DatabaseSync:
         """Take the stored seats (taken or filled by another process); whether any changed."""
         changed = False
         for k, (s, r) in enumerate(zip(room.seats, row.seats, strict=True)):
-            if (s.kind, s.name, s.token_hash) == (r.kind, r.name, r.token_hash):
+            if (s.kind, s.name, s.token_hash, s.claim_token_hash) == \
+                    (r.kind, r.name, r.token_hash, r.claim_token_hash):
                 continue
             if r.kind == HUMAN and r.token_hash != s.token_hash:
                 s.away_since, s.taken_over = self.hub.now(), False
                 room.bots.pop(k, None)
             s.kind, s.name, s.token_hash = r.kind, r.name, r.token_hash
+            s.claim_name, s.claim_token_hash, s.claim_hand = \
+                r.claim_name, r.claim_token_hash, r.claim_hand
+            changed = True
+        if row.invite_hash != room.invite_hash:
+            room.invite_hash = row.invite_hash
+        if row.status == "closed" and room.status != "closed":
+            room.status = "closed"
             changed = True
         return changed

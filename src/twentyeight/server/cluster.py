@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.fanout import Fanout, Notice
 from twentyeight.server.room import Room
+from twentyeight.server.sync import AUDIENCE
 
 if TYPE_CHECKING:
     from twentyeight.server.hub import Hub
@@ -90,7 +91,7 @@ class ClusterSync(DatabaseSync):
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` changed."""
         self.fanout.publish({"t": "seat", "p": self.id, "room": room.id, "seat": seat,
-                             "n": room.seats[seat].connections})
+                             "n": _here(room, seat)})
 
     def elsewhere(self, room_id: str, seat: int) -> int:
         """Connections for ``seat`` of ``room_id`` on the other processes."""
@@ -110,14 +111,14 @@ class ClusterSync(DatabaseSync):
             self.touch(notice["room"])
         elif kind == "seat":
             room, seat, n = notice.get("room"), notice.get("seat"), notice.get("n")
-            if isinstance(room, str) and _count(seat) and _count(n):
+            if isinstance(room, str) and _seat(seat) and _count(n):
                 assert isinstance(seat, int) and isinstance(n, int)
                 self._update(sender, {**self.present.get(sender, {}), (room, seat): n})
         elif kind == "alive" and isinstance(notice.get("seats"), list):
             snapshot: dict[SeatKey, int] = {}
             for entry in notice["seats"]:
                 if isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str) \
-                        and _count(entry[1]) and _count(entry[2]):
+                        and _seat(entry[1]) and _count(entry[2]):
                     snapshot[(entry[0], entry[1])] = entry[2]
             self._update(sender, snapshot)
         elif kind == "who":
@@ -165,8 +166,8 @@ class ClusterSync(DatabaseSync):
 
     # ---- heartbeat and poll ----------------------------------------------------------------
     def _announce(self) -> None:
-        seats = [[room.id, k, s.connections] for room in self.hub.rooms.values()
-                 for k, s in enumerate(room.seats) if s.connections > 0]
+        seats = [[room.id, k, _here(room, k)] for room in self.hub.rooms.values()
+                 for k in (AUDIENCE, *range(len(room.seats))) if _here(room, k) > 0]
         self.fanout.publish({"t": "alive", "p": self.id, "seats": seats})
 
     async def _heartbeats(self) -> None:
@@ -194,8 +195,17 @@ class ClusterSync(DatabaseSync):
                 if room is None or room.seq != seq:
                     self.touch(room_id)
             for room in list(self.hub.rooms.values()):
-                if room.status != "finished" and room.id not in active:
-                    self.touch(room.id)         # it finished elsewhere
+                if room.status in ("waiting", "playing") and room.id not in active:
+                    self.touch(room.id)         # it finished, or closed, elsewhere
+
+
+def _here(room: Room, seat: int) -> int:
+    """This process's connections for ``seat`` of ``room`` (:data:`AUDIENCE`: to the room)."""
+    return room.audience if seat == AUDIENCE else room.seats[seat].connections
+
+
+def _seat(value: object) -> bool:
+    return value == AUDIENCE or _count(value)
 
 
 def _count(value: object) -> bool:

@@ -1,9 +1,12 @@
-"""The computer players of a room: one task per started room that acts for bot seats and for
-players who have been away longer than the room's takeover timeout.
+"""The computer players of a room: one task per started room that acts for bot seats, for
+people who have been away longer than the room's takeover timeout, and for people present
+whose turn clock has run out.
 
 It sleeps until the next moment a computer player should act (``bot_delay`` after the
 previous action for a bot seat; ``takeover_seconds`` after the player left for an away human
-seat) and wakes early whenever the room changes (an action, a player coming or going).
+seat; ``turn_seconds`` after their turn began for a person who is there) and wakes early
+whenever the room changes (an action, a player coming or going).  Nobody acts while nobody at
+all is connected to the room: a table with no one to see it waits.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from twentyeight.bots.base import View
 from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
 from twentyeight.server.authority import Authority, Stale
-from twentyeight.server.room import FINISHED, PLAYING, Room
+from twentyeight.server.room import PLAYING, Room
 
 log = logging.getLogger("twentyeight.server")
 
@@ -33,7 +36,7 @@ Move = Callable[[Room, int], Awaitable[None]]
 def plan(room: Room, now: float) -> tuple[float, int] | None:
     """``(seconds to wait, seq)`` before a computer player acts, or ``None`` if none will."""
     match = room.match
-    if room.status != PLAYING or match is None or match.over:
+    if room.status != PLAYING or match is None or match.over or not room.watched:
         return None
     seat = match.to_act
     if seat is None:
@@ -47,7 +50,7 @@ def plan(room: Room, now: float) -> tuple[float, int] | None:
 async def drive(room: Room, move: Move) -> None:
     """Run the computer players of ``room`` until its match is over (or cancelled)."""
     loop = asyncio.get_running_loop()
-    while room.status != FINISHED:
+    while room.status == PLAYING:
         room.changed.clear()
         step = plan(room, loop.time())
         if step is None:
@@ -81,16 +84,28 @@ class ComputerPlayers:
     def start(self, room: Room) -> None:
         """Run the computer players of ``room`` if it is playing (once)."""
         if room.status == PLAYING and room.id not in self.drivers:
-            self.drivers[room.id] = asyncio.create_task(drive(room, self.move))
+            task = self.drivers[room.id] = asyncio.create_task(drive(room, self.move))
+            task.add_done_callback(lambda t: self._ended(room.id, t))
+
+    def _ended(self, room_id: str, task: asyncio.Task[None]) -> None:
+        if self.drivers.get(room_id) is task:
+            del self.drivers[room_id]
+
+    def stop_room(self, room: Room) -> None:
+        """Stop ``room``'s computer players (the room is closed)."""
+        task = self.drivers.pop(room.id, None)
+        if task is not None:
+            task.cancel()
 
     async def stop(self) -> None:
         """Stop every room's computer players."""
-        for task in self.drivers.values():
+        tasks = list(self.drivers.values())
+        self.drivers.clear()
+        for task in tasks:
             task.cancel()
-        for task in self.drivers.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self.drivers.clear()
 
     async def move(self, room: Room, seq: int) -> None:
         """A computer player acts for the seat to act, if the room is still at ``seq``."""

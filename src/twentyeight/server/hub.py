@@ -56,10 +56,15 @@ class Hub:
                                    "'twentyeight[redis]'") from None
             self.sync = ClusterSync(self, settings.redis_url, settings.heartbeat_seconds,
                                     settings.poll_seconds)
-        self.authority = Authority(self.db, self.audience, self.sync)
+        self.authority = Authority(self.db, self.audience, self.sync, self.now,
+                                   settings.limits.hands)
         self.players = ComputerPlayers(self.authority, self.now)
         self.lobby = Lobby(settings, self.rooms, self.db, self.audience, self.sync, self.now,
-                           self.players.start)
+                           self.players.start, self.players.stop_room)
+        self.authority.handed_over = self.lobby.promote
+        self.connections: dict[str, int] = {}
+        """WebSocket connections open to this process, per client."""
+        self.sweeper: asyncio.Task[None] | None = None
 
     def now(self) -> float:
         """The clock of away times (the event loop's)."""
@@ -79,9 +84,25 @@ class Hub:
             self.players.start(room)
         log.info("restored %d rooms", len(self.rooms))
         await self.sync.open()
+        self.sweeper = asyncio.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Every so often: note the visits, close the rooms nobody visits any more."""
+        every = min(60.0, max(0.5, self.settings.limits.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                closed = await self.lobby.sweep()
+            except Exception as e:               # the database did not answer: next time
+                log.warning("closing idle rooms: %s", e)
+                continue
+            if closed:
+                log.info("closed %d rooms nobody visited", len(closed))
 
     async def close(self) -> None:
         """Stop the computer players and release the database."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         await self.sync.close()
         await self.players.stop()
         self.db.close()

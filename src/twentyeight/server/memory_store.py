@@ -93,7 +93,7 @@ class MemoryStore:
             if room is not None and ok[-1]:
                 self.log[e.room_id].append(ActionRow(seq=e.seq, seat=e.seat, action=e.action,
                                                      source=e.source))
-                room.seq, room.status = e.seq, e.status
+                room.seq, room.status, room.note = e.seq, e.status, e.note
                 _hand_over(room, list(e.handovers))
         return ok
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from twentyeight.server.limits import Limits
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -14,6 +16,11 @@ class Settings:
     """Default: how long a player may be away before a computer player acts for them."""
     bot_delay: float = 0.5
     """Default: seconds a computer player waits before it acts, so people can follow."""
+    turn_seconds: float = 60.0
+    """Default: the turn clock — how long a person at the table may think before the room's
+    computer player acts for them."""
+    limits: Limits = field(default_factory=Limits)
+    """Every bound the server keeps (docs/online.md, "Limits")."""
     allow_external_bots: bool = False
     """Whether a room may seat an external bot by URL (BOT-PROTOCOL.md).  Off by default: the
     server would otherwise fetch any address a room's creator names."""

@@ -180,6 +180,8 @@ class Append:
     source: str
     status: str
     handovers: tuple[int, ...] = ()
+    note: str | None = None
+    """Why the room is closed, when ``status`` closes it."""
 
 
 def assemble(start: dict[str, Any], log: Sequence[str]) -> Match:
@@ -433,9 +435,10 @@ class SqlStore:
                 res = conn.execute(
                     update(rooms).where(rooms.c.id == bindparam("rid"),
                                         rooms.c.seq == bindparam("old"))
-                    .values(seq=bindparam("new"), status=bindparam("st")),
+                    .values(seq=bindparam("new"), status=bindparam("st"),
+                            note=bindparam("why")),
                     [{"rid": e.room_id, "old": stored[e.room_id], "new": e.seq,
-                      "st": e.status} for e in last.values()])
+                      "st": e.status, "why": e.note} for e in last.values()])
                 if res.rowcount != len(last):
                     raise Conflict("a room moved on during the commit")
                 for e in done:
@@ -448,7 +451,7 @@ class SqlStore:
             with self.engine.begin() as conn:
                 res = conn.execute(update(rooms)
                                    .where(rooms.c.id == e.room_id, rooms.c.seq == e.seq - 1)
-                                   .values(seq=e.seq, status=e.status))
+                                   .values(seq=e.seq, status=e.status, note=e.note))
                 if res.rowcount != 1:
                     return False
                 conn.execute(insert(actions).values(room_id=e.room_id, seq=e.seq, seat=e.seat,

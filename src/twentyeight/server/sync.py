@@ -14,6 +14,9 @@ from typing import Protocol
 
 from twentyeight.server.room import Room
 
+AUDIENCE = -1
+"""The seat number under which presence counts every connection to a room (spectators too)."""
+
 
 class Sync(Protocol):
     """What the hub asks of the other processes (see the module's docstring)."""
@@ -31,10 +34,12 @@ class Sync(Protocol):
         """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
 
     def connections(self, room: Room, seat: int) -> None:
-        """This process's number of connections for ``seat`` of ``room`` changed."""
+        """This process's number of connections for ``seat`` of ``room`` (or, for
+        :data:`AUDIENCE`, to the room) changed."""
 
     def elsewhere(self, room_id: str, seat: int) -> int:
-        """Connections for ``seat`` of ``room_id`` on the other processes."""
+        """Connections for ``seat`` of ``room_id`` (or :data:`AUDIENCE`) on the other
+        processes."""
 
     async def catch_up(self, room: Room) -> None:
         """Apply what the database has of ``room`` and this process has not, telling this

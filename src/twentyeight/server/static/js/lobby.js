@@ -127,6 +127,7 @@ async function create(event) {
       return;
     }
     localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);
+    localStorage.setItem(`twentyeight:invite:${data.room}`, data.invite);  // table/invite.js
     location.href = `/r/${data.room}`;
   } catch (e) {
     $("create-error").textContent = `The server did not answer (${e.message}).`;

@@ -3,6 +3,7 @@
 // game.
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
+import { invite } from "./invite.js";
 import { NAME_KEY, PHASE_DOING, ROOM, SEAT_KEY, refresh, seatName, token, ui } from "./state.js";
 
 export function act(action, origin) {
@@ -54,9 +55,13 @@ export function shake(card) {
 export async function takeSeat(k) {
   const name = ($("name-input")?.value || localStorage.getItem(NAME_KEY) || "").trim();
   if (name) localStorage.setItem(NAME_KEY, name);
+  // the invitation lets us sit; a seat token we hold already makes the server refuse a
+  // second seat; the host's token hands a computer's seat over at once
+  const ask = { invite: invite(), token: token(), host_token: ui.hostToken };
+  if (name) ask.name = name;
   const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/seats/${k}`, {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(name ? { name } : {}),
+    body: JSON.stringify(ask),
   });
   const data = await r.json();
   if (!r.ok) {
@@ -65,7 +70,8 @@ export async function takeSeat(k) {
   }
   ui.seatInfo = { seat: k, token: data.token };
   localStorage.setItem(SEAT_KEY, JSON.stringify(ui.seatInfo));
-  notice("");
+  notice(data.pending ? `Seat ${k} is yours from the next hand; until then you watch.` : "",
+    "info");
   if (!send({ type: "hello", token: data.token })) connect();
 }
 

@@ -43,10 +43,11 @@ export function connect() {
   });
   ws.addEventListener("close", (e) => {
     if (link.ws !== ws) return;
-    if (e.code === 4404) {
+    if (e.code === 4404 || e.code === 4410) {        // no such table; a closed one
       link.closedForGood = true;
-      setConn("no such table", "bad");
-      $("prompt").textContent = `There is no table ${ROOM}.`;
+      setConn(e.code === 4404 ? "no such table" : "table closed", "bad");
+      $("prompt").textContent = e.code === 4404 ? `There is no table ${ROOM}.`
+        : `The table ${ROOM} is closed.`;
       return;
     }
     setConn(`reconnecting in ${(link.backoff / 1000).toFixed(1)} s…`, "bad");

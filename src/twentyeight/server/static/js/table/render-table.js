@@ -5,6 +5,7 @@ import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
 import { denominationText, phrase } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
+import { seatLink, watchLink } from "./invite.js";
 import {
   NAME_KEY, PHASE_DOING, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, nSeats, rulesLabel,
   seatName, seatOrder, teamName, teamOf, token, ui, view,
@@ -39,11 +40,12 @@ export function renderWaiting() {
   const mine = ui.seatInfo?.seat;
   box.replaceChildren();
   box.append(el("h2", { text: "Waiting for players" }));
-  const link = `${location.origin}/r/${ROOM}`;
+  const link = seatLink() || watchLink();    // the seat link, if we have the invitation
   const copy = el("button", { type: "button", class: "small", text: "Copy link", onclick: async () => {
     try { await navigator.clipboard.writeText(link); copy.textContent = "Copied"; } catch { copy.textContent = "Copy it by hand"; }
   } });
   box.append(el("p", { class: "share" }, "Invite friends: ", el("code", { text: link }), " ", copy));
+  if (seatLink()) box.append(el("p", { class: "share" }, "Only to watch: ", el("code", { text: watchLink() })));
   if (mine === undefined || mine === null) {
     const name = el("input", { id: "name-input", autocomplete: "nickname", maxlength: "32",
       placeholder: "your name" });
