@@ -19,8 +19,8 @@ from twentyeight.server import transport
 from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.connection import Connection
 from twentyeight.server.hub import Hub
-from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk
 from twentyeight.server.limits import Limits
+from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk
 from twentyeight.server.memory_store import MemoryStore
 from twentyeight.server.room import Room, restore
 from twentyeight.server.settings import Settings

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 from typing import Any, Protocol
 
@@ -19,10 +20,13 @@ from twentyeight.server.protocol import dumps
 
 MAX_BACKLOG = 2000
 """A client this many messages behind is cut off, whatever their size."""
-CLOSE_GRACE = 5.0
-"""Seconds the close frame may wait behind what the client has not read yet."""
+CLOSE_GRACE = 30.0
+"""Seconds the close frame may wait behind what the client has not read yet (a client that
+reads nothing at all is dropped after that, without one: none can reach it)."""
 LAGGING = 1008
 """The close code of a client cut off for lagging (a policy violation)."""
+
+log = logging.getLogger("twentyeight.server")
 
 
 class Socket(Protocol):
@@ -62,6 +66,7 @@ class Connection:
             return
         text = dumps(message)
         if self.queued + len(text) > self.max_bytes or len(self.outbox) >= MAX_BACKLOG:
+            log.info("a client %d bytes behind is cut off", self.queued)
             self.close(LAGGING, "too far behind: reconnect for the current state")
             return
         self.outbox.append(text)

@@ -172,15 +172,26 @@ class Lobby:
             self.visited.add(room.id)
         return room
 
+    async def archived(self, room_id: str) -> str | None:
+        """Why ``room_id``, not in memory, is closed (``""`` if no reason was kept), or
+        ``None`` if there is no such closed room."""
+        if not _valid_id(room_id):
+            return None
+        got = await self.db.changes(room_id, 2**31)
+        if got is None or got[0].status != CLOSED:
+            return None
+        return got[0].note or ""
+
     async def current(self, room_id: str) -> Room:
         """The room ``room_id`` (404; 410 once closed); with several processes, up to date."""
         room = await self.find(room_id) if _valid_id(room_id) else None
         if room is None:
-            got = await self.db.changes(room_id, 2**31) if _valid_id(room_id) else None
-            if got is not None and got[0].status == CLOSED:
+            why = await self.archived(room_id)
+            if why is not None:
                 raise RoomError(410, "closed", f"room {room_id} is closed"
-                                f"{_why(got[0].note)}; its record: /api/rooms/{room_id}/record")
-            raise RoomError(404, "no_room", f"there is no room {room_id[:32]!r}")
+                                f"{_why(why)}; its record: /api/rooms/{room_id}/record")
+            raise RoomError(404, "no_room", "there is no room "
+                            f"{room_id!r}" if _valid_id(room_id) else "there is no such room")
         if self.sync.shared:
             async with room.lock:
                 await self.sync.catch_up(room)

@@ -54,7 +54,9 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
     room = await hub.lobby.find(room_id) if _room_id(room_id) else None
     refusal = None
     if room is None:
-        refusal = (NO_ROOM, "there is no such room")
+        closed = await hub.lobby.archived(room_id)
+        refusal = (NO_ROOM, "there is no such room") if closed is None else \
+            (ROOM_CLOSED, f"this room is closed ({closed})"[:120])
     elif room.status == CLOSED:
         refusal = (ROOM_CLOSED, "this room is closed")
     elif len(hub.audience.of(room.id)) >= limits.connections_per_room:
