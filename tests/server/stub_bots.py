@@ -24,3 +24,18 @@ class AnswersWrong(Bot):
 
     def act(self, view: View) -> str:
         return f"{view['seat']} play ZZ"
+
+
+@register("ponders")
+class Ponders(Bot):
+    """Thinks hard (keeps a processor busy for a second and a half) before a legal action."""
+
+    description = "burns 1.5 s of processor time per decision (tests)"
+
+    def act(self, view: View) -> str:
+        import time
+
+        end = time.process_time() + 1.5
+        while time.process_time() < end:
+            pass
+        return str(view["legal"][0])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import statistics
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -52,3 +54,49 @@ def test_a_bot_that_must_see_the_deal_is_refused(stub_server: Server) -> None:
     assert body["error"] == "bad_bots"
     assert "oracle" in body["message"] and "sees every hand" in body["message"]
     assert "oracle" not in stub_server.get("/api/presets").json()["bots"]
+
+
+def test_searching_bots_never_slow_a_persons_table(stub_server: Server) -> None:
+    """Six rooms of computer players that each think for 1.5 s of processor time per card,
+    watched; meanwhile a person plays with three quick computer players.  The person's
+    actions are answered at once, and the quick ones never queue behind the thinkers (they
+    think in processes of their own, at a lower priority than the tables)."""
+    busy = []
+    for _ in range(6):
+        made = stub_server.create_room(rules="28", bots="ponders", bot_delay=0)
+        busy.append(made)
+    mine = stub_server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600)
+    token = stub_server.take(mine["room"], 0, "Asha")
+
+    async def scenario() -> tuple[list[float], list[float]]:
+        watchers = [await Client.open(stub_server, m["room"]) for m in busy]
+        for m in busy:
+            stub_server.start_match(m["room"], m["host_token"])
+        await asyncio.sleep(2)                               # the thinkers are at it
+        me = await Client.open(stub_server, mine["room"], 0, token)
+        stub_server.start_match(mine["room"], mine["host_token"])
+        answered: list[float] = []
+        rounds: list[float] = []
+        rng = random.Random(2)
+        state = await me.until(lambda m: m["type"] == "state" and m["to_act"] == 0, 30)
+        while len(answered) < 12:
+            sent = time.monotonic()
+            await me.act_randomly(rng)
+            await me.until(lambda m, q=state["seq"]: m["type"] == "event" and m["seat"] == 0
+                           and m["seq"] == q + 1)
+            answered.append(time.monotonic() - sent)
+            nxt = await me.until(lambda m: m["type"] == "state" and (
+                m["to_act"] == 0 or m["match"]["over"]), 30)
+            rounds.append(time.monotonic() - sent)
+            if nxt["match"]["over"]:
+                break
+            state = nxt
+        thought = [m for w in watchers for m in await w.drain(0.2) if m["type"] == "event"]
+        assert thought                                        # the thinkers did play
+        for c in [*watchers, me]:
+            await c.close()
+        return answered, rounds
+
+    answered, rounds = asyncio.run(scenario())
+    assert statistics.median(answered) < 0.25 and max(answered) < 1.0, answered
+    assert max(rounds) < 1.5, rounds                         # never behind a 1.5 s thinker

@@ -144,7 +144,7 @@ class DatabaseSync:
                 continue
             if r.kind == HUMAN and r.token_hash != s.token_hash:
                 s.away_since, s.taken_over = self.hub.now(), False
-                room.bots.pop(k, None)
+                room.bot_seeds.pop(k, None)
             s.kind, s.name, s.token_hash = r.kind, r.name, r.token_hash
             s.claim_name, s.claim_token_hash, s.claim_hand = \
                 r.claim_name, r.claim_token_hash, r.claim_hand

@@ -23,6 +23,7 @@ from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
 from twentyeight.server.authority import Authority, Stale
 from twentyeight.server.room import PLAYING, Room
+from twentyeight.server.thinkers import Thinkers
 
 log = logging.getLogger("twentyeight.server")
 
@@ -76,8 +77,10 @@ class ComputerPlayers:
     """The computer players of every room of this process: one :func:`drive` task per
     playing room, each decision judged by the :class:`Authority` like a player's."""
 
-    def __init__(self, authority: Authority, clock: Callable[[], float]) -> None:
+    def __init__(self, authority: Authority, thinkers: Thinkers,
+                 clock: Callable[[], float]) -> None:
         self.authority = authority
+        self.thinkers = thinkers
         self.clock = clock
         self.drivers: dict[str, asyncio.Task[None]] = {}
 
@@ -96,6 +99,7 @@ class ComputerPlayers:
         task = self.drivers.pop(room.id, None)
         if task is not None:
             task.cancel()
+        self.thinkers.forget(room.id)
 
     async def stop(self) -> None:
         """Stop every room's computer players."""
@@ -114,21 +118,22 @@ class ComputerPlayers:
             if seat is None or room.match is None:
                 return
             view = room.match.current.view(seat)
-            bot = self._bot(room, seat)
-        action = await self.decide(room, seat, bot, view)
+        action = await self.decide(room, seat, view)
         async with room.lock:
             if self._bot_seat(room, seq) != seat:
                 return
             with contextlib.suppress(Stale):    # another process acted first: it decided
                 await self.authority.apply(room, seat, action, "bot")
 
-    async def decide(self, room: Room, seat: int, bot: Bot, view: View) -> Action:
-        """The bot's legal choice for ``seat``; if the bot fails (raises, or answers with
-        anything but one of ``view["legal"]``), the ``rules`` bot's, so a broken computer
-        player never stalls a table.  The first failure in a room is logged; later ones
-        are only counted."""
+    async def decide(self, room: Room, seat: int, view: View) -> Action:
+        """The room's bot's legal choice for ``seat``, thought out in the bots' own pool
+        (:class:`~twentyeight.server.thinkers.Thinkers`); if the bot fails (raises, answers
+        with anything but one of ``view["legal"]``, or takes too long), the ``rules`` bot's,
+        so a broken computer player never stalls a table.  The first failure in a room is
+        logged; later ones are only counted."""
         try:
-            text = await asyncio.to_thread(bot.act, view)
+            seed = room.bot_seeds.setdefault(seat, secrets.randbits(32))
+            text = await self.thinkers.decide((room.id, seat), room.bot_kind, seed, view)
             action = Action.parse(text)
             if str(action) not in view["legal"]:
                 raise IllegalAction(f"{text!r} is not one of the legal actions "
@@ -148,16 +153,6 @@ class ComputerPlayers:
             return None
         seat = match.to_act
         return seat if room.controlled_by_bot(seat, self.clock() + 0.01) else None
-
-    def _bot(self, room: Room, seat: int) -> Bot:
-        if seat not in room.bots:
-            try:
-                room.bots[seat] = make_table_bot(room.bot_kind, seed=secrets.randbits(32))
-            except Exception as e:               # a bot that cannot even be made
-                log.error("room %s: computer player %r could not be made (%s); the rules bot "
-                          "plays instead", room.id, room.bot_kind, e)
-                room.bots[seat] = self._fallback(room, seat)
-        return room.bots[seat]
 
     def _fallback(self, room: Room, seat: int) -> Bot:
         if seat not in room.fallbacks:

@@ -28,6 +28,7 @@ from twentyeight.server.room import Room, restore
 from twentyeight.server.settings import Settings
 from twentyeight.server.store import Storage, open_store
 from twentyeight.server.sync import LocalSync, Sync
+from twentyeight.server.thinkers import Thinkers
 
 log = logging.getLogger("twentyeight.server")
 
@@ -58,7 +59,10 @@ class Hub:
                                     settings.poll_seconds)
         self.authority = Authority(self.db, self.audience, self.sync, self.now,
                                    settings.limits.hands)
-        self.players = ComputerPlayers(self.authority, self.now)
+        limits = settings.limits
+        self.thinkers = Thinkers(limits.bot_workers, limits.bot_queue, limits.bot_seconds,
+                                 settings.bot_modules)
+        self.players = ComputerPlayers(self.authority, self.thinkers, self.now)
         self.lobby = Lobby(settings, self.rooms, self.db, self.audience, self.sync, self.now,
                            self.players.start, self.players.stop_room)
         self.authority.handed_over = self.lobby.promote
@@ -72,6 +76,7 @@ class Hub:
 
     async def open(self) -> None:
         """Restore every stored room (replaying its record) and restart its computer players."""
+        await self.thinkers.open()
         rows = await self.db.load_rooms()
         now = self.now()
         for row in rows:
@@ -105,4 +110,5 @@ class Hub:
             self.sweeper.cancel()
         await self.sync.close()
         await self.players.stop()
+        await self.thinkers.close()
         self.db.close()

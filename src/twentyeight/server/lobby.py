@@ -284,7 +284,7 @@ class Lobby:
                 await self._refused(room, seat)
             s.kind, s.name, s.token_hash = HUMAN, name, row.token_hash
             s.connections, s.away_since, s.taken_over = 0, self.clock(), False
-            room.bots.pop(seat, None)
+            room.bot_seeds.pop(seat, None)
             self.audience.tell_room(room)
             room.changed.set()
             self.sync.changed(room)
@@ -328,7 +328,7 @@ class Lobby:
                 raise RoomError(409, "no_claim", f"nobody waits for seat {seat}") from None
             room.seats[seat].hand_over()
             room.seats[seat].away_since = self.clock()
-            room.bots.pop(seat, None)
+            room.bot_seeds.pop(seat, None)
             self.promote(room)
             self.audience.tell_room(room)
             room.changed.set()

@@ -119,7 +119,8 @@ class Room:
     committed: dict[str, Any] = field(default_factory=lambda: {
         "hands_played": 0, "scores": None, "over": False, "winners": []})
     """The match's standing as of the last commit (what the room summary shows)."""
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_seeds: dict[int, int] = field(default_factory=dict)
+    """The seed of each seat's computer player (its bot lives in the bots' own pool)."""
     fallbacks: dict[int, Bot] = field(default_factory=dict)
     """The ``rules`` bots that decide where the room's own computer player fails."""
     bot_failures: int = 0
@@ -194,7 +195,7 @@ class Room:
         due = self.claims_due()
         for k in due:
             self.seats[k].hand_over()
-            self.bots.pop(k, None)
+            self.bot_seeds.pop(k, None)
         return due
 
     def controlled_by_bot(self, seat: int, now: float) -> bool:
