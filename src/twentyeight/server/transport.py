@@ -44,6 +44,8 @@ FLOODING = 1008
 """Close code of a connection that kept sending while refused (a policy violation)."""
 TOO_BIG = 1009
 """Close code of a message larger than the limit."""
+SERVER_FAILED = 1011
+"""Close code of a connection whose message the server failed on (a bug: it is logged)."""
 
 
 async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
@@ -117,7 +119,12 @@ async def _read(hub: Hub, room: Room, conn: Connection, socket: WebSocket) -> No
                     conn.send(error(RATE_LIMITED, f"more than {limits.messages_per_second:g} "
                                     "messages a second: this one was dropped"))
                 continue
-            await handle(hub, room, conn, raw, hellos)
+            try:
+                await handle(hub, room, conn, raw, hellos)
+            except Exception:                     # a bug: seen in the log, the client told
+                log.exception("room %s: a message could not be handled", room.id)
+                conn.close(SERVER_FAILED, "the server failed on that message")
+                return
 
 
 async def handle(hub: Hub, room: Room, conn: Connection, raw: str | bytes | None,
