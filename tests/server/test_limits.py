@@ -341,3 +341,16 @@ def test_computers_play_only_while_someone_is_there_and_matches_end(brief: Serve
     assert info["hands_played"] == 3 and not info["over"]
     record = brief.get(f"/api/rooms/{room}/record").json()
     assert len(record["hands_played"]) == 3 and record["hands_played"][1]["actions"]
+
+
+def test_every_limit_is_documented() -> None:
+    """docs/online.md lists every limit (``--limit`` takes exactly these names)."""
+    from twentyeight.server.limits import Limits
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "online.md").read_text()
+    assert [n for n in Limits.names() if f"| `{n}` |" not in doc] == []
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        Limits().with_values(["no_such_limit=1"])
+    with pytest.raises(ValueError, match="at least 0"):
+        Limits().with_values(["rooms=-1"])
+    assert Limits().with_values(["rooms=7", "idle-seconds=1.5"]).rooms == 7

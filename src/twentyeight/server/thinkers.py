@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-from twentyeight.bots import Bot, make_table_bot
+from twentyeight.bots import Bot, bot_names, make_table_bot
 from twentyeight.bots.base import View
 
 log = logging.getLogger("twentyeight.server")
@@ -44,6 +44,8 @@ QUICK = frozenset({"random", "rules", "rules-v1"})
 own, never queued behind a searching bot."""
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's."""
+READY = 60.0
+"""Seconds a new worker may take to load its bots."""
 MAX_BOTS = 20_000
 """Bots one worker keeps (the least recently used beyond are forgotten)."""
 
@@ -79,8 +81,7 @@ class Thinkers:
             return
         self.workers = [_Worker(self.modules) for _ in range(self.count)]
         self.quick = _Worker(self.modules)
-        for worker in (*self.workers, self.quick):
-            worker.start()
+        await asyncio.gather(*(worker.start() for worker in (*self.workers, self.quick)))
 
     async def close(self) -> None:
         """Stop the workers."""
@@ -159,6 +160,8 @@ def _serve(conn: Connection, modules: tuple[str, ...]) -> None:
     with contextlib.suppress(OSError):
         os.nice(NICE)
     bots = _Bots(modules)
+    bot_names()                                 # every bot loaded: ready to think at once
+    conn.send(("ready",))
     while True:
         try:
             request = conn.recv()
@@ -197,16 +200,22 @@ class _Worker:
         self.process: multiprocessing.process.BaseProcess | None = None
         self.conn: Connection | None = None
         self.waiting: dict[int, asyncio.Future[str]] = {}
+        self.restarting: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        """Start the process and wait (up to :data:`READY`) until its bots are loaded."""
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         self.process = context.Process(target=_serve, args=(theirs, self.modules),
                                        name="twentyeight-bots", daemon=True)
         self.process.start()
         theirs.close()
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(None, ours.poll, READY) or ours.recv() != ("ready",):
+            ours.close()
+            raise RuntimeError("the computer players' worker did not start")
         self.conn = ours
-        asyncio.get_running_loop().add_reader(ours.fileno(), self._answers)
+        loop.add_reader(ours.fileno(), self._answers)
 
     def stop(self) -> None:
         if self.conn is not None:
@@ -233,7 +242,8 @@ class _Worker:
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         if self.conn is None or self.process is None or not self.process.is_alive():
             self._restart()
-        assert self.conn is not None
+            future.set_exception(ThinkerError("the bots' worker is starting again"))
+            return future
         number = next(self.numbers)
         self.waiting[number] = future
         try:
@@ -261,5 +271,14 @@ class _Worker:
             self._restart()
 
     def _restart(self) -> None:
+        """Stop this worker (its decisions fail over to ``rules``) and start another."""
+        if self.restarting is not None and not self.restarting.done():
+            return
         self.stop()
-        self.start()
+        self.restarting = asyncio.get_running_loop().create_task(self._start_again())
+
+    async def _start_again(self) -> None:
+        try:
+            await self.start()
+        except Exception as e:
+            log.error("the computer players' worker could not be started again: %s", e)
