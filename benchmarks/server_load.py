@@ -40,6 +40,7 @@ import os
 import random
 import re
 import statistics
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -198,6 +199,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """Processor time (user + system) the processes ``pids`` have used so far."""
+    total = 0.0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def loadavg() -> list[float]:
     """The machine's load averages (1, 5, 15 minutes)."""
     return [round(x, 2) for x in os.getloadavg()]
@@ -217,22 +228,34 @@ def run_level(rooms: int, opts: argparse.Namespace) -> dict[str, Any]:
     jobs = [(ws_bases, share, opts.warmup, opts.seconds, opts.pace, opts.stall, opts.seed + i)
             for i, share in enumerate(shares) if share]
     before = loadavg()
+    marks: list[float] = []                 # the servers' processor time over the window
+    timers = [threading.Timer(t, lambda: marks.append(cpu_seconds(opts.pid)))
+              for t in (opts.warmup + 1.0, opts.warmup + opts.seconds)]
+    for timer in timers:
+        timer.start()
     if len(jobs) == 1:
         tallies = [generator(jobs[0])]
     else:
         with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
             tallies = pool.map(generator, jobs)
+    for timer in timers:
+        timer.join()
+    used = marks[1] - marks[0] if len(marks) == 2 else 0.0
     latencies = [x for t in tallies for x in t.latencies]
     stalled = set().union(*(t.stalled_rooms for t in tallies))
     events = sum(t.events for t in tallies)
     ms = [1000 * x for x in latencies] or [float("nan")]
+    span = opts.seconds - 1.0
+    cpu = {"server_cpu_ms_per_action": round(1000 * used / max(1, events * span
+                                                                / opts.seconds), 3),
+           "server_cpu_share": round(used / span, 2)} if opts.pid else {}
     return {"rooms": rooms, "seats": sum(len(tokens) for _, tokens in made),
             "rooms_held": rooms - len(stalled), "errors": sum(t.errors for t in tallies),
             "actions": events, "actions_per_s": round(events / opts.seconds, 1),
             "latency_ms": {"p50": round(statistics.median(ms), 1),
                            "p99": round(percentile(ms, 0.99), 1), "max": round(max(ms), 1),
                            "samples": len(latencies)},
-            "loadavg_before": before, "loadavg_after": loadavg()}
+            "loadavg_before": before, "loadavg_after": loadavg(), **cpu}
 
 
 def main() -> None:
@@ -254,6 +277,9 @@ def main() -> None:
                     help="a seat waiting this long for a message counts its room as not held")
     ap.add_argument("--processes", type=int, default=1,
                     help="processes the load generator is spread over (default 1)")
+    ap.add_argument("--pid", type=int, action="append", default=[],
+                    help="a server process's id (repeatable): report the processor time it "
+                         "spends per action (Linux)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     opts = ap.parse_args()
@@ -267,7 +293,10 @@ def main() -> None:
                   f"{report['actions_per_s']:8.1f} actions/s, action→broadcast p50 "
                   f"{lat['p50']:.1f} ms, p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms, "
                   f"errors {report['errors']}, load {report['loadavg_before']} → "
-                  f"{report['loadavg_after']}", flush=True)
+                  f"{report['loadavg_after']}" + (
+                      f", server {report['server_cpu_ms_per_action']} ms of processor per "
+                      f"action ({report['server_cpu_share']:.0%} of a core)"
+                      if "server_cpu_share" in report else ""), flush=True)
     if opts.json:
         print(json.dumps({"rules": opts.rules, "pace": opts.pace, "seconds": opts.seconds,
                           "ports": opts.port, "cpus": os.cpu_count(), "levels": reports}))

@@ -37,8 +37,8 @@ class FakeConnection:
         self.sent: list[Message] = []
         self.closed: tuple[int, str] | None = None
 
-    def send(self, message: Message) -> None:
-        self.sent.append(json.loads(json.dumps(message)))
+    def send(self, message: Message | str) -> None:
+        self.sent.append(json.loads(message if isinstance(message, str) else json.dumps(message)))
 
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)

@@ -91,8 +91,8 @@ def test_searching_bots_never_slow_a_persons_table(stub_server: Server) -> None:
             if nxt["match"]["over"]:
                 break
             state = nxt
-        thought = [m for w in watchers for m in await w.drain(0.2) if m["type"] == "event"]
-        assert thought                                        # the thinkers did play
+        thought = await watchers[0].until(lambda m: m["type"] == "event", 90)
+        assert thought["by"] == "bot"                         # the thinkers do play
         for c in [*watchers, me]:
             await c.close()
         return answered, rounds

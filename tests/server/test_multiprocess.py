@@ -7,6 +7,7 @@ processes")."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,8 +56,8 @@ class Recorder:
         self.claim_hash: str | None = None
         self.sent: list[Message] = []
 
-    def send(self, message: Message) -> None:
-        self.sent.append(message)
+    def send(self, message: Message | str) -> None:
+        self.sent.append(json.loads(message) if isinstance(message, str) else message)
 
     def close(self, code: int, reason: str) -> None:
         raise AssertionError("never closed")

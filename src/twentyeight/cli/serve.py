@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
           f"{_safe(args.db)}{shared}); Ctrl-C stops", file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=limits.message_bytes, access_log=args.log_level == "debug",
+                ws_per_message_deflate=False,        # small messages: not worth the processor
                 forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from twentyeight.engine.actions import Action
 from twentyeight.game import Game
+from twentyeight.server.protocol import dumps
 from twentyeight.server.public import View, public_view, told
 from twentyeight.server.room import Room
 
@@ -38,8 +39,8 @@ class Listener(Protocol):
     claim_hash: str | None
     """The hash of the claim's token."""
 
-    def send(self, message: Message) -> None:
-        """Queue ``message`` (never blocks)."""
+    def send(self, message: Message | str) -> None:
+        """Queue ``message`` — a message, or its JSON text (never blocks)."""
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection (after what is queued)."""
@@ -94,9 +95,11 @@ class Audience:
         if handle is not None:
             handle.cancel()
         self.summarised[room.id] = self.clock()
-        info = {"type": "room", **room.info(self.clock())}
-        for listener in self.of(room.id):
-            listener.send(info)
+        listeners = self.of(room.id)
+        if listeners:
+            info = dumps({"type": "room", **room.info(self.clock())})
+            for listener in listeners:
+                listener.send(info)
 
     def tell_room_soon(self, room: Room) -> None:
         """Everyone: the room's summary, at most once per :data:`ROOM_INTERVAL` — however
@@ -117,10 +120,10 @@ class Audience:
 
     def tell_states(self, room: Room) -> None:
         """Everyone: the state of the table as their seat may know it."""
-        states: dict[int | None, Message] = {}
+        states: dict[int | None, str] = {}
         for listener in self.of(room.id):
             if listener.seat not in states:
-                states[listener.seat] = state(room, listener.seat)
+                states[listener.seat] = dumps(state(room, listener.seat))
             listener.send(states[listener.seat])
 
     def tell_action(self, room: Room, game: Game, hand: int, done: Action, by: str) -> None:
@@ -128,27 +131,31 @@ class Audience:
         ``event`` (and ``hand_over`` if it ended the hand), then the new ``state``."""
         match = room.match
         assert match is not None
-        views: dict[int | None, View] = {}
-        states: dict[int | None, Message] = {}
+        told_to: dict[int | None, tuple[str, ...]] = {}     # each seat's messages, encoded once
         for listener in self.of(room.id):
             seat = listener.seat
-            if seat not in views:
-                views[seat] = game.view(seat) if seat is not None else public_view(game)
-                states[seat] = state(room, seat)
-            listener.send({"type": "event", "seq": room.seq, "hand": hand, "seat": done.seat,
-                           "action": told(game, done, views[seat]), "by": by})
-            if game.over:
-                listener.send({"type": "hand_over", "seq": room.seq, "hand": hand,
-                               "view": views[seat], "scores": list(match.scores)})
-            listener.send(states[seat])
+            if seat not in told_to:
+                view: View = game.view(seat) if seat is not None else public_view(game)
+                said = [dumps({"type": "event", "seq": room.seq, "hand": hand,
+                               "seat": done.seat, "action": told(game, done, view), "by": by})]
+                if game.over:
+                    said.append(dumps({"type": "hand_over", "seq": room.seq, "hand": hand,
+                                       "view": view, "scores": list(match.scores)}))
+                same_hand = game is match.current          # then the view is the state's too
+                said.append(dumps(state(room, seat, view if same_hand else None)))
+                told_to[seat] = tuple(said)
+            for text in told_to[seat]:
+                listener.send(text)
 
 
-def state(room: Room, seat: int | None) -> Message:
-    """The ``state`` message of ``room`` for ``seat`` (``None``: a spectator)."""
+def state(room: Room, seat: int | None, view: View | None = None) -> Message:
+    """The ``state`` message of ``room`` for ``seat`` (``None``: a spectator); ``view``: that
+    seat's view of the current hand, if already made."""
     match = room.match
     assert match is not None
     game = match.current
-    view = game.view(seat) if seat is not None else public_view(game)
+    if view is None:
+        view = game.view(seat) if seat is not None else public_view(game)
     out: Message = {
         "type": "state", "room": room.id, "seq": room.seq, "hand": len(match.games) - 1,
         "seat": seat, "to_act": match.to_act, "legal": view["legal"], "view": view,

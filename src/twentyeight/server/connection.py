@@ -60,11 +60,11 @@ class Connection:
         """No more messages are queued (the connection is being closed or is gone)."""
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (never blocks)."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message, or its JSON text (never blocks)."""
         if self.closed:
             return
-        text = dumps(message)
+        text = message if isinstance(message, str) else dumps(message)
         if self.queued + len(text) > self.max_bytes or len(self.outbox) >= MAX_BACKLOG:
             log.info("a client %d bytes behind is cut off", self.queued)
             self.close(LAGGING, "too far behind: reconnect for the current state")
