@@ -1,26 +1,32 @@
-"""Load on one ``twentyeight serve`` process: many rooms of computer players over WebSockets.
+"""Load on running ``twentyeight serve`` processes: many rooms of computer players over
+WebSockets, from a load generator in processes of its own.
 
-For each level of ``--rooms``, a fresh server (its own SQLite file, or ``--db``) gets that
-many rooms of preset ``--rules``; every seat of every room is taken by a client of this
-script that plays a random legal action whenever its ``state`` says it is to act — so every
-action goes through the real protocol: HTTP to make rooms and take seats, then ``hello``,
-``action``, and the server's ``event`` and ``state`` broadcasts, each action committed to the
-database before it is broadcast.  After ``--warmup`` seconds the level is measured for
-``--seconds``:
+Start the server(s) first (the limits raised: every room and connection comes from this one
+address), then point this script at them::
 
-* **rooms held** — rooms whose every seat is still connected and whose play never stalled
-  (an action answered by an error, or a seat waiting on a broadcast for ``--stall`` seconds,
-  drops the room from this count);
-* **actions/s** — actions accepted by the server (events) per second, over all rooms;
-* **action-to-broadcast latency** — from the moment a client sends an action to the moment
-  each client of the room (the actor and the others) receives its ``event``: p50, p99, max.
+    twentyeight serve --port 8028 --db sqlite:///load.db --limit rooms=100000 \\
+        --limit rooms_per_client=100000 --limit connections_per_client=100000 \\
+        --limit requests_per_minute=1000000 --limit connections_per_room=100
+    python benchmarks/server_load.py --port 8028 --rooms 1000
 
-The clients run in this process (one asyncio loop per ``--client-processes``), on the same
-machine as the server, so they take CPU from it: the numbers are a lower bound for a server
-with the machine to itself.
+``--rooms`` rooms of preset ``--rules`` are made, every seat taken by a client of this script
+that plays like a computer player at the table's default pace: when its ``state`` says it is
+to act, it waits ``--pace`` seconds (0.5, the server's default ``bot_delay``; ±10 %) and sends
+a random legal action — so every action goes through the real protocol (``hello``,
+``action`` with its ``seq``, the server's ``event`` and ``state`` broadcasts, each action
+committed to the database before it is broadcast).  With several ``--port`` values (several
+server processes sharing PostgreSQL and Redis) each room is made on one process and its seats
+connect to all of them in turn, so every action crosses processes.  After ``--warmup`` seconds
+the level is measured for ``--seconds``:
 
-    python benchmarks/server_load.py                       # levels 10, 50, 100, 200 rooms
-    python benchmarks/server_load.py --rooms 50 --seconds 30 --json
+* **rooms held** — rooms whose play never stalled (no seat waited ``--stall`` seconds for a
+  message, no action was refused);
+* **actions/s** — actions accepted (events) per second, over all rooms;
+* **action → broadcast** — from the moment a client sends an action to the moment each client
+  of the room (the actor and the others) receives its ``event``: p50, p99, max.
+
+The generator reads only what it needs of each message (a state is parsed only when it is the
+seat's turn), so that it takes as little of the machine as it can from the server.
 """
 
 from __future__ import annotations
@@ -32,71 +38,47 @@ import json
 import multiprocessing
 import os
 import random
-import socket
+import re
 import statistics
-import subprocess
-import sys
-import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 Message = dict[str, Any]
+EVENT = re.compile(r'^\{"type":"event","seq":(\d+)')
+STATE_TO_ACT = re.compile(r'^\{"type":"state","room":"[^"]*","seq":(\d+),"hand":\d+,'
+                          r'"seat":(\d+|null),"to_act":(\d+|null)')
 
 
-def free_port() -> int:
-    """A loopback port that was free a moment ago."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``twentyeight serve`` in a subprocess; returns once ``/api/health`` answers."""
-    cmd = [sys.executable, "-m", "twentyeight.cli.main", "serve", "--port", str(port),
-           "--db", db, "--bot-delay", "0", "--log-level", "warning"]
-    with open(log, "ab") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {log.read_text()}")
+def wait_for(base: str, seconds: float = 60.0) -> None:
+    """Return once the server at ``base`` answers ``/api/health`` (or give up)."""
+    deadline = time.monotonic() + seconds
+    while True:
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start within 60 s")
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    """Terminate the server, killing it if it does not stop."""
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+            if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                return
+        if time.monotonic() > deadline:
+            raise SystemExit(f"no server answers at {base}")
+        time.sleep(0.2)
 
 
 def make_rooms(base: str, count: int, rules: str) -> list[tuple[str, list[str]]]:
     """``count`` started rooms with every seat taken: ``(room id, seat tokens)`` each."""
     rooms = []
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=60) as http:
         for _ in range(count):
             made = http.post("/api/rooms", json={"rules": rules, "bots": "random",
-                                                "flags": {"game_target": 1000}})
+                                                "flags": {"game_target": 10**6}})
             made.raise_for_status()
             room = made.json()
-            seats = int(room["info"]["num_players"])
             tokens = []
-            for seat in range(seats):
+            for seat in range(int(room["info"]["num_players"])):
                 taken = http.post(f"/api/rooms/{room['room']}/seats/{seat}",
-                                  json={"name": f"load {seat}"})
+                                  json={"name": f"load {seat}", "invite": room["invite"]})
                 taken.raise_for_status()
                 tokens.append(taken.json()["token"])
             rooms.append((room["room"], tokens))
@@ -107,7 +89,7 @@ def make_rooms(base: str, count: int, rules: str) -> list[tuple[str, list[str]]]
 
 @dataclass
 class Tally:
-    """What one client process saw during the measured window."""
+    """What one generator process saw during the measured window."""
 
     latencies: list[float] = field(default_factory=list)
     events: int = 0
@@ -127,54 +109,68 @@ class Window:
 
 
 async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
-                    sent: dict[int, float], window: Window, tally: Tally,
+                    sent: dict[int, float], window: Window, tally: Tally, pace: float,
                     stall: float, rng: random.Random) -> None:
     """Play one seat until the window ends: act when told to, time every event received."""
     await ws.send(json.dumps({"type": "hello", "token": token}))
     acted = -1
+    pending: asyncio.Task[None] | None = None
+
+    async def act_later(state: Message) -> None:
+        await asyncio.sleep(pace * rng.uniform(0.9, 1.1))
+        sent[state["seq"] + 1] = time.monotonic()
+        await ws.send(json.dumps({"type": "action", "token": token, "seq": state["seq"],
+                                  "action": rng.choice(state["legal"])}))
+
     while True:
         now = time.monotonic()
         if now >= window.end:
-            return
+            break
         try:
             raw = await asyncio.wait_for(ws.recv(), min(stall, window.end - now + 0.01))
         except TimeoutError:
             if time.monotonic() < window.end:
                 tally.stalled_rooms.add(room)
-            return
+            break
         got = time.monotonic()
-        message: Message = json.loads(raw)
-        kind = message["type"]
-        if kind == "event":
-            seq = message["seq"]
+        assert isinstance(raw, str)
+        event = EVENT.match(raw)
+        if event:
+            seq = int(event.group(1))
             if seq in sent and got in window:
                 tally.latencies.append(got - sent[seq])
-                if message["seat"] == seat:
+                if raw.find(f'"seat":{seat},', 0, 80) > 0:
                     tally.events += 1
-        elif kind == "error":
+            continue
+        state = STATE_TO_ACT.match(raw)
+        if state:
+            seq = int(state.group(1))
+            if state.group(3) == str(seat) and seq > acted:
+                message = json.loads(raw)
+                if message["legal"]:
+                    acted = seq
+                    pending = asyncio.create_task(act_later(message))
+            continue
+        if raw.startswith('{"type":"error"'):
             tally.errors += 1
             tally.stalled_rooms.add(room)
-        elif kind == "state":
-            legal = message["legal"]
-            if legal and message["to_act"] == seat and message["seq"] > acted:
-                acted = message["seq"]
-                sent[acted + 1] = time.monotonic()
-                await ws.send(json.dumps({"type": "action", "token": token,
-                                          "action": rng.choice(legal)}))
-            if message["match"]["over"]:
-                return
+    if pending is not None:
+        pending.cancel()
 
 
-async def drive(ws_base: str, rooms: list[tuple[str, list[str]]], warmup: float,
-                seconds: float, stall: float, seed: int) -> Tally:
+async def drive(ws_bases: list[str], rooms: list[tuple[str, list[str]]], warmup: float,
+                seconds: float, pace: float, stall: float, seed: int) -> Tally:
     """Connect every seat of ``rooms`` and play them through the warm-up and the window."""
     tally = Tally()
     rng = random.Random(seed)
     sockets: list[ClientConnection] = []
+    k = 0
     for room, tokens in rooms:
         for _ in tokens:
-            sockets.append(await connect(f"{ws_base}/api/rooms/{room}/ws",
-                                         open_timeout=30, max_size=None))
+            base = ws_bases[k % len(ws_bases)]
+            k += 1
+            sockets.append(await connect(f"{base}/api/rooms/{room}/ws", open_timeout=60,
+                                         max_size=None, ping_interval=None))
     start = time.monotonic() + warmup
     window = Window(start, start + seconds)
     tasks = []
@@ -182,7 +178,7 @@ async def drive(ws_base: str, rooms: list[tuple[str, list[str]]], warmup: float,
     for room, tokens in rooms:
         sent: dict[int, float] = {}              # seq -> when its action was sent (per room)
         for seat, token in enumerate(tokens):
-            tasks.append(play_seat(next(it), room, seat, token, sent, window, tally,
+            tasks.append(play_seat(next(it), room, seat, token, sent, window, tally, pace,
                                    stall, random.Random(rng.getrandbits(64))))
     await asyncio.gather(*tasks)
     for ws in sockets:
@@ -191,9 +187,9 @@ async def drive(ws_base: str, rooms: list[tuple[str, list[str]]], warmup: float,
     return tally
 
 
-def client_process(args: tuple[str, list[tuple[str, list[str]]], float, float, float, int]
-                   ) -> Tally:
-    """One client process's share of the rooms (for ``multiprocessing``)."""
+def generator(args: tuple[list[str], list[tuple[str, list[str]]], float, float, float, float,
+                          int]) -> Tally:
+    """One generator process's share of the rooms (for ``multiprocessing``)."""
     return asyncio.run(drive(*args))
 
 
@@ -203,66 +199,107 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """Processor time (user + system) the processes ``pids`` have used so far."""
+    total = 0.0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def loadavg() -> list[float]:
+    """The machine's load averages (1, 5, 15 minutes)."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
 def run_level(rooms: int, opts: argparse.Namespace) -> dict[str, Any]:
-    """Measure one level on a fresh server; the report as a dict."""
-    with tempfile.TemporaryDirectory() as tmp:
-        db = opts.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-        port = free_port()
-        proc = start_server(db, port, Path(tmp) / "server.log")
-        try:
-            made = make_rooms(f"http://127.0.0.1:{port}", rooms, opts.rules)
-            shares = [made[i::opts.client_processes] for i in range(opts.client_processes)]
-            jobs = [(f"ws://127.0.0.1:{port}", share, opts.warmup, opts.seconds, opts.stall,
-                     opts.seed + i) for i, share in enumerate(shares) if share]
-            if len(jobs) == 1:
-                tallies = [client_process(jobs[0])]
-            else:
-                with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
-                    tallies = pool.map(client_process, jobs)
-        finally:
-            stop_server(proc)
+    """Make ``rooms`` rooms and measure them; the report as a dict."""
+    hosts = [f"{opts.host}:{port}" for port in opts.port]
+    made: list[tuple[str, list[str]]] = []
+    for host in hosts:
+        wait_for(f"http://{host}")
+    for k in range(len(hosts)):                 # rooms made on every process in turn
+        share = rooms // len(hosts) + (k < rooms % len(hosts))
+        made += make_rooms(f"http://{hosts[k]}", share, opts.rules)
+    ws_bases = [f"ws://{h}" for h in hosts]
+    shares = [made[i::opts.processes] for i in range(opts.processes)]
+    jobs = [(ws_bases, share, opts.warmup, opts.seconds, opts.pace, opts.stall, opts.seed + i)
+            for i, share in enumerate(shares) if share]
+    before = loadavg()
+    marks: list[float] = []                 # the servers' processor time over the window
+    timers = [threading.Timer(t, lambda: marks.append(cpu_seconds(opts.pid)))
+              for t in (opts.warmup + 1.0, opts.warmup + opts.seconds)]
+    for timer in timers:
+        timer.start()
+    if len(jobs) == 1:
+        tallies = [generator(jobs[0])]
+    else:
+        with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+            tallies = pool.map(generator, jobs)
+    for timer in timers:
+        timer.join()
+    used = marks[1] - marks[0] if len(marks) == 2 else 0.0
     latencies = [x for t in tallies for x in t.latencies]
     stalled = set().union(*(t.stalled_rooms for t in tallies))
     events = sum(t.events for t in tallies)
     ms = [1000 * x for x in latencies] or [float("nan")]
+    span = opts.seconds - 1.0
+    cpu = {"server_cpu_ms_per_action": round(1000 * used / max(1, events * span
+                                                                / opts.seconds), 3),
+           "server_cpu_share": round(used / span, 2)} if opts.pid else {}
     return {"rooms": rooms, "seats": sum(len(tokens) for _, tokens in made),
             "rooms_held": rooms - len(stalled), "errors": sum(t.errors for t in tallies),
             "actions": events, "actions_per_s": round(events / opts.seconds, 1),
             "latency_ms": {"p50": round(statistics.median(ms), 1),
                            "p99": round(percentile(ms, 0.99), 1), "max": round(max(ms), 1),
-                           "samples": len(latencies)}}
+                           "samples": len(latencies)},
+            "loadavg_before": before, "loadavg_after": loadavg(), **cpu}
 
 
 def main() -> None:
     """Parse the options, run every level and print the table (or JSON)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rooms", default="10,50,100,200",
-                    help="comma-separated numbers of simultaneous rooms (default 10,50,100,200)")
+    ap.add_argument("--port", type=int, action="append", required=True,
+                    help="a server process's port (repeat for several processes)")
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--rooms", default="100",
+                    help="comma-separated numbers of simultaneous rooms (default 100)")
     ap.add_argument("--rules", default="28", help="preset (default 28)")
-    ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per level")
-    ap.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
+    ap.add_argument("--pace", type=float, default=0.5,
+                    help="seconds a player waits before acting (default 0.5, the bot_delay "
+                         "of a room by default)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per level")
+    ap.add_argument("--warmup", type=float, default=10.0,
+                    help="seconds played before measuring (connections settle)")
     ap.add_argument("--stall", type=float, default=10.0,
                     help="a seat waiting this long for a message counts its room as not held")
-    ap.add_argument("--client-processes", type=int, default=1,
-                    help="processes the clients are spread over (default 1)")
-    ap.add_argument("--db", help="SQLAlchemy URL of the server's database (default: a temp SQLite)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="processes the load generator is spread over (default 1)")
+    ap.add_argument("--pid", type=int, action="append", default=[],
+                    help="a server process's id (repeatable): report the processor time it "
+                         "spends per action (Linux)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     opts = ap.parse_args()
-    levels = [int(x) for x in opts.rooms.split(",")]
     reports = []
-    for rooms in levels:
+    for rooms in (int(x) for x in opts.rooms.split(",")):
         report = run_level(rooms, opts)
         reports.append(report)
         if not opts.json:
             lat = report["latency_ms"]
             print(f"{rooms:5d} rooms ({report['seats']} seats): held {report['rooms_held']:4d}, "
-                  f"{report['actions_per_s']:8.1f} actions/s, latency p50 {lat['p50']:.1f} ms, "
-                  f"p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms, errors {report['errors']}",
-                  flush=True)
+                  f"{report['actions_per_s']:8.1f} actions/s, action→broadcast p50 "
+                  f"{lat['p50']:.1f} ms, p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms, "
+                  f"errors {report['errors']}, load {report['loadavg_before']} → "
+                  f"{report['loadavg_after']}" + (
+                      f", server {report['server_cpu_ms_per_action']} ms of processor per "
+                      f"action ({report['server_cpu_share']:.0%} of a core)"
+                      if "server_cpu_share" in report else ""), flush=True)
     if opts.json:
-        print(json.dumps({"rules": opts.rules, "seconds": opts.seconds, "cpus": os.cpu_count(),
-                          "levels": reports}))
+        print(json.dumps({"rules": opts.rules, "pace": opts.pace, "seconds": opts.seconds,
+                          "ports": opts.port, "cpus": os.cpu_count(), "levels": reports}))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,15 @@ from websockets.asyncio.client import ClientConnection, connect
 from twentyeight import Game
 
 Message = dict[str, Any]
+TESTS = Path(__file__).resolve().parent.parent
+"""The tests directory: on the server's path, so ``--bot-module server.test_bots`` loads."""
+LIMITS = ["--limit", "min_bot_delay=0", "--limit", "messages_per_second=1000",
+          "--limit", "message_burst=1000", "--limit", "min_turn_seconds=0.2"]
+"""The tests' clients play at machine speed: computer players without a pause, and more
+messages a second than a person sends, turn clocks short enough to wait for (the limits'
+own tests use the defaults)."""
+INVITES: dict[str, str] = {}
+"""The seat invitation of each room the tests made (through any server process)."""
 CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")
 
 
@@ -64,6 +73,7 @@ class Server:
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db.with_name(f"{db.stem}{name}.log")
+        self.invites = INVITES
 
     @property
     def url(self) -> str:
@@ -76,10 +86,12 @@ class Server:
     def start(self, timeout: float = 40.0) -> None:
         cmd = [sys.executable, "-m", "twentyeight.cli.main", "serve", "--port", str(self.port),
                "--db", self.db_url, "--bot-delay", "0", "--log-level", "warning",
-               *self.extra]
+               *LIMITS, *self.extra]
         with open(self.log, "ab") as log:
+            path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(TESTS)) if p)
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                         env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                              "PYTHONPATH": path})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -116,10 +128,14 @@ class Server:
     def create_room(self, **body: Any) -> Message:
         r = self.post("/api/rooms", body)
         assert r.status_code == 201, r.text
-        return dict(r.json())
+        made = dict(r.json())
+        self.invites[made["room"]] = made.get("invite", "")
+        return made
 
-    def take(self, room: str, seat: int, name: str | None = None) -> str:
-        r = self.post(f"/api/rooms/{room}/seats/{seat}", {"name": name or f"p{seat}"})
+    def take(self, room: str, seat: int, name: str | None = None, **extra: Any) -> str:
+        """Take ``seat`` with the room's invitation (the test made the room); its token."""
+        r = self.post(f"/api/rooms/{room}/seats/{seat}", {
+            "name": name or f"p{seat}", "invite": self.invites.get(room), **extra})
         assert r.status_code == 200, r.text
         return str(r.json()["token"])
 
@@ -181,7 +197,10 @@ class Client:
         return out
 
     async def act(self, action: str, **extra: Any) -> None:
-        await self.send({"type": "action", "token": self.token, "action": action, **extra})
+        """Send ``action``, decided against the last state this client got (``seq``)."""
+        seq = self.state["seq"] if self.state is not None else 0
+        await self.send({"type": "action", "token": self.token, "action": action, "seq": seq,
+                         **extra})
 
     def my_turn(self) -> bool:
         s = self.state

@@ -7,20 +7,20 @@ processes")."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from server.harness import Client, Message, Server, match_over, play_until, scan_secrecy
 from server.services import Postgres, Redis
 from twentyeight import Match, Rules
-from twentyeight.server.connection import Connection
-from twentyeight.server.hub import Hub, Settings
+from twentyeight.server.audience import Audience, state
 from twentyeight.server.room import Room, Seat
-from twentyeight.server.store import Store
+from twentyeight.server.store import SqlStore
 
 
 class Pair:
@@ -52,17 +52,22 @@ class Recorder:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.claim: int | None = None
+        self.claim_hash: str | None = None
         self.sent: list[Message] = []
 
-    def send(self, message: Message) -> None:
-        self.sent.append(message)
+    def send(self, message: Message | str) -> None:
+        self.sent.append(json.loads(message) if isinstance(message, str) else message)
+
+    def close(self, code: int, reason: str) -> None:
+        raise AssertionError("never closed")
 
 
 def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, list[Message]]:
     """For each seat (``None``: a spectator), the ``state``, ``event`` and ``hand_over``
     messages one process sends from the start to the end, rebuilt by the single-process
     code from the record and the stored sources (``player`` / ``bot``) of the actions."""
-    store = Store(db_url)
+    store = SqlStore(db_url)
     try:
         got = store.changes(room_id, 0)
     finally:
@@ -70,23 +75,22 @@ def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, lis
     assert got is not None
     row, log = got
     rules = Rules.from_spec(record["rules"])
-    hub = Hub(Settings(db_url="sqlite://"))
+    audience = Audience(lambda: 0.0)
     match = Match.new(rules, seed=record["seed"], dealer=record["hands_played"][0]["dealer"])
     match.extra = {k: v for k, v in record.items() if k not in ("rules", "seed", "hands_played")}
     room = Room(id=room_id, rules=rules, bot_kind=row.bots, host_token_hash="",
                 takeover_seconds=row.takeover_seconds, bot_delay=row.bot_delay,
                 seats=[Seat() for _ in range(rules.num_players)], match=match)
     recorders = [Recorder(s) for s in [None, *range(rules.num_players)]]
-    hub.clients[room_id] = cast(list[Connection], recorders)
     for r in recorders:
-        r.send(hub._state(room, r.seat))
+        audience.add(room_id, r)
+        r.send(state(room, r.seat))
     for a in log:
         game, hand = match.current, len(match.games) - 1
         done = match.apply(a.action)
         room.seq = a.seq
         room.commit()
-        hub._broadcast_action(room, game, hand, done, a.source)
-    hub.store.close()
+        audience.tell_action(room, game, hand, done, a.source)
     assert match.to_record() == record
     return {r.seat: r.sent for r in recorders}
 
@@ -168,7 +172,7 @@ def test_a_match_played_through_two_processes(pair: Pair) -> None:
 def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> None:
     """Four people, each connected to both processes; at every turn the seat to act sends
     the same legal action through both processes at once: it is applied once, the other
-    copy is refused with an error, and everyone sees the same single event."""
+    copy is refused as stale, and everyone sees the same single event."""
     a, b = pair.a, pair.b
     made = b.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600)
     room = made["room"]
@@ -200,8 +204,9 @@ def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> No
                 await c.until(lambda m: m["type"] == "pong")
             refused = [m for c in (on_a[x], on_b[x]) for m in c.log
                        if m["type"] == "error" and m.get("id") in (f"a{turn}", f"b{turn}")]
-            assert len(refused) == 1, refused
-            assert refused[0]["code"] == "illegal" and refused[0]["message"]
+            assert len(refused) == 1, [(m["id"], m["code"], m["message"][-60:]) for m in refused]
+            assert refused[0]["code"] == "stale" and refused[0]["message"]
+            assert refused[0]["seq"] == turn
         for c in [*on_a, *on_b]:
             assert [m["seq"] for m in c.log if m["type"] == "event"] == list(range(1, 13))
             await c.close()
@@ -210,7 +215,7 @@ def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> No
     clients = asyncio.run(scenario())
     for server in (a, b):
         assert server.get(f"/api/rooms/{room}").json()["seq"] == 12
-    store = Store(pair.db_url)
+    store = SqlStore(pair.db_url)
     try:
         got = store.changes(room, 0)
     finally:

@@ -15,7 +15,8 @@ def test_full_match_four_seats_two_clients_two_bots(server: Server) -> None:
     a spectator watches.  The match is played to its end; every message is scanned."""
     made = server.create_room(rules="28", flags={"game_target": 6}, bots="rules", bot_delay=0)
     room = made["room"]
-    assert made["link"].endswith(f"/r/{room}")
+    assert made["link"].endswith(f"/r/{room}#invite={made['invite']}")
+    assert made["watch"].endswith(f"/r/{room}")
     tokens = {0: server.take(room, 0, "Asha"), 2: server.take(room, 2, "Ravi")}
 
     async def scenario() -> tuple[list[Client], list[Message]]:

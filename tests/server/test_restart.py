@@ -11,10 +11,11 @@ from typing import Any
 
 from server.harness import Client, Message, Server, match_over, play_until, scan_secrecy
 from twentyeight import Match
+from twentyeight.server.store import assemble
 
 
 def stored(db: Path, room: str) -> tuple[int, list[str], dict[str, Any]]:
-    """``(seq, action log, record)`` of a room, read straight from the database."""
+    """``(seq, action log, start record)`` of a room, read straight from the database."""
     with sqlite3.connect(db) as conn:
         seq, record = conn.execute("SELECT seq, record FROM rooms WHERE id = ?",
                                    (room,)).fetchone()
@@ -82,7 +83,9 @@ def run(server: Server) -> None:
     assert b_seq >= len(seen) and len(b_log) == b_seq
     for told, done in zip(seen, b_log, strict=False):
         assert told == done or (told.split()[1] == "trump" and done.startswith(told))
-    assert sum(len(h["actions"]) for h in b_record["hands_played"]) == b_seq
+    assert [h["actions"] for h in b_record["hands_played"]] == [[]]      # the start only
+    assert sum(len(h["actions"]) for h in assemble(b_record, b_log).to_record()["hands_played"]) \
+        == b_seq
 
     server.start()
 

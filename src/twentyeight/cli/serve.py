@@ -34,9 +34,23 @@ def add_parser(sub: Any) -> None:
                    help="a computer player acts for a player away this long (default 60)")
     p.add_argument("--bot-delay", type=_seconds, default=0.5,
                    help="seconds a computer player waits before acting (default 0.5)")
+    p.add_argument("--turn-seconds", type=_seconds, default=60.0,
+                   help="the turn clock: a computer player acts for a person at the table who "
+                        "has not acted this long (default 60)")
+    p.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                   help="change one of the server's limits (repeatable; docs/online.md lists "
+                        "them: body_bytes, message_bytes, rooms, rooms_per_client, "
+                        "connections_per_room, connections_per_client, idle_seconds, "
+                        "min_bot_delay, hands, bot_workers, …)")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
+                   help="proxies whose X-Forwarded-For names the client (default 127.0.0.1; "
+                        "the per-client limits count that address)")
     p.add_argument("--allow-external-bots", action="store_true",
                    help="let rooms seat external bots by URL (the competition protocol; the "
                         "server then calls the addresses rooms name)")
+    p.add_argument("--bot-module", action="append", default=[], metavar="MODULE",
+                   help="import MODULE at the start: the computer players it registers "
+                        "(twentyeight.bots.register) can then be chosen for rooms (repeatable)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
 
@@ -47,15 +61,22 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from twentyeight.server.app import create_app
-        from twentyeight.server.hub import Settings
+        from twentyeight.server.limits import Limits
+        from twentyeight.server.settings import Settings
     except ImportError as e:
         print(f"twentyeight serve: {e.name or e} is missing; install the server extra: "
               "pip install 'twentyeight[server]'", file=sys.stderr)
         return 2
+    try:
+        limits = Limits().with_values(args.limit)
+    except ValueError as e:
+        print(f"twentyeight serve: {e}", file=sys.stderr)
+        return 2
     settings = Settings(db_url=args.db, takeover_seconds=args.takeover_seconds,
-                        bot_delay=args.bot_delay,
+                        bot_delay=args.bot_delay, turn_seconds=args.turn_seconds,
                         allow_external_bots=args.allow_external_bots,
-                        redis_url=args.redis)
+                        redis_url=args.redis, bot_modules=tuple(args.bot_module),
+                        limits=limits)
     try:
         app = create_app(settings)
     except Exception as e:          # a bad database URL, an unreachable database
@@ -65,7 +86,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"twentyeight: serving on http://{args.host}:{args.port} (database "
           f"{_safe(args.db)}{shared}); Ctrl-C stops", file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, access_log=args.log_level == "debug")
+                ws_max_size=limits.message_bytes, access_log=args.log_level == "debug",
+                ws_per_message_deflate=False,        # small messages: not worth the processor
+                forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
 
 

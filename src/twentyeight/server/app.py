@@ -1,63 +1,89 @@
 """The FastAPI application: the HTTP API of rooms and the WebSocket of each room.
 
 HTTP (JSON): ``POST /api/rooms``, ``GET /api/rooms/{id}``, ``POST /api/rooms/{id}/seats/{k}``,
+``POST /api/rooms/{id}/seats/{k}/approve``, ``POST /api/rooms/{id}/invitation``,
 ``POST /api/rooms/{id}/start``, ``GET /api/rooms/{id}/record``, ``GET /api/presets``,
 ``GET /api/health``; the lobby ``GET /``, the browser table at the shareable link
-``GET /r/{id}`` and its files under ``/static``.  WebSocket:
-``/api/rooms/{id}/ws`` (docs/protocol.md).  Refusals are ``{"error": code, "message": ...}``.
+``GET /r/{id}`` and its files under ``/static``.  WebSocket: ``/api/rooms/{id}/ws``
+(docs/protocol.md).
+
+Every refusal, whatever went wrong, is ``{"error": code, "message": ...}`` with a status
+that says what kind (400 bad input, 403 no right, 404 nothing there, 409 not now, 410 closed,
+413 too large, 429 too many, 503 full); the message never repeats the input.  Bodies are read
+at most :attr:`~twentyeight.server.limits.Limits.body_bytes` and parsed strictly
+(:mod:`~twentyeight.server.jsonin`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from starlette.exceptions import HTTPException
 
 from twentyeight import __version__
 from twentyeight.bots import table_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
-from twentyeight.server.connection import Connection
-from twentyeight.server.hub import Hub, RoomError, Settings, rules_from
+from twentyeight.server import jsonin, transport
+from twentyeight.server.hub import Hub
+from twentyeight.server.limits import PerClient, client_key
+from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
+from twentyeight.server.settings import Settings
 
 STATIC = Path(__file__).parent / "static"
 """The browser's files: the lobby, the table, their scripts, styles and card drawings."""
+
+log = logging.getLogger("twentyeight.server")
+
+Number = float | int
 
 
 class CreateRoom(BaseModel):
     """``POST /api/rooms``."""
 
-    model_config = ConfigDict(extra="forbid")
-    rules: str | dict[str, Any] = "28"
+    model_config = ConfigDict(extra="forbid", strict=True)
+    rules: StrictStr | dict[str, Any] = Field(default="28")
     flags: dict[str, Any] = Field(default_factory=dict)
-    bots: str = "rules"
-    takeover_seconds: float | None = Field(default=None, ge=0, le=86400)
-    bot_delay: float | None = Field(default=None, ge=0, le=30)
+    bots: StrictStr = Field(default="rules", max_length=64)
+    takeover_seconds: Number | None = None
+    bot_delay: Number | None = None
+    turn_seconds: Number | None = None
 
 
 class TakeSeat(BaseModel):
     """``POST /api/rooms/{id}/seats/{seat}``."""
 
-    model_config = ConfigDict(extra="forbid")
-    name: str | None = Field(default=None, max_length=32)
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: StrictStr | None = Field(default=None, max_length=64)
+    invite: StrictStr | None = Field(default=None, max_length=128)
+    token: StrictStr | None = Field(default=None, max_length=128)
+    host_token: StrictStr | None = Field(default=None, max_length=128)
 
 
-class Start(BaseModel):
-    """``POST /api/rooms/{id}/start``."""
+class HostOnly(BaseModel):
+    """``POST /api/rooms/{id}/start`` (and ``…/approve``, ``…/invitation``)."""
 
-    model_config = ConfigDict(extra="forbid")
-    token: str = Field(max_length=128)
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: StrictStr = Field(max_length=128)
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def create_app(settings: Settings) -> FastAPI:
     """The server application; its rooms live in one :class:`Hub`."""
     hub = Hub(settings)
+    limits = settings.limits
+    writes = PerClient(limits.requests_per_minute / 60, limits.requests_per_minute)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -70,10 +96,57 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
     app.state.hub = hub
 
+    # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message},
-                            status_code=exc.status)
+        headers = {"Retry-After": "60"} if exc.status in (429, 503) else None
+        return refusal(exc.status, exc.code, exc.message, headers)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "refused")
+        return refusal(exc.status_code, code, {404: "there is nothing here",
+                                                405: "this address does not take that method"}
+                       .get(exc.status_code, "refused"))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return refusal(400, "bad_request", describe(exc.errors()))
+
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error answering a request", exc_info=exc)
+        return refusal(500, "server_error", "the server failed; nothing changed")
+
+    async def body(request: Request, model: type[M]) -> M:
+        """The request's JSON body as ``model`` (an empty body: the defaults)."""
+        client = client_key(request.client.host if request.client else None)
+        if not writes.take(client, hub.now()):
+            raise RoomError(429, "rate_limited", f"more than {limits.requests_per_minute} "
+                            "requests a minute from your address; wait a little")
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > limits.body_bytes):
+            raise RoomError(413, "too_large", f"a request body is at most "
+                            f"{limits.body_bytes} bytes")
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limits.body_bytes:
+                raise RoomError(413, "too_large", f"a request body is at most "
+                                f"{limits.body_bytes} bytes")
+        doc: Any = {}
+        if raw.strip():
+            try:
+                doc = jsonin.read(bytes(raw), limits.int_digits)
+            except jsonin.BadJSON as e:
+                raise RoomError(400, "bad_request", f"the body is not acceptable JSON: {e}") \
+                    from None
+        if doc is None:
+            doc = {}
+        try:
+            return model.model_validate(doc)
+        except ValidationError as e:
+            raise RoomError(400, "bad_request", describe(e.errors())) from None
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -98,65 +171,99 @@ def create_app(settings: Settings) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
-        rules = rules_from(body.rules, body.flags)
-        room, host_token = await hub.create_room(rules, body.bots, body.takeover_seconds,
-                                                 body.bot_delay)
+    async def create_room(request: Request) -> dict[str, Any]:
+        ask = await body(request, CreateRoom)
+        made = await hub.lobby.create_room(NewRoom(
+            rules=rules_from(ask.rules, ask.flags), bots=ask.bots,
+            takeover_seconds=_float(ask.takeover_seconds), bot_delay=_float(ask.bot_delay),
+            turn_seconds=_float(ask.turn_seconds),
+            client=client_key(request.client.host if request.client else None)))
+        room = made.room
         base = str(request.base_url).rstrip("/")
-        return {"room": room.id, "link": f"{base}/r/{room.id}", "host_token": host_token,
-                "ws": f"/api/rooms/{room.id}/ws", "info": room.info(hub.now())}
+        return {"room": room.id, "link": f"{base}/r/{room.id}#invite={made.invite}",
+                "watch": f"{base}/r/{room.id}", "invite": made.invite,
+                "host_token": made.host_token, "ws": f"/api/rooms/{room.id}/ws",
+                "info": room.info(hub.now())}
 
     @app.get("/api/rooms/{room_id}")
     async def room_info(room_id: str) -> dict[str, Any]:
-        return (await hub.current(room_id)).info(hub.now())
+        return (await hub.lobby.current(room_id)).info(hub.now())
 
     @app.post("/api/rooms/{room_id}/seats/{seat}")
-    async def take_seat(room_id: str, seat: int, body: TakeSeat | None = None) \
-            -> dict[str, Any]:
-        token = await hub.take_seat(room_id, seat, body.name if body else None)
-        return {"room": room_id, "seat": seat, "token": token}
+    async def take_seat(room_id: str, seat: str, request: Request) -> dict[str, Any]:
+        ask = await body(request, TakeSeat)
+        k = _seat_number(seat)
+        seated = await hub.lobby.take_seat(room_id, k, SeatAsk(
+            name=ask.name, invite=ask.invite, token=ask.token, host_token=ask.host_token))
+        out: dict[str, Any] = {"room": room_id, "seat": k, "token": seated.token,
+                               "pending": seated.pending}
+        if seated.pending:
+            out["from_hand"] = seated.from_hand
+        return out
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}/approve")
+    async def approve(room_id: str, seat: str, request: Request) -> dict[str, Any]:
+        ask = await body(request, HostOnly)
+        return (await hub.lobby.approve(room_id, _seat_number(seat), ask.token)).info(hub.now())
+
+    @app.post("/api/rooms/{room_id}/invitation")
+    async def invitation(room_id: str, request: Request) -> dict[str, Any]:
+        ask = await body(request, HostOnly)
+        invite = await hub.lobby.new_invitation(room_id, ask.token)
+        base = str(request.base_url).rstrip("/")
+        return {"room": room_id, "invite": invite, "link": f"{base}/r/{room_id}#invite={invite}"}
 
     @app.post("/api/rooms/{room_id}/start")
-    async def start(room_id: str, body: Start) -> dict[str, Any]:
-        return (await hub.start(room_id, body.token)).info(hub.now())
+    async def start(room_id: str, request: Request) -> dict[str, Any]:
+        ask = await body(request, HostOnly)
+        return (await hub.lobby.start(room_id, ask.token)).info(hub.now())
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(room_id: str) -> JSONResponse:
-        await hub.current(room_id)                      # with several processes: up to date
-        return JSONResponse(hub.record(room_id), headers={
+        return JSONResponse(await hub.lobby.record(room_id), headers={
             "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
 
     @app.get("/r/{room_id}", response_class=HTMLResponse, response_model=None)
     async def link(room_id: str) -> FileResponse | HTMLResponse:
         try:
-            await hub.current(room_id)
-        except RoomError:
-            return FileResponse(STATIC / "no-room.html", status_code=404)
+            await hub.lobby.current(room_id)
+        except RoomError as e:                       # 404 unknown, 410 closed
+            return FileResponse(STATIC / "no-room.html", status_code=e.status)
         return FileResponse(STATIC / "table.html")
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def websocket(socket: WebSocket, room_id: str) -> None:
-        room = await hub.find(room_id)
-        if room is None:
-            await socket.close(code=4404)
-            return
-        await socket.accept()
-        conn = Connection(socket)
-        await hub.connect(room, conn)
-        try:
-            while not conn.closed:
-                frame = await socket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                await hub.handle(room, conn, text if text is not None else frame.get("bytes"))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await hub.disconnect(room, conn)
-            await conn.stop()
+        await transport.serve(hub, socket, room_id)
 
     return app
+
+
+def refusal(status: int, code: str, message: str,
+            headers: dict[str, str] | None = None) -> JSONResponse:
+    """The one shape of every refused request."""
+    return JSONResponse({"error": code, "message": message}, status_code=status,
+                        headers=headers)
+
+
+def describe(errors: Any) -> str:
+    """Validation errors in words: where and what, never the value that was sent."""
+    parts = []
+    for err in list(errors)[:5]:
+        where = ".".join(str(p)[:40] for p in err.get("loc", ()) if p != "body")
+        what = str(err.get("msg", "invalid"))[:120]
+        parts.append(f"{where}: {what}" if where else what)
+    text = "; ".join(parts) or "the request is not valid"
+    return text if jsonin.is_text(text) else "the request is not valid"
+
+
+def _seat_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise RoomError(404, "no_seat", "seats are numbered 0, 1, 2, …")
+    return int(text)
+
+
+def _float(value: float | int | None) -> float | None:
+    return None if value is None else float(value)
 
 
 def _json_value(value: Any) -> Any:

@@ -3,8 +3,8 @@
 The database is the only source of truth; each process keeps every room in memory as a
 cache, and this module keeps those caches fresh and shares who is connected where:
 
-* after each commit the hub calls :meth:`Cluster.changed`; every process then reads the
-  room's new rows from the database and tells its own clients (``Hub.refresh``);
+* after each commit the hub calls :meth:`ClusterSync.changed`; every process then reads the
+  room's new rows from the database and tells its own clients (:meth:`ClusterSync.refresh`);
 * a poll of the database every ``poll_seconds`` catches up on any notice that was lost
   (Redis down, a process killed between its commit and its notice) and finds new rooms;
 * presence: each process announces how many connections each seat has on it (on every
@@ -25,7 +25,10 @@ import secrets
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.fanout import Fanout, Notice
+from twentyeight.server.room import Room
+from twentyeight.server.sync import AUDIENCE
 
 if TYPE_CHECKING:
     from twentyeight.server.hub import Hub
@@ -38,12 +41,13 @@ EXPIRY = 3.5
 SeatKey = tuple[str, int]
 
 
-class Cluster:
-    """Keeps one process's rooms in step with the database and with the other processes."""
+class ClusterSync(DatabaseSync):
+    """Keeps one process's rooms in step with the database and with the other processes
+    (the :class:`~twentyeight.server.sync.Sync` of a process started with ``--redis``)."""
 
     def __init__(self, hub: Hub, redis_url: str, heartbeat_seconds: float = 2.0,
                  poll_seconds: float = 2.0) -> None:
-        self.hub = hub
+        super().__init__(hub)
         self.id = secrets.token_hex(8)
         """This process's id in notices (random, new at each start)."""
         self.fanout = Fanout(redis_url)
@@ -80,14 +84,14 @@ class Cluster:
         task.add_done_callback(self.tasks.discard)
 
     # ---- what the hub tells the others -----------------------------------------------------
-    def changed(self, room_id: str, seq: int) -> None:
-        """A change of ``room_id`` is committed (an action, a seat, the start, a new room)."""
-        self.fanout.publish({"t": "room", "p": self.id, "room": room_id, "seq": seq})
+    def changed(self, room: Room) -> None:
+        """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
+        self.fanout.publish({"t": "room", "p": self.id, "room": room.id, "seq": room.seq})
 
-    def connections(self, room_id: str, seat: int, count: int) -> None:
-        """This process now has ``count`` connections for ``seat`` of ``room_id``."""
-        self.fanout.publish({"t": "seat", "p": self.id, "room": room_id, "seat": seat,
-                             "n": count})
+    def connections(self, room: Room, seat: int) -> None:
+        """This process's number of connections for ``seat`` of ``room`` changed."""
+        self.fanout.publish({"t": "seat", "p": self.id, "room": room.id, "seat": seat,
+                             "n": _here(room, seat)})
 
     def elsewhere(self, room_id: str, seat: int) -> int:
         """Connections for ``seat`` of ``room_id`` on the other processes."""
@@ -107,14 +111,14 @@ class Cluster:
             self.touch(notice["room"])
         elif kind == "seat":
             room, seat, n = notice.get("room"), notice.get("seat"), notice.get("n")
-            if isinstance(room, str) and _count(seat) and _count(n):
+            if isinstance(room, str) and _seat(seat) and _count(n):
                 assert isinstance(seat, int) and isinstance(n, int)
                 self._update(sender, {**self.present.get(sender, {}), (room, seat): n})
         elif kind == "alive" and isinstance(notice.get("seats"), list):
             snapshot: dict[SeatKey, int] = {}
             for entry in notice["seats"]:
                 if isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str) \
-                        and _count(entry[1]) and _count(entry[2]):
+                        and _seat(entry[1]) and _count(entry[2]):
                     snapshot[(entry[0], entry[1])] = entry[2]
             self._update(sender, snapshot)
         elif kind == "who":
@@ -127,7 +131,7 @@ class Cluster:
         new = {k: n for k, n in seats.items() if n > 0}
         self.present[sender] = new
         for key in {k for k in old.keys() | new.keys() if old.get(k, 0) != new.get(k, 0)}:
-            self._spawn(self.hub.presence_changed(*key))
+            self._spawn(self.hub.lobby.presence_changed(*key))
 
     def _forget(self, sender: str) -> None:
         self.seen.pop(sender, None)
@@ -152,7 +156,7 @@ class Cluster:
             while room_id in self.dirty:
                 self.dirty.discard(room_id)
                 try:
-                    await self.hub.refresh(room_id)
+                    await self.refresh(room_id)
                 except asyncio.CancelledError:
                     raise
                 except Exception:
@@ -162,8 +166,8 @@ class Cluster:
 
     # ---- heartbeat and poll ----------------------------------------------------------------
     def _announce(self) -> None:
-        seats = [[room.id, k, s.connections] for room in self.hub.rooms.values()
-                 for k, s in enumerate(room.seats) if s.connections > 0]
+        seats = [[room.id, k, _here(room, k)] for room in self.hub.rooms.values()
+                 for k in (AUDIENCE, *range(len(room.seats))) if _here(room, k) > 0]
         self.fanout.publish({"t": "alive", "p": self.id, "seats": seats})
 
     async def _heartbeats(self) -> None:
@@ -182,7 +186,7 @@ class Cluster:
                 await asyncio.wait_for(self.wake.wait(), timeout=self.poll_seconds)
             self.wake.clear()
             try:
-                active = await asyncio.to_thread(self.hub.store.active)
+                active = await self.hub.db.active()
             except Exception as e:
                 log.warning("poll: the database did not answer (%s)", e)
                 continue
@@ -191,8 +195,17 @@ class Cluster:
                 if room is None or room.seq != seq:
                     self.touch(room_id)
             for room in list(self.hub.rooms.values()):
-                if room.status != "finished" and room.id not in active:
-                    self.touch(room.id)         # it finished elsewhere
+                if room.status in ("waiting", "playing") and room.id not in active:
+                    self.touch(room.id)         # it finished, or closed, elsewhere
+
+
+def _here(room: Room, seat: int) -> int:
+    """This process's connections for ``seat`` of ``room`` (:data:`AUDIENCE`: to the room)."""
+    return room.audience if seat == AUDIENCE else room.seats[seat].connections
+
+
+def _seat(value: object) -> bool:
+    return value == AUDIENCE or _count(value)
 
 
 def _count(value: object) -> bool:

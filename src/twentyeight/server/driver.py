@@ -1,20 +1,34 @@
-"""The computer players of a room: one task per started room that acts for bot seats and for
-players who have been away longer than the room's takeover timeout.
+"""The computer players of a room: one task per started room that acts for bot seats, for
+people who have been away longer than the room's takeover timeout, and for people present
+whose turn clock has run out.
 
 It sleeps until the next moment a computer player should act (``bot_delay`` after the
 previous action for a bot seat; ``takeover_seconds`` after the player left for an away human
-seat) and wakes early whenever the room changes (an action, a player coming or going).
+seat; ``turn_seconds`` after their turn began for a person who is there) and wakes early
+whenever the room changes (an action, a player coming or going).  Nobody acts while nobody at
+all is connected to the room: a table with no one to see it waits.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 
-from twentyeight.server.room import FINISHED, PLAYING, Room
+from twentyeight.bots import Bot, make_table_bot
+from twentyeight.bots.base import View
+from twentyeight.engine.actions import Action
+from twentyeight.errors import IllegalAction
+from twentyeight.server.authority import Authority, Stale
+from twentyeight.server.room import PLAYING, Room
+from twentyeight.server.thinkers import Thinkers
 
 log = logging.getLogger("twentyeight.server")
+
+FALLBACK = "rules"
+"""The computer player that decides when a room's own fails."""
 
 Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
@@ -23,7 +37,7 @@ Move = Callable[[Room, int], Awaitable[None]]
 def plan(room: Room, now: float) -> tuple[float, int] | None:
     """``(seconds to wait, seq)`` before a computer player acts, or ``None`` if none will."""
     match = room.match
-    if room.status != PLAYING or match is None or match.over:
+    if room.status != PLAYING or match is None or match.over or not room.watched:
         return None
     seat = match.to_act
     if seat is None:
@@ -37,7 +51,7 @@ def plan(room: Room, now: float) -> tuple[float, int] | None:
 async def drive(room: Room, move: Move) -> None:
     """Run the computer players of ``room`` until its match is over (or cancelled)."""
     loop = asyncio.get_running_loop()
-    while room.status != FINISHED:
+    while room.status == PLAYING:
         room.changed.clear()
         step = plan(room, loop.time())
         if step is None:
@@ -57,3 +71,90 @@ async def drive(room: Room, move: Move) -> None:
         except Exception:                               # a bug must not stop the table
             log.exception("room %s: computer player failed", room.id)
             await asyncio.sleep(1.0)
+
+
+class ComputerPlayers:
+    """The computer players of every room of this process: one :func:`drive` task per
+    playing room, each decision judged by the :class:`Authority` like a player's."""
+
+    def __init__(self, authority: Authority, thinkers: Thinkers,
+                 clock: Callable[[], float]) -> None:
+        self.authority = authority
+        self.thinkers = thinkers
+        self.clock = clock
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+
+    def start(self, room: Room) -> None:
+        """Run the computer players of ``room`` if it is playing (once)."""
+        if room.status == PLAYING and room.id not in self.drivers:
+            task = self.drivers[room.id] = asyncio.create_task(drive(room, self.move))
+            task.add_done_callback(lambda t: self._ended(room.id, t))
+
+    def _ended(self, room_id: str, task: asyncio.Task[None]) -> None:
+        if self.drivers.get(room_id) is task:
+            del self.drivers[room_id]
+
+    def stop_room(self, room: Room) -> None:
+        """Stop ``room``'s computer players (the room is closed)."""
+        task = self.drivers.pop(room.id, None)
+        if task is not None:
+            task.cancel()
+        self.thinkers.forget(room.id)
+
+    async def stop(self) -> None:
+        """Stop every room's computer players."""
+        tasks = list(self.drivers.values())
+        self.drivers.clear()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def move(self, room: Room, seq: int) -> None:
+        """A computer player acts for the seat to act, if the room is still at ``seq``."""
+        async with room.lock:
+            seat = self._bot_seat(room, seq)
+            if seat is None or room.match is None:
+                return
+            view = room.match.current.view(seat)
+        action = await self.decide(room, seat, view)
+        async with room.lock:
+            if self._bot_seat(room, seq) != seat:
+                return
+            with contextlib.suppress(Stale):    # another process acted first: it decided
+                await self.authority.apply(room, seat, action, "bot")
+
+    async def decide(self, room: Room, seat: int, view: View) -> Action:
+        """The room's bot's legal choice for ``seat``, thought out in the bots' own pool
+        (:class:`~twentyeight.server.thinkers.Thinkers`); if the bot fails (raises, answers
+        with anything but one of ``view["legal"]``, or takes too long), the ``rules`` bot's,
+        so a broken computer player never stalls a table.  The first failure in a room is
+        logged; later ones are only counted."""
+        try:
+            seed = room.bot_seeds.setdefault(seat, secrets.randbits(32))
+            text = await self.thinkers.decide((room.id, seat), room.bot_kind, seed, view)
+            action = Action.parse(text)
+            if str(action) not in view["legal"]:
+                raise IllegalAction(f"{text!r} is not one of the legal actions "
+                                    f"{view['legal']}")
+            return action
+        except Exception as e:
+            room.bot_failures += 1
+            if room.bot_failures == 1:
+                log.error("room %s: computer player %r failed (%s: %s); the rules bot decides "
+                          "for it instead (later failures in this room are only counted)",
+                          room.id, room.bot_kind, type(e).__name__, e, exc_info=e)
+        return Action.parse(self._fallback(room, seat).act(view))
+
+    def _bot_seat(self, room: Room, seq: int) -> int | None:
+        match = room.match
+        if room.seq != seq or match is None or match.over or match.to_act is None:
+            return None
+        seat = match.to_act
+        return seat if room.controlled_by_bot(seat, self.clock() + 0.01) else None
+
+    def _fallback(self, room: Room, seat: int) -> Bot:
+        if seat not in room.fallbacks:
+            room.fallbacks[seat] = make_table_bot(FALLBACK, seed=secrets.randbits(32))
+        return room.fallbacks[seat]

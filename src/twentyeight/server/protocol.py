@@ -11,26 +11,43 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL_VERSION = 1
+from twentyeight.server import jsonin
+
+PROTOCOL_VERSION = 2
+"""2: an ``action`` carries the ``seq`` it was decided against (a stale one is refused)."""
 MAX_ACTION_LENGTH = 64
 MAX_TOKEN_LENGTH = 128
+MAX_SEQ = 2**31 - 1
 
 # error codes
 MALFORMED = "malformed"
 UNAUTHORISED = "unauthorised"
 ILLEGAL = "illegal"
 NOT_STARTED = "not_started"
+STALE = "stale"
+CLOSED_ROOM = "closed"
+RATE_LIMITED = "rate_limited"
 SERVER_ERROR = "server_error"
+
+# close codes (besides the standard ones: 1008 policy, 1009 too big, 1011 server error)
+NO_ROOM = 4404
+"""There is no such room."""
+ROOM_CLOSED = 4410
+"""The room was closed (nobody visited it for a while, or its match reached the limit)."""
+TOO_MANY = 4429
+"""Too many connections to the room, or from this client."""
 
 
 class ProtocolError(ValueError):
     """A message the server refuses; ``code`` is one of the error codes above."""
 
-    def __init__(self, code: str, message: str, ref: object = None) -> None:
+    def __init__(self, code: str, message: str, ref: object = None, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.ref = ref
+        self.extra = extra
+        """More fields of the error message (``seq`` of a ``stale`` one, …)."""
 
 
 @dataclass(frozen=True)
@@ -40,18 +57,20 @@ class ClientMessage:
     type: str
     token: str | None = None
     action: str | None = None
+    seq: int | None = None
+    """For an action: the ``seq`` of the state it was decided against."""
     ref: str | int | None = None
     """The client's own ``id`` for the message, echoed in an error about it."""
 
 
-def parse(raw: str | bytes | None) -> ClientMessage:
+def parse(raw: str | bytes | None, int_digits: int = 15) -> ClientMessage:
     """Read one client frame; raise :class:`ProtocolError` (``malformed``) if it is not one."""
     if not isinstance(raw, str):
         raise ProtocolError(MALFORMED, "messages are JSON text frames")
     try:
-        doc = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
-        raise ProtocolError(MALFORMED, "not JSON") from None
+        doc = jsonin.read(raw, int_digits)
+    except jsonin.BadJSON as e:
+        raise ProtocolError(MALFORMED, f"not acceptable JSON: {e}") from None
     if not isinstance(doc, dict):
         raise ProtocolError(MALFORMED, "a message is a JSON object with a \"type\"")
     ref = doc.get("id")
@@ -60,7 +79,8 @@ def parse(raw: str | bytes | None) -> ClientMessage:
         raise ProtocolError(MALFORMED, "\"id\" must be a short string or an integer")
     kind = doc.get("type")
     token = doc.get("token")
-    if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_LENGTH):
+    if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_LENGTH
+                                  and token.isascii()):
         raise ProtocolError(MALFORMED, "\"token\" must be a string", ref)
     if kind == "ping":
         return ClientMessage("ping", ref=ref)
@@ -73,9 +93,16 @@ def parse(raw: str | bytes | None) -> ClientMessage:
                                 "\"2 play 9S\"", ref)
         if len(action) > MAX_ACTION_LENGTH:
             raise ProtocolError(MALFORMED, "the action is too long", ref)
+        if not (action.isascii() and action.isprintable()):
+            raise ProtocolError(MALFORMED, "an action is written in the notation's ASCII "
+                                "letters and digits (\"2 play 9S\", \"0 bid 16\")", ref)
+        seq = doc.get("seq")
+        if not (isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= MAX_SEQ):
+            raise ProtocolError(MALFORMED, "an action message needs \"seq\": the seq of the "
+                                "state it was decided on", ref)
         if token is None:
             raise ProtocolError(UNAUTHORISED, "an action needs the seat's \"token\"", ref)
-        return ClientMessage("action", token=token, action=action, ref=ref)
+        return ClientMessage("action", token=token, action=action, seq=seq, ref=ref)
     raise ProtocolError(MALFORMED, f"unknown message type {kind!r} (hello, action, ping)", ref)
 
 

@@ -1,9 +1,15 @@
 """A room in memory: its seats, its match, who controls each seat, and its public summary.
 
 A seat is ``open`` (nobody yet), ``human`` (taken with a secret token) or ``bot`` (filled by a
-computer player when the host started, or never taken).  A human seat whose player has no
-connection is *away*; once it has been away for the room's ``takeover_seconds`` a computer
-player of the room's kind acts for it, until the player is back.
+computer player when the host started, or never taken).  A computer's seat may carry a
+*claim*: a newcomer who takes it over at the start of the next hand (or at once, if the host
+approves), never seeing the cards of the hand being played.
+
+Who acts for a person's seat (:meth:`Room.takeover_at`): the person, while connected and
+within the room's turn clock (``turn_seconds`` from the moment the turn came to them); a
+computer player of the room's kind once the clock has run out (and at each of the seat's turns
+after that, until the person sends an action or says ``hello`` again), and for a seat whose
+person has been away for the room's ``takeover_seconds``, until they are back.
 """
 
 from __future__ import annotations
@@ -12,15 +18,22 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentyeight.bots import Bot
 from twentyeight.match import Match
 from twentyeight.rules import Rules
+from twentyeight.server.store import CLOSED, FINISHED, PLAYING, WAITING, assemble
+
+__all__ = ["BOT", "CLOSED", "FINISHED", "HUMAN", "OPEN", "PLAYING", "WAITING", "Room", "Seat",
+           "new_token", "restore", "token_hash", "token_matches"]
+
+if TYPE_CHECKING:
+    from twentyeight.server.store import RoomRow
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
 
 def new_token() -> str:
@@ -52,12 +65,30 @@ class Seat:
     away_since: float = 0.0
     """``loop.time()`` when the last connection closed (or the server started)."""
     taken_over: bool = False
-    """Whether a computer player has acted for this (human, away) seat since it left."""
+    """Whether a computer player has acted for this (human) seat since its person was last
+    seen (a ``hello`` or an action): while connected, the computer then goes on playing it."""
+    claim_name: str | None = None
+    """A newcomer waiting to take over this computer's seat (see :meth:`Room.settle_claims`)."""
+    claim_token_hash: str | None = None
+    claim_hand: int | None = None
+    """The hand during which it was claimed: the newcomer sits from the next one."""
 
     @property
     def connected(self) -> bool:
         """Whether the seat's player has an open connection (on any server process)."""
         return self.connections + self.elsewhere > 0
+
+    @property
+    def claimed(self) -> bool:
+        """Whether a newcomer waits to take the seat over."""
+        return self.claim_token_hash is not None
+
+    def hand_over(self) -> None:
+        """The claimant takes the seat (its token becomes the seat's)."""
+        assert self.claim_token_hash is not None
+        self.kind, self.name, self.token_hash = HUMAN, self.claim_name, self.claim_token_hash
+        self.claim_name = self.claim_token_hash = self.claim_hand = None
+        self.connections, self.taken_over = 0, False
 
 
 @dataclass
@@ -71,16 +102,35 @@ class Room:
     takeover_seconds: float
     bot_delay: float
     seats: list[Seat]
+    turn_seconds: float = 60.0
+    """The turn clock: how long a connected person may think before the computer plays."""
+    invite_hash: str | None = None
+    """The SHA-256 of the seat invitation (the secret the room's seat link carries)."""
+    created_by: str = ""
+    """Who made the room (:func:`~twentyeight.server.limits.client_key`)."""
     status: str = WAITING
     match: Match | None = None
     seq: int = 0
     """Accepted actions so far; the ``seq`` of the last event."""
-    record: dict[str, Any] | None = None
-    """The last committed match record (what a restart would restore)."""
+    start: dict[str, Any] | None = None
+    """The start record: the match as dealt, before any action (``None`` before the start)."""
+    log: list[str] = field(default_factory=list)
+    """Every committed action, in order (the match is :func:`assemble` of the two)."""
     committed: dict[str, Any] = field(default_factory=lambda: {
         "hands_played": 0, "scores": None, "over": False, "winners": []})
     """The match's standing as of the last commit (what the room summary shows)."""
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_seeds: dict[int, int] = field(default_factory=dict)
+    """The seed of each seat's computer player (its bot lives in the bots' own pool)."""
+    fallbacks: dict[int, Bot] = field(default_factory=dict)
+    """The ``rules`` bots that decide where the room's own computer player fails."""
+    bot_failures: int = 0
+    """How often the room's computer player has failed (raised, or answered wrongly)."""
+    turn_since: float = 0.0
+    """``loop.time()`` when the current turn began (the last action, or the start)."""
+    audience: int = 0
+    """Connections to the room on this process (people and spectators)."""
+    audience_elsewhere: int = 0
+    """The same on the other processes."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set whenever something the bot driver cares about changes."""
@@ -94,18 +144,59 @@ class Room:
                 return k
         return None
 
+    def claim_of(self, token: object) -> int | None:
+        """The seat whose pending claim's token is ``token``, or ``None``."""
+        if not isinstance(token, str) or not token:
+            return None
+        for k, seat in enumerate(self.seats):
+            if seat.claimed and token_matches(token, seat.claim_token_hash):
+                return k
+        return None
+
+    def invited(self, invite: object) -> bool:
+        """Whether ``invite`` is the room's seat invitation."""
+        return isinstance(invite, str) and token_matches(invite, self.invite_hash)
+
     def is_host(self, token: object) -> bool:
         """Whether ``token`` is the host's token."""
         return isinstance(token, str) and token_matches(token, self.host_token_hash)
 
+    @property
+    def watched(self) -> bool:
+        """Whether anyone (a person or a spectator, on any process) is connected."""
+        return self.audience + self.audience_elsewhere > 0
+
     def takeover_at(self, seat: int) -> float | None:
-        """When (``loop.time()``) a bot may act for ``seat``: ``None`` while a human is there."""
+        """When (``loop.time()``) a computer player may act for ``seat`` on its turn
+        (``None``: never, an open seat)."""
         s = self.seats[seat]
         if s.kind == BOT:
             return 0.0
-        if s.kind == HUMAN and not s.connected:
+        if s.kind != HUMAN:
+            return None
+        if not s.connected:
             return s.away_since + self.takeover_seconds
-        return None
+        if s.taken_over:                     # the clock ran out and they have not acted since
+            return 0.0
+        return self.turn_since + self.turn_seconds
+
+    def claims_due(self) -> list[int]:
+        """The claimed seats whose claim was made during an earlier hand than the current one."""
+        match = self.match
+        if match is None or match.over:
+            return []
+        hand = len(match.games) - 1
+        return [k for k, s in enumerate(self.seats)
+                if s.claimed and s.claim_hand is not None and s.claim_hand < hand]
+
+    def settle_claims(self) -> list[int]:
+        """Hand over the seats claimed during an earlier hand than the current one (the
+        claimant never saw that hand's cards); the seats handed over."""
+        due = self.claims_due()
+        for k in due:
+            self.seats[k].hand_over()
+            self.bot_seeds.pop(k, None)
+        return due
 
     def controlled_by_bot(self, seat: int, now: float) -> bool:
         """Whether a computer player acts for ``seat`` at time ``now``."""
@@ -129,12 +220,36 @@ class Room:
             "bots": self.bot_kind,
             "takeover_seconds": self.takeover_seconds,
             "bot_delay": self.bot_delay,
+            "turn_seconds": self.turn_seconds,
             "seq": self.seq,
             "seats": [{"seat": k, "kind": s.kind, "name": s.name,
                        "connected": s.connected if s.kind == HUMAN else None,
                        "played_by": ("bot" if self.controlled_by_bot(k, now) else "human")
-                       if s.kind != OPEN else None}
+                       if s.kind != OPEN else None,
+                       "waiting": s.claim_name}
                       for k, s in enumerate(self.seats)],
             **self.committed,
             "path": f"/r/{self.id}",
         }
+
+
+def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> Room:
+    """The room of a stored row, its match replayed from the start record and the action log;
+    every person counts as away from ``now``."""
+    seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now,
+                  elsewhere=elsewhere(row.id, k), claim_name=s.claim_name,
+                  claim_token_hash=s.claim_token_hash, claim_hand=s.claim_hand)
+             for k, s in enumerate(row.seats)]
+    room = Room(id=row.id, rules=Rules.from_spec(row.rules), bot_kind=row.bots,
+                host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
+                bot_delay=row.bot_delay, seats=seats, turn_seconds=row.turn_seconds,
+                invite_hash=row.invite_hash, created_by=row.created_by, status=row.status,
+                seq=row.seq, start=row.record, log=list(row.actions), turn_since=now)
+    if row.record is not None:
+        if len(row.actions) != row.seq:
+            raise RuntimeError(f"room {row.id}: {row.seq} actions stored, {len(row.actions)} "
+                               "in the log")
+        room.match = assemble(row.record, row.actions)
+        room.commit()
+        room.settle_claims()                 # a claim due whose hand-over was not stored
+    return room

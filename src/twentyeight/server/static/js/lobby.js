@@ -84,6 +84,7 @@ async function create(event) {
       return;
     }
     localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);
+    localStorage.setItem(`twentyeight:invite:${data.room}`, data.invite);  // table/invite.js
     location.href = `/r/${data.room}`;
   } catch (e) {
     $("create-error").textContent = t("lobby.no_answer", { why: e.message });

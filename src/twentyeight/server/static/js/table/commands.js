@@ -4,13 +4,16 @@
 import { t } from "../i18n.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
+import { invite } from "./invite.js";
 import { NAME_KEY, ROOM, SEAT_KEY, caughtUp, refresh, seatName, token, ui } from "./state.js";
 
 export function act(action, origin) {
   if (!token()) return;
   const id = `m${ui.nextId++}`;
   ui.pending.set(id, origin || action);
-  if (send({ type: "action", token: token(), action, id })) {
+  // `seq`: the state this was decided on; the server refuses it as stale if the table has
+  // moved on meanwhile (docs/protocol.md)
+  if (send({ type: "action", token: token(), action, id, seq: ui.st?.seq })) {
     const legal = ui.st?.legal || [];
     if (legal.includes(action)) {
       ui.sent = ui.st.seq;
@@ -55,9 +58,13 @@ export function shake(card) {
 export async function takeSeat(k) {
   const name = ($("name-input")?.value || localStorage.getItem(NAME_KEY) || "").trim();
   if (name) localStorage.setItem(NAME_KEY, name);
+  // the invitation lets us sit; a seat token we hold already makes the server refuse a
+  // second seat; the host's token hands a computer's seat over at once
+  const ask = { invite: invite(), token: token(), host_token: ui.hostToken };
+  if (name) ask.name = name;
   const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/seats/${k}`, {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(name ? { name } : {}),
+    body: JSON.stringify(ask),
   });
   const data = await r.json();
   if (!r.ok) {
@@ -66,7 +73,8 @@ export async function takeSeat(k) {
   }
   ui.seatInfo = { seat: k, token: data.token };
   localStorage.setItem(SEAT_KEY, JSON.stringify(ui.seatInfo));
-  notice("");
+  notice(data.pending ? t("notice.seat_pending", { seat: seatName(k, { you: false }) }) : "",
+    "info");
   if (!send({ type: "hello", token: data.token })) connect();
 }
 

@@ -45,10 +45,11 @@ export function connect() {
   });
   ws.addEventListener("close", (e) => {
     if (link.ws !== ws) return;
-    if (e.code === 4404) {
+    if (e.code === 4404 || e.code === 4410) {        // no such table; a closed one
       link.closedForGood = true;
-      setConn("conn.no_table", {}, "bad");
-      $("prompt").textContent = t("conn.no_table_long", { room: ROOM });
+      const closed = e.code !== 4404;
+      setConn(closed ? "conn.closed" : "conn.no_table", {}, "bad");
+      $("prompt").textContent = t(closed ? "conn.closed_long" : "conn.no_table_long", { room: ROOM });
       return;
     }
     setConn("conn.retry", { seconds: (link.backoff / 1000).toFixed(1) }, "bad");

@@ -8,6 +8,7 @@ import { bidNode, callNode } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
+import { seatLink, watchLink } from "./invite.js";
 import {
   NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, rulesLabel,
   seatName, seatOrder, teamName, teamOf, token, ui, view,
@@ -48,11 +49,12 @@ export function renderWaiting() {
   const typed = $("name-input")?.value;          // a name being typed survives a redraw
   box.replaceChildren();
   box.append(el("h2", { text: t("waiting.title") }));
-  const link = `${location.origin}/r/${ROOM}`;
+  const link = seatLink() || watchLink();    // the seat link, if we have the invitation
   const copy = el("button", { type: "button", class: "small", text: t("waiting.copy"), onclick: async () => {
     try { await navigator.clipboard.writeText(link); copy.textContent = t("waiting.copied"); } catch { copy.textContent = t("waiting.copy_by_hand"); }
   } });
   box.append(el("p", { class: "share" }, tn("waiting.invite", { link: el("code", { text: link }) }), " ", copy));
+  if (seatLink()) box.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
   if (mine === undefined || mine === null) {
     const name = el("input", { id: "name-input", autocomplete: "nickname", maxlength: "32",
       placeholder: t("waiting.name_placeholder") });

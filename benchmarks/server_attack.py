@@ -1,0 +1,283 @@
+"""Try a running ``twentyeight serve`` as an attacker would, and say what held.
+
+Each probe does one thing a stranger (or a player) might do to a server and prints what came
+of it; ``held`` says whether the server refused, bounded or survived it as it should.  It
+speaks the protocol of either the current server or an older one (no seat invitations, no
+``seq`` in actions), so the same probes show what an earlier version let through::
+
+    twentyeight serve --port 8028 --db sqlite:///attack.db
+    python benchmarks/server_attack.py --port 8028
+
+Start the server with its default limits (the probes are the point); they make a few dozen
+rooms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+Message = dict[str, Any]
+
+
+class Target:
+    """The server under test."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.http = f"http://{host}:{port}"
+        self.ws = f"ws://{host}:{port}"
+        self.host, self.port = host, port
+
+    def room(self, **body: Any) -> Message:
+        r = httpx.post(f"{self.http}/api/rooms", json=body, timeout=30)
+        if r.status_code == 422 and "turn_seconds" in body:          # an older server
+            body.pop("turn_seconds")
+            r = httpx.post(f"{self.http}/api/rooms", json=body, timeout=30)
+        r.raise_for_status()
+        return dict(r.json())
+
+    def sit(self, made: Message, seat: int, **extra: Any) -> httpx.Response:
+        """Take ``seat`` with the room's invitation (an older server knows none: then with
+        the name alone)."""
+        url = f"{self.http}/api/rooms/{made['room']}/seats/{seat}"
+        r = httpx.post(url, json={"invite": made.get("invite"), **extra}, timeout=30)
+        if r.status_code == 422:
+            r = httpx.post(url, json={"name": extra.get("name")}, timeout=30)
+        return r
+
+    def start(self, made: Message) -> None:
+        httpx.post(f"{self.http}/api/rooms/{made['room']}/start",
+                   json={"token": made["host_token"]}, timeout=30).raise_for_status()
+
+    async def socket(self, made: Message, token: str | None = None) -> ClientConnection:
+        ws = await connect(f"{self.ws}/api/rooms/{made['room']}/ws", max_size=None,
+                           ping_interval=None)
+        if token:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+        return ws
+
+
+async def until(ws: ClientConnection, pred: Callable[[Message], bool],
+                seconds: float = 10) -> Message:
+    end = time.monotonic() + seconds
+    while True:
+        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
+        if pred(m):
+            return dict(m)
+
+
+async def drain(ws: ClientConnection, seconds: float) -> list[Message]:
+    out = []
+    end = time.monotonic() + seconds
+    try:
+        while (left := end - time.monotonic()) > 0:
+            out.append(json.loads(await asyncio.wait_for(ws.recv(), left)))
+    except (TimeoutError, ConnectionClosed):
+        pass
+    return out
+
+
+def action(token: str, text: str, seq: int) -> str:
+    return json.dumps({"type": "action", "token": token, "action": text, "seq": seq})
+
+
+# ---- the probes: each returns (what happened, whether the server held) -----------------
+async def seat_without_invitation(t: Target) -> tuple[str, bool]:
+    made = t.room()
+    r = httpx.post(f"{t.http}/api/rooms/{made['room']}/seats/0", json={}, timeout=30)
+    return f"POST seats/0 with no invitation: {r.status_code}", r.status_code == 403
+
+
+async def newcomer_sees_the_hand(t: Target) -> tuple[str, bool]:
+    made = t.room(bot_delay=0.3)
+    mine = t.sit(made, 0).json()["token"]
+    t.start(made)
+    me = await t.socket(made, mine)
+    await until(me, lambda m: m["type"] == "state", 30)
+    await drain(me, 1.0)                                  # the hand is under way
+    r = t.sit(made, 2, name="outsider")
+    if r.status_code != 200:
+        return f"mid-hand take of a computer's seat: {r.status_code}", True
+    ws = await t.socket(made, r.json()["token"])
+    await until(ws, lambda m: m["type"] == "welcome", 10)
+    state = await until(ws, lambda m: m["type"] == "state", 10)
+    hand_now = state["hand"]
+    cards = state["view"]["hand"] if state["seat"] == 2 else []
+    await ws.close()
+    await me.close()
+    return (f"mid-hand take of a computer's seat: {r.status_code}, pending="
+            f"{r.json().get('pending')}, newcomer shown {len(cards)} cards of hand {hand_now}",
+            not cards)
+
+
+async def second_seat(t: Target) -> tuple[str, bool]:
+    made = t.room(bot_delay=0.3)
+    mine = t.sit(made, 0).json()["token"]
+    t.start(made)
+    r = t.sit(made, 1, token=mine)
+    return f"a seated player takes an opponent's seat: {r.status_code}", r.status_code == 409
+
+
+async def idle_player_freezes(t: Target) -> tuple[str, bool]:
+    made = t.room(bot_delay=0.1, takeover_seconds=3600, turn_seconds=5)
+    mine = t.sit(made, 0).json()["token"]
+    t.start(made)
+    me = await t.socket(made, mine)
+    state = await until(me, lambda m: m["type"] == "state" and m["to_act"] == 0, 30)
+    moved = [m for m in await drain(me, 8) if m["type"] == "event"]
+    await me.close()
+    return (f"a connected player never acts at seq {state['seq']}: {len(moved)} actions "
+            "in the next 8 s", bool(moved))
+
+
+async def many_rooms(t: Target) -> tuple[str, bool]:
+    codes = [httpx.post(f"{t.http}/api/rooms", json={}, timeout=30).status_code
+             for _ in range(60)]
+    made = codes.count(201)
+    return f"60 room creations from one address: {made} accepted", made < 60
+
+
+async def huge_body(t: Target) -> tuple[str, bool]:
+    start = time.monotonic()
+    r = httpx.post(f"{t.http}/api/rooms", content=b'{"rules": "' + b"x" * 20_000_000 + b'"}',
+                   headers={"content-type": "application/json"}, timeout=120)
+    took = time.monotonic() - start
+    return (f"a 20 MB body: {r.status_code} in {took:.1f} s, answer of {len(r.content)} bytes",
+            r.status_code == 413 and len(r.content) < 1000)
+
+
+async def bad_numbers(t: Target) -> tuple[str, bool]:
+    out = []
+    for text in ('{"takeover_seconds": NaN}', '{"bot_delay": Infinity}',
+                 '{"takeover_seconds": 1e400}', '{"bots": "\\ud800"}', '{"colour": 1}'):
+        r = httpx.post(f"{t.http}/api/rooms", content=text.encode(), timeout=30,
+                       headers={"content-type": "application/json"})
+        shape = sorted(r.json()) if r.headers.get("content-type", "").startswith(
+            "application/json") else r.text[:20]
+        out.append((r.status_code, shape))
+    good = all(code == 400 and shape == ["error", "message"] for code, shape in out)
+    return f"NaN, Infinity, 1e400, a lone surrogate, an unknown field: {out}", good
+
+
+async def websocket_input(t: Target) -> tuple[str, bool]:
+    made = t.room()
+    results = []
+    for text in ('{"type": "ping", "id": ' + "9" * 4400 + "}",
+                 '{"type": "hello", "token": "\\ud800"}'):
+        ws = await t.socket(made)
+        await drain(ws, 0.3)
+        await ws.send(text)
+        got = await drain(ws, 1.0)
+        try:
+            await ws.send('{"type": "ping", "id": 1}')
+            alive = any(m["type"] == "pong" for m in await drain(ws, 1.0))
+        except ConnectionClosed:
+            alive = False
+        code = ws.close_code
+        results.append((["error" if m["type"] == "error" else m["type"] for m in got],
+                        "alive" if alive else f"closed {code}"))
+        await ws.close()
+    good = all(r[1] == "alive" or r[1] in ("closed 1009",) for r in results)
+    return f"a 4,400-digit integer; a lone surrogate token: {results}", good
+
+
+async def unicode_bid(t: Target) -> tuple[str, bool]:
+    made = t.room(bot_delay=0.2)
+    tokens = [t.sit(made, k).json()["token"] for k in range(4)]
+    t.start(made)
+    watch = await t.socket(made)
+    state = await until(watch, lambda m: m["type"] == "state", 10)
+    seat = state["to_act"]
+    ws = await t.socket(made, tokens[seat])
+    await drain(ws, 0.5)
+    await ws.send(action(tokens[seat], f"{seat} bid ١٦", state["seq"]))
+    got = await drain(ws, 1.0)
+    errors = [m["code"] for m in got if m["type"] == "error"]
+    accepted = any(m["type"] == "event" and m["seat"] == seat for m in got)
+    await ws.close()
+    await watch.close()
+    return f"a bid in Arabic-Indic digits: {'accepted' if accepted else errors}", not accepted
+
+
+async def hello_flood(t: Target) -> tuple[str, bool]:
+    made = t.room()
+    mine = t.sit(made, 0).json()["token"]
+    watchers = [await t.socket(made) for _ in range(20)]
+    for w in watchers:
+        await drain(w, 0.2)
+    noisy = await t.socket(made)
+    for k in range(300):
+        await noisy.send(json.dumps({"type": "hello", "token": mine if k % 2 else None}))
+    counts = [len(await drain(w, 0.1)) for w in watchers]
+    await asyncio.sleep(3)
+    counts = [c + len(await drain(w, 0.1)) for c, w in zip(counts, watchers, strict=True)]
+    for w in [*watchers, noisy]:
+        await w.close()
+    return (f"300 hellos: 20 spectators got {sum(counts)} messages in all (at most "
+            f"{max(counts)} each)", max(counts) <= 20)
+
+
+async def stale_pass(t: Target) -> tuple[str, bool]:
+    made = t.room(bot_delay=0.2)
+    tokens = [t.sit(made, k).json()["token"] for k in range(4)]
+    t.start(made)
+    watch = await t.socket(made)
+    state = await until(watch, lambda m: m["type"] == "state", 10)
+    seat = state["to_act"]
+    ws = await t.socket(made, tokens[seat])
+    mine = await until(ws, lambda m: m["type"] == "state" and m["seat"] == seat, 10)
+    text = mine["legal"][0]
+    for _ in range(2):                                   # a double click
+        await ws.send(action(tokens[seat], text, mine["seq"]))
+    got = await drain(ws, 1.0)
+    mine_done = [m for m in got if m["type"] == "event" and m["seat"] == seat]
+    codes = [m["code"] for m in got if m["type"] == "error"]
+    await ws.close()
+    await watch.close()
+    return (f"the same action sent twice on one state: applied {len(mine_done)} time(s), "
+            f"refusals {codes}", len(mine_done) == 1 and codes in (["stale"], ["illegal"]))
+
+
+PROBES: list[Callable[[Target], Awaitable[tuple[str, bool]]]] = [
+    seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
+    huge_body, bad_numbers, websocket_input, unicode_bid, hello_flood, stale_pass,
+    many_rooms]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--skip", default="", help="comma-separated probe names to leave out")
+    opts = ap.parse_args()
+    target = Target(opts.host, opts.port)
+    skip = set(opts.skip.split(","))
+    deadline = time.monotonic() + 60
+    while True:                                          # the server may still be starting
+        try:
+            httpx.get(f"{target.http}/api/health", timeout=2).raise_for_status()
+            break
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"no server answers at {target.http}") from None
+            time.sleep(0.2)
+    for probe in PROBES:
+        if probe.__name__ in skip:
+            continue
+        try:
+            what, held = asyncio.run(probe(target))
+        except Exception as e:
+            what, held = f"the probe failed: {type(e).__name__}: {str(e)[:200]}", False
+        print(f"{'held  ' if held else 'BROKEN'}  {probe.__name__}: {what}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

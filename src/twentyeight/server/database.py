@@ -1,0 +1,141 @@
+"""The store as the event loop uses it: its calls run on the database's own threads, and
+accepted actions are committed together (group commit).
+
+Database calls never share a thread pool with anything else (computer players, other I/O), so
+a busy bot can never hold up a commit, and a slow commit never holds up the event loop.
+Writes go to one writer thread, in the order they were asked for; reads to a few reader
+threads.
+
+**Group commit.**  :meth:`Database.append` queues the action and waits for its commit.  The
+writer takes everything queued — actions of any rooms — and commits it in one transaction;
+what arrives meanwhile goes into the next one.  Each caller resumes only once its own action
+is committed (or refused), so an action is still told to nobody before it is in the
+database, while one disk flush serves many actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from twentyeight.server.store import ActionRow, Append, RoomRow, SeatRow, Storage
+
+T = TypeVar("T")
+log = logging.getLogger("twentyeight.server")
+
+MAX_BATCH = 500
+"""At most this many actions in one transaction."""
+
+
+class Database:
+    """Async access to a :class:`~twentyeight.server.store.Storage` (see the module)."""
+
+    def __init__(self, storage: Storage, readers: int = 3) -> None:
+        self.storage = storage
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twentyeight-dbw")
+        self.readers = ThreadPoolExecutor(max_workers=readers,
+                                          thread_name_prefix="twentyeight-dbr")
+        self.queue: list[tuple[Append, asyncio.Future[bool]]] = []
+        self.committing: asyncio.Task[None] | None = None
+        self.batches = 0
+        """Transactions of actions committed so far (with :attr:`appended`: the batch size)."""
+        self.appended = 0
+
+    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.readers, fn, *args)
+
+    def close(self) -> None:
+        """Wait for the calls under way, then release the store."""
+        self.writer.shutdown(wait=True)
+        self.readers.shutdown(wait=True)
+        self.storage.close()
+
+    # ---- the group commit ----------------------------------------------------------------
+    async def append(self, entry: Append) -> bool:
+        """Commit one accepted action (with whatever else is waiting); whether it was
+        committed (``False``: its room was not at ``entry.seq - 1``).  Raises what the
+        database raised if the commit failed."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.queue.append((entry, done))
+        if self.committing is None:
+            self.committing = asyncio.create_task(self._commit_all())
+        return await done
+
+    async def _commit_all(self) -> None:
+        try:
+            while self.queue:
+                batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
+                try:
+                    results = await self._write(self.storage.append, [e for e, _ in batch])
+                except Exception as e:
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(e)
+                    continue
+                self.batches += 1
+                self.appended += len(batch)
+                for (_, done), ok in zip(batch, results, strict=True):
+                    if not done.done():
+                        done.set_result(ok)
+        finally:
+            self.committing = None
+
+    # ---- the other calls -----------------------------------------------------------------
+    async def create_room(self, room: RoomRow) -> None:
+        """:meth:`Storage.create_room`."""
+        await self._write(self.storage.create_room, room)
+
+    async def take_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+        """:meth:`Storage.take_seat`."""
+        await self._write(self.storage.take_seat, room_id, seat, row)
+
+    async def claim_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+        """:meth:`Storage.claim_seat`."""
+        await self._write(self.storage.claim_seat, room_id, seat, row)
+
+    async def hand_over(self, room_id: str, seat: int) -> None:
+        """:meth:`Storage.hand_over`."""
+        await self._write(self.storage.hand_over, room_id, seat)
+
+    async def set_invite(self, room_id: str, invite_hash: str) -> None:
+        """:meth:`Storage.set_invite`."""
+        await self._write(self.storage.set_invite, room_id, invite_hash)
+
+    async def start(self, room_id: str, record: dict[str, Any],
+                    filled: dict[int, SeatRow]) -> None:
+        """:meth:`Storage.start`."""
+        await self._write(self.storage.start, room_id, record, filled)
+
+    async def visit(self, room_ids: Sequence[str], at: float) -> None:
+        """:meth:`Storage.visit`."""
+        await self._write(self.storage.visit, list(room_ids), at)
+
+    async def close_idle(self, before: float, note: str) -> list[str]:
+        """:meth:`Storage.close_idle`."""
+        return await self._write(self.storage.close_idle, before, note)
+
+    async def close_room(self, room_id: str, note: str) -> None:
+        """:meth:`Storage.close_room`."""
+        await self._write(self.storage.close_room, room_id, note)
+
+    async def load_rooms(self, room_id: str | None = None) -> list[RoomRow]:
+        """:meth:`Storage.load_rooms`."""
+        return await self._read(self.storage.load_rooms, room_id)
+
+    async def changes(self, room_id: str, after: int) -> tuple[RoomRow, list[ActionRow]] | None:
+        """:meth:`Storage.changes`."""
+        return await self._read(self.storage.changes, room_id, after)
+
+    async def active(self) -> dict[str, int]:
+        """:meth:`Storage.active`."""
+        return await self._read(self.storage.active)
+
+    async def count_rooms(self, created_by: str | None = None) -> int:
+        """:meth:`Storage.count_rooms`."""
+        return await self._read(self.storage.count_rooms, created_by)

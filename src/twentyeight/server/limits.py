@@ -1,0 +1,159 @@
+"""Every bound the server keeps, in one value (:class:`Limits`), and the counters that keep
+them: a token bucket (:class:`Bucket`) and per-client tallies (:class:`PerClient`).
+
+Nothing a stranger can send is unbounded: request bodies, message sizes and rates, integers,
+rooms (in all and per client), connections (per room and per client), ``hello`` messages,
+how long a room may sit unvisited, the pace of computer players, the length of a match, and
+the computer players' own pool.  Each limit is documented in docs/online.md ("Limits") and can
+be changed with ``twentyeight serve --limit NAME=VALUE``.
+
+A *client* is an address: the peer's IP, or the one a trusted proxy names
+(``--forwarded-allow-ips``).  People behind one home router share an address, so the
+per-client limits are generous; they are there against floods, not against families.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's bounds (see the module's docstring); every field is a ``--limit`` name."""
+
+    body_bytes: int = 16_384
+    """An HTTP request body larger than this is refused (413) without being read further."""
+    message_bytes: int = 4_096
+    """A WebSocket message larger than this closes the connection (1009)."""
+    int_digits: int = 15
+    """Integers in JSON (HTTP bodies and messages) have at most this many digits."""
+    messages_per_second: float = 10.0
+    """Messages one connection may send per second, on average …"""
+    message_burst: int = 40
+    """… and at once; past that each is refused (``rate_limited``), and a connection that
+    keeps on regardless is closed (1008)."""
+    hellos_per_minute: int = 20
+    """``hello`` messages one connection may send per minute (each re-sends the state)."""
+    rooms: int = 5_000
+    """Rooms open (not closed) in all; beyond, making one is refused (503)."""
+    rooms_per_client: int = 20
+    """Rooms open (not closed) made by one client; beyond, making one is refused (429)."""
+    requests_per_minute: int = 120
+    """HTTP requests that change something (``POST``) per client per minute (429 beyond)."""
+    connections_per_room: int = 64
+    """WebSocket connections to one room on one process (close code 4429 beyond)."""
+    connections_per_client: int = 64
+    """WebSocket connections from one client to one process (close code 4429 beyond)."""
+    outbox_bytes: int = 1_000_000
+    """A client this far behind in reading is cut off (close code 1008); it may reconnect."""
+    idle_seconds: float = 1_800.0
+    """A room nobody has connected to or asked about for this long is closed and archived
+    (its record stays downloadable)."""
+    min_bot_delay: float = 0.1
+    """The shortest pause a room may give its computer players …"""
+    max_bot_delay: float = 30.0
+    """… and the longest."""
+    max_takeover_seconds: float = 86_400.0
+    """The longest a room may let an absent player's seat wait before a computer plays."""
+    min_turn_seconds: float = 5.0
+    """The shortest turn clock a room may set …"""
+    max_turn_seconds: float = 3_600.0
+    """… and the longest."""
+    hands: int = 300
+    """Hands in one match; a match that reaches it is stopped and the room closed."""
+    bot_workers: int = 1
+    """Processes the computer players think in (at a lower priority than the tables)."""
+    bot_queue: int = 1_000
+    """Decisions that may wait for those processes; more wait in their rooms, unasked."""
+    bot_seconds: float = 10.0
+    """A decision that takes longer is made by the ``rules`` bot instead."""
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Every limit's name."""
+        return [f.name for f in fields(cls)]
+
+    def with_values(self, assignments: list[str]) -> Limits:
+        """These limits with ``NAME=VALUE`` assignments applied; :class:`ValueError` saying
+        which one is wrong."""
+        types = {f.name: f.type for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for item in assignments:
+            name, eq, raw = item.partition("=")
+            name = name.strip().replace("-", "_")
+            if not eq or name not in types:
+                raise ValueError(f"--limit {item!r}: expected NAME=VALUE with NAME one of "
+                                 f"{', '.join(self.names())}")
+            try:
+                value: float = int(raw) if types[name] in ("int", int) else float(raw)
+            except ValueError:
+                raise ValueError(f"--limit {name}: {raw!r} is not a number") from None
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"--limit {name}: must be a number of at least 0")
+            changes[name] = value
+        out = dataclasses.replace(self, **changes)
+        if out.min_bot_delay > out.max_bot_delay or out.min_turn_seconds > out.max_turn_seconds:
+            raise ValueError("--limit: a minimum is above its maximum")
+        return out
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
+
+    __slots__ = ("burst", "level", "rate", "stamp")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.level = burst
+        self.stamp = now
+
+    def take(self, now: float, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are enough; whether there were."""
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.level >= cost:
+            self.level -= cost
+            return True
+        self.level -= cost / 4               # keeping on while refused digs the hole deeper
+        return False
+
+    @property
+    def exhausted(self) -> bool:
+        """Far below empty: the sender kept sending while refused."""
+        return self.level < -self.burst
+
+
+class PerClient:
+    """A bucket per client, kept for a while after its last use (bounded in number)."""
+
+    def __init__(self, rate: float, burst: float, capacity: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.capacity = capacity
+        self.buckets: dict[str, Bucket] = {}
+
+    def take(self, client: str, now: float) -> bool:
+        """Spend one of ``client``'s tokens; whether it had one."""
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            if len(self.buckets) >= self.capacity:
+                self._prune(now)
+            bucket = self.buckets[client] = Bucket(self.rate, self.burst, now)
+        return bucket.take(now)
+
+    def _prune(self, now: float) -> None:
+        full = self.burst / self.rate if self.rate > 0 else math.inf
+        for key in [k for k, b in self.buckets.items() if now - b.stamp > full]:
+            del self.buckets[key]
+        while len(self.buckets) >= self.capacity:       # still full: forget the oldest
+            del self.buckets[next(iter(self.buckets))]
+
+
+def client_key(address: str | None) -> str:
+    """What the server keeps of a client's address: a short hash (not the address itself)."""
+    return hashlib.sha256((address or "?").encode("utf-8", "replace")).hexdigest()[:32]

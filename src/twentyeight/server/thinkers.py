@@ -1,0 +1,284 @@
+"""Where the computer players think: worker processes of their own, at a lower priority than
+the tables, so that no bot — however long it searches — can slow the people's tables.
+
+:class:`Thinkers` keeps ``bot_workers`` processes (``--limit bot_workers=N``) for bots that
+search, and one more for the quick built-in ones (:data:`QUICK`, which decide in microseconds),
+so that a room of ordinary computer players never waits behind another room's search.  Each
+worker keeps the bots of the seats it serves (a seat always goes to the same worker, so a bot
+keeps its own state from one decision to the next) and answers one decision at a time; the
+server process only sends the seat's view and reads back the action.  Bounds:
+
+* at most ``bot_queue`` decisions are under way at once; more wait in their rooms, costing
+  nothing (``--limit bot_queue``);
+* a decision that has not come back within ``bot_seconds`` (waiting included) is given up:
+  the room's ``rules`` bot decides instead, and a worker that comes to it afterwards skips it
+  (searching bots are asked to stay well within that time);
+* a worker that dies is started again; the decisions it had are made by ``rules``.
+
+With ``bot_workers=0`` the bots think in this process, on a thread of their own (for tests
+and trials; the GIL then shares this process's time with them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import os
+import time
+import zlib
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from typing import Any
+
+from twentyeight.bots import Bot, bot_names, make_table_bot
+from twentyeight.bots.base import View
+
+log = logging.getLogger("twentyeight.server")
+
+QUICK = frozenset({"random", "rules", "rules-v1"})
+"""Bots that decide in microseconds (benchmarks/bot_speed.py): they think in a worker of their
+own, never queued behind a searching bot."""
+NICE = 10
+"""How much lower the workers' scheduling priority is than the server's."""
+READY = 60.0
+"""Seconds a new worker may take to load its bots."""
+MAX_BOTS = 20_000
+"""Bots one worker keeps (the least recently used beyond are forgotten)."""
+
+Key = tuple[str, int]
+"""A seat: ``(room id, seat number)``."""
+
+
+class ThinkerError(RuntimeError):
+    """The bot failed, or its worker did, or it took too long: someone else must decide."""
+
+
+class Thinkers:
+    """The computer players' worker processes (see the module's docstring)."""
+
+    def __init__(self, workers: int = 1, queue: int = 1000, seconds: float = 10.0,
+                 modules: tuple[str, ...] = ()) -> None:
+        self.count = workers
+        self.seconds = seconds
+        self.modules = modules
+        self.slots = asyncio.Semaphore(max(1, queue))
+        self.workers: list[_Worker] = []
+        """The searching bots' workers …"""
+        self.quick: _Worker | None = None
+        """… and the quick ones'."""
+        self.inline: _Bots | None = None
+        self.thread: ThreadPoolExecutor | None = None
+
+    async def open(self) -> None:
+        """Start the workers (or the thread of ``bot_workers=0``)."""
+        if self.count == 0:
+            self.inline = _Bots(self.modules)
+            self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twentyeight-bot")
+            return
+        self.workers = [_Worker(self.modules) for _ in range(self.count)]
+        self.quick = _Worker(self.modules)
+        await asyncio.gather(*(worker.start() for worker in (*self.workers, self.quick)))
+
+    async def close(self) -> None:
+        """Stop the workers."""
+        for worker in self.workers:
+            worker.stop()
+        if self.quick is not None:
+            self.quick.stop()
+        self.workers, self.quick = [], None
+        if self.thread is not None:
+            self.thread.shutdown(wait=False, cancel_futures=True)
+
+    def budget(self) -> float:
+        """The time a searching bot is asked to keep to: well within :attr:`seconds`."""
+        return self.seconds / 4
+
+    async def decide(self, key: Key, kind: str, seed: int, view: View) -> str:
+        """The action the bot of seat ``key`` chooses for ``view``; :class:`ThinkerError` if it
+        (or its worker) fails or takes longer than ``bot_seconds``."""
+        async with self.slots:
+            try:
+                if self.inline is not None:
+                    loop = asyncio.get_running_loop()
+                    job = loop.run_in_executor(self.thread, self.inline.act, key, kind, seed,
+                                               self.budget(), view)
+                else:
+                    worker = self.quick if kind in QUICK and self.quick is not None else \
+                        self.workers[zlib.crc32(f"{key[0]}/{key[1]}".encode())
+                                     % len(self.workers)]
+                    job = worker.ask(key, kind, seed, self.budget(), view,
+                                     time.time() + self.seconds)
+                return await asyncio.wait_for(job, timeout=self.seconds)
+            except TimeoutError:
+                raise ThinkerError(f"no decision within {self.seconds:g} s") from None
+
+    def forget(self, room_id: str) -> None:
+        """The room is gone: its bots may be dropped."""
+        for worker in (*self.workers, *([self.quick] if self.quick else [])):
+            worker.tell(("forget", room_id))
+        if self.inline is not None:
+            self.inline.forget(room_id)
+
+
+class _Bots:
+    """The bots one worker (or the inline thread) keeps."""
+
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        import importlib
+
+        for module in modules:                  # they register more bots
+            importlib.import_module(module)
+        self.bots: OrderedDict[tuple[str, int, str], Bot] = OrderedDict()
+
+    def act(self, key: Key, kind: str, seed: int, budget: float, view: View) -> str:
+        """The bot's choice (its exception, if it fails, goes to the caller)."""
+        name = (key[0], key[1], kind)
+        bot = self.bots.get(name)
+        if bot is None:
+            bot = self.bots[name] = make_table_bot(kind, seed=seed, budget=budget)
+            while len(self.bots) > MAX_BOTS:
+                self.bots.popitem(last=False)
+        else:
+            self.bots.move_to_end(name)
+        text = bot.act(view)
+        if not isinstance(text, str):
+            raise TypeError(f"the bot answered {type(text).__name__}, not an action")
+        return text
+
+    def forget(self, room_id: str) -> None:
+        for name in [n for n in self.bots if n[0] == room_id]:
+            del self.bots[name]
+
+
+def _serve(conn: Connection, modules: tuple[str, ...]) -> None:
+    """A worker's life: answer ``(id, key, kind, seed, budget, view, deadline)`` requests in
+    turn (and ``("forget", room)``)."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    bots = _Bots(modules)
+    bot_names()                                 # every bot loaded: ready to think at once
+    conn.send(("ready",))
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request[0] == "forget":
+            bots.forget(request[1])
+            continue
+        number, key, kind, seed, budget, view, deadline = request
+        if time.time() > deadline:           # given up while it waited: no use thinking now
+            answer: tuple[Any, ...] = (number, False, "given up before it was thought about")
+        else:
+            answer = _answer(bots, number, key, kind, seed, budget, view)
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+
+
+def _answer(bots: _Bots, number: int, key: Key, kind: str, seed: int, budget: float,
+            view: View) -> tuple[Any, ...]:
+    """One decision's answer: ``(id, True, action)`` or ``(id, False, what went wrong)``."""
+    try:
+        return (number, True, bots.act(key, kind, seed, budget, view))
+    except Exception as e:
+        return (number, False, f"{type(e).__name__}: {e}"[:500])
+
+
+class _Worker:
+    """One worker process, seen from the server: requests out, answers in (on the loop)."""
+
+    numbers = itertools.count()
+
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        self.modules = modules
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.conn: Connection | None = None
+        self.waiting: dict[int, asyncio.Future[str]] = {}
+        self.restarting: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Start the process and wait (up to :data:`READY`) until its bots are loaded."""
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs, self.modules),
+                                       name="twentyeight-bots", daemon=True)
+        self.process.start()
+        theirs.close()
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(None, ours.poll, READY) or ours.recv() != ("ready",):
+            ours.close()
+            raise RuntimeError("the computer players' worker did not start")
+        self.conn = ours
+        loop.add_reader(ours.fileno(), self._answers)
+
+    def stop(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self.conn.fileno())
+            self.conn.close()
+            self.conn = None
+        if self.process is not None:
+            self.process.kill()
+            self.process.join(timeout=5)
+            self.process = None
+        for future in self.waiting.values():
+            if not future.done():
+                future.set_exception(ThinkerError("the bots' worker stopped"))
+        self.waiting.clear()
+
+    def tell(self, message: tuple[Any, ...]) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(OSError):
+                self.conn.send(message)
+
+    def ask(self, key: Key, kind: str, seed: int, budget: float, view: View,
+            deadline: float) -> asyncio.Future[str]:
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        if self.conn is None or self.process is None or not self.process.is_alive():
+            self._restart()
+            future.set_exception(ThinkerError("the bots' worker is starting again"))
+            return future
+        number = next(self.numbers)
+        self.waiting[number] = future
+        try:
+            self.conn.send((number, key, kind, seed, budget, view, deadline))
+        except OSError:
+            self._restart()
+        future.add_done_callback(lambda _f: self.waiting.pop(number, None))
+        return future
+
+    def _answers(self) -> None:
+        conn = self.conn
+        assert conn is not None
+        try:
+            while conn.poll():
+                number, ok, payload = conn.recv()
+                future = self.waiting.pop(number, None)
+                if future is None or future.done():
+                    continue
+                if ok:
+                    future.set_result(payload)
+                else:
+                    future.set_exception(ThinkerError(payload))
+        except (EOFError, OSError):            # the worker died
+            log.error("the computer players' worker stopped; starting another")
+            self._restart()
+
+    def _restart(self) -> None:
+        """Stop this worker (its decisions fail over to ``rules``) and start another."""
+        if self.restarting is not None and not self.restarting.done():
+            return
+        self.stop()
+        self.restarting = asyncio.get_running_loop().create_task(self._start_again())
+
+    async def _start_again(self) -> None:
+        try:
+            await self.start()
+        except Exception as e:
+            log.error("the computer players' worker could not be started again: %s", e)

@@ -1,0 +1,148 @@
+"""The WebSocket transport: one connection's frames in, the hub's answers out.
+
+:func:`serve` runs one client's connection to a room: it refuses the connection with a close
+code that says why (no such room, a closed room, too many connections), then reads each
+frame, parses it (:func:`~twentyeight.server.protocol.parse`) and hands the message to the
+lobby (``hello``) or the authority (``action``); a refused message gets one ``error`` and
+changes nothing.  What the server sends goes through the connection's outbox
+(:class:`~twentyeight.server.connection.Connection`), so a slow client never holds up a room.
+
+Bounds (:class:`~twentyeight.server.limits.Limits`): the size of a message (1009 beyond),
+how many messages a connection may send (``rate_limited`` errors, then 1008), how many
+``hello`` messages, and how far behind in reading it may fall (1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from twentyeight.server.connection import Connection
+from twentyeight.server.limits import Bucket, client_key
+from twentyeight.server.protocol import (
+    NO_ROOM,
+    RATE_LIMITED,
+    ROOM_CLOSED,
+    TOO_MANY,
+    ClientMessage,
+    ProtocolError,
+    error,
+    parse,
+)
+from twentyeight.server.room import CLOSED, Room
+
+if TYPE_CHECKING:
+    from twentyeight.server.hub import Hub
+
+log = logging.getLogger("twentyeight.server")
+
+FLOODING = 1008
+"""Close code of a connection that kept sending while refused (a policy violation)."""
+TOO_BIG = 1009
+"""Close code of a message larger than the limit."""
+SERVER_FAILED = 1011
+"""Close code of a connection whose message the server failed on (a bug: it is logged)."""
+
+
+async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
+    """Serve one WebSocket of ``room_id`` until either side closes it."""
+    limits = hub.settings.limits
+    client = client_key(socket.client.host if socket.client else None)
+    await socket.accept()
+    room = await hub.lobby.find(room_id) if _room_id(room_id) else None
+    refusal = None
+    if room is None:
+        closed = await hub.lobby.archived(room_id)
+        refusal = (NO_ROOM, "there is no such room") if closed is None else \
+            (ROOM_CLOSED, f"this room is closed ({closed})"[:120])
+    elif room.status == CLOSED:
+        refusal = (ROOM_CLOSED, "this room is closed")
+    elif len(hub.audience.of(room.id)) >= limits.connections_per_room:
+        refusal = (TOO_MANY, "the room has as many connections as it may")
+    elif hub.connections.get(client, 0) >= limits.connections_per_client:
+        refusal = (TOO_MANY, "too many connections from your address")
+    if refusal is not None or room is None:
+        with contextlib.suppress(Exception):
+            await socket.close(*(refusal or (NO_ROOM, "")))
+        return
+    conn = Connection(socket, client, limits.outbox_bytes)
+    hub.connections[client] = hub.connections.get(client, 0) + 1
+    reader = asyncio.create_task(_read(hub, room, conn, socket))
+    try:
+        await hub.lobby.connect(room, conn)
+        await asyncio.wait({reader, conn.writer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await reader
+        left = hub.connections.get(client, 1) - 1
+        if left:
+            hub.connections[client] = left
+        else:
+            hub.connections.pop(client, None)
+        await hub.lobby.disconnect(room, conn)
+        await conn.stop()
+
+
+def _room_id(room_id: str) -> bool:
+    return 0 < len(room_id) <= 32 and room_id.isascii() and room_id.isalnum()
+
+
+async def _read(hub: Hub, room: Room, conn: Connection, socket: WebSocket) -> None:
+    """Read and answer the client's frames until it goes (or is cut off)."""
+    limits = hub.settings.limits
+    now = hub.now()
+    messages = Bucket(limits.messages_per_second, limits.message_burst, now)
+    hellos = Bucket(limits.hellos_per_minute / 60, limits.hellos_per_minute, now)
+    refused_at = -1.0
+    with contextlib.suppress(WebSocketDisconnect):
+        while not conn.closed:
+            frame = await socket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            raw = frame.get("text")
+            raw = raw if raw is not None else frame.get("bytes")
+            if raw is not None and len(raw) > limits.message_bytes:
+                conn.close(TOO_BIG, f"a message is at most {limits.message_bytes} bytes")
+                return
+            now = hub.now()
+            if not messages.take(now):
+                if messages.exhausted:
+                    conn.close(FLOODING, "too many messages")
+                    return
+                if now - refused_at >= 1.0:           # one refusal a second, not one each
+                    refused_at = now
+                    conn.send(error(RATE_LIMITED, f"more than {limits.messages_per_second:g} "
+                                    "messages a second: this one was dropped"))
+                continue
+            try:
+                await handle(hub, room, conn, raw, hellos)
+            except Exception:                     # a bug: seen in the log, the client told
+                log.exception("room %s: a message could not be handled", room.id)
+                conn.close(SERVER_FAILED, "the server failed on that message")
+                return
+
+
+async def handle(hub: Hub, room: Room, conn: Connection, raw: str | bytes | None,
+                 hellos: Bucket | None = None) -> None:
+    """One client frame: answer it, or send an error and change nothing."""
+    msg: ClientMessage | None = None
+    try:
+        msg = parse(raw, hub.settings.limits.int_digits)
+        if msg.type == "ping":
+            conn.send({"type": "pong", "id": msg.ref, "seq": room.seq})
+        elif msg.type == "hello":
+            if hellos is not None and not hellos.take(hub.now()):
+                raise ProtocolError(RATE_LIMITED, "too many hello messages: this one was "
+                                    "dropped", msg.ref)
+            await hub.lobby.hello(room, conn, msg)
+        else:
+            await hub.lobby.seen(room, conn, msg)
+            await hub.authority.act(room, conn, msg)
+    except ProtocolError as e:
+        conn.send(error(e.code, e.message, e.ref if e.ref is not None
+                        else (msg.ref if msg else None), **e.extra))

@@ -1,0 +1,41 @@
+"""Computer players that misbehave, for the server's tests (``--bot-module server.stub_bots``)."""
+
+from __future__ import annotations
+
+from twentyeight.bots import Bot, register
+from twentyeight.bots.base import View
+
+
+@register("raises")
+class Raises(Bot):
+    """Fails at every decision."""
+
+    description = "raises at every decision (tests)"
+
+    def act(self, view: View) -> str:
+        raise RuntimeError("this bot always fails")
+
+
+@register("answers-wrong")
+class AnswersWrong(Bot):
+    """Answers with something that is never legal."""
+
+    description = "answers with an action that is not legal (tests)"
+
+    def act(self, view: View) -> str:
+        return f"{view['seat']} play ZZ"
+
+
+@register("ponders")
+class Ponders(Bot):
+    """Thinks hard (keeps a processor busy for a second and a half) before a legal action."""
+
+    description = "burns 1.5 s of processor time per decision (tests)"
+
+    def act(self, view: View) -> str:
+        import time
+
+        end = time.process_time() + 1.5
+        while time.process_time() < end:
+            pass
+        return str(view["legal"][0])

@@ -1,0 +1,263 @@
+"""The authority alone, in one event loop: an in-memory store, fake connections, no network.
+
+It judges who may act and what is legal, commits before it tells anyone, tells each listener
+only what its seat may know, and changes nothing when it refuses."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import pytest
+
+from twentyeight import Match, Rules
+from twentyeight.engine.reasons import Reason
+from twentyeight.errors import IllegalAction
+from twentyeight.server.audience import Audience
+from twentyeight.server.authority import Authority
+from twentyeight.server.database import Database
+from twentyeight.server.memory_store import MemoryStore
+from twentyeight.server.protocol import ProtocolError, parse
+from twentyeight.server.room import HUMAN, PLAYING, Room, Seat, new_token, token_hash
+from twentyeight.server.store import Append, RoomRow, SeatRow, start_record
+from twentyeight.server.sync import LocalSync
+
+Message = dict[str, Any]
+
+
+class FakeConnection:
+    """A listener that keeps what it is told."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.claim: int | None = None
+        self.claim_hash: str | None = None
+        self.sent: list[Message] = []
+        self.closed: tuple[int, str] | None = None
+
+    def send(self, message: Message | str) -> None:
+        self.sent.append(json.loads(message if isinstance(message, str) else json.dumps(message)))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+    def of(self, kind: str) -> list[Message]:
+        return [m for m in self.sent if m["type"] == kind]
+
+
+class Table:
+    """A started room of 28 (seed 7), four people, one listener per seat and a spectator."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+        self.db = Database(store)
+        self.audience = Audience(lambda: 0.0)
+        self.authority = Authority(self.db, self.audience, LocalSync(), lambda: 0.0)
+        self.tokens = [new_token() for _ in range(4)]
+        rules = Rules.from_spec("28")
+        self.room = Room(id="r1", rules=rules, bot_kind="rules", host_token_hash="h",
+                         takeover_seconds=60, bot_delay=0,
+                         seats=[Seat(kind=HUMAN, name=f"p{k}", token_hash=token_hash(t))
+                                for k, t in enumerate(self.tokens)])
+        match = Match.new(rules, seed=7)
+        self.room.match, self.room.status = match, PLAYING
+        self.room.start = start_record(match)
+        store.create_room(RoomRow(id="r1", rules="28", bots="rules", host_token_hash="h",
+                                  status="waiting", takeover_seconds=60, bot_delay=0,
+                                  seats=[SeatRow(kind="open") for _ in range(4)]))
+        store.start("r1", self.room.start, {})
+        self.conns = [FakeConnection(k) for k in range(4)]
+        self.watcher = FakeConnection(None)
+        for c in [*self.conns, self.watcher]:
+            self.audience.add("r1", c)
+
+    @property
+    def to_act(self) -> int:
+        assert self.room.match is not None and self.room.match.to_act is not None
+        return self.room.match.to_act
+
+    def legal(self, seat: int) -> list[str]:
+        assert self.room.match is not None
+        return list(self.room.match.current.view(seat)["legal"])
+
+    async def send(self, seat: int, action: str, token: str | None = None,
+                   seq: int | None = None) -> None:
+        """``seat``'s action, decided on the state ``seq`` (the room's now, by default)."""
+        msg = parse(json.dumps({"type": "action", "token": token or self.tokens[seat],
+                                "action": action, "id": "x",
+                                "seq": self.room.seq if seq is None else seq}))
+        await self.authority.act(self.room, self.conns[seat], msg)
+
+    def stored(self) -> list[str]:
+        return [a.action for a in self.store.log["r1"]]
+
+
+def run(scenario: Callable[[Table], Awaitable[None]], store: MemoryStore | None = None) -> None:
+    async def main() -> None:
+        table = Table(store or MemoryStore())
+        try:
+            await scenario(table)
+        finally:
+            table.db.close()
+
+    asyncio.run(main())
+
+
+def test_an_accepted_action_is_committed_then_told_to_each_as_it_may_know() -> None:
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        action = t.legal(seat)[0]
+        await t.send(seat, action)
+        assert t.stored() == [action] and t.room.seq == 1
+        for c in [*t.conns, t.watcher]:
+            assert [m["type"] for m in c.sent] == ["event", "state"]
+            event, state = c.sent
+            assert (event["seq"], event["seat"], event["action"], event["by"]) == \
+                (1, seat, action, "player")
+            assert state["seq"] == 1 and state["seat"] == c.seat
+            assert state["view"]["hand"] == (t.room.match.current.view(c.seat)["hand"]
+                                             if c.seat is not None and t.room.match else [])
+        assert t.watcher.sent[1]["legal"] == []
+
+    run(scenario)
+
+
+def test_refusals_change_nothing_and_tell_nobody_else() -> None:
+    async def scenario(t: Table) -> None:
+        x = t.to_act
+        y = (x + 1) % 4
+        cases: list[tuple[int, str, str | None, str]] = [
+            (x, f"{x} pass", "not a token", "unauthorised"),
+            (y, f"{x} pass", t.tokens[y], "unauthorised"),           # another seat's action
+            (x, f"{x} fly", None, "malformed"),
+        ]
+        for seat, action, token, code in cases:
+            with pytest.raises(ProtocolError) as refused:
+                await t.send(seat, action, token)
+            assert refused.value.code == code
+        await t.send(y, f"{y} pass")                                  # not y's turn
+        [err] = t.conns[y].sent
+        assert err["code"] == "illegal" and err["legal"] == [] and err["id"] == "x"
+        await t.send(x, f"{x} bid 99")
+        [err] = t.conns[x].sent
+        assert err["code"] == "illegal" and err["legal"] == t.legal(x)
+        assert t.stored() == [] and t.room.seq == 0
+        assert all(c.sent == [] for c in [*t.conns[:x], *t.conns[x + 1:], t.watcher]
+                   if c is not t.conns[y])
+
+    run(scenario)
+
+
+def test_an_action_decided_on_an_older_state_is_stale() -> None:
+    """The same action sent twice with the seq it was decided on: the second is stale, and
+    so is any action naming a seq the table has left, legal now or not."""
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        action = t.legal(seat)[0]
+        await t.send(seat, action, seq=0)
+        told = [list(c.sent) for c in [*t.conns, t.watcher]]
+        for again in (action, *t.legal(t.to_act)):
+            with pytest.raises(ProtocolError) as refused:
+                await t.send(t.to_act if again != action else seat, again, seq=0)
+            assert refused.value.code == "stale" and refused.value.extra == {"seq": 1}
+        with pytest.raises(ProtocolError) as refused:
+            await t.send(t.to_act, t.legal(t.to_act)[0], seq=2)         # not there yet
+        assert refused.value.code == "stale"
+        assert t.stored() == [action] and t.room.seq == 1
+        assert [c.sent for c in [*t.conns, t.watcher]] == told
+
+    run(scenario)
+
+
+def test_an_illegal_action_carries_the_engines_reason_as_data(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the engine's refusal has a ``reason`` (:class:`Reason`), the error carries it
+    as ``{"key", "rule", "params"}`` beside the English message; where not, no ``reason``."""
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        await t.send(seat, f"{seat} bid 99")
+        [plain] = t.conns[seat].sent
+        assert plain["code"] == "illegal" and "reason" not in plain
+
+        def refuse(action: object) -> None:
+            e = IllegalAction("you must follow suit: you hold hearts (28-PLAY-2)",
+                              action=str(action), legal=["x"])
+            e.reason = Reason("follow_suit", "28-PLAY-2", {"suit": "H"})  # type: ignore[attr-defined]
+            raise e
+
+        assert t.room.match is not None
+        monkeypatch.setattr(t.room.match, "apply", refuse)
+        await t.send(seat, t.legal(seat)[0])
+        err = t.conns[seat].sent[-1]
+        assert err["message"] == "you must follow suit: you hold hearts (28-PLAY-2)"
+        assert err["reason"] == {"key": "follow_suit", "rule": "28-PLAY-2",
+                                 "params": {"suit": "H"}}
+        assert t.stored() == [] and t.room.seq == 0
+
+    run(scenario)
+
+
+class ToldTooEarly(MemoryStore):
+    """A store that checks, as each action is committed, that nobody has heard of it yet."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listeners: list[FakeConnection] = []
+
+    def append(self, entries: Sequence[Append]) -> list[bool]:
+        for c in self.listeners:
+            for e in entries:
+                assert not any(m.get("seq") == e.seq for m in c.sent), "told before the commit"
+        return super().append(entries)
+
+
+def test_nothing_is_told_before_it_is_committed() -> None:
+    store = ToldTooEarly()
+
+    async def scenario(t: Table) -> None:
+        store.listeners = [*t.conns, t.watcher]
+        for _ in range(12):
+            seat = t.to_act
+            await t.send(seat, t.legal(seat)[-1])
+        assert t.room.seq == 12 and len(t.stored()) == 12
+
+    run(scenario, store)
+
+
+class Broken(MemoryStore):
+    """A database that refuses every action."""
+
+    def append(self, entries: Sequence[Append]) -> list[bool]:
+        raise OSError("disk full")
+
+
+def test_a_database_failure_changes_nothing() -> None:
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        before = t.legal(seat)
+        with pytest.raises(ProtocolError) as refused:
+            await t.send(seat, before[0])
+        assert refused.value.code == "server_error"
+        assert t.room.seq == 0 and t.legal(seat) == before
+        assert all(c.sent == [] for c in [*t.conns, t.watcher])
+
+    run(scenario, Broken())
+
+
+class Ahead(MemoryStore):
+    """Another writer always gets there first."""
+
+    def append(self, entries: Sequence[Append]) -> list[bool]:
+        return [False for _ in entries]
+
+
+def test_a_conflicting_write_is_never_told() -> None:
+    async def scenario(t: Table) -> None:
+        seat = t.to_act
+        with pytest.raises(ProtocolError):
+            await t.send(seat, t.legal(seat)[0])
+        assert t.room.seq == 0 and all(c.sent == [] for c in [*t.conns, t.watcher])
+
+    run(scenario, Ahead())
