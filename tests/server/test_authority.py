@@ -174,26 +174,25 @@ def test_an_action_decided_on_an_older_state_is_stale() -> None:
 def test_an_illegal_action_carries_the_engines_reason_as_data(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the engine's refusal has a ``reason`` (:class:`Reason`), the error carries it
-    as ``{"key", "rule", "params"}`` beside the English message; where not, no ``reason``."""
+    as ``{"key", "rule", "params"}`` beside the English message (28-AUC-3's ceiling here);
+    where the refusal is plain text, no ``reason``."""
     async def scenario(t: Table) -> None:
         seat = t.to_act
         await t.send(seat, f"{seat} bid 99")
-        [plain] = t.conns[seat].sent
-        assert plain["code"] == "illegal" and "reason" not in plain
+        [ceiling] = t.conns[seat].sent
+        assert ceiling["code"] == "illegal"
+        assert ceiling["reason"]["key"] == "highest_bid"
+        assert ceiling["reason"]["rule"] == "28-AUC-3"
+        assert ceiling["message"] == str(Reason(**ceiling["reason"]))
 
         def refuse(action: object) -> None:
-            e = IllegalAction("you must follow suit: you hold hearts (28-PLAY-2)",
-                              action=str(action), legal=["x"])
-            e.reason = Reason("follow_suit", "28-PLAY-2", {"suit": "H"})  # type: ignore[attr-defined]
-            raise e
+            raise IllegalAction("not now", action=str(action), legal=["x"])
 
         assert t.room.match is not None
         monkeypatch.setattr(t.room.match, "apply", refuse)
         await t.send(seat, t.legal(seat)[0])
-        err = t.conns[seat].sent[-1]
-        assert err["message"] == "you must follow suit: you hold hearts (28-PLAY-2)"
-        assert err["reason"] == {"key": "follow_suit", "rule": "28-PLAY-2",
-                                 "params": {"suit": "H"}}
+        plain = t.conns[seat].sent[-1]
+        assert plain["message"] == "not now" and "reason" not in plain
         assert t.stored() == [] and t.room.seq == 0
 
     run(scenario)
