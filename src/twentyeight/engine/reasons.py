@@ -20,7 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ENGLISH", "SUIT_WORDS", "Reason"]
+from twentyeight.cards import SUIT_SYMBOLS, SUITS
+
+__all__ = ["ENGLISH", "SUIT_WORDS", "Reason", "card_text"]
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """English names of the suits, for the ``{suit}`` parameter."""
@@ -120,18 +122,108 @@ ENGLISH: dict[str, str] = {
     "indicator_face_down": "{card} is your face-down indicator: it can be played only once "
                            "the trump is exposed",
     "card_not_held": "you do not hold {card}",
+    # hints: why the expert chose an action (analysis/why.py)
+    "hint_pair_lowers": "shows the pair: your side's target falls from {old} to {new}",
+    "hint_pair_raises": "shows the pair: the bidding side's target rises from {old} to {new}",
+    "hint_ask": "asks for the trump: worth {gain} card points more than playing on without "
+                "asking",
+    "hint_reveal": "exposes the trump: worth {gain} card points more than keeping it hidden",
+    "hint_no_ask": "keeps the trump hidden: asking would cost {loss} card points",
+    "hint_no_reveal": "keeps the trump hidden: exposing it would cost {loss} card points",
+    "hint_equal": "every choice is worth the same here",
+    "hint_wins": "wins the trick: nobody after you can beat it",
+    "hint_wins_gone": "wins the trick: every higher card of {suit} is gone ({gone_cards})",
+    "hint_wins_likely": "wins the trick in {won} of {deals} deals",
+    "hint_feed_partner": "gives your partner a card worth {points}: his {winner_card} cannot "
+                         "be beaten",
+    "hint_side_wins": "your side wins the trick whatever the others play",
+    "hint_partner_wins": "plays low: your partner's {winner_card} wins the trick",
+    "hint_trick_lost": "plays low: the trick cannot be won",
+    "hint_trick_lost_points": "gives up only a card worth {points}: the trick cannot be won",
+    "hint_margin": "your side takes {points} card points on average, {gain} more than with "
+                   "{other_card}",
+    "hint_points": "your side takes {points} card points on average",
+    "hint_bid": "bid {bid}: your side wins the hand in {won} of {deals} play-outs",
+    "hint_pass": "pass: your side wins the hand in {won} of {deals} play-outs, with a bid of "
+                 "{bid} in {bid_won}",
+    "hint_trump_card": "lay {trump_card} face down: your side wins the hand in {won} of "
+                       "{deals} play-outs",
+    "hint_trump_suit": "{suit} as trump: your side wins the hand in {won} of {deals} "
+                       "play-outs",
+    "hint_playout": "your side wins the hand in {won} of {deals} play-outs, with {points} "
+                    "card points on average",
+    # explanations when the rules surprise (analysis/surprises.py)
+    "rev_lower_trump_wins": "{winner_card} beat {beaten_card}: {beaten_card} was played "
+                            "before the trump was exposed, so it was no trump",
+    "rev_discard_no_power": "{played_card} did not count as a trump: it was played before "
+                            "the trump was exposed",
+    "rev_whole_trick": "{winner_card} won as a trump although it was played before the "
+                       "reveal: the reveal makes every trump-suit card of the trick a trump",
+    "hidden_trump_no_power": "in trick {trick}, {played_card} was of the trump suit but had no "
+                             "trump power: the trump was still hidden",
+    "forced_reveal_last": "the trump is exposed without anyone asking: it must be face up "
+                          "before the last trick",
+    "pair_lowers": "the bidding side's pair ({pair_cards}) lowers its target from {old} to "
+                   "{new}",
+    "pair_raises": "the defenders' pair ({pair_cards}) raises the bidding side's target from "
+                   "{old} to {new}",
+    "pair_floor": "the target stops at {value}: it may not fall below the lowest bid",
+    "pair_ceiling": "the target stops at {value}: it may not rise above the highest bid",
+    "must_open": "you speak first and may not pass: open with {value} or more",
+    "floor_dealer": "everyone else passed, so you, the dealer, must bid {value}",
+    "floor_partner": "bids below {value} are gone: your partner holds the bid ({high}), and "
+                     "over a partner only {value} or more may be bid",
+    "floor_team": "bids below {value} are gone: your own team holds the bid ({high}), and "
+                  "over it you must reach the next stage",
+    "floor_second_bid": "a second bid must be {value} or more",
+    "floor_raise": "a raise must reach {value} or more",
+    "bidder_must_reveal": "void in the suit led and holding only trumps, you must expose the "
+                          "trump",
+    "bidder_no_reveal_on_trump_lead": "another player led the trump suit: the bidder may not "
+                                      "expose the trump in this trick",
+    "annulled_pointless_first_four": "the hand is annulled: the first hand's four cards held "
+                                     "no point card",
+    "annulled_zero_point_first_hand": "the hand is annulled: the first hand held no point "
+                                      "card and passed",
+    "annulled_zero_point_hand": "the hand is annulled: a player's cards held no point card",
+    "annulled_first_two_pointless": "the hand is annulled: one of the first two players had "
+                                    "no point card among the first four",
+    "annulled_four_jacks": "the hand is annulled: one player was dealt all four jacks",
+    "annulled_eight_same_suit": "the hand is annulled: a player's eight cards were all of one "
+                                "suit",
+    "annulled_one_suit_opener": "the hand is annulled: the first hand's cards were all of one "
+                                "suit",
+    "annulled_one_suit_hand": "the hand is annulled: a player's cards were all of one suit",
+    "annulled_team_without_jack": "the hand is annulled: a team was dealt no jack",
+    "annulled_low_point_hand": "the hand is annulled: a player was dealt too few card points",
+    "annulled_opponents_hold_no_trump": "the hand is annulled: the defenders hold no card of "
+                                        "the suit the bidder chose",
+    "annulled_bidding_side_all_trumps": "the hand is annulled: the bidding side held every "
+                                        "trump, which shows only once the trump is exposed",
+    "annulled_trump_never_revealed": "the hand is annulled: the trump was never revealed",
 }
 """The English sentence of every reason key (``{name}`` marks a parameter)."""
 
 
 def _english(name: str, value: Any) -> Any:
     """A parameter in English: a suit's word; claimants (``claimant_*`` keys, comma-separated)
-    each said and joined ("A, or by B")."""
+    each said and joined ("A, or by B"); a card (``*_card``) as ``J♠``, ``10♥``; cards
+    (``*_cards``) as ``J♠, 9♠``."""
     if name == "suit":
         return SUIT_WORDS.get(value, value)
     if name == "claimants":
         return ", or by ".join(ENGLISH[f"claimant_{c}"] for c in str(value).split(","))
+    if name.endswith("_card"):
+        return card_text(value)
+    if name.endswith("_cards"):
+        return ", ".join(card_text(c) for c in value)
     return value
+
+
+def card_text(name: str) -> str:
+    """A card's notation for people: ``JS`` → ``J♠``, ``TH`` → ``10♥``."""
+    rank = "10" if name[0] == "T" else name[0]
+    return rank + SUIT_SYMBOLS[SUITS.index(name[1])]
 
 
 @dataclass(frozen=True, slots=True)
