@@ -36,8 +36,8 @@ from twentyeight.game import Game
 from twentyeight.match import Match
 from twentyeight.record import is_match, read_hand_record
 
-__all__ = ["Decision", "Progress", "biggest_first", "hand_records", "review_hand",
-           "review_match"]
+__all__ = ["Decision", "Progress", "Verdict", "biggest_first", "hand_records", "review_hand",
+           "review_match", "review_records"]
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: decisions reviewed so far, of how many."""
@@ -101,11 +101,13 @@ def biggest_first(decisions: Iterable[Decision]) -> list[Decision]:
 
 
 def hand_records(doc: Any) -> list[dict[str, Any]]:
-    """The hand records of a parsed document: one hand, or every hand of a match (each with
-    the match's score before it).  Raises :class:`~twentyeight.errors.RecordError` or
-    :class:`~twentyeight.errors.IllegalAction` as the records' readers do."""
+    """The hand records of a parsed document: one hand, or every hand of a match that has
+    begun (each with the match's score before it).  Raises
+    :class:`~twentyeight.errors.RecordError` or :class:`~twentyeight.errors.IllegalAction`
+    as the records' readers do."""
     if is_match(doc):
-        return [g.to_record() for g in Match.from_record(doc).games]
+        return [g.to_record() for g in Match.from_record(doc).games
+                if g.over or g.hand.history]           # not the next hand, still undealt
     Game.from_record(doc)                                   # check it before any search
     return [dict(doc)]
 
@@ -120,8 +122,14 @@ def review_hand(record: Mapping[str, Any], seats: Sequence[int] | None = None,
 def review_match(doc: Any, seats: Sequence[int] | None = None, expert: Expert | None = None,
                  progress: Progress | None = None) -> list[Decision]:
     """Every decision of ``seats`` in a match (or hand) document, in play order."""
-    return _review(list(enumerate(hand_records(doc))), seats, expert or default_expert(),
-                   progress)
+    return review_records(hand_records(doc), seats, expert, progress)
+
+
+def review_records(records: Sequence[Mapping[str, Any]], seats: Sequence[int] | None = None,
+                   expert: Expert | None = None, progress: Progress | None = None
+                   ) -> list[Decision]:
+    """Every decision of ``seats`` in the hand records of a match (:func:`hand_records`)."""
+    return _review(list(enumerate(records)), seats, expert or default_expert(), progress)
 
 
 def _review(records: list[tuple[int, Mapping[str, Any]]], seats: Sequence[int] | None,
