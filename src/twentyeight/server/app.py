@@ -33,7 +33,7 @@ from twentyeight import __version__
 from twentyeight.bots import table_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
-from twentyeight.server import jsonin, transport
+from twentyeight.server import jsonin, learning, transport
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_key
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
@@ -92,9 +92,11 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await hub.close()
+            analyst.close()
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
     app.state.hub = hub
+    analyst = learning.add_routes(app)
 
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)

@@ -1,0 +1,219 @@
+"""The server's learning pages and their API: the replay viewer and the review of a record.
+
+Registered by :func:`add_routes` (one line in :func:`twentyeight.server.app.create_app`):
+
+* ``GET /replay`` — the replay viewer (``static/replay.html``): open a record file, or a
+  finished room's match (``/replay?room=ID&hand=K``), and step through it;
+* ``POST /api/replay`` ``{"record", "hand", "seat", "open"}`` — the steps of one hand of a
+  record: the seat's view before and after every action, as that seat was told it, with the
+  explanations of the rules (:func:`twentyeight.analysis.replay.replay_steps`); with
+  ``open``, every seat's cards too;
+* ``POST /api/review`` ``{"record", "hand", "seat"}`` — the review of that seat's decisions
+  in that hand (:mod:`twentyeight.analysis.review`), biggest mistakes first.
+
+Whoever sends a record has every card of it, so nothing here is hidden from the sender.  The
+review searches for seconds: it runs in a worker process of its own at a lower priority
+(:class:`Analyst`), a few at a time; beyond that the answer is 503 ``busy``.  Answers are
+kept (by the record's digest) so that asking again is free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from twentyeight.errors import IllegalAction, RecordError
+
+__all__ = ["MAX_HANDS", "Analyst", "ReplayRequest", "ReviewRequest", "add_routes"]
+
+STATIC = Path(__file__).parent / "static"
+MAX_HANDS = 200
+"""The most hands a record sent to these endpoints may have."""
+
+
+class ReplayRequest(BaseModel):
+    """``POST /api/replay``."""
+
+    model_config = ConfigDict(extra="forbid")
+    record: dict[str, Any]
+    hand: int = Field(default=0, ge=0, lt=MAX_HANDS)
+    seat: int = Field(default=0, ge=0, lt=8)
+    open: bool = False
+
+
+class ReviewRequest(BaseModel):
+    """``POST /api/review``."""
+
+    model_config = ConfigDict(extra="forbid")
+    record: dict[str, Any]
+    hand: int = Field(default=0, ge=0, lt=MAX_HANDS)
+    seat: int = Field(ge=0, lt=8)
+
+
+class BadRequest(Exception):
+    """A refusal: ``status``, ``code`` and a message for people."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(status, code, message)      # so that it pickles across processes
+        self.status, self.code, self.message = status, code, message
+
+
+# ---- the work itself (plain functions: they run in the worker process) ---------------------
+
+
+def one_hand(record: dict[str, Any], hand: int) -> dict[str, Any]:
+    """Hand ``hand`` of a hand or match record, checked (raises :class:`BadRequest`)."""
+    from twentyeight.analysis.review import hand_records
+
+    hands = record.get("hands_played")
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise BadRequest(400, "bad_record", f"a record of at most {MAX_HANDS} hands")
+    try:
+        records = hand_records(record)
+    except RecordError as e:
+        raise BadRequest(400, "bad_record", str(e)) from None
+    except IllegalAction as e:
+        where = getattr(e, "hand", None)
+        raise BadRequest(400, "bad_record", f"illegal action at "
+                         f"{'' if where is None else f'hand {where}, '}index {e.index}: "
+                         f"{e.action!r}: {e.message}") from None
+    if hand >= len(records):
+        raise BadRequest(400, "bad_hand", f"the record has {len(records)} hand"
+                         f"{'s' * (len(records) != 1)}: hand {hand} does not exist")
+    return records[hand]
+
+
+def replay_work(record: dict[str, Any], hand: int, seat: int, open_hands: bool
+                ) -> dict[str, Any]:
+    """The answer of ``POST /api/replay``."""
+    from twentyeight.analysis.replay import replay_steps
+
+    rec = one_hand(record, hand)
+    try:
+        steps = replay_steps(rec, seat, open_hands)
+    except RecordError as e:
+        raise BadRequest(400, "bad_seat", str(e)) from None
+    hands = record.get("hands_played")
+    return {"hands": len(hands) if isinstance(hands, list) else 1, "hand": hand,
+            "seat": seat, "open": open_hands, "rules": steps[0]["view"]["rules"],
+            "steps": steps}
+
+
+def checked_hand(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:
+    """:func:`one_hand`, and the seat checked too."""
+    from twentyeight.record import read_hand_record
+
+    rec = one_hand(record, hand)
+    players = read_hand_record(rec).rules.num_players
+    if seat >= players:
+        raise BadRequest(400, "bad_seat", f"seat {seat} does not exist (0 to {players - 1})")
+    return rec
+
+
+def review_work(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:
+    """The answer of ``POST /api/review`` (runs in the worker process)."""
+    from twentyeight.analysis.review import biggest_first, review_hand
+
+    rec = checked_hand(record, hand, seat)
+    found = biggest_first(review_hand(rec, seats=[seat], hand=hand))
+    return {"hand": hand, "seat": seat, "decisions": [d.to_json() for d in found]}
+
+
+def _lower_priority() -> None:                          # pragma: no cover - in the worker
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+
+
+class Analyst:
+    """Runs reviews in worker processes at a lower priority, a bounded number at a time,
+    and remembers the latest answers."""
+
+    def __init__(self, workers: int = 1, waiting: int = 4, remember: int = 64) -> None:
+        self.workers = workers
+        self.waiting = waiting
+        self.remember = remember
+        self._pool: ProcessPoolExecutor | None = None
+        self._busy = 0
+        self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    async def run(self, key: str, fn: Any, *args: Any) -> dict[str, Any]:
+        """``fn(*args)`` in a worker, or the answer kept for ``key``."""
+        if key in self._answers:
+            self._answers.move_to_end(key)
+            return self._answers[key]
+        if self._busy >= self.workers + self.waiting:
+            raise BadRequest(503, "busy", "the server is reviewing other hands: try again "
+                             "in a minute")
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
+                                             initializer=_lower_priority)
+        self._busy += 1
+        try:
+            answer: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
+                self._pool, fn, *args)
+        except BrokenProcessPool:                       # a worker died: start afresh
+            self._pool = None
+            raise BadRequest(503, "busy", "the review was interrupted: try again") from None
+        finally:
+            self._busy -= 1
+        self._answers[key] = answer
+        while len(self._answers) > self.remember:
+            self._answers.popitem(last=False)
+        return answer
+
+    def close(self) -> None:
+        """Stop the workers."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def digest(*parts: Any) -> str:
+    """A key for an answer: the SHA-256 of the canonical JSON of ``parts``."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, separators=(",", ":"))
+                          .encode()).hexdigest()
+
+
+def add_routes(app: FastAPI, analyst: Analyst | None = None) -> Analyst:
+    """Register the learning pages and their API on ``app``; the analyst that reviews."""
+    from fastapi import Request
+    from fastapi.responses import JSONResponse
+
+    worker = analyst or Analyst()
+    app.state.analyst = worker
+
+    @app.exception_handler(BadRequest)
+    async def refused(_request: Request, exc: BadRequest) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message},
+                            status_code=exc.status)
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.post("/api/replay")
+    async def replay(body: ReplayRequest) -> dict[str, Any]:
+        return await asyncio.to_thread(replay_work, body.record, body.hand, body.seat,
+                                       body.open)
+
+    @app.post("/api/review")
+    async def review(body: ReviewRequest) -> dict[str, Any]:
+        await asyncio.to_thread(checked_hand, body.record, body.hand, body.seat)
+        return await worker.run(digest("review", body.record, body.hand, body.seat),
+                                review_work, body.record, body.hand, body.seat)
+
+    return worker

@@ -1,0 +1,105 @@
+"""The server's learning API: the replay of a record and the review of a hand
+(server/learning.py), in process with FastAPI's test client."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from twentyeight.server.app import create_app  # noqa: E402
+from twentyeight.server.hub import Settings  # noqa: E402
+
+CASES: dict[str, Any] = json.loads(
+    (Path(__file__).parents[1] / "records" / "learn_cases.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("learn") / "rooms.db"
+    with TestClient(create_app(Settings(db_url=f"sqlite:///{db}"))) as c:
+        yield c
+
+
+def test_replay_steps_through_a_hand_from_a_seat(client: TestClient) -> None:
+    """RULES.md §2.20: the steps of seat 0 show its own cards only, the bidder's face-down
+    choice as "S trump", and one step per action plus the deal."""
+    record = CASES["forced_reveal_last"]
+    r = client.post("/api/replay", json={"record": record, "seat": 0})
+    assert r.status_code == 200
+    data = r.json()
+    steps = data["steps"]
+    assert len(steps) == len(record["actions"]) + 1 and steps[0]["action"] is None
+    bidder = steps[-1]["view"]["bidder"]
+    trump_step = next(s for s in steps if s["action"] and s["action"].split()[1] == "trump")
+    if bidder != 0:
+        assert trump_step["action"] == f"{bidder} trump"
+    for s in steps:
+        assert "hands" not in s
+        assert all(len(cards) == n for cards, n in [(s["view"]["hand"],
+                                                     s["view"]["hand_sizes"][0])])
+    keys = [n["key"] for s in steps for n in s["notes"]]
+    assert "forced_reveal_last" in keys                     # 28-LAST-1, explained
+
+
+def test_replay_with_every_hand_open(client: TestClient) -> None:
+    record = CASES["ending"]
+    r = client.post("/api/replay", json={"record": record, "seat": 2, "open": True})
+    steps = r.json()["steps"]
+    first = steps[0]
+    assert [len(h) for h in first["hands"]] == [4, 4, 4, 4]    # the first deal
+    last = steps[-1]
+    assert sorted(c for h in last["hands"] for c in h) == sorted(
+        c for s in range(4) for c in record["hands"][s]
+        if c not in {x for t in last["view"]["tricks"] for x in t["cards"]})
+    assert last["trump"] == "S"
+
+
+def test_replay_of_a_match_hand(client: TestClient) -> None:
+    r = client.post("/api/replay", json={"record": CASES["match"], "hand": 1, "seat": 3})
+    assert r.status_code == 200 and r.json()["hands"] == 2 and r.json()["hand"] == 1
+
+
+def test_review_of_an_uploaded_hand(client: TestClient) -> None:
+    """The review of E's decisions in the counted ending (tests/test_analysis.py): leading
+    9♠ costs 1 card point and 3 game points with every hand known."""
+    g_record = dict(CASES["ending"])
+    actions = [*g_record["actions"], "3 play 9S", "0 play 8S", "1 play KD", "2 play JS",
+               "2 play 9D", "3 play AS", "0 play TD", "1 play AD"]
+    r = client.post("/api/review", json={"record": {**g_record, "actions": actions},
+                                         "seat": 3})
+    assert r.status_code == 200
+    decisions = r.json()["decisions"]
+    lead = next(d for d in decisions if d["action"] == "3 play 9S")
+    assert lead["best"] == "3 play AS" and lead["known"]["loss"] == 1.0
+    assert lead["known"]["loss_game_points"] == 3.0
+    assert all(d["seat"] == 3 for d in decisions)
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"record": {"rules": "28", "dealer": 9, "seed": 1}, "seat": 0}, 400, "bad_record"),
+    ({"record": {"rules": "28", "dealer": 0, "seed": 1, "actions": ["1 pass"]}, "seat": 0},
+     400, "bad_record"),
+    ({"record": {"rules": "28", "dealer": 0, "seed": 1}, "seat": 0, "hand": 3}, 400,
+     "bad_hand"),
+    ({"record": {"rules": "28", "dealer": 0, "seed": 1}, "seat": 5}, 400, "bad_seat"),
+])
+def test_bad_requests_are_refused_clearly(client: TestClient, body: dict[str, Any],
+                                          status: int, code: str) -> None:
+    for path in ("/api/replay", "/api/review"):
+        r = client.post(path, json=body)
+        assert r.status_code == status and r.json()["error"] == code, (path, r.text)
+        assert r.json()["message"]
+
+
+def test_the_replay_page_is_served(client: TestClient) -> None:
+    r = client.get("/replay")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
