@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from twentyeight.server.app import create_app  # noqa: E402
-from twentyeight.server.hub import Settings  # noqa: E402
+from twentyeight.server.app import create_app
+from twentyeight.server.hub import Settings
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).parents[1] / "records" / "learn_cases.json").read_text("utf-8"))

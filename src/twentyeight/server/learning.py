@@ -20,6 +20,7 @@ kept (by the record's digest) so that asking again is free.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
@@ -132,10 +133,8 @@ def review_work(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:
 
 
 def _lower_priority() -> None:                          # pragma: no cover - in the worker
-    try:
+    with contextlib.suppress(OSError):
         os.nice(10)
-    except OSError:
-        pass
 
 
 class Analyst:
