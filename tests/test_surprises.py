@@ -151,7 +151,9 @@ def test_28_ann_2_the_annulment_is_explained() -> None:
     g, told = replay_until(CASES["bidding_side_all_trumps"], lambda g: g.over)
     assert g.hand.annul_reason == "bidding_side_all_trumps"
     for reasons in told:
-        assert Reason("annulled_bidding_side_all_trumps", "28-ANN-2") in reasons
+        assert Reason("annulled", "28-ANN-2", {"why": "bidding_side_all_trumps"}) in reasons
+    assert str(Reason("annulled", "28-ANN-2", {"why": "bidding_side_all_trumps"})) == (
+        "the hand is annulled: the bidding side holds every trump (28-ANN-2)")
 
 
 def test_28_last_1_the_forced_reveal_is_explained() -> None:

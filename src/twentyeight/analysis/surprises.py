@@ -40,7 +40,7 @@ ANNULMENT_RULES: dict[str, str] = {
     "pointless_first_four": "28-PRE-1",
     "zero_point_first_hand": "56-ANN-3",
     "zero_point_hand": "28-POST-3",
-    "first_two_pointless": "RULES.md §3.6",
+    "first_two_pointless": "§3.6",
     "four_jacks": "28-POST-2",
     "eight_same_suit": "28-POST-4",
     "one_suit_opener": "40-5",
@@ -73,7 +73,7 @@ def explain_step(before: View, after: View) -> list[Reason]:
     result = after.get("result")
     if after["status"] == "annulled" and before["status"] != "annulled" and result:
         why = result["annulled_reason"] or ""
-        out.append(Reason(f"annulled_{why}", ANNULMENT_RULES.get(why)))
+        out.append(Reason("annulled", ANNULMENT_RULES.get(why), {"why": why}))
     return out
 
 

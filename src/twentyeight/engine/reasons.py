@@ -22,7 +22,7 @@ from typing import Any
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
 
-__all__ = ["ENGLISH", "SUIT_WORDS", "Reason", "card_text"]
+__all__ = ["ANNULMENT_WORDS", "ENGLISH", "SUIT_WORDS", "Reason", "card_text"]
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """English names of the suits, for the ``{suit}`` parameter."""
@@ -181,38 +181,38 @@ ENGLISH: dict[str, str] = {
                           "trump",
     "bidder_no_reveal_on_trump_lead": "another player led the trump suit: the bidder may not "
                                       "expose the trump in this trick",
-    "annulled_pointless_first_four": "the hand is annulled: the first hand's four cards held "
-                                     "no point card",
-    "annulled_zero_point_first_hand": "the hand is annulled: the first hand held no point "
-                                      "card and passed",
-    "annulled_zero_point_hand": "the hand is annulled: a player's cards held no point card",
-    "annulled_first_two_pointless": "the hand is annulled: one of the first two players had "
-                                    "no point card among the first four",
-    "annulled_four_jacks": "the hand is annulled: one player was dealt all four jacks",
-    "annulled_eight_same_suit": "the hand is annulled: a player's eight cards were all of one "
-                                "suit",
-    "annulled_one_suit_opener": "the hand is annulled: the first hand's cards were all of one "
-                                "suit",
-    "annulled_one_suit_hand": "the hand is annulled: a player's cards were all of one suit",
-    "annulled_team_without_jack": "the hand is annulled: a team was dealt no jack",
-    "annulled_low_point_hand": "the hand is annulled: a player was dealt too few card points",
-    "annulled_opponents_hold_no_trump": "the hand is annulled: the defenders hold no card of "
-                                        "the suit the bidder chose",
-    "annulled_bidding_side_all_trumps": "the hand is annulled: the bidding side held every "
-                                        "trump, which shows only once the trump is exposed",
-    "annulled_trump_never_revealed": "the hand is annulled: the trump was never revealed",
+    "annulled": "the hand is annulled: {why}",
 }
 """The English sentence of every reason key (``{name}`` marks a parameter)."""
+
+ANNULMENT_WORDS: dict[str, str] = {
+    "bidding_side_all_trumps": "the bidding side holds every trump",
+    "eight_same_suit": "a hand of eight cards of one suit",
+    "first_two_pointless": "one of the first two players had no points in four cards",
+    "four_jacks": "one player holds all four jacks",
+    "low_point_hand": "a hand with too few points",
+    "one_suit_hand": "a hand all of one suit",
+    "one_suit_opener": "the first player's hand is all one suit",
+    "team_without_jack": "a team holds no jack",
+    "zero_point_hand": "a hand without a jack, nine, ace or ten",
+    "pointless_first_four": "the first player had no points in four cards",
+    "zero_point_first_hand": "the first player had no points",
+    "opponents_hold_no_trump": "the opponents hold no trump",
+    "trump_never_revealed": "the trump was never revealed",
+}
+"""Why a hand was annulled (the engine's ``annulled_reason``), for the ``{why}`` parameter."""
 
 
 def _english(name: str, value: Any) -> Any:
     """A parameter in English: a suit's word; claimants (``claimant_*`` keys, comma-separated)
-    each said and joined ("A, or by B"); a card (``*_card``) as ``J♠``, ``10♥``; cards
-    (``*_cards``) as ``J♠, 9♠``."""
+    each said and joined ("A, or by B"); an annulment's reason (``why``); a card (``*_card``)
+    as ``J♠``, ``10♥``; cards (``*_cards``) as ``J♠, 9♠``."""
     if name == "suit":
         return SUIT_WORDS.get(value, value)
     if name == "claimants":
         return ", or by ".join(ENGLISH[f"claimant_{c}"] for c in str(value).split(","))
+    if name == "why":
+        return ANNULMENT_WORDS.get(value, value)
     if name.endswith("_card"):
         return card_text(value)
     if name.endswith("_cards"):
