@@ -91,6 +91,7 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
     const plate = el("div", { class: `lb-seat${k === me ? " me" : ""}${view.to_act === k ? " to-act" : ""}`
       + `${trick?.winner === k ? " winner" : ""}`, style: plateStyle(turn) });
     const tags = [];
+    if (k === me && names) tags.push(t("learn.seen_from_here"));
     if (k === view.dealer) tags.push(t("plate.dealer"));
     if (k === view.bidder) tags.push(t("plate.bidder"));
     if (view.to_act === k) tags.push(t("plate.to_act"));

@@ -81,8 +81,7 @@ async function load() {
   showReview();
 }
 
-const names = () => Array.from({ length: state.players }, (_, k) =>
-  (k === state.seat ? t("learn.seat_viewing", { n: k }) : t("seat.n", { n: k })));
+const names = () => Array.from({ length: state.players }, (_, k) => t("seat.n", { n: k }));
 
 function show() {
   const step = state.steps[state.at];
@@ -97,7 +96,9 @@ function show() {
     : t("replay.deal");
   const preset = presetOf(state.rules);
   $("notes").replaceChildren(...step.notes.map((n) => noteNode(n, preset)));
-  $("history").replaceChildren(historyList(step.view, state.seat, names()));
+  const history = historyList(step.view, state.seat, names());
+  $("history").replaceChildren(history);
+  history.scrollTop = history.scrollHeight;
   $("first").disabled = $("back").disabled = state.at === 0;
   $("last").disabled = $("forward").disabled = state.at === state.steps.length - 1;
   const params = new URLSearchParams(location.search);
