@@ -32,10 +32,13 @@ function place(k, me, n) {
 }
 
 function plateStyle(turn) {
-  // the seats go round anticlockwise in the order of play, as at the table: next on the right
+  // the seats go round anticlockwise in the order of play, as at the table: next on the
+  // right; a seat at a side keeps to its edge, so that its plate stays on the felt
   const a = 2 * Math.PI * turn;
   const x = 50 - 42 * Math.sin(a);
   const y = 50 + 40 * Math.cos(a);
+  if (x > 75) return `right:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
+  if (x < 25) return `left:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
   return `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
 }
 
