@@ -28,11 +28,11 @@ def test_28_pair_4_the_learners_pair_decides_the_count() -> None:
     """28-PAIR-4, 28-SCORE-2: the bidding side takes exactly its bid of 17, but the learner's
     pair raised its target to 21: failed, −2 (tier 14–19) — as the last lesson says."""
     result = played().result()
-    count = next(p for key, p, _, _ in SCRIPT if key == "tut_count")
+    count = next(p for key, p, _, _ in SCRIPT if key == "tut.count")
     assert (result["contract"], result["target"], result["points"]["bidding"]) == \
         (count["contract"], count["target"], count["points"])
     assert result["made"] is False and result["score_change"]["bidding"] == count["change"]
-    pair = next(p for key, p, _, _ in SCRIPT if key == "tut_pair")
+    pair = next(p for key, p, _, _ in SCRIPT if key == "tut.pair")
     assert (pair["old"], pair["new"]) == (17, 21)
 
 
@@ -41,13 +41,13 @@ def test_the_lesson_shows_the_hidden_trump_the_ask_and_the_restriction() -> None
     the bidder, void in clubs, threw a diamond rather than a trump; 28-REV-3: after asking
     only trumps may be played."""
     steps = {s["say"]["key"]: s for s in lesson()}
-    assert steps["tut_hidden_trump"]["view"]["trump"] is None
-    assert steps["tut_ask"]["view"]["trump"] is None
-    assert steps["tut_must_trump"]["view"]["trump"] == "H"
-    plays = {a.split()[2] for a in steps["tut_must_trump"]["view"]["legal"]}
+    assert steps["tut.hidden_trump"]["view"]["trump"] is None
+    assert steps["tut.ask"]["view"]["trump"] is None
+    assert steps["tut.must_trump"]["view"]["trump"] == "H"
+    plays = {a.split()[2] for a in steps["tut.must_trump"]["view"]["legal"]}
     assert plays == {"9H", "KH", "QH"}
-    refused = steps["tut_must_trump"]["refusals"]["0 play AC"]
+    refused = steps["tut.must_trump"]["refusals"]["0 play AC"]
     assert "(28-REV-3)" in refused["text"]
-    restricted = next(s for s in lesson() if s["say"]["key"] == "tut_bidder_restricted")
+    restricted = next(s for s in lesson() if s["say"]["key"] == "tut.bidder_restricted")
     trick = restricted["view"]["tricks"][-1]
     assert trick["cards"][:2] == ["7C", "KD"] and trick["winner"] == 3

@@ -34,7 +34,7 @@ from twentyeight.engine.hand import Hand
 from twentyeight.engine.reasons import Reason
 from twentyeight.views import View
 
-__all__ = ["ANNULMENT_RULES", "TURN_KEYS", "explain_step", "explain_turn"]
+__all__ = ["ANNULMENT_RULES", "CITED", "TURN_KEYS", "explain_step", "explain_turn"]
 
 ANNULMENT_RULES: dict[str, str] = {
     "pointless_first_four": "28-PRE-1",
@@ -59,6 +59,12 @@ TURN_KEYS = ("bidder_no_trump_lead", "bidder_no_hidden_trump_discard",
 
 SHOWN = 2
 """At most this many earlier hidden-trump discards are recalled at an exposure."""
+
+CITED = ("28-AUC-4", "56-AUC-5", "28-AUC-6", "56-AUC-7", "40-4", "29-AUC-3", "28-RAISE-1",
+         "28-P1-1", "28-REV-3", "28-REV-5", "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1",
+         "28-BR-2", "28-BR-3", "28-LAST-1", "28-PAIR-4", "28-PAIR-5", "29-PAIR-3",
+         *dict.fromkeys(ANNULMENT_RULES.values()))
+"""Every rule ID an explanation or a hint may cite (the rules page explains each one)."""
 
 
 def explain_step(before: View, after: View) -> list[Reason]:

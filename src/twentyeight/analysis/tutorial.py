@@ -14,7 +14,7 @@ reason) or that the lesson wants another card.  The other seats' actions are scr
 
 >>> steps = lesson()
 >>> steps[0]["say"]["key"], steps[-1]["say"]["key"], len([s for s in steps if s["expect"]])
-('tut_welcome', 'tut_done', 12)
+('tut.welcome', 'tut.done', 12)
 """
 
 from __future__ import annotations
@@ -42,33 +42,33 @@ DEAL = {
 
 SCRIPT: list[tuple[str, dict[str, Any], str | None, list[str]]] = [
     # (what is said, its parameters, the learner's action awaited, the actions that follow)
-    ("tut_welcome", {}, None, []),
-    ("tut_cards", {}, None, []),
-    ("tut_deal", {}, None, []),
-    ("tut_bid", {"value": 16}, "0 bid 16", ["1 bid 17", "2 pass", "3 pass"]),
-    ("tut_overcalled", {"value": 17}, "0 pass", ["1 trump 8H"]),
-    ("tut_hidden_trump", {}, None, ["1 pass", "3 pass"]),
-    ("tut_second_deal", {}, None, []),
-    ("tut_lead_jack", {"lead_card": "JS"}, "0 play JS", ["1 play 8S", "2 play KS", "3 play 7S"]),
-    ("tut_won_trick", {"points": 3}, None, []),
-    ("tut_lead_nine", {"lead_card": "9S", "gone_card": "JS"}, "0 play 9S",
+    ("tut.welcome", {}, None, []),
+    ("tut.cards", {}, None, []),
+    ("tut.deal", {}, None, []),
+    ("tut.bid", {"value": 16}, "0 bid 16", ["1 bid 17", "2 pass", "3 pass"]),
+    ("tut.overcalled", {"value": 17}, "0 pass", ["1 trump 8H"]),
+    ("tut.hidden_trump", {}, None, ["1 pass", "3 pass"]),
+    ("tut.second_deal", {}, None, []),
+    ("tut.lead_jack", {"lead_card": "JS"}, "0 play JS", ["1 play 8S", "2 play KS", "3 play 7S"]),
+    ("tut.won_trick", {"points": 3}, None, []),
+    ("tut.lead_nine", {"lead_card": "9S", "gone_card": "JS"}, "0 play 9S",
      ["1 play QS", "2 play TS", "3 play 7D"]),
-    ("tut_partner_points", {"partner_card": "TS"}, None, []),
-    ("tut_lead_low", {"lead_card": "7C"}, "0 play 7C", ["1 play KD", "2 play QC", "3 play JC"]),
-    ("tut_bidder_restricted", {"winner_card": "JC"}, None, ["3 play QD"]),
-    ("tut_ask", {}, "0 ask", []),
-    ("tut_must_trump", {"trump_card": "9H", "pair_cards": ["KH", "QH"]}, "0 play 9H",
+    ("tut.partner_points", {"partner_card": "TS"}, None, []),
+    ("tut.lead_low", {"lead_card": "7C"}, "0 play 7C", ["1 play KD", "2 play QC", "3 play JC"]),
+    ("tut.bidder_restricted", {"winner_card": "JC"}, None, ["3 play QD"]),
+    ("tut.ask", {}, "0 ask", []),
+    ("tut.must_trump", {"trump_card": "9H", "pair_cards": ["KH", "QH"]}, "0 play 9H",
      ["1 play 9D", "2 play AD"]),
-    ("tut_trump_wins", {"points": 5, "total": 11}, None, []),
-    ("tut_pair", {"old": 17, "new": 21}, "0 pair", []),
-    ("tut_lead_ace", {"lead_card": "AC"}, "0 play AC", ["1 play 8H", "2 play KC", "3 play 8C"]),
-    ("tut_trumped", {"trump_card": "8H"}, None, ["1 play JH", "2 play 7H", "3 play TH"]),
-    ("tut_follow", {"play_card": "QH"}, "0 play QH", ["1 play AH", "2 play AS", "3 play 9C"]),
-    ("tut_follow_again", {"play_card": "KH"}, "0 play KH", ["1 play JD", "2 play TD",
+    ("tut.trump_wins", {"points": 5, "total": 11}, None, []),
+    ("tut.pair", {"old": 17, "new": 21}, "0 pair", []),
+    ("tut.lead_ace", {"lead_card": "AC"}, "0 play AC", ["1 play 8H", "2 play KC", "3 play 8C"]),
+    ("tut.trumped", {"trump_card": "8H"}, None, ["1 play JH", "2 play 7H", "3 play TH"]),
+    ("tut.follow", {"play_card": "QH"}, "0 play QH", ["1 play AH", "2 play AS", "3 play 9C"]),
+    ("tut.follow_again", {"play_card": "KH"}, "0 play KH", ["1 play JD", "2 play TD",
                                                           "3 play 8D"]),
-    ("tut_last", {"play_card": "TC"}, "0 play TC", []),
-    ("tut_count", {"points": 17, "contract": 17, "target": 21, "change": -2}, None, []),
-    ("tut_done", {}, None, []),
+    ("tut.last", {"play_card": "TC"}, "0 play TC", []),
+    ("tut.count", {"points": 17, "contract": 17, "target": 21, "change": -2}, None, []),
+    ("tut.done", {}, None, []),
 ]
 """The lesson, step by step."""
 
@@ -95,7 +95,7 @@ def lesson() -> list[dict[str, Any]]:
 
 def _refusals(game: Game, expect: str) -> dict[str, dict[str, Any]]:
     """In the play, for each card in the learner's hand but the one the lesson wants: the
-    engine's reason it may not be played now, or ``tut_not_this`` when it is legal but not
+    engine's reason it may not be played now, or ``tut.not_this`` when it is legal but not
     the lesson's."""
     legal = {str(a) for a in game.legal_actions()}
     assert expect in legal, f"the lesson wants {expect!r}, which is not legal"
@@ -107,13 +107,16 @@ def _refusals(game: Game, expect: str) -> dict[str, dict[str, Any]]:
         if text == expect:
             continue
         if text in legal:
-            out[text] = {"key": "tut_not_this", "rule": None, "params": {}}
+            out[text] = {"key": "tut.not_this", "rule": None, "params": {}}
             continue
         trial = game.copy()
         try:
             trial.apply(text)
         except IllegalAction as e:
-            out[text] = {"key": None, "rule": None, "params": {}, "text": e.message}
+            reason = getattr(e, "reason", None)            # the refusal as data, if given
+            data = reason.to_json() if reason is not None else {"key": None, "rule": None,
+                                                                "params": {}}
+            out[text] = {**data, "text": e.message}
         else:                                           # pragma: no cover - legal after all
             raise AssertionError(f"{text} was refused by legal_actions but accepted")
     return out

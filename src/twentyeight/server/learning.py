@@ -9,7 +9,11 @@ Registered by :func:`add_routes` (one line in :func:`twentyeight.server.app.crea
   explanations of the rules (:func:`twentyeight.analysis.replay.replay_steps`); with
   ``open``, every seat's cards too;
 * ``POST /api/review`` ``{"record", "hand", "seat"}`` — the review of that seat's decisions
-  in that hand (:mod:`twentyeight.analysis.review`), biggest mistakes first.
+  in that hand (:mod:`twentyeight.analysis.review`), biggest mistakes first;
+* ``GET /learn`` and ``GET /api/tutorial`` — the tutorial's page and its scripted steps
+  (:mod:`twentyeight.analysis.tutorial`);
+* ``GET /rules/{preset}`` (``?room=ID`` for a table's own rules) and ``GET /api/explained``
+  — the rules page and the rule IDs the table's explanations cite (its anchors).
 
 Whoever sends a record has every card of it, so nothing here is hidden from the sender.  The
 review searches for seconds: it runs in a worker process of its own at a lower priority
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -106,10 +111,12 @@ def replay_work(record: dict[str, Any], hand: int, seat: int, open_hands: bool
         steps = replay_steps(rec, seat, open_hands)
     except RecordError as e:
         raise BadRequest(400, "bad_seat", str(e)) from None
+    from twentyeight.record import read_hand_record
+
     hands = record.get("hands_played")
     return {"hands": len(hands) if isinstance(hands, list) else 1, "hand": hand,
             "seat": seat, "open": open_hands, "rules": steps[0]["view"]["rules"],
-            "steps": steps}
+            "direction": read_hand_record(rec).rules.direction, "steps": steps}
 
 
 def checked_hand(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:
@@ -181,6 +188,16 @@ class Analyst:
             self._pool = None
 
 
+@functools.cache
+def _tutorial() -> dict[str, Any]:
+    """The tutorial's steps (:func:`twentyeight.analysis.tutorial.lesson`), made once."""
+    from twentyeight.analysis.tutorial import DEAL, lesson
+    from twentyeight.rules import Rules
+
+    return {"rules": DEAL["rules"], "seat": 0, "steps": lesson(),
+            "direction": Rules.from_spec(DEAL["rules"]).direction}
+
+
 def digest(*parts: Any) -> str:
     """A key for an answer: the SHA-256 of the canonical JSON of ``parts``."""
     return hashlib.sha256(json.dumps(parts, sort_keys=True, separators=(",", ":"))
@@ -203,6 +220,24 @@ def add_routes(app: FastAPI, analyst: Analyst | None = None) -> Analyst:
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/rules/{preset}", include_in_schema=False)
+    async def rules_page(preset: str) -> FileResponse:
+        return FileResponse(STATIC / "rules.html")
+
+    @app.get("/learn", include_in_schema=False)
+    async def tutorial_page() -> FileResponse:
+        return FileResponse(STATIC / "learn.html")
+
+    @app.get("/api/explained")
+    async def explained() -> dict[str, Any]:
+        from twentyeight.analysis.surprises import CITED
+
+        return {"rules": list(CITED)}
+
+    @app.get("/api/tutorial")
+    async def tutorial() -> dict[str, Any]:
+        return _tutorial()
 
     @app.post("/api/replay")
     async def replay(body: ReplayRequest) -> dict[str, Any]:

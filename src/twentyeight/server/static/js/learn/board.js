@@ -31,12 +31,16 @@ function place(k, me, n) {
   return ((k - me + n) % n) / n;
 }
 
-function plateStyle(turn) {
-  // the seats go round anticlockwise in the order of play, as at the table: next on the
-  // right; a seat at a side keeps to its edge, so that its plate stays on the felt
+/** Where a seat `turn` turns round from the bottom sits on the felt, in per cent: play goes
+ *  round the way the players sit (anticlockwise in 28: the next player on the right). */
+function spot(turn, clockwise, rx, ry) {
   const a = 2 * Math.PI * turn;
-  const x = 50 - 42 * Math.sin(a);
-  const y = 50 + 40 * Math.cos(a);
+  return [50 + (clockwise ? -rx : rx) * Math.sin(a), 50 + ry * Math.cos(a)];
+}
+
+function plateStyle(turn, clockwise) {
+  // a seat at a side keeps to its edge, so that its plate stays on the felt
+  const [x, y] = spot(turn, clockwise, 42, 40);
   if (x > 75) return `right:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
   if (x < 25) return `left:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
   return `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
@@ -82,17 +86,18 @@ function statusLine(view, names, me, trump) {
 /**
  * Draw `view` into `root`.  `me`: the viewing seat; `hands`: every seat's cards (open
  * replay); `trump`: the real trump (open replay); `lastAction`: the action just made;
- * `onCard(name)`: makes the viewer's cards buttons (the tutorial).
+ * `onCard(name)`: makes the viewer's cards buttons (the tutorial); `clockwise`: the rules'
+ * direction of play (29) — anticlockwise by default (28).
  */
 export function drawBoard(root, { view, me, hands = null, trump = null, lastAction = null,
-  names = null, onCard = null, playable = null } = {}) {
+  names = null, onCard = null, playable = null, clockwise = false } = {}) {
   const n = view.hand_sizes.length;
   const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt") });
   const trick = shownTrick(view, lastAction);
   for (let k = 0; k < n; k += 1) {
     const turn = place(k, me, n);
     const plate = el("div", { class: `lb-seat${k === me ? " me" : ""}${view.to_act === k ? " to-act" : ""}`
-      + `${trick?.winner === k ? " winner" : ""}`, style: plateStyle(turn) });
+      + `${trick?.winner === k ? " winner" : ""}`, style: plateStyle(turn, clockwise) });
     const tags = [];
     if (k === me && names) tags.push(t("learn.seen_from_here"));
     if (k === view.dealer) tags.push(t("plate.dealer"));
@@ -115,9 +120,8 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
   if (trick) {
     trick.cards.forEach((c, i) => {
       const who = trick.seats[i];
-      const turn = place(who, me, n);
-      const a = 2 * Math.PI * turn;
-      const style = `left:${(50 - 22 * Math.sin(a)).toFixed(1)}%;top:${(50 + 24 * Math.cos(a)).toFixed(1)}%`;
+      const [x, y] = spot(place(who, me, n), clockwise, 22, 24);
+      const style = `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
       centre.append(el("div", { class: `lb-played${trick.winner === who ? " won" : ""}`, style },
         cardFace(c)));
     });

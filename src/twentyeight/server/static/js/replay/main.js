@@ -73,6 +73,7 @@ async function load() {
     open: state.open });
   state.steps = data.steps;
   state.rules = data.rules;
+  state.clockwise = data.direction === "clockwise";
   state.at = Math.min(state.at, state.steps.length - 1);
   const slider = $("slider");
   slider.max = String(state.steps.length - 1);
@@ -87,7 +88,7 @@ function show() {
   const step = state.steps[state.at];
   if (!step) return;
   drawBoard($("board"), { view: step.view, me: state.seat, hands: step.hands || null,
-    trump: step.trump || null, lastAction: step.action, names: names() });
+    trump: step.trump || null, lastAction: step.action, names: names(), clockwise: state.clockwise });
   $("slider").value = String(state.at);
   $("step-label").textContent = t("replay.step", { n: state.at, total: state.steps.length - 1 });
   const action = step.action;
