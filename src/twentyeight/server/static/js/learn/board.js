@@ -87,10 +87,11 @@ function statusLine(view, names, me, trump) {
  * Draw `view` into `root`.  `me`: the viewing seat; `hands`: every seat's cards (open
  * replay); `trump`: the real trump (open replay); `lastAction`: the action just made;
  * `onCard(name)`: makes the viewer's cards buttons (the tutorial); `clockwise`: the rules'
- * direction of play (29) — anticlockwise by default (28).
+ * direction of play (29) — anticlockwise by default (28); `viewer`: say which seat the
+ * table is seen from (the replay).
  */
 export function drawBoard(root, { view, me, hands = null, trump = null, lastAction = null,
-  names = null, onCard = null, playable = null, clockwise = false } = {}) {
+  names = null, onCard = null, playable = null, clockwise = false, viewer = false } = {}) {
   const n = view.hand_sizes.length;
   const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt") });
   const trick = shownTrick(view, lastAction);
@@ -99,7 +100,7 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
     const plate = el("div", { class: `lb-seat${k === me ? " me" : ""}${view.to_act === k ? " to-act" : ""}`
       + `${trick?.winner === k ? " winner" : ""}`, style: plateStyle(turn, clockwise) });
     const tags = [];
-    if (k === me && names) tags.push(t("learn.seen_from_here"));
+    if (k === me && viewer) tags.push(t("learn.seen_from_here"));
     if (k === view.dealer) tags.push(t("plate.dealer"));
     if (k === view.bidder) tags.push(t("plate.bidder"));
     if (view.to_act === k) tags.push(t("plate.to_act"));

@@ -88,7 +88,7 @@ function show() {
   const step = state.steps[state.at];
   if (!step) return;
   drawBoard($("board"), { view: step.view, me: state.seat, hands: step.hands || null,
-    trump: step.trump || null, lastAction: step.action, names: names(), clockwise: state.clockwise });
+    trump: step.trump || null, lastAction: step.action, names: names(), clockwise: state.clockwise, viewer: true });
   $("slider").value = String(state.at);
   $("step-label").textContent = t("replay.step", { n: state.at, total: state.steps.length - 1 });
   const action = step.action;
