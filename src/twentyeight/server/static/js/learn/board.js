@@ -150,12 +150,13 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
   root.replaceChildren(status, felt, mine);
 }
 
-/** Every action so far told in words, the last one marked. */
-export function historyList(view, me, names) {
+/** Every action so far told in words, the last one marked; `you`: the viewing seat's own
+ *  actions are told as the reader's ("You bid 16"). */
+export function historyList(view, me, names, { you = false } = {}) {
   const list = el("ol", { class: "lb-history" });
   view.history.forEach((entry, i) => {
     const { seat } = parseAction(entry);
-    const item = el("li", { text: told(entry, seatLabel(seat, me, names)) });
+    const item = el("li", { text: told(entry, seatLabel(seat, me, names), { you: you && seat === me }) });
     if (i === view.history.length - 1) item.classList.add("last");
     list.append(item);
   });

@@ -15,13 +15,14 @@ const lesson = { steps: [], at: 0, clockwise: false };
 const NAMES = ["tut.name_you", "tut.name_right", "tut.name_partner", "tut.name_left"];
 const names = () => NAMES.map((key) => t(key));
 
-/** A step's parameters in the page's language: cards as J♥, lists of cards joined. */
+/** A step's parameters in the page's language: cards as J♥, lists of cards joined, a
+ *  negative number with its minus sign. */
 function params(raw) {
   const out = {};
   for (const [name, value] of Object.entries(raw)) {
     if (name.endsWith("_card")) out[name] = cardShort(value);
     else if (name.endsWith("_cards")) out[name] = joinList(value.map(cardShort));
-    else out[name] = value;
+    else out[name] = typeof value === "number" && value < 0 ? `−${-value}` : value;
   }
   return out;
 }
@@ -55,7 +56,9 @@ function show() {
     }
   }
   $("next").hidden = Boolean(expect) || i === lesson.steps.length - 1;
-  $("history").replaceChildren(historyList(view, 0, names()));
+  const history = historyList(view, 0, names(), { you: true });
+  $("history").replaceChildren(history);
+  history.scrollTop = history.scrollHeight;
 }
 
 function tryAction(action) {
