@@ -53,7 +53,7 @@ function draw() {
         el("span", { class: "ru-value", text: valueWords(info, values[info.flag]) }),
         el("span", { class: "ru-rule", text: ids.join(" · ") }));
       const fresh = ids.find((id) => !anchored.has(id));
-      if (fresh) { anchored.add(fresh); row.prepend(el("span", { id: `rule-${fresh}` })); }
+      if (fresh) { anchored.add(fresh); row.prepend(el("span", { id: `rule-${fresh}`, class: "ru-anchor" })); }
       list.append(row);
     }
     groups.append(el("section", { class: "box", "aria-label": words(`group.${group}`, english) },
