@@ -20,10 +20,21 @@ function valueWords(info, value) {
   return Array.isArray(value) ? value.join(" / ") : String(value);
 }
 
+/** The family of a preset (28, 29, 40 or 56), whose own rule IDs its page explains. */
+function family(preset) {
+  if (preset.startsWith("29") || preset.startsWith("bhoos")) return "29";
+  return ["40", "56"].find((f) => preset.startsWith(f)) || "28";
+}
+
+function ours(rule) {
+  const f = family(page.preset);
+  return rule.startsWith("28-") || rule.startsWith(`${f}-`) || (rule === "§3.6" && f === "29");
+}
+
 function explained() {
   const list = $("explained");
   list.replaceChildren();
-  for (const rule of page.explained) {
+  for (const rule of page.explained.filter(ours)) {
     list.append(el("dt", { id: `rule-${rule}`, text: rule }), el("dd", { text: t(`rule.${rule}`) }));
   }
 }
