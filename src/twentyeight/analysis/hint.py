@@ -5,7 +5,7 @@
 >>> g = Game.new("28", seed=4, dealer=3)
 >>> h = hint(g.view(g.to_act), default_expert(Effort(deals=2, playouts=2)))
 >>> str(h.action) in g.view(g.to_act)["legal"], h.to_json()["reason"]["key"]
-(True, 'hint_bid')
+(True, 'hint_playout')
 """
 
 from __future__ import annotations

@@ -207,8 +207,8 @@ def _played_out(view: View, ev: Evaluation, chosen: Action) -> Reason:
     assert mine is not None
     deals = ev.deals
     won = round(mine.wins * deals)
-    if chosen.verb == "bid" and chosen.arg is not None:
-        return Reason("hint_bid", None, {"bid": chosen.arg, "won": won, "deals": deals})
+    if chosen.verb in ("bid", "trump"):
+        return Reason("hint_playout", None, {"won": won, "deals": deals})
     if chosen.verb == "pass" and view["phase"] == "auction":
         bids = [v for v in ev.values if v.action.verb == "bid"]
         if bids:
@@ -216,15 +216,8 @@ def _played_out(view: View, ev: Evaluation, chosen: Action) -> Reason:
             return Reason("hint_pass", None, {"won": won, "deals": deals,
                                               "bid": other.action.arg,
                                               "bid_won": round(other.wins * deals)})
-    if chosen.verb == "trump" and chosen.arg is not None:
-        if len(chosen.arg) == 2:                    # a card laid face down
-            return Reason("hint_trump_card", None, {"trump_card": chosen.arg,
-                                                    "won": won, "deals": deals})
-        if chosen.arg in SUITS:
-            return Reason("hint_trump_suit", None, {"suit": chosen.arg, "won": won,
-                                                    "deals": deals})
-    return Reason("hint_playout", None, {"won": won, "deals": deals,
-                                         "points": _num(mine.card_points)})
+    return Reason("hint_playout_points", None, {"won": won, "deals": deals,
+                                                "points": _num(mine.card_points)})
 
 
 def _num(x: float) -> float:

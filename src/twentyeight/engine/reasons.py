@@ -122,36 +122,31 @@ ENGLISH: dict[str, str] = {
     "indicator_face_down": "{card} is your face-down indicator: it can be played only once "
                            "the trump is exposed",
     "card_not_held": "you do not hold {card}",
-    # hints: why the expert chose an action (analysis/why.py)
-    "hint_pair_lowers": "shows the pair: your side's target falls from {old} to {new}",
-    "hint_pair_raises": "shows the pair: the bidding side's target rises from {old} to {new}",
-    "hint_ask": "asks for the trump: worth {gain} card points more than playing on without "
-                "asking",
-    "hint_reveal": "exposes the trump: worth {gain} card points more than keeping it hidden",
+    # hints: why the expert chose an action (analysis/why.py); said after the action
+    "hint_pair_lowers": "your side's target falls from {old} to {new}",
+    "hint_pair_raises": "the bidding side's target rises from {old} to {new}",
+    "hint_ask": "worth {gain} card points more than playing on without asking",
+    "hint_reveal": "worth {gain} card points more than keeping the trump hidden",
     "hint_no_ask": "keeps the trump hidden: asking would cost {loss} card points",
     "hint_no_reveal": "keeps the trump hidden: exposing it would cost {loss} card points",
     "hint_equal": "every choice is worth the same here",
     "hint_wins": "wins the trick: nobody after you can beat it",
     "hint_wins_gone": "wins the trick: every higher card of {suit} is gone ({gone_cards})",
     "hint_wins_likely": "wins the trick in {won} of {deals} deals",
-    "hint_feed_partner": "gives your partner a card worth {points}: his {winner_card} cannot "
-                         "be beaten",
+    "hint_feed_partner": "gives a card worth {points} to your partner, whose {winner_card} "
+                         "cannot be beaten",
     "hint_side_wins": "your side wins the trick whatever the others play",
-    "hint_partner_wins": "plays low: your partner's {winner_card} wins the trick",
-    "hint_trick_lost": "plays low: the trick cannot be won",
-    "hint_trick_lost_points": "gives up only a card worth {points}: the trick cannot be won",
+    "hint_partner_wins": "your partner's {winner_card} wins the trick",
+    "hint_trick_lost": "the trick cannot be won",
+    "hint_trick_lost_points": "the trick cannot be won, and this card gives up only {points}",
     "hint_margin": "your side takes {points} card points on average, {gain} more than with "
                    "{other_card}",
     "hint_points": "your side takes {points} card points on average",
-    "hint_bid": "bid {bid}: your side wins the hand in {won} of {deals} play-outs",
-    "hint_pass": "pass: your side wins the hand in {won} of {deals} play-outs, with a bid of "
+    "hint_playout": "your side wins the hand in {won} of {deals} play-outs",
+    "hint_playout_points": "your side wins the hand in {won} of {deals} play-outs, with "
+                           "{points} card points on average",
+    "hint_pass": "your side wins the hand in {won} of {deals} play-outs, and with a bid of "
                  "{bid} in {bid_won}",
-    "hint_trump_card": "lay {trump_card} face down: your side wins the hand in {won} of "
-                       "{deals} play-outs",
-    "hint_trump_suit": "{suit} as trump: your side wins the hand in {won} of {deals} "
-                       "play-outs",
-    "hint_playout": "your side wins the hand in {won} of {deals} play-outs, with {points} "
-                    "card points on average",
     # explanations when the rules surprise (analysis/surprises.py)
     "rev_lower_trump_wins": "{winner_card} beat {beaten_card}: {beaten_card} was played "
                             "before the trump was exposed, so it was no trump",
