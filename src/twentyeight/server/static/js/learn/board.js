@@ -138,7 +138,7 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
     if (onCard) {
       const ok = !playable || playable.includes(c);
       mine.append(el("button", { type: "button", class: `lb-card-btn${ok ? " legal" : ""}`,
-        "aria-label": cardName(c), onclick: () => onCard(c) }, cardFace(c)));
+        "aria-label": cardName(c), "data-card": c, onclick: () => onCard(c) }, cardFace(c)));
     } else {
       mine.append(el("span", { role: "listitem" }, cardFace(c)));
     }
