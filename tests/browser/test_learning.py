@@ -29,8 +29,8 @@ def shots(artifacts: Path) -> Iterator[Path]:
     yield path
 
 
-def open_page(make: Callable[..., BrowserContext], server: Server, path: str, size: tuple[int, int],
-              lang: str = "en") -> tuple[Page, list[str]]:
+def open_page(make: Callable[..., BrowserContext], server: Server, path: str,
+              size: tuple[int, int], lang: str = "en") -> tuple[Page, list[str]]:
     width, height = size
     page = make({"twentyeight:lang": lang}, viewport={"width": width, "height": height}).new_page()
     errors: list[str] = []
@@ -45,10 +45,9 @@ def slide_to(page: Page, step: int) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_replay_steps_through_an_uploaded_record(size: tuple[int, int], server: Server,
-                                                 shots: Path, tmp_path: Path,
-                                                 new_browser_context: Callable[..., BrowserContext]
-                                                 ) -> None:
+def test_replay_steps_through_an_uploaded_record(
+        size: tuple[int, int], server: Server, shots: Path, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
     """A record file opened from disk: every action a step, forward and back with the
     buttons and the keys, the defenders' pair explained with its rule linked to the rules
     page (28-PAIR-4), every hand open on request, and another seat's view."""
@@ -81,7 +80,8 @@ def test_replay_steps_through_an_uploaded_record(size: tuple[int, int], server: 
     page.wait_for_function("document.querySelectorAll('.lb-open .lb-card').length > 0")
     page.screenshot(path=str(shots / f"replay-open-{size[0]}x{size[1]}.png"))
     page.select_option("#seat-select", "2")
-    page.wait_for_function("document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 2'")
+    page.wait_for_function(
+        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 2'")
     page.uncheck("#open-hands")
     page.wait_for_function("document.querySelectorAll('.lb-open .lb-card').length === 0")
     hand = page.locator(".lb-hand .lb-card").count()
@@ -117,9 +117,8 @@ def test_replay_reviews_the_seat_and_jumps_to_a_mistake(
     assert errors == []
 
 
-def test_replay_of_a_room_whose_match_goes_on(server: Server,
-                                              new_browser_context: Callable[..., BrowserContext]
-                                              ) -> None:
+def test_replay_of_a_room_whose_match_goes_on(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """A room's record is open only once its match is over: before, the viewer says so."""
     from browser.conftest import seated_table
 
@@ -148,10 +147,9 @@ def _walk(page: Page, steps: list[dict[str, Any]], shots: Path, size: tuple[int,
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_tutorial_walks_a_first_timer_through_a_hand(size: tuple[int, int], server: Server,
-                                                      shots: Path,
-                                                      new_browser_context: Callable[..., BrowserContext]
-                                                      ) -> None:
+def test_tutorial_walks_a_first_timer_through_a_hand(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
     """The lesson from the first bid to the count: a card the lesson does not want is
     refused gently, an illegal one with the engine's reason (28-REV-3); the pair shown by
     the learner decides the hand (28-PAIR-4)."""
@@ -175,10 +173,9 @@ def test_tutorial_walks_a_first_timer_through_a_hand(size: tuple[int, int], serv
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_rules_page_explains_the_rules_and_the_flags(size: tuple[int, int], server: Server,
-                                                     shots: Path,
-                                                     new_browser_context: Callable[..., BrowserContext]
-                                                     ) -> None:
+def test_rules_page_explains_the_rules_and_the_flags(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
     """The rules of a preset: the cards in order with their points, every rule an
     explanation may cite (28-REV-6 is where its link lands), and the flags in plain words
     with their values; in Hindi too."""

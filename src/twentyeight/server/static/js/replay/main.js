@@ -148,7 +148,8 @@ function reviewButton(key) {
 async function fromRoom(room, hand) {
   const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`);
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.message || t("replay.no_record"));
+  if (r.status === 409) throw new Error(t("replay.no_record"));      // the match goes on
+  if (!r.ok) throw new Error(data.message || t("replay.server_error", { status: r.status }));
   state.hand = Number.isInteger(hand) && hand >= 0 ? hand : 0;
   await open(data);
 }
