@@ -182,7 +182,7 @@ def test_rules_page_explains_the_rules_and_the_flags(
     page, errors = open_page(new_browser_context, server, "/rules/28#rule-28-REV-6", size)
     page.wait_for_selector("#explained dt")
     assert page.inner_text("#rule-28-REV-6") == "28-REV-6"
-    assert page.evaluate("document.querySelector(':target').id") == "rule-28-REV-6"
+    assert page.evaluate("document.querySelector('.linked').id") == "rule-28-REV-6"
     assert page.locator("#cards .legend-rank").count() == 8
     assert page.locator("#explained dt", has_text="29-PLAY-6").count() == 0   # not 28's
     row = page.locator("#flag-bidder_restrictions")

@@ -70,7 +70,9 @@ function draw() {
     groups.append(el("section", { class: "box", "aria-label": words(`group.${group}`, english) },
       el("h2", { text: words(`group.${group}`, english) }), list));
   }
-  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  // the rule a link points at: drawn after the page loaded, so marked and shown by hand
+  const linked = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (linked) { linked.classList.add("linked"); linked.scrollIntoView(); }
 }
 
 async function rulesOfRoom(room) {
