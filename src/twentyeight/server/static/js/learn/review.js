@@ -18,7 +18,8 @@ export function actionLabel(text) {
 }
 
 const costly = (d) => d.loss > 0 || d.loss_game_points > 0;
-const num = (x, digits) => Number(x).toFixed(digits);
+/** A cost as a number for people: "1.5", and "0" for nothing (never "−0.0"). */
+const num = (x, digits) => (Number(x) > 0 ? Number(x).toFixed(digits) : "0");
 
 /** The review as nodes; `onPick(decision)` (optional) makes each row a button. */
 export function reviewNodes(decisions, { onPick = null } = {}) {
@@ -34,8 +35,8 @@ export function reviewNodes(decisions, { onPick = null } = {}) {
   for (const d of worst) {
     const when = d.trick ? t("review.trick", { n: d.trick }) : t(`phase.${d.phase}`);
     const body = [
-      el("span", { class: "rv-when", text: when }),
-      el("span", { class: "rv-move" }, t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) })),
+      el("span", { class: "rv-head" }, el("span", { class: "rv-when", text: when }), " ",
+        el("span", { class: "rv-move", text: t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }) })),
       el("span", { class: "rv-cost", text: t("review.cost", { points: num(d.loss, 1), game: num(d.loss_game_points, 2) }) }),
       el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best), points: num(d.known.loss, 1) }) }),
       el("span", { class: "rv-why", text: reasonSentence(d.why, d.reason) }),
