@@ -54,7 +54,7 @@ function draw() {
   groups.replaceChildren();
   const anchored = new Set(page.explained);
   for (const [group, english] of data.editor.groups) {
-    const flags = data.editor.flags.filter((f) => f.group === group && applies(f, values));
+    const flags = data.editor.flags.filter((f) => f.group === group && !f.table && applies(f, values));
     if (!flags.length) continue;
     const list = el("ul", { class: "ru-flags" });
     for (const info of flags) {
