@@ -65,7 +65,7 @@ class Coach:
         for d in costly[:SHOWN]:
             when = f"trick {d.trick}" if d.trick else d.phase
             lines.append(
-                f"  {when}: you {self.action(d.action)}, the expert {self.action(d.sampled.best)}"
+                f"  {when}: you {self.action(d.action)}; the expert: {self.action(d.sampled.best)}"
                 f" — {d.sampled.loss:.1f} card points, {d.sampled.loss_game_points:.2f} game "
                 f"points (every hand known: {self.action(d.known.best)}, {d.known.loss:.1f})")
             lines.append(self.paint.dim(f"    {d.reason}"))
