@@ -90,8 +90,9 @@ def _table(decisions: Sequence[Decision], with_hand: bool) -> str:
         when = f"trick {d.trick}" if d.trick else d.phase
         bar = f"<span class=\"bar\" style=\"width:{min(6.0, d.sampled.loss) * 1.2:.1f}rem\">" \
               "</span>" if d.sampled.loss > 0 else ""
-        known = (f"{_action(d.known.best.verb, d.known.best.arg)}: {d.known.loss:.1f} / "
-                 f"{d.known.loss_game_points:.2f}")
+        k = d.known
+        known = (f"{_action(k.best.verb, k.best.arg)}: {k.loss:.1f} / "
+                 f"{k.loss_game_points:.2f}") if k is not None else "–"
         rows.append(
             "<tr>" + (f"<td>{d.hand + 1}</td>" if with_hand else "")
             + f"<td>{html.escape(when)}</td><td>{d.seat}</td>"

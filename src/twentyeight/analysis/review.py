@@ -74,7 +74,8 @@ class Decision:
     """The trick it was made in (1, 2, …), in the play."""
     action: Action
     sampled: Verdict
-    known: Verdict
+    known: Verdict | None
+    """The same with every hand known (``None`` when the review was asked without it)."""
     reason: Reason
     """Why the expert's best choice (over the sampled deals) is best."""
     method: str
@@ -91,7 +92,7 @@ class Decision:
                 **self.sampled.to_json(), "reason": str(self.reason),
                 "why": self.reason.to_json(), "index": self.index, "phase": self.phase,
                 "trick": self.trick, "method": self.method, "deals": self.deals,
-                "known": self.known.to_json()}
+                "known": self.known.to_json() if self.known is not None else None}
 
 
 def biggest_first(decisions: Iterable[Decision]) -> list[Decision]:
@@ -114,9 +115,11 @@ def hand_records(doc: Any) -> list[dict[str, Any]]:
 
 def review_hand(record: Mapping[str, Any], seats: Sequence[int] | None = None,
                 expert: Expert | None = None, hand: int = 0,
-                progress: Progress | None = None) -> list[Decision]:
-    """Every decision of ``seats`` (all by default) in the hand ``record``, in play order."""
-    return _review([(hand, record)], seats, expert or default_expert(), progress)
+                progress: Progress | None = None, known: bool = True) -> list[Decision]:
+    """Every decision of ``seats`` (all by default) in the hand ``record``, in play order;
+    without ``known``, only over the deals each player could not tell apart (for a player
+    who may not see every hand of it yet)."""
+    return _review([(hand, record)], seats, expert or default_expert(), progress, known)
 
 
 def review_match(doc: Any, seats: Sequence[int] | None = None, expert: Expert | None = None,
@@ -133,12 +136,12 @@ def review_records(records: Sequence[Mapping[str, Any]], seats: Sequence[int] | 
 
 
 def _review(records: list[tuple[int, Mapping[str, Any]]], seats: Sequence[int] | None,
-            expert: Expert, progress: Progress | None) -> list[Decision]:
+            expert: Expert, progress: Progress | None, known: bool = True) -> list[Decision]:
     tasks = [(number, *choice) for number, record in records
              for choice in _choices(record, seats)]
     out = []
     for done, (number, game, index, action) in enumerate(tasks):
-        out.append(_decide(number, game, index, action, expert))
+        out.append(_decide(number, game, index, action, expert, known))
         if progress is not None:
             progress(done + 1, len(tasks))
     return out
@@ -159,12 +162,13 @@ def _choices(record: Mapping[str, Any], seats: Sequence[int] | None
     return out
 
 
-def _decide(number: int, game: Game, index: int, action: Action, expert: Expert
-            ) -> Decision:
+def _decide(number: int, game: Game, index: int, action: Action, expert: Expert,
+            with_known: bool) -> Decision:
     view = game.view(action.seat)
     sampled = expert.evaluate(view, include=[action])
-    known = expert.evaluate_known(game.hand, include=[action])
+    known = Verdict.of(expert.evaluate_known(game.hand, include=[action]), action) \
+        if with_known else None
     trick = len(view["tricks"]) + 1 if view["phase"] == "play" else None
     return Decision(number, index, action.seat, view["phase"], trick, action,
-                    Verdict.of(sampled, action), Verdict.of(known, action),
-                    explain_choice(view, sampled), sampled.method, sampled.deals)
+                    Verdict.of(sampled, action), known, explain_choice(view, sampled),
+                    sampled.method, sampled.deals)

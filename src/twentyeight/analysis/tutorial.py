@@ -28,7 +28,7 @@ from twentyeight.game import Game
 
 __all__ = ["DEAL", "SCRIPT", "lesson"]
 
-DEAL = {
+DEAL: dict[str, Any] = {
     "rules": "28",
     "dealer": 3,
     "hands": [

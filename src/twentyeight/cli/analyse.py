@@ -123,12 +123,14 @@ def describe(found: list[Decision], hands: int, paint: Painter) -> str:
                      "apart; in brackets, with every hand known):")
     for d in costly:
         where = f"hand {d.hand + 1}" + (f", trick {d.trick}" if d.trick else f", {d.phase}")
+        k = d.known
+        known = (f" [{_act(k.best.verb, k.best.arg, paint)}: {k.loss:.1f}, "
+                 f"{k.loss_game_points:.2f}]") if k is not None else ""
         lines.append(
             f"  {where}, seat {d.seat}: {_act(d.action.verb, d.action.arg, paint)} — the expert: "
             f"{_act(d.sampled.best.verb, d.sampled.best.arg, paint)}; cost "
-            f"{d.sampled.loss:.1f} card points, {d.sampled.loss_game_points:.2f} game points "
-            f"[{_act(d.known.best.verb, d.known.best.arg, paint)}: {d.known.loss:.1f}, "
-            f"{d.known.loss_game_points:.2f}] — {paint.dim(str(d.reason))}")
+            f"{d.sampled.loss:.1f} card points, {d.sampled.loss_game_points:.2f} game points"
+            f"{known} — {paint.dim(str(d.reason))}")
     return "\n".join(lines) + "\n"
 
 

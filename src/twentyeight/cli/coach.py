@@ -64,10 +64,12 @@ class Coach:
                                  f"{len(found) - len(costly)} as good as the expert's.")]
         for d in costly[:SHOWN]:
             when = f"trick {d.trick}" if d.trick else d.phase
+            k = d.known
+            known = f" (every hand known: {self.action(k.best)}, {k.loss:.1f})" if k else ""
             lines.append(
                 f"  {when}: you {self.action(d.action)}; the expert: {self.action(d.sampled.best)}"
                 f" — {d.sampled.loss:.1f} card points, {d.sampled.loss_game_points:.2f} game "
-                f"points (every hand known: {self.action(d.known.best)}, {d.known.loss:.1f})")
+                f"points{known}")
             lines.append(self.paint.dim(f"    {d.reason}"))
         if len(costly) > SHOWN:
             lines.append(f"  … and {len(costly) - SHOWN} more (`twentyeight analyse` reviews "

@@ -38,12 +38,13 @@ export function reviewNodes(decisions, { onPick = null } = {}) {
       el("span", { class: "rv-head" }, el("span", { class: "rv-when", text: when }), " ",
         el("span", { class: "rv-move", text: t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }) })),
       el("span", { class: "rv-cost", text: t("review.cost", { points: num(d.loss, 1), game: num(d.loss_game_points, 2) }) }),
-      el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best), points: num(d.known.loss, 1) }) }),
+      d.known ? el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best), points: num(d.known.loss, 1) }) }) : null,
       el("span", { class: "rv-why", text: reasonSentence(d.why, d.reason) }),
     ];
     const item = el("li", { class: "rv-item" });
-    if (onPick) item.append(el("button", { type: "button", class: "rv-pick", onclick: () => onPick(d) }, ...body));
-    else item.append(...body);
+    const parts = body.filter(Boolean);
+    if (onPick) item.append(el("button", { type: "button", class: "rv-pick", onclick: () => onPick(d) }, ...parts));
+    else item.append(el("div", { class: "rv-card" }, ...parts));
     list.append(item);
   }
   out.push(list);
