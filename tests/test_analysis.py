@@ -25,9 +25,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import named_cards, seen_cards
 from twentyeight import PRESETS, Action, Game
 from twentyeight.analysis import Effort, default_expert, hint
 from twentyeight.analysis.review import biggest_first, review_hand
+from twentyeight.analysis.surprises import CITED
 from twentyeight.engine.reasons import ENGLISH
 
 CASES: dict[str, Any] = json.loads(
@@ -133,29 +135,6 @@ def test_pair_is_worth_its_target() -> None:
 # ---- hints --------------------------------------------------------------------------------
 
 
-def visible_cards(view: dict[str, Any]) -> set[str]:
-    """Every card the view's seat has seen."""
-    seen = set(view["hand"])
-    seen |= {c for t in view["tricks"] for c in t["cards"]}
-    if view["trick"]:
-        seen |= set(view["trick"]["cards"])
-    if view["indicator"]:
-        seen.add(view["indicator"])
-    if view["pair"]:
-        seen |= set(view["pair"]["cards"])
-    return seen
-
-
-def named_cards(params: dict[str, Any]) -> set[str]:
-    out: set[str] = set()
-    for name, value in params.items():
-        if name.endswith("_card"):
-            out.add(value)
-        elif name.endswith("_cards"):
-            out |= set(value)
-    return out
-
-
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 80))
@@ -176,9 +155,10 @@ def test_hint_is_legal_under_every_preset(preset: str, seed: int, steps: int) ->
     h = hint(view, default_expert(SMALL, seed=seed))
     assert str(h.action) in view["legal"]
     assert h.reason.key in ENGLISH and str(h.reason)
+    assert h.reason.rule is None or h.reason.rule in CITED
     shown = h.to_json()
     json.dumps(shown)
-    assert named_cards(shown["reason"]["params"]) <= visible_cards(dict(view))
+    assert named_cards(shown["reason"]["params"]) <= seen_cards(view)
     assert {v["action"] for v in shown["values"]} <= set(view["legal"])
 
 

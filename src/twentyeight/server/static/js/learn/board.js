@@ -2,21 +2,11 @@
 // felt (the viewing seat at the bottom), the trick in the middle (or the trick just won, its
 // winner marked), the contract, the trump and the points, and the viewing seat's hand.  With
 // every hand open, each seat shows its cards.  Nothing here reads more than it is given.
+// (`el`, the table's own element builder, is re-exported for the learning pages.)
 import { SUIT_SYMBOL, backSVG, cardName, cardSVG, sortHand, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
+import { el } from "../table/dom.js";
 import { bidText, parseAction, told } from "../words.js";
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (k === "html") node.innerHTML = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 /** A card as a drawing with its name for screen readers. */
 export function cardFace(name, { small = false, cls = "" } = {}) {
@@ -162,3 +152,5 @@ export function historyList(view, me, names, { you = false } = {}) {
   });
   return list;
 }
+
+export { el };
