@@ -45,10 +45,10 @@ class Effort:
 
     deals: int = 8
     nodes: int = 2_000_000
-    playouts: int = 6
+    playouts: int = 4
     """Deals (of the ``deals`` drawn) each candidate action is played out in."""
-    candidates: int = 4
-    """Bids tried in the auction besides ``pass`` (the lowest open and those just above)."""
+    candidates: int = 3
+    """Bids (or raises) tried besides the other calls: the lowest open and those just above."""
 
 
 @dataclass(frozen=True)

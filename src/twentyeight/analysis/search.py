@@ -31,7 +31,7 @@ from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.engine.actions import PLAY_LIMIT, TRUMP_CARD, Action, bid_parts
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import target
-from twentyeight.engine.state import ANNULLED, AUCTION, PLAY, TRUMP
+from twentyeight.engine.state import ANNULLED, PLAY, TRUMP
 from twentyeight.solver.position import SolverError
 from twentyeight.solver.values import to_points
 from twentyeight.views import View
@@ -170,15 +170,11 @@ class SearchExpert:
 
     def _candidates(self, h: Hand, seat: int, legal: list[Action],
                     include: Sequence[Action]) -> list[Action]:
-        """The actions worth playing out: in the auction every call but the higher bids
-        (the :attr:`Effort.candidates` lowest are kept), in the trump choice one card per
-        suit (the lowest), elsewhere everything; and ``include``."""
+        """The actions worth playing out: every call but the higher bids and raises (the
+        :attr:`Effort.candidates` lowest are kept), in the trump choice one card per suit
+        (the lowest), and ``include``."""
         chosen: list[Action]
-        if h.phase == AUCTION:
-            bids = sorted((a for a in legal if a.verb == "bid" and a.arg),
-                          key=lambda a: bid_parts(a.arg or ""))
-            chosen = [a for a in legal if a.verb != "bid"] + bids[:self.effort.candidates]
-        elif h.phase == TRUMP:
+        if h.phase == TRUMP:
             lowest: dict[int, int] = {}
             chosen = []
             deck = h.t.deck
@@ -192,7 +188,10 @@ class SearchExpert:
                     chosen.append(h.action(seat, c))
             chosen += [h.action(seat, TRUMP_CARD + card) for card in lowest.values()]
         else:
-            chosen = list(legal)
+            levels = sorted((a for a in legal if a.verb in ("bid", "raise") and a.arg),
+                            key=lambda a: bid_parts(a.arg or ""))
+            chosen = [a for a in legal if a.verb not in ("bid", "raise")] + \
+                levels[:self.effort.candidates]
         chosen += [a for a in include if a in legal and a not in chosen]
         return chosen
 

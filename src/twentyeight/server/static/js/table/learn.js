@@ -1,0 +1,113 @@
+// Learning at the table: the Hint button (at a room that offers hints, on my turn), the
+// explanations of the rules that come with each state (`notes`: the rules that surprised,
+// each with its rule ID linking to the rules page), and the review of my decisions in the
+// hand just finished (the hand-over dialog).  Everything asked of the server is for my seat
+// only (POST /api/rooms/ROOM/hint and …/review, with my seat's token).
+import { cardShort } from "../cards.js";
+import { t } from "../i18n.js";
+import { reasonSentence, withoutRule } from "../reasons.js";
+import { labelNode, parseAction } from "../words.js";
+import { noteNode, presetOf } from "../learn/notes.js";
+import { reviewNodes } from "../learn/review.js";
+import { $, el, say } from "./dom.js";
+import { ROOM, myTurn, token, ui } from "./state.js";
+
+const hint = { seq: null, answer: null, busy: false, failed: null };
+
+const preset = () => presetOf(ui.room?.rules ?? ui.st?.view?.rules);
+const offered = () => Boolean(ui.room?.hints) && ui.me !== null && Boolean(token());
+
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.message || String(r.status));
+  return data;
+}
+
+function actionWords(action) {
+  const { verb, arg } = parseAction(action);
+  return verb === "play" ? cardShort(arg) : labelNode(action).textContent;
+}
+
+async function askHint() {
+  const seq = ui.st?.seq;
+  hint.busy = true;
+  hint.failed = null;
+  renderHint();
+  try {
+    hint.answer = await post(`/api/rooms/${encodeURIComponent(ROOM)}/hint`, { token: token() });
+    hint.seq = seq;
+    const text = hintText();
+    if (text) say(text);
+  } catch (e) {
+    hint.failed = e.message;
+  }
+  hint.busy = false;
+  renderHint();
+}
+
+function hintText() {
+  const a = hint.answer;
+  if (!a) return "";
+  const reason = reasonSentence(a.reason, withoutRule(a.text, a.reason.rule));
+  return t("hint.says", { action: actionWords(a.action), reason });
+}
+
+/** The Hint button and the hint of this turn (drawn with the rest of the table). */
+export function renderHint() {
+  const box = $("hint-box");
+  if (!box) return;
+  const mine = offered() && myTurn();
+  box.hidden = !mine;
+  for (const card of document.querySelectorAll("#hand .card.hinted")) card.classList.remove("hinted");
+  if (!mine) return;
+  const current = hint.answer && hint.seq === ui.st?.seq;
+  const button = el("button", { type: "button", id: "hint-btn", class: "small", title: t("hint.title"),
+    text: hint.busy ? t("hint.thinking") : t("hint.button"), disabled: hint.busy || current,
+    onclick: askHint });
+  const line = el("span", { class: "hint-text", id: "hint-text", role: "status" });
+  if (current) {
+    line.textContent = hintText();
+    const { verb, arg } = parseAction(hint.answer.action);
+    if (verb === "play") document.querySelector(`#hand .card[data-card='${arg}']`)?.classList.add("hinted");
+  } else if (hint.failed) line.textContent = t("hint.failed", { why: hint.failed });
+  box.replaceChildren(button, " ", line);
+}
+
+/** The explanations of the rules that came with a state, shown in the table talk. */
+export function showNotes(msg) {
+  const list = $("log");
+  if (!list || !msg.notes?.length) return;
+  for (const note of msg.notes) {
+    const item = noteNode(note, preset());
+    list.append(item);
+    say(item.textContent);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The review of my decisions in finished hand `hand`, offered in the hand-over dialog. */
+export function reviewOffer(hand) {
+  if (ui.me === null || !token()) return null;
+  const box = el("div", { class: "ho-review", id: "ho-review" });
+  const button = el("button", { type: "button", id: "review-btn", text: t("review.hand_over"),
+    onclick: async () => {
+      button.disabled = true;
+      box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
+      try {
+        const data = await post(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
+        box.replaceChildren(...reviewNodes(data.decisions));
+      } catch (e) {
+        box.replaceChildren(el("p", { class: "error", text: e.message }));
+      }
+    } });
+  box.append(button);
+  return box;
+}
+
+/** The rules page of this table (its own flags), for the side panel. */
+export function rulesLink() {
+  return el("a", { class: "rules-link", href: `/rules/${encodeURIComponent(preset())}?room=${encodeURIComponent(ROOM)}`,
+    target: "_blank", rel: "noopener", text: t("table.rules_link") });
+}
