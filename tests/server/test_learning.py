@@ -15,6 +15,7 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
 
+from twentyeight.analysis.expert import Effort
 from twentyeight.server.app import create_app
 from twentyeight.server.hub import Settings
 
@@ -25,7 +26,9 @@ CASES: dict[str, Any] = json.loads(
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("learn") / "rooms.db"
-    with TestClient(create_app(Settings(db_url=f"sqlite:///{db}"))) as c:
+    app = create_app(Settings(db_url=f"sqlite:///{db}"))
+    app.state.analyst.effort = Effort(deals=2, nodes=100_000, playouts=2, candidates=2)
+    with TestClient(app) as c:
         yield c
 
 
@@ -103,3 +106,78 @@ def test_bad_requests_are_refused_clearly(client: TestClient, body: dict[str, An
 def test_the_replay_page_is_served(client: TestClient) -> None:
     r = client.get("/replay")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+
+
+# ---- a seat at a room: the hint, the review -------------------------------------------------
+
+
+def make_room(client: TestClient, people: int, bots: str = "rules") -> tuple[str, list[str]]:
+    """A started room of preset 28 with ``people`` seats taken; the room and their tokens."""
+    room = client.post("/api/rooms", json={"rules": "28", "bots": bots, "bot_delay": 0}).json()
+    tokens = [client.post(f"/api/rooms/{room['room']}/seats/{k}", json={"name": f"P{k}"})
+              .json()["token"] for k in range(people)]
+    assert client.post(f"/api/rooms/{room['room']}/start",
+                       json={"token": room["host_token"]}).status_code == 200
+    return room["room"], tokens
+
+
+def play_to(client: TestClient, room: str, token: str, until: Any) -> dict[str, Any]:
+    """Seat 0's first legal action at each of its turns (the bots play the others) until
+    ``until(state)``; the state then."""
+    with client.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] != "state" or msg["seat"] is None:      # the public one first
+                continue
+            if until(msg):
+                return msg
+            if msg["to_act"] == 0 and msg["legal"]:
+                ws.send_json({"type": "action", "token": token, "action": msg["legal"][0]})
+
+
+def test_a_hint_for_the_seat_to_act_at_a_table_with_bots(client: TestClient) -> None:
+    """At a table with computer players a seat asks for a hint on its turn: the expert's
+    choice, one of its legal actions, with the reason as data and in English."""
+    room, tokens = make_room(client, 1)
+    assert client.get(f"/api/rooms/{room}/learning").json() == {"hints": True}
+    state = play_to(client, room, tokens[0], lambda m: m["to_act"] == 0)
+    r = client.post(f"/api/rooms/{room}/hint", json={"token": tokens[0]})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["action"] in state["legal"] and answer["seq"] == state["seq"]
+    assert answer["reason"]["key"] and answer["text"]
+    again = client.post(f"/api/rooms/{room}/hint", json={"token": tokens[0]}).json()
+    assert again == answer                                    # kept, not searched again
+
+
+def test_hint_refusals(client: TestClient) -> None:
+    """No hint for a token that is no seat, nor for a seat whose turn it is not (two people
+    at the table: the computers play until one of them is to act, then nothing moves)."""
+    room, tokens = make_room(client, 2)
+    r = client.post(f"/api/rooms/{room}/hint", json={"token": "not-a-token"})
+    assert r.status_code == 403 and r.json()["error"] == "unauthorised"
+    state = play_to(client, room, tokens[0], lambda m: m["to_act"] in (0, 1))
+    waiting = tokens[1 - state["to_act"]]
+    r = client.post(f"/api/rooms/{room}/hint", json={"token": waiting})
+    assert r.status_code == 409 and r.json()["error"] == "not_your_turn"
+    people, their = make_room(client, 4)
+    assert client.get(f"/api/rooms/{people}/learning").json() == {"hints": False}
+    r = client.post(f"/api/rooms/{people}/hint", json={"token": their[0]})
+    assert r.status_code == 409 and r.json()["error"] == "hints_off"
+
+
+def test_the_review_of_a_finished_hand_for_its_seat(client: TestClient) -> None:
+    """Seat 0's decisions of a hand, once it is over (not before); the every-hand-known
+    verdict only when every card of it was played."""
+    room, tokens = make_room(client, 1)
+    hand = play_to(client, room, tokens[0], lambda m: m["to_act"] == 0)["hand"]
+    r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": hand})
+    assert r.status_code == 409 and r.json()["error"] == "hand_not_over"
+    end = play_to(client, room, tokens[0], lambda m: m["hand"] > hand)
+    r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": hand})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["seat"] == 0 and all(d["seat"] == 0 for d in data["decisions"])
+    assert data["known"] == all(d["known"] is not None for d in data["decisions"])
+    assert end["hand"] > hand

@@ -44,7 +44,7 @@ class Effort:
     """
 
     deals: int = 8
-    nodes: int = 2_000_000
+    nodes: int = 1_500_000
     playouts: int = 4
     """Deals (of the ``deals`` drawn) each candidate action is played out in."""
     candidates: int = 3

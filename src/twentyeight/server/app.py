@@ -96,7 +96,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
     app.state.hub = hub
-    analyst = learning.add_routes(app)
+    analyst = learning.add_routes(app, hub.current)
 
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)

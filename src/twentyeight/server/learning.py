@@ -13,12 +13,19 @@ Registered by :func:`add_routes` (one line in :func:`twentyeight.server.app.crea
 * ``GET /learn`` and ``GET /api/tutorial`` — the tutorial's page and its scripted steps
   (:mod:`twentyeight.analysis.tutorial`);
 * ``GET /rules/{preset}`` (``?room=ID`` for a table's own rules) and ``GET /api/explained``
-  — the rules page and the rule IDs the table's explanations cite (its anchors).
+  — the rules page and the rule IDs the table's explanations cite (its anchors);
+* at a room, for a seat (its token): ``POST /api/rooms/{id}/hint`` — the expert's choice
+  for that seat's turn with its reason, from that seat's view only, where the room offers
+  hints (``GET /api/rooms/{id}/learning``: at a table with computer players);
+  ``POST /api/rooms/{id}/review`` ``{"token", "hand"}`` — that seat's decisions in a
+  finished hand, with the every-hand-known verdict only when every card of the hand was
+  played (or the match is over).
 
-Whoever sends a record has every card of it, so nothing here is hidden from the sender.  The
-review searches for seconds: it runs in a worker process of its own at a lower priority
-(:class:`Analyst`), a few at a time; beyond that the answer is 503 ``busy``.  Answers are
-kept (by the record's digest) so that asking again is free.
+Whoever sends a record has every card of it, so nothing here is hidden from the sender; a
+seat at a room is answered from its own view, and told nothing of the other hands before
+they are public.  The review searches for seconds: it runs in a worker process of its own at
+a lower priority (:class:`Analyst`), a few at a time; beyond that the answer is 503
+``busy``.  Answers are kept (by their question's digest) so that asking again is free.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
 
 __all__ = ["MAX_HANDS", "Analyst", "ReplayRequest", "ReviewRequest", "add_routes"]
@@ -66,6 +74,19 @@ class ReviewRequest(BaseModel):
     record: dict[str, Any]
     hand: int = Field(default=0, ge=0, lt=MAX_HANDS)
     seat: int = Field(ge=0, lt=8)
+
+
+class SeatRequest(BaseModel):
+    """``POST /api/rooms/{id}/hint``: the seat's token."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=128)
+
+
+class SeatReview(SeatRequest):
+    """``POST /api/rooms/{id}/review``: the seat's token and a finished hand of the match."""
+
+    hand: int = Field(ge=0, lt=100_000)
 
 
 class BadRequest(Exception):
@@ -130,13 +151,50 @@ def checked_hand(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]
     return rec
 
 
-def review_work(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:
+def review_work(record: dict[str, Any], hand: int, seat: int, effort: Effort | None = None
+                ) -> dict[str, Any]:
     """The answer of ``POST /api/review`` (runs in the worker process)."""
     from twentyeight.analysis.review import biggest_first, review_hand
 
     rec = checked_hand(record, hand, seat)
-    found = biggest_first(review_hand(rec, seats=[seat], hand=hand))
+    found = biggest_first(review_hand(rec, seats=[seat], hand=hand,
+                                      expert=default_expert(effort)))
     return {"hand": hand, "seat": seat, "decisions": [d.to_json() for d in found]}
+
+
+def hint_work(view: dict[str, Any], effort: Effort | None = None) -> dict[str, Any]:
+    """The answer of ``POST /api/rooms/{id}/hint`` (runs in the worker process)."""
+    from twentyeight.analysis.hint import hint
+    from twentyeight.views import View
+
+    typed: View = view  # type: ignore[assignment]
+    return hint(typed, default_expert(effort)).to_json()
+
+
+def seat_review_work(record: dict[str, Any], hand: int, seat: int, known: bool,
+                     effort: Effort | None = None) -> dict[str, Any]:
+    """The answer of ``POST /api/rooms/{id}/review`` (runs in the worker process)."""
+    from twentyeight.analysis.review import biggest_first, review_hand
+
+    found = biggest_first(review_hand(record, seats=[seat], hand=hand, known=known,
+                                      expert=default_expert(effort)))
+    return {"hand": hand, "seat": seat, "known": known,
+            "decisions": [d.to_json() for d in found]}
+
+
+def hints_on(room: Any) -> bool:
+    """Whether a room offers hints: at a table where computer players sit (the default of
+    issue 14: on with bots; a table of people only plays without)."""
+    from twentyeight.server.room import BOT
+
+    return any(seat.kind == BOT for seat in room.seats)
+
+
+def every_card_public(game: Any) -> bool:
+    """Whether every card of a finished hand was played (so seeing every hand of it in a
+    review tells a player nothing new)."""
+    h = game.hand
+    return bool(game.over and len(h.tricks) == h.t.tricks_total)
 
 
 def _lower_priority() -> None:                          # pragma: no cover - in the worker
@@ -148,7 +206,10 @@ class Analyst:
     """Runs reviews in worker processes at a lower priority, a bounded number at a time,
     and remembers the latest answers."""
 
-    def __init__(self, workers: int = 1, waiting: int = 4, remember: int = 64) -> None:
+    def __init__(self, workers: int = 1, waiting: int = 4, remember: int = 64,
+                 effort: Effort | None = None) -> None:
+        self.effort = effort
+        """How hard the expert looks (``None``: :class:`Effort`'s defaults)."""
         self.workers = workers
         self.waiting = waiting
         self.remember = remember
@@ -157,7 +218,7 @@ class Analyst:
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     async def run(self, key: str, fn: Any, *args: Any) -> dict[str, Any]:
-        """``fn(*args)`` in a worker, or the answer kept for ``key``."""
+        """``fn(*args, self.effort)`` in a worker, or the answer kept for ``key``."""
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._answers[key]
@@ -170,7 +231,7 @@ class Analyst:
         self._busy += 1
         try:
             answer: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
-                self._pool, fn, *args)
+                self._pool, fn, *args, self.effort)
         except BrokenProcessPool:                       # a worker died: start afresh
             self._pool = None
             raise BadRequest(503, "busy", "the review was interrupted: try again") from None
@@ -204,8 +265,10 @@ def digest(*parts: Any) -> str:
                           .encode()).hexdigest()
 
 
-def add_routes(app: FastAPI, analyst: Analyst | None = None) -> Analyst:
-    """Register the learning pages and their API on ``app``; the analyst that reviews."""
+def add_routes(app: FastAPI, current: Any = None, analyst: Analyst | None = None) -> Analyst:
+    """Register the learning pages and their API on ``app``; the analyst that reviews.
+    ``current(room_id)`` (awaited) is the room of the server's lobby, for a seat's hint and
+    review; without it only the pages and the record API are registered."""
     from fastapi import Request
     from fastapi.responses import JSONResponse
 
@@ -250,4 +313,48 @@ def add_routes(app: FastAPI, analyst: Analyst | None = None) -> Analyst:
         return await worker.run(digest("review", body.record, body.hand, body.seat),
                                 review_work, body.record, body.hand, body.seat)
 
+    if current is not None:
+        _room_routes(app, current, worker)
     return worker
+
+
+def _room_routes(app: FastAPI, current: Any, worker: Analyst) -> None:
+    """The hint and the review of a seat at a room (its token proves the seat)."""
+
+    async def seat_of(room_id: str, token: str) -> tuple[Any, int]:
+        room = await current(room_id)
+        seat = room.seat_of(token)
+        if seat is None:
+            raise BadRequest(403, "unauthorised", "this token is not a seat of this room")
+        if room.match is None:
+            raise BadRequest(409, "not_started", "the match has not started")
+        return room, seat
+
+    @app.get("/api/rooms/{room_id}/learning")
+    async def learning_settings(room_id: str) -> dict[str, Any]:
+        return {"hints": hints_on(await current(room_id))}
+
+    @app.post("/api/rooms/{room_id}/hint")
+    async def room_hint(room_id: str, body: SeatRequest) -> dict[str, Any]:
+        room, seat = await seat_of(room_id, body.token)
+        if not hints_on(room):
+            raise BadRequest(409, "hints_off", "this table plays without hints")
+        game = room.match.current
+        if game.to_act != seat or room.match.over:
+            raise BadRequest(409, "not_your_turn", "a hint is for your own turn")
+        view = game.view(seat)
+        answer = await worker.run(digest("hint", room_id, seat, view["history"]), hint_work,
+                                  view)
+        return {**answer, "seq": room.seq}
+
+    @app.post("/api/rooms/{room_id}/review")
+    async def room_review(room_id: str, body: SeatReview) -> dict[str, Any]:
+        room, seat = await seat_of(room_id, body.token)
+        games = room.match.games
+        if body.hand >= len(games) or not games[body.hand].over:
+            raise BadRequest(409, "hand_not_over", "a hand is reviewed once it is over")
+        game = games[body.hand]
+        known = every_card_public(game) or room.match.over
+        record = game.to_record()
+        return await worker.run(digest("room-review", room_id, body.hand, seat, known),
+                                seat_review_work, record, body.hand, seat, known)
