@@ -197,6 +197,28 @@ def every_card_public(game: Any) -> bool:
     return bool(game.over and len(h.tricks) == h.t.tricks_total)
 
 
+def notes_for(match: Any, seat: int) -> list[dict[str, Any]]:
+    """The explanations of the rules for ``seat`` after the match's last action (the hand
+    just finished, if a new one has just been dealt), and of its own turn: what goes into
+    that seat's ``state`` message as ``notes``, each ``{key, rule, params, text, kind}``
+    (``kind``: ``"step"`` for what just happened, ``"turn"`` for the seat's own choices)."""
+    from twentyeight.analysis.surprises import explain_step, explain_turn
+    from twentyeight.game import Game
+
+    game = match.current
+    out = []
+    if game.to_act == seat:
+        view = game.view(seat)
+        out += [("turn", r) for r in explain_turn(view, game.hand)]
+    if not game.hand.history and len(match.games) > 1:
+        game = match.games[-2]
+    record = game.to_record()
+    if record["actions"]:
+        before = Game.from_record({**record, "actions": record["actions"][:-1]}).view(seat)
+        out = [("step", r) for r in explain_step(before, game.view(seat))] + out
+    return [{**r.to_json(), "text": str(r), "kind": kind} for kind, r in out]
+
+
 def _lower_priority() -> None:                          # pragma: no cover - in the worker
     with contextlib.suppress(OSError):
         os.nice(10)
