@@ -13,9 +13,22 @@ import { $, el, say } from "./dom.js";
 import { ROOM, myTurn, token, ui } from "./state.js";
 
 const hint = { seq: null, answer: null, busy: false, failed: null };
+const room = { hints: false };
+const shown = new Set();            // the notes already told: "seq key" (a state may come twice)
+const told = new Set();             // the turn notes told this hand: "hand key"
 
 const preset = () => presetOf(ui.room?.rules ?? ui.st?.view?.rules);
-const offered = () => Boolean(ui.room?.hints) && ui.me !== null && Boolean(token());
+const offered = () => room.hints && ui.me !== null && Boolean(token());
+
+/** Whether this room offers hints (GET /api/rooms/ROOM/learning): asked at the start and
+ *  again when the match starts (the computer players take their seats then). */
+export async function learningSettings() {
+  try {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/learning`);
+    if (r.ok) room.hints = Boolean((await r.json()).hints);
+  } catch { /* no hints then */ }
+  renderHint();
+}
 
 async function post(path, body) {
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
@@ -75,11 +88,16 @@ export function renderHint() {
   box.replaceChildren(button, " ", line);
 }
 
-/** The explanations of the rules that came with a state, shown in the table talk. */
+/** The explanations of the rules that came with a state, shown in the table talk: what
+ *  just happened once, a restriction of my own choices once a hand. */
 export function showNotes(msg) {
   const list = $("log");
   if (!list || !msg.notes?.length) return;
   for (const note of msg.notes) {
+    const key = note.kind === "turn" ? `${msg.hand} ${note.key}` : `${msg.seq} ${note.key}`;
+    const seen = note.kind === "turn" ? told : shown;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const item = noteNode(note, preset());
     list.append(item);
     say(item.textContent);
@@ -106,8 +124,11 @@ export function reviewOffer(hand) {
   return box;
 }
 
-/** The rules page of this table (its own flags), for the side panel. */
-export function rulesLink() {
-  return el("a", { class: "rules-link", href: `/rules/${encodeURIComponent(preset())}?room=${encodeURIComponent(ROOM)}`,
-    target: "_blank", rel: "noopener", text: t("table.rules_link") });
+/** The link to the rules page of this table (with its own flags), in the side panel. */
+export function renderRulesLink() {
+  const box = $("rules-link-box");
+  if (!box) return;
+  box.replaceChildren(el("a", { class: "rules-link", target: "_blank", rel: "noopener",
+    href: `/rules/${encodeURIComponent(preset())}?room=${encodeURIComponent(ROOM)}`,
+    text: t("table.rules_link") }));
 }
