@@ -73,7 +73,7 @@ export function renderHint() {
   if (!box) return;
   const mine = offered() && myTurn();
   box.hidden = !mine;
-  for (const card of document.querySelectorAll("#hand .card.hinted")) card.classList.remove("hinted");
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
   if (!mine) return;
   const current = hint.answer && hint.seq === ui.st?.seq;
   const button = el("button", { type: "button", id: "hint-btn", class: "small", title: t("hint.title"),
@@ -83,7 +83,9 @@ export function renderHint() {
   if (current) {
     line.textContent = hintText();
     const { verb, arg } = parseAction(hint.answer.action);
-    if (verb === "play") document.querySelector(`#hand .card[data-card='${arg}']`)?.classList.add("hinted");
+    const target = verb === "play" ? document.querySelector(`#hand .card[data-card='${arg}']`)
+      : document.querySelector(`#actions button[data-action='${hint.answer.action}']`);
+    target?.classList.add("hinted");
   } else if (hint.failed) line.textContent = t("hint.failed", { why: hint.failed });
   box.replaceChildren(button, " ", line);
 }
