@@ -181,3 +181,27 @@ def test_the_review_of_a_finished_hand_for_its_seat(client: TestClient) -> None:
     assert data["seat"] == 0 and all(d["seat"] == 0 for d in data["decisions"])
     assert data["known"] == all(d["known"] is not None for d in data["decisions"])
     assert end["hand"] > hand
+
+
+def test_28_rev_6_and_28_auc_6_come_with_the_seats_state() -> None:
+    """The notes of a seat's state (server/learning.notes_for): what just happened (28-REV-6,
+    for every seat) and the seat's own turn (28-AUC-6, for the seat to act only)."""
+    from twentyeight.match import Match
+    from twentyeight.server.learning import notes_for
+
+    hands = [["JS", "9S", "AS", "TS", "JH", "9H", "AH", "TH"],
+             ["8H", "KS", "QS", "8S", "7S", "JD", "9D", "AD"],
+             ["TD", "KD", "QD", "8D", "7D", "JC", "9C", "AC"],
+             ["KH", "QH", "7H", "TC", "KC", "QC", "8C", "7C"]]
+    play = ["0 bid 14", "1 bid 15", "2 pass", "3 pass", "0 pass", "1 trump 8H", "1 pass",
+            "3 pass", "0 play JH", "1 play 7S", "2 ask", "2 play 7D", "3 play 7H"]
+    match = Match.from_record({"rules": "28", "hands_played": [
+        {"rules": "28", "dealer": 3, "hands": hands, "actions": play}]})
+    for seat in range(4):
+        notes = notes_for(match, seat)
+        assert [(n["key"], n["rule"], n["kind"]) for n in notes] == \
+            [("rev_lower_trump_wins", "28-REV-6", "step")]
+    floor = Match.from_record({"rules": "28", "hands_played": [
+        {"rules": "28", "dealer": 3, "hands": hands, "actions": ["0 bid 14", "1 pass"]}]})
+    assert [(n["key"], n["kind"]) for n in notes_for(floor, 2)] == [("floor_partner", "turn")]
+    assert notes_for(floor, 0) == []
