@@ -83,9 +83,15 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
     if not cards:
         return Reason("hint_points", None, {"points": _num(mine.card_points)})
     runner = cards[0]
-    return Reason("hint_margin", None, {
-        "points": _num(mine.card_points), "gain": _num(mine.card_points - runner.card_points),
-        "other_card": runner.action.arg})
+    if mine.card_points - runner.card_points >= EVEN:
+        return Reason("hint_margin", None, {
+            "points": _num(mine.card_points),
+            "gain": _num(mine.card_points - runner.card_points),
+            "other_card": runner.action.arg})
+    deals = len(ev.worlds) or ev.deals               # best for the hand, not for the points
+    return Reason("hint_wins_more", None, {"won": round(mine.wins * deals), "deals": deals,
+                                           "other_won": round(runner.wins * deals),
+                                           "other_card": runner.action.arg})
 
 
 def _target_after_pair(ev: Evaluation, pair: Action) -> int | None:

@@ -142,6 +142,8 @@ ENGLISH: dict[str, str] = {
     "hint_margin": "your side takes {points} card points on average, {gain} more than with "
                    "{other_card}",
     "hint_points": "your side takes {points} card points on average",
+    "hint_wins_more": "your side wins the hand in {won} of {deals} deals, with {other_card} in "
+                      "{other_won}",
     "hint_playout": "your side wins the hand in {won} of {deals} play-outs",
     "hint_playout_points": "your side wins the hand in {won} of {deals} play-outs, with "
                            "{points} card points on average",

@@ -18,8 +18,8 @@ export function actionLabel(text) {
 }
 
 const costly = (d) => d.loss > 0 || d.loss_game_points > 0;
-/** A cost as a number for people: "1.5", and "0" for nothing (never "−0.0"). */
-const num = (x, digits) => (Number(x) > 0 ? Number(x).toFixed(digits) : "0");
+/** A cost as a number for people: "−1.5" (a loss), and "0" for nothing (never "−0.0"). */
+const num = (x, digits) => (Number(x) > 0 ? `−${Number(x).toFixed(digits)}` : "0");
 
 /** The review as nodes; `onPick(decision)` (optional) makes each row a button. */
 export function reviewNodes(decisions, { onPick = null } = {}) {
