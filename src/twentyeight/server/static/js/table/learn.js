@@ -67,27 +67,28 @@ function hintText() {
   return t("hint.says", { action: actionWords(a.action), reason });
 }
 
-/** The Hint button and the hint of this turn (drawn with the rest of the table). */
+/** The Hint button at the end of my turn's prompt, and once asked, the hint in place of the
+ *  prompt's words (drawn after the prompt: the line keeps its height, so nothing on the
+ *  table moves). */
 export function renderHint() {
-  const box = $("hint-box");
-  if (!box) return;
-  const mine = offered() && myTurn();
-  box.hidden = !mine;
   for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
-  if (!mine) return;
+  const prompt = $("prompt");
+  if (!prompt || !offered() || !myTurn()) return;
   const current = hint.answer && hint.seq === ui.st?.seq;
-  const button = el("button", { type: "button", id: "hint-btn", class: "small", title: t("hint.title"),
-    text: hint.busy ? t("hint.thinking") : t("hint.button"), disabled: hint.busy || current,
-    onclick: askHint });
-  const line = el("span", { class: "hint-text", id: "hint-text", role: "status" });
+  const button = el("button", { type: "button", id: "hint-btn", class: "hint-inline",
+    title: t("hint.title"), text: hint.busy ? t("hint.thinking") : t("hint.button"),
+    disabled: hint.busy || current, onclick: askHint });
   if (current) {
-    line.textContent = hintText();
+    prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text", text: hintText() }));
     const { verb, arg } = parseAction(hint.answer.action);
     const target = verb === "play" ? document.querySelector(`#hand .card[data-card='${arg}']`)
       : document.querySelector(`#actions button[data-action='${hint.answer.action}']`);
     target?.classList.add("hinted");
-  } else if (hint.failed) line.textContent = t("hint.failed", { why: hint.failed });
-  box.replaceChildren(button, " ", line);
+  } else if (hint.failed) {
+    prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text",
+      text: t("hint.failed", { why: hint.failed }) }));
+  }
+  prompt.append(" ", button);
 }
 
 /** The explanations of the rules that came with a state, shown in the table talk: what
