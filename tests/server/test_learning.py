@@ -111,11 +111,15 @@ def test_the_replay_page_is_served(client: TestClient) -> None:
 # ---- a seat at a room: the hint, the review -------------------------------------------------
 
 
-def make_room(client: TestClient, people: int, bots: str = "rules") -> tuple[str, list[str]]:
-    """A started room of preset 28 with ``people`` seats taken; the room and their tokens."""
-    room = client.post("/api/rooms", json={"rules": "28", "bots": bots, "bot_delay": 0}).json()
-    tokens = [client.post(f"/api/rooms/{room['room']}/seats/{k}", json={"name": f"P{k}"})
-              .json()["token"] for k in range(people)]
+def make_room(client: TestClient, people: int, bots: str = "rules", **settings: Any
+              ) -> tuple[str, list[str]]:
+    """A started room of preset 28 with ``people`` seats taken (and the room's
+    ``settings``); the room and their tokens."""
+    room = client.post("/api/rooms", json={"rules": "28", "bots": bots, "bot_delay": 0,
+                                           **settings}).json()
+    tokens = [client.post(f"/api/rooms/{room['room']}/seats/{k}",
+                          json={"name": f"P{k}", "invite": room["invite"]}).json()["token"]
+              for k in range(people)]
     assert client.post(f"/api/rooms/{room['room']}/start",
                        json={"token": room["host_token"]}).status_code == 200
     return room["room"], tokens
@@ -133,7 +137,8 @@ def play_to(client: TestClient, room: str, token: str, until: Any) -> dict[str, 
             if until(msg):
                 return msg
             if msg["to_act"] == 0 and msg["legal"]:
-                ws.send_json({"type": "action", "token": token, "action": msg["legal"][0]})
+                ws.send_json({"type": "action", "token": token, "action": msg["legal"][0],
+                              "seq": msg["seq"]})
 
 
 def test_a_hint_for_the_seat_to_act_at_a_table_with_bots(client: TestClient) -> None:
@@ -184,10 +189,12 @@ def test_the_review_of_a_finished_hand_for_its_seat(client: TestClient) -> None:
 
 
 def test_28_rev_6_and_28_auc_6_come_with_the_seats_state() -> None:
-    """The notes of a seat's state (server/learning.notes_for): what just happened (28-REV-6,
-    for every seat) and the seat's own turn (28-AUC-6, for the seat to act only)."""
-    from twentyeight.match import Match
-    from twentyeight.server.learning import notes_for
+    """The notes of a seat's state (server/notes.py): what just happened (28-REV-6, for
+    every seat, from the public view before the action) and the seat's own turn (28-AUC-6,
+    for the seat to act only)."""
+    from twentyeight.game import Game
+    from twentyeight.server.notes import step_notes, turn_notes
+    from twentyeight.server.public import public_view
 
     hands = [["JS", "9S", "AS", "TS", "JH", "9H", "AH", "TH"],
              ["8H", "KS", "QS", "8S", "7S", "JD", "9D", "AD"],
@@ -195,13 +202,16 @@ def test_28_rev_6_and_28_auc_6_come_with_the_seats_state() -> None:
              ["KH", "QH", "7H", "TC", "KC", "QC", "8C", "7C"]]
     play = ["0 bid 14", "1 bid 15", "2 pass", "3 pass", "0 pass", "1 trump 8H", "1 pass",
             "3 pass", "0 play JH", "1 play 7S", "2 ask", "2 play 7D", "3 play 7H"]
-    match = Match.from_record({"rules": "28", "hands_played": [
-        {"rules": "28", "dealer": 3, "hands": hands, "actions": play}]})
+    record = {"rules": "28", "dealer": 3, "hands": hands, "actions": play[:-1]}
+    game = Game.from_record(record)
+    before = public_view(game)
+    game.apply(play[-1])
     for seat in range(4):
-        notes = notes_for(match, seat)
+        notes = step_notes(before, game.view(seat))
         assert [(n["key"], n["rule"], n["kind"]) for n in notes] == \
             [("rev_lower_trump_wins", "28-REV-6", "step")]
-    floor = Match.from_record({"rules": "28", "hands_played": [
-        {"rules": "28", "dealer": 3, "hands": hands, "actions": ["0 bid 14", "1 pass"]}]})
-    assert [(n["key"], n["kind"]) for n in notes_for(floor, 2)] == [("floor_partner", "turn")]
-    assert notes_for(floor, 0) == []
+        assert notes[0]["text"].startswith("7♥ beat J♥")
+    floor = Game.from_record({**record, "actions": ["0 bid 14", "1 pass"]})
+    assert [(n["key"], n["kind"]) for n in turn_notes(floor.view(2), floor.hand)] == \
+        [("floor_partner", "turn")]
+    assert turn_notes(floor.view(0), floor.hand) == []

@@ -57,6 +57,7 @@ class CreateRoom(BaseModel):
     takeover_seconds: Number | None = None
     bot_delay: Number | None = None
     turn_seconds: Number | None = None
+    hints: bool | None = None
 
 
 class TakeSeat(BaseModel):
@@ -96,7 +97,6 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
     app.state.hub = hub
-    analyst = learning.add_routes(app, hub.current)
 
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)
@@ -120,22 +120,22 @@ def create_app(settings: Settings) -> FastAPI:
         log.error("unexpected error answering a request", exc_info=exc)
         return refusal(500, "server_error", "the server failed; nothing changed")
 
-    async def body(request: Request, model: type[M]) -> M:
-        """The request's JSON body as ``model`` (an empty body: the defaults)."""
+    async def body(request: Request, model: type[M], most: int | None = None) -> M:
+        """The request's JSON body as ``model`` (an empty body: the defaults), at most
+        ``most`` bytes (:attr:`~twentyeight.server.limits.Limits.body_bytes` unless said)."""
+        most = limits.body_bytes if most is None else most
         client = client_key(request.client.host if request.client else None)
         if not writes.take(client, hub.now()):
             raise RoomError(429, "rate_limited", f"more than {limits.requests_per_minute} "
                             "requests a minute from your address; wait a little")
         size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > limits.body_bytes):
-            raise RoomError(413, "too_large", f"a request body is at most "
-                            f"{limits.body_bytes} bytes")
+        if size is not None and (not size.isdigit() or int(size) > most):
+            raise RoomError(413, "too_large", f"a request body is at most {most} bytes")
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
-            if len(raw) > limits.body_bytes:
-                raise RoomError(413, "too_large", f"a request body is at most "
-                                f"{limits.body_bytes} bytes")
+            if len(raw) > most:
+                raise RoomError(413, "too_large", f"a request body is at most {most} bytes")
         doc: Any = {}
         if raw.strip():
             try:
@@ -149,6 +149,8 @@ def create_app(settings: Settings) -> FastAPI:
             return model.model_validate(doc)
         except ValidationError as e:
             raise RoomError(400, "bad_request", describe(e.errors())) from None
+
+    analyst = learning.add_routes(app, body, hub.lobby.current)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -178,7 +180,7 @@ def create_app(settings: Settings) -> FastAPI:
         made = await hub.lobby.create_room(NewRoom(
             rules=rules_from(ask.rules, ask.flags), bots=ask.bots,
             takeover_seconds=_float(ask.takeover_seconds), bot_delay=_float(ask.bot_delay),
-            turn_seconds=_float(ask.turn_seconds),
+            turn_seconds=_float(ask.turn_seconds), hints=ask.hints,
             client=client_key(request.client.host if request.client else None)))
         room = made.room
         base = str(request.base_url).rstrip("/")

@@ -1,6 +1,7 @@
 """The server's learning pages and their API: the replay viewer and the review of a record.
 
-Registered by :func:`add_routes` (one line in :func:`twentyeight.server.app.create_app`):
+Registered by :func:`add_routes` (one line in :func:`twentyeight.server.app.create_app`;
+every body is read by the app's own reader: bounded, strict JSON, rate-limited):
 
 * ``GET /replay`` — the replay viewer (``static/replay.html``): open a record file, or a
   finished room's match (``/replay?room=ID&hand=K``), and step through it;
@@ -16,7 +17,9 @@ Registered by :func:`add_routes` (one line in :func:`twentyeight.server.app.crea
   — the rules page and the rule IDs the table's explanations cite (its anchors);
 * at a room, for a seat (its token): ``POST /api/rooms/{id}/hint`` — the expert's choice
   for that seat's turn with its reason, from that seat's view only, where the room offers
-  hints (``GET /api/rooms/{id}/learning``: at a table with computer players);
+  hints (its ``hints`` setting, ``POST /api/rooms`` ``"hints": true|false``; by default at a
+  table with computer players; ``GET /api/rooms/{id}/learning``), refused ``hints_off``
+  where it does not;
   ``POST /api/rooms/{id}/review`` ``{"token", "hand"}`` — that seat's decisions in a
   finished hand, with the every-hand-known verdict only when every card of the hand was
   played (or the match is over).
@@ -37,30 +40,42 @@ import hashlib
 import json
 import os
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
+from twentyeight.match import Match
+from twentyeight.server.lobby import RoomError
+from twentyeight.server.room import Room
+from twentyeight.server.thinkers import NICE
 
 __all__ = ["MAX_HANDS", "Analyst", "ReplayRequest", "ReviewRequest", "add_routes"]
 
 STATIC = Path(__file__).parent / "static"
 MAX_HANDS = 200
 """The most hands a record sent to these endpoints may have."""
+RECORD_BYTES = 1 << 20
+"""The largest record body these endpoints read (a match of 200 hands fits)."""
+
+Body = Callable[[Request, type[Any], int | None], Awaitable[Any]]
+"""The app's body reader: ``body(request, model, most_bytes)``."""
+Current = Callable[[str], Awaitable[Room]]
+"""The lobby's room ``room_id`` (404, 410 as the lobby refuses)."""
 
 
 class ReplayRequest(BaseModel):
     """``POST /api/replay``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     record: dict[str, Any]
     hand: int = Field(default=0, ge=0, lt=MAX_HANDS)
     seat: int = Field(default=0, ge=0, lt=8)
@@ -70,7 +85,7 @@ class ReplayRequest(BaseModel):
 class ReviewRequest(BaseModel):
     """``POST /api/review``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     record: dict[str, Any]
     hand: int = Field(default=0, ge=0, lt=MAX_HANDS)
     seat: int = Field(ge=0, lt=8)
@@ -79,7 +94,7 @@ class ReviewRequest(BaseModel):
 class SeatRequest(BaseModel):
     """``POST /api/rooms/{id}/hint``: the seat's token."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(max_length=128)
 
 
@@ -89,12 +104,13 @@ class SeatReview(SeatRequest):
     hand: int = Field(ge=0, lt=100_000)
 
 
-class BadRequest(Exception):
-    """A refusal: ``status``, ``code`` and a message for people."""
+class BadRequest(RoomError):
+    """A refusal (the app's one shape, :class:`RoomError`) that also pickles: it may be
+    raised in the worker process."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(status, code, message)      # so that it pickles across processes
-        self.status, self.code, self.message = status, code, message
+        super().__init__(status, code, message)
+        self.args = (status, code, message)          # what unpickling calls it with
 
 
 # ---- the work itself (plain functions: they run in the worker process) ---------------------
@@ -182,14 +198,6 @@ def seat_review_work(record: dict[str, Any], hand: int, seat: int, known: bool,
             "decisions": [d.to_json() for d in found]}
 
 
-def hints_on(room: Any) -> bool:
-    """Whether a room offers hints: at a table where computer players sit (the default of
-    issue 14: on with bots; a table of people only plays without)."""
-    from twentyeight.server.room import BOT
-
-    return any(seat.kind == BOT for seat in room.seats)
-
-
 def every_card_public(game: Any) -> bool:
     """Whether every card of a finished hand was played (so seeing every hand of it in a
     review tells a player nothing new)."""
@@ -197,31 +205,9 @@ def every_card_public(game: Any) -> bool:
     return bool(game.over and len(h.tricks) == h.t.tricks_total)
 
 
-def notes_for(match: Any, seat: int) -> list[dict[str, Any]]:
-    """The explanations of the rules for ``seat`` after the match's last action (the hand
-    just finished, if a new one has just been dealt), and of its own turn: what goes into
-    that seat's ``state`` message as ``notes``, each ``{key, rule, params, text, kind}``
-    (``kind``: ``"step"`` for what just happened, ``"turn"`` for the seat's own choices)."""
-    from twentyeight.analysis.surprises import explain_step, explain_turn
-    from twentyeight.game import Game
-
-    game = match.current
-    out = []
-    if game.to_act == seat:
-        view = game.view(seat)
-        out += [("turn", r) for r in explain_turn(view, game.hand)]
-    if not game.hand.history and len(match.games) > 1:
-        game = match.games[-2]
-    record = game.to_record()
-    if record["actions"]:
-        before = Game.from_record({**record, "actions": record["actions"][:-1]}).view(seat)
-        out = [("step", r) for r in explain_step(before, game.view(seat))] + out
-    return [{**r.to_json(), "text": str(r), "kind": kind} for kind, r in out]
-
-
 def _lower_priority() -> None:                          # pragma: no cover - in the worker
     with contextlib.suppress(OSError):
-        os.nice(10)
+        os.nice(NICE)
 
 
 class Analyst:
@@ -287,20 +273,13 @@ def digest(*parts: Any) -> str:
                           .encode()).hexdigest()
 
 
-def add_routes(app: FastAPI, current: Any = None, analyst: Analyst | None = None) -> Analyst:
+def add_routes(app: FastAPI, body: Body, current: Current,
+               analyst: Analyst | None = None) -> Analyst:
     """Register the learning pages and their API on ``app``; the analyst that reviews.
-    ``current(room_id)`` (awaited) is the room of the server's lobby, for a seat's hint and
-    review; without it only the pages and the record API are registered."""
-    from fastapi import Request
-    from fastapi.responses import JSONResponse
-
+    ``body(request, model, most)`` reads a request's body as the app reads every body
+    (bounded, strict JSON, rate-limited); ``current(room_id)`` is the lobby's room."""
     worker = analyst or Analyst()
     app.state.analyst = worker
-
-    @app.exception_handler(BadRequest)
-    async def refused(_request: Request, exc: BadRequest) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message},
-                            status_code=exc.status)
 
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
@@ -325,58 +304,59 @@ def add_routes(app: FastAPI, current: Any = None, analyst: Analyst | None = None
         return _tutorial()
 
     @app.post("/api/replay")
-    async def replay(body: ReplayRequest) -> dict[str, Any]:
-        return await asyncio.to_thread(replay_work, body.record, body.hand, body.seat,
-                                       body.open)
+    async def replay(request: Request) -> dict[str, Any]:
+        ask = await body(request, ReplayRequest, RECORD_BYTES)
+        return await asyncio.to_thread(replay_work, ask.record, ask.hand, ask.seat, ask.open)
 
     @app.post("/api/review")
-    async def review(body: ReviewRequest) -> dict[str, Any]:
-        await asyncio.to_thread(checked_hand, body.record, body.hand, body.seat)
-        return await worker.run(digest("review", body.record, body.hand, body.seat),
-                                review_work, body.record, body.hand, body.seat)
+    async def review(request: Request) -> dict[str, Any]:
+        ask = await body(request, ReviewRequest, RECORD_BYTES)
+        await asyncio.to_thread(checked_hand, ask.record, ask.hand, ask.seat)
+        return await worker.run(digest("review", ask.record, ask.hand, ask.seat),
+                                review_work, ask.record, ask.hand, ask.seat)
 
-    if current is not None:
-        _room_routes(app, current, worker)
+    _room_routes(app, body, current, worker)
     return worker
 
 
-def _room_routes(app: FastAPI, current: Any, worker: Analyst) -> None:
+def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) -> None:
     """The hint and the review of a seat at a room (its token proves the seat)."""
 
-    async def seat_of(room_id: str, token: str) -> tuple[Any, int]:
+    async def seat_of(room_id: str, token: str) -> tuple[Room, Match, int]:
         room = await current(room_id)
         seat = room.seat_of(token)
         if seat is None:
             raise BadRequest(403, "unauthorised", "this token is not a seat of this room")
         if room.match is None:
             raise BadRequest(409, "not_started", "the match has not started")
-        return room, seat
+        return room, room.match, seat
 
     @app.get("/api/rooms/{room_id}/learning")
     async def learning_settings(room_id: str) -> dict[str, Any]:
-        return {"hints": hints_on(await current(room_id))}
+        return {"hints": (await current(room_id)).offers_hints()}
 
     @app.post("/api/rooms/{room_id}/hint")
-    async def room_hint(room_id: str, body: SeatRequest) -> dict[str, Any]:
-        room, seat = await seat_of(room_id, body.token)
-        if not hints_on(room):
+    async def room_hint(room_id: str, request: Request) -> dict[str, Any]:
+        ask = await body(request, SeatRequest, None)
+        room, match, seat = await seat_of(room_id, ask.token)
+        if not room.offers_hints():
             raise BadRequest(409, "hints_off", "this table plays without hints")
-        game = room.match.current
-        if game.to_act != seat or room.match.over:
+        game = match.current
+        if game.to_act != seat or match.over:
             raise BadRequest(409, "not_your_turn", "a hint is for your own turn")
-        view = game.view(seat)
-        answer = await worker.run(digest("hint", room_id, seat, view["history"]), hint_work,
-                                  view)
+        view = game.view(seat)                 # the seat's own view: all the expert is given
+        answer = await worker.run(digest("hint", view), hint_work, view)
         return {**answer, "seq": room.seq}
 
     @app.post("/api/rooms/{room_id}/review")
-    async def room_review(room_id: str, body: SeatReview) -> dict[str, Any]:
-        room, seat = await seat_of(room_id, body.token)
-        games = room.match.games
-        if body.hand >= len(games) or not games[body.hand].over:
+    async def room_review(room_id: str, request: Request) -> dict[str, Any]:
+        ask = await body(request, SeatReview, None)
+        _room, match, seat = await seat_of(room_id, ask.token)
+        games = match.games
+        if ask.hand >= len(games) or not games[ask.hand].over:
             raise BadRequest(409, "hand_not_over", "a hand is reviewed once it is over")
-        game = games[body.hand]
-        known = every_card_public(game) or room.match.over
+        game = games[ask.hand]
+        known = every_card_public(game) or match.over
         record = game.to_record()
-        return await worker.run(digest("room-review", room_id, body.hand, seat, known),
-                                seat_review_work, record, body.hand, seat, known)
+        return await worker.run(digest("room-review", room_id, ask.hand, seat, known),
+                                seat_review_work, record, ask.hand, seat, known)

@@ -108,6 +108,9 @@ class Room:
     """The SHA-256 of the seat invitation (the secret the room's seat link carries)."""
     created_by: str = ""
     """Who made the room (:func:`~twentyeight.server.limits.client_key`)."""
+    hints: bool | None = None
+    """Whether the table offers hints (the Hint button): ``True``, ``False``, or ``None``
+    for the default — where computer players sit (:meth:`offers_hints`)."""
     status: str = WAITING
     match: Match | None = None
     seq: int = 0
@@ -160,6 +163,13 @@ class Room:
     def is_host(self, token: object) -> bool:
         """Whether ``token`` is the host's token."""
         return isinstance(token, str) and token_matches(token, self.host_token_hash)
+
+    def offers_hints(self) -> bool:
+        """Whether a seat may ask for a hint: the room's setting, by default at a table with
+        computer players."""
+        if self.hints is not None:
+            return self.hints
+        return any(seat.kind == BOT for seat in self.seats)
 
     @property
     def watched(self) -> bool:
@@ -221,6 +231,7 @@ class Room:
             "takeover_seconds": self.takeover_seconds,
             "bot_delay": self.bot_delay,
             "turn_seconds": self.turn_seconds,
+            "hints": self.offers_hints(),
             "seq": self.seq,
             "seats": [{"seat": k, "kind": s.kind, "name": s.name,
                        "connected": s.connected if s.kind == HUMAN else None,
@@ -244,6 +255,7 @@ def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> R
                 host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
                 bot_delay=row.bot_delay, seats=seats, turn_seconds=row.turn_seconds,
                 invite_hash=row.invite_hash, created_by=row.created_by, status=row.status,
+                hints=row.hints,
                 seq=row.seq, start=row.record, log=list(row.actions), turn_since=now)
     if row.record is not None:
         if len(row.actions) != row.seq:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -84,6 +85,7 @@ rooms = Table(
     Column("created_by", String(64), nullable=True),
     Column("visited_at", Float, nullable=True),
     Column("note", Text, nullable=True),
+    Column("hints", Boolean, nullable=True),
     Index("rooms_by_status", "status", "visited_at"),
     Index("rooms_by_creator", "created_by", "status"),
 )
@@ -110,7 +112,8 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
-ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note"],
+ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note",
+                           "hints"],
                  "seats": ["claim_name", "claim_token_hash", "claim_hand"]}
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
@@ -154,6 +157,8 @@ class RoomRow:
     visited_at: float = 0.0
     note: str | None = None
     """Why the room was closed (``closed`` rooms)."""
+    hints: bool | None = None
+    """Whether the table offers hints (``None``: where computer players sit)."""
 
 
 @dataclass(frozen=True)
@@ -333,7 +338,7 @@ class SqlStore:
                 takeover_seconds=room.takeover_seconds, bot_delay=room.bot_delay,
                 seq=room.seq, record=None, invite_hash=room.invite_hash,
                 turn_seconds=room.turn_seconds, created_by=room.created_by,
-                visited_at=room.visited_at or now))
+                visited_at=room.visited_at or now, hints=room.hints))
             conn.execute(insert(seats), [
                 {"room_id": room.id, "seat": k, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash} for k, s in enumerate(room.seats)])
@@ -587,7 +592,8 @@ def _room_row(r: Any) -> RoomRow:
                    invite_hash=r["invite_hash"],
                    turn_seconds=r["turn_seconds"] if r["turn_seconds"] is not None else 60.0,
                    created_by=r["created_by"] or "", created_at=r["created_at"],
-                   visited_at=r["visited_at"] or r["created_at"], note=r["note"])
+                   visited_at=r["visited_at"] or r["created_at"], note=r["note"],
+                   hints=r["hints"])
 
 
 def _seat_row(s: Any) -> SeatRow:
