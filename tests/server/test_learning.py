@@ -215,3 +215,74 @@ def test_28_rev_6_and_28_auc_6_come_with_the_seats_state() -> None:
     assert [(n["key"], n["kind"]) for n in turn_notes(floor.view(2), floor.hand)] == \
         [("floor_partner", "turn")]
     assert turn_notes(floor.view(0), floor.hand) == []
+
+
+def test_hints_are_a_room_setting(client: TestClient) -> None:
+    """POST /api/rooms ``"hints"``: off at a table with computer players refuses every hint
+    (``hints_off``) and says so in the room's summary; on at a table of people offers them;
+    a value that is no boolean is refused and makes no room."""
+    room, tokens = make_room(client, 1, hints=False)
+    assert client.get(f"/api/rooms/{room}/learning").json() == {"hints": False}
+    assert client.get(f"/api/rooms/{room}").json()["hints"] is False
+    play_to(client, room, tokens[0], lambda m: m["to_act"] == 0)
+    r = client.post(f"/api/rooms/{room}/hint", json={"token": tokens[0]})
+    assert r.status_code == 409 and r.json()["error"] == "hints_off"
+    people, their = make_room(client, 4, hints=True)
+    assert client.get(f"/api/rooms/{people}").json()["hints"] is True
+    state = play_to(client, people, their[0], lambda m: True)
+    seat = state["to_act"]
+    r = client.post(f"/api/rooms/{people}/hint", json={"token": their[seat]})
+    assert r.status_code == 200 and r.json()["action"] in \
+        client.post(f"/api/rooms/{people}/hint", json={"token": their[seat]}).json()["action"]
+    r = client.post("/api/rooms", json={"rules": "28", "hints": "yes"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+
+
+def test_a_seats_state_carries_its_notes(client: TestClient) -> None:
+    """Over the WebSocket a seat's ``state`` has ``notes`` (a list, each with its rule ID
+    and kind); a spectator's has none."""
+    room, tokens = make_room(client, 1)
+    seen: list[dict[str, Any]] = []
+
+    def collect(msg: dict[str, Any]) -> bool:
+        assert isinstance(msg["notes"], list)
+        seen.extend(msg["notes"])
+        return msg["hand"] > 0 or len(msg["view"]["tricks"]) >= 3
+
+    play_to(client, room, tokens[0], collect)
+    assert all({"key", "rule", "params", "text", "kind"} <= set(n) for n in seen)
+    assert all(n["kind"] in ("step", "turn") for n in seen)
+    with client.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+        msg = ws.receive_json()
+        while msg["type"] != "state":
+            msg = ws.receive_json()
+        assert msg["seat"] is None and "notes" not in msg
+
+
+def test_hints_and_reviews_use_only_what_the_seat_knows() -> None:
+    """The hint and the review without the every-hand-known verdict are made from the seat's
+    own views: two deals that seat 0 cannot tell apart (its own cards and every public action
+    the same, the other hands different) get the same answers, to the last number."""
+    from twentyeight.game import Game
+    from twentyeight.server.learning import hint_work, seat_review_work
+
+    effort = Effort(deals=3, nodes=50_000, playouts=2, candidates=2)
+    mine = ["JS", "9S", "AS", "TS", "JH", "9H", "AH", "TH"]
+    one = [mine, ["8H", "KS", "QS", "8S", "7S", "JD", "9D", "AD"],
+           ["TD", "KD", "QD", "8D", "7D", "JC", "9C", "AC"],
+           ["KH", "QH", "7H", "TC", "KC", "QC", "8C", "7C"]]
+    two = [mine, ["8H", "KS", "QS", "8S", "7S", "JD", "9D", "AD"],   # two queens and a
+           ["TD", "KD", "QC", "8D", "7D", "JC", "9C", "KC"],          # king change hands
+           ["KH", "QH", "7H", "TC", "AC", "QD", "8C", "7C"]]
+    actions = ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump JS", "0 pass", "2 pass"]
+    games = [Game.from_record({"rules": "28", "dealer": 3, "hands": h, "actions": actions})
+             for h in (one, two)]
+    assert games[0].view(0) == games[1].view(0)
+    hints = [hint_work(g.view(0), effort) for g in games]
+    assert hints[0] == hints[1]
+    trick = ["0 play JH", "1 play 8H", "2 play 7D", "3 play KH"]
+    records = [{**g.to_record(), "actions": [*actions, *trick]} for g in games]
+    assert Game.from_record(records[0]).view(0) == Game.from_record(records[1]).view(0)
+    reviews = [seat_review_work(r, 0, 0, False, effort) for r in records]
+    assert len(reviews[0]["decisions"]) == 4 and reviews[0] == reviews[1]   # bid, trump,
+    assert all(d["known"] is None for d in reviews[0]["decisions"])         # raise, lead
