@@ -186,3 +186,16 @@ def test_explanations_are_catalogued_and_name_only_visible_cards(preset: str,
             for reason in explain_step(before[s], after):
                 assert reason.key in ENGLISH and reason.rule in CITED and str(reason)
                 assert named_cards(reason.params) <= seen_cards(after) | seen_cards(before[s])
+
+
+def test_every_rule_an_explanation_cites_is_said_on_the_rules_page() -> None:
+    """The rules page (/rules/PRESET) says each cited rule in plain words: rule.<ID> is in
+    the English catalog (and so, by tests/test_catalogs.py, in every catalog)."""
+    import json
+    from pathlib import Path
+
+    from twentyeight.analysis.surprises import CITED
+
+    english = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" / "server" /
+                          "static" / "i18n" / "en.json").read_text("utf-8"))
+    assert [rule for rule in CITED if f"rule.{rule}" not in english] == []

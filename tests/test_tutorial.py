@@ -51,3 +51,21 @@ def test_the_lesson_shows_the_hidden_trump_the_ask_and_the_restriction() -> None
     restricted = next(s for s in lesson() if s["say"]["key"] == "tut.bidder_restricted")
     trick = restricted["view"]["tricks"][-1]
     assert trick["cards"][:2] == ["7C", "KD"] and trick["winner"] == 3
+
+
+def test_every_sentence_of_the_lesson_is_in_the_catalogs() -> None:
+    """What the lesson says (its catalog keys, built in Python, which the page test of
+    tests/test_catalogs.py cannot see) is in English, and so in every catalog, with the
+    parameters the script gives."""
+    import json
+    import re
+    from pathlib import Path
+
+    from twentyeight.analysis.tutorial import SCRIPT
+
+    english = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" / "server" /
+                          "static" / "i18n" / "en.json").read_text("utf-8"))
+    for key, params, _expect, _then in SCRIPT:
+        assert key in english, key
+        assert set(re.findall(r"\{(\w+)\}", english[key])) == set(params), key
+    assert "tut.not_this" in english

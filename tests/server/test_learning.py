@@ -145,7 +145,7 @@ def test_a_hint_for_the_seat_to_act_at_a_table_with_bots(client: TestClient) -> 
     """At a table with computer players a seat asks for a hint on its turn: the expert's
     choice, one of its legal actions, with the reason as data and in English."""
     room, tokens = make_room(client, 1)
-    assert client.get(f"/api/rooms/{room}/learning").json() == {"hints": True}
+    assert client.get(f"/api/rooms/{room}").json()["hints"] is True
     state = play_to(client, room, tokens[0], lambda m: m["to_act"] == 0)
     r = client.post(f"/api/rooms/{room}/hint", json={"token": tokens[0]})
     assert r.status_code == 200, r.text
@@ -167,7 +167,7 @@ def test_hint_refusals(client: TestClient) -> None:
     r = client.post(f"/api/rooms/{room}/hint", json={"token": waiting})
     assert r.status_code == 409 and r.json()["error"] == "not_your_turn"
     people, their = make_room(client, 4)
-    assert client.get(f"/api/rooms/{people}/learning").json() == {"hints": False}
+    assert client.get(f"/api/rooms/{people}").json()["hints"] is False
     r = client.post(f"/api/rooms/{people}/hint", json={"token": their[0]})
     assert r.status_code == 409 and r.json()["error"] == "hints_off"
 
@@ -222,7 +222,6 @@ def test_hints_are_a_room_setting(client: TestClient) -> None:
     (``hints_off``) and says so in the room's summary; on at a table of people offers them;
     a value that is no boolean is refused and makes no room."""
     room, tokens = make_room(client, 1, hints=False)
-    assert client.get(f"/api/rooms/{room}/learning").json() == {"hints": False}
     assert client.get(f"/api/rooms/{room}").json()["hints"] is False
     play_to(client, room, tokens[0], lambda m: m["to_act"] == 0)
     r = client.post(f"/api/rooms/{room}/hint", json={"token": tokens[0]})

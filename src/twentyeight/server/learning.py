@@ -18,7 +18,7 @@ every body is read by the app's own reader: bounded, strict JSON, rate-limited):
 * at a room, for a seat (its token): ``POST /api/rooms/{id}/hint`` — the expert's choice
   for that seat's turn with its reason, from that seat's view only, where the room offers
   hints (its ``hints`` setting, ``POST /api/rooms`` ``"hints": true|false``; by default at a
-  table with computer players; ``GET /api/rooms/{id}/learning``), refused ``hints_off``
+  table with computer players; the room's summary says ``hints``), refused ``hints_off``
   where it does not;
   ``POST /api/rooms/{id}/review`` ``{"token", "hand"}`` — that seat's decisions in a
   finished hand, with the every-hand-known verdict only when every card of the hand was
@@ -330,10 +330,6 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         if room.match is None:
             raise BadRequest(409, "not_started", "the match has not started")
         return room, room.match, seat
-
-    @app.get("/api/rooms/{room_id}/learning")
-    async def learning_settings(room_id: str) -> dict[str, Any]:
-        return {"hints": (await current(room_id)).offers_hints()}
 
     @app.post("/api/rooms/{room_id}/hint")
     async def room_hint(room_id: str, request: Request) -> dict[str, Any]:

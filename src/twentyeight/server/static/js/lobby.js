@@ -72,6 +72,7 @@ async function create(event) {
   const body = { rules: $("preset").value, flags: flagsEditor.overrides(), bots: $("bots").value };
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
   if ($("takeover").value !== "") body.takeover_seconds = Number($("takeover").value);
+  if ($("hints").value !== "") body.hints = $("hints").value === "true";
   $("create-btn").disabled = true;
   try {
     const r = await fetch("/api/rooms", {

@@ -105,7 +105,7 @@ function show() {
   const params = new URLSearchParams(location.search);
   if (params.get("room")) {
     params.set("hand", String(state.hand));
-    history.replaceState(null, "", `?${params}`);
+    window.history.replaceState(null, "", `?${params}`);
   }
 }
 

@@ -1,4 +1,4 @@
-// Learning at the table: the Hint button (at a room that offers hints, on my turn), the
+// Learning at the table: the Hint button (where the room's `hints` setting is on, on my turn), the
 // explanations of the rules that come with each state (`notes`: the rules that surprised,
 // each with its rule ID linking to the rules page), and the review of my decisions in the
 // hand just finished (the hand-over dialog).  Everything asked of the server is for my seat
@@ -13,22 +13,12 @@ import { $, el, say } from "./dom.js";
 import { ROOM, myTurn, token, ui } from "./state.js";
 
 const hint = { seq: null, answer: null, busy: false, failed: null };
-const room = { hints: false };
 const shown = new Set();            // the notes already told: "seq key" (a state may come twice)
 const told = new Set();             // the turn notes told this hand: "hand key"
 
 const preset = () => presetOf(ui.room?.rules ?? ui.st?.view?.rules);
-const offered = () => room.hints && ui.me !== null && Boolean(token());
-
-/** Whether this room offers hints (GET /api/rooms/ROOM/learning): asked at the start and
- *  again when the match starts (the computer players take their seats then). */
-export async function learningSettings() {
-  try {
-    const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/learning`);
-    if (r.ok) room.hints = Boolean((await r.json()).hints);
-  } catch { /* no hints then */ }
-  renderHint();
-}
+/** Whether the room offers hints to my seat: its `hints` setting, in the room's summary. */
+const offered = () => ui.room?.hints === true && ui.me !== null && Boolean(token());
 
 async function post(path, body) {
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
