@@ -51,7 +51,7 @@ def test_hint_at_a_table_with_computer_players(
     hinted = page.locator(".hinted")
     assert hinted.count() == 1
     assert hinted.first.get_attribute("data-action") or hinted.first.get_attribute("data-card")
-    assert page.locator("#hint-btn").is_disabled()
+    assert page.locator("#hint-btn").count() == 0        # until my next turn
     page.screenshot(path=str(shots / f"table-hint-{width}x{height}.png"))
     at = seq(page)
     hinted.first.click()                                  # take the expert's advice
@@ -83,3 +83,34 @@ def test_review_of_my_play_when_the_hand_is_over(
     assert "decision" in summary and "as good as the expert's" in summary
     page.screenshot(path=str(shots / "table-review-1280x800.png"))
     assert errors == []
+
+
+def test_no_hint_button_where_the_room_says_no(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A table with computer players made with ``"hints": false``: my turn comes, and no
+    Hint button with it."""
+    page, errors = seated_page(new_browser_context, server, "28", settings={"hints": False})
+    assert page.locator("#prompt").inner_text()
+    assert page.locator("#hint-btn").count() == 0
+    assert errors == []
+
+
+def test_the_lobby_sets_the_hint_button(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The lobby's room form: "Hint button: off" makes a room whose hints are off."""
+    import json
+    import urllib.request
+
+    page = new_browser_context({}).new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_function("document.querySelectorAll('#preset option').length > 0")
+    assert page.locator("#hints").input_value() == ""           # by default: with computers
+    page.select_option("#hints", "false")
+    with page.expect_response(lambda r: r.url.endswith("/api/rooms")
+                              and r.request.method == "POST") as answer:
+        page.click("#create-btn")
+    assert json.loads(answer.value.request.post_data or "{}")["hints"] is False
+    page.wait_for_url("**/r/*")                              # the lobby goes to the table
+    room = page.url.split("/r/")[1].split("#")[0]
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as r:
+        assert json.load(r)["hints"] is False

@@ -3,12 +3,11 @@
 // each with its rule ID linking to the rules page), and the review of my decisions in the
 // hand just finished (the hand-over dialog).  Everything asked of the server is for my seat
 // only (POST /api/rooms/ROOM/hint and …/review, with my seat's token).
-import { cardShort } from "../cards.js";
 import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
-import { labelNode, parseAction } from "../words.js";
+import { parseAction } from "../words.js";
 import { noteNode, presetOf } from "../learn/notes.js";
-import { reviewNodes } from "../learn/review.js";
+import { actionLabel, reviewNodes } from "../learn/review.js";
 import { $, el, say } from "./dom.js";
 import { ROOM, myTurn, token, ui } from "./state.js";
 
@@ -26,11 +25,6 @@ async function post(path, body) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(data.message || String(r.status));
   return data;
-}
-
-function actionWords(action) {
-  const { verb, arg } = parseAction(action);
-  return verb === "play" ? cardShort(arg) : labelNode(action).textContent;
 }
 
 async function askHint() {
@@ -54,7 +48,7 @@ function hintText() {
   const a = hint.answer;
   if (!a) return "";
   const reason = reasonSentence(a.reason, withoutRule(a.text, a.reason.rule));
-  return t("hint.says", { action: actionWords(a.action), reason });
+  return t("hint.says", { action: actionLabel(a.action), reason });
 }
 
 /** The Hint button at the end of my turn's prompt, and once asked, the hint in place of the
@@ -68,7 +62,7 @@ export function renderHint() {
   const button = el("button", { type: "button", id: "hint-btn", class: "hint-inline",
     title: t("hint.title"), text: hint.busy ? t("hint.thinking") : t("hint.button"),
     disabled: hint.busy || current, onclick: askHint });
-  if (current) {
+  if (current) {                    // the hint in the prompt's place; no button until next turn
     prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text", text: hintText() }));
     const { verb, arg } = parseAction(hint.answer.action);
     const target = verb === "play" ? document.querySelector(`#hand .card[data-card='${arg}']`)
@@ -78,7 +72,7 @@ export function renderHint() {
     prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text",
       text: t("hint.failed", { why: hint.failed }) }));
   }
-  prompt.append(" ", button);
+  if (!current) prompt.append(" ", button);
 }
 
 /** The explanations of the rules that came with a state, shown in the table talk: what
