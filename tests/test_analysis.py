@@ -206,3 +206,15 @@ def test_hint_is_deterministic() -> None:
     view = ending().view(3)
     first, second = hint(view).to_json(), hint(view).to_json()
     assert first == second
+
+
+def test_a_hint_for_the_only_card_says_so() -> None:
+    """One legal card (the last trick): the hint plays it and says it is the only one."""
+    from twentyeight.analysis import hint
+
+    record = CASES["ending"]                   # the counted ending: the last trick's cards
+    g = Game.from_record({**record, "actions": [*record["actions"], "3 play 9S", "0 play 8S",
+                                                "1 play KD", "2 play JS", "2 play 9D"]})
+    assert len(g.legal_actions()) == 1
+    h = hint(g.view(g.to_act), default_expert(Effort(deals=2, playouts=2)))
+    assert h.action == g.legal_actions()[0] and h.reason.key == "hint_only"

@@ -60,3 +60,42 @@ def test_the_review_lists_the_costly_decisions_first() -> None:
     trick = next(line for line in lines if line.startswith("  trick 7:"))
     assert trick.startswith("  trick 7: you play 9♠; the expert: play A♠")
     assert "(every hand known: play A♠, 1.0)" in trick
+
+
+def test_hint_and_review_in_the_terminal_game() -> None:
+    """``twentyeight play``: ``hint`` at my turn prints the expert's choice with its reason,
+    ``review`` before any hand is over says it must wait, and ``review`` at the hand's end
+    lists my decisions against the expert's."""
+    import io
+
+    from twentyeight.bots import make_table_bot
+    from twentyeight.cli.play import TerminalGame
+    from twentyeight.match import Match
+
+    match = Match.new("28", seed=11)
+    typed: list[str] = []
+
+    def answer(prompt: str) -> str:
+        game = match.current
+        if "review" in prompt and "hand" in prompt and "Enter" in prompt:
+            if "review" not in typed:
+                typed.append("review")
+                return "review"
+            return "quit"
+        if not typed:
+            typed.append("hint")
+            return "hint"
+        if len(typed) == 1:
+            typed.append("early review")
+            return "review"
+        return str(game.legal_actions()[0])
+
+    out = io.StringIO()
+    bots = {s: make_table_bot("rules", seed=s) for s in (1, 2, 3)}
+    TerminalGame(match, 0, bots, answer, out, colour=False,
+                 coach=coach(0)).run()
+    text = out.getvalue()
+    hint = next(line for line in text.splitlines() if line.startswith("hint: "))
+    assert " — " in hint
+    assert "no hand is over yet" in text
+    assert "Review: " in text and "decisions with a choice" in text

@@ -69,7 +69,9 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
         gain = mine.card_points - max((v.card_points for v in rest), default=mine.card_points)
         key = "hint_ask" if chosen.verb == "ask" else "hint_reveal"
         return Reason(key, None, {"gain": _num(max(0.0, gain))})
-    if not others or all(abs(v.card_points - mine.card_points) < EVEN
+    if not others:
+        return Reason("hint_only")
+    if all(abs(v.card_points - mine.card_points) < EVEN
                          and abs(v.game_points - mine.game_points) < EVEN for v in others):
         return Reason("hint_equal")
     trick = _trick_reason(view, ev, chosen)

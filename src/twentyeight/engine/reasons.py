@@ -130,6 +130,7 @@ ENGLISH: dict[str, str] = {
     "hint_no_ask": "keeps the trump hidden: asking would cost {loss} card points",
     "hint_no_reveal": "keeps the trump hidden: exposing it would cost {loss} card points",
     "hint_equal": "every choice is worth the same here",
+    "hint_only": "it is the only card you may play",
     "hint_wins": "wins the trick: nobody after you can beat it",
     "hint_wins_gone": "wins the trick: every higher card of {suit} is gone ({gone_cards})",
     "hint_wins_likely": "wins the trick in {won} of {deals} deals",
