@@ -193,3 +193,29 @@ def test_rules_page_explains_the_rules_and_the_flags(
     assert row.locator(".ru-value").inner_text() == "हाँ"
     page.screenshot(path=str(shots / f"rules-hi-{size[0]}x{size[1]}.png"))
     assert errors == []
+
+
+def test_a_finished_room_is_replayed_from_its_table(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A match over (computer players only, a game to 1): the table offers "Replay the
+    match", which opens the viewer on the room's first hand with its steps."""
+    import time
+
+    from browser.conftest import api
+
+    room = api(server, "/api/rooms", {"rules": {"preset": "28", "game_target": 1},
+                                      "bots": "rules", "bot_delay": 0})
+    api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    page, errors = open_page(new_browser_context, server, f"/r/{room['room']}", (1280, 800))
+    deadline = time.monotonic() + 120
+    while not page.locator("#replay-link").count():
+        assert time.monotonic() < deadline, "the match never ended"
+        if page.locator("#hand-over").evaluate("d => d.open"):
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+    page.click("#replay-link")
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert page.inner_text("#step-label").startswith("Step 0 of ")
+    page.keyboard.press("End")
+    page.screenshot(path=str(shots / "replay-room-1280x800.png"))
+    assert errors == []

@@ -285,3 +285,16 @@ def test_hints_and_reviews_use_only_what_the_seat_knows() -> None:
     reviews = [seat_review_work(r, 0, 0, False, effort) for r in records]
     assert len(reviews[0]["decisions"]) == 4 and reviews[0] == reviews[1]   # bid, trump,
     assert all(d["known"] is None for d in reviews[0]["decisions"])         # raise, lead
+
+
+def test_a_record_with_its_64_bit_seed_is_replayed(client: TestClient) -> None:
+    """A room's own record holds a deal seed of up to 20 digits: the record endpoints read it
+    (other bodies keep the server's 15-digit bound)."""
+    from twentyeight.game import Game
+
+    record = Game.new("28", seed=18_446_744_073_709_551_615, dealer=0).to_record()
+    assert len(str(record["seed"])) == 20
+    r = client.post("/api/replay", json={"record": record, "seat": 0})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/rooms", json={"rules": "28", "bot_delay": 10**16})
+    assert r.status_code == 400 and "digits" in r.json()["message"]

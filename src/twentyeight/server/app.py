@@ -120,9 +120,12 @@ def create_app(settings: Settings) -> FastAPI:
         log.error("unexpected error answering a request", exc_info=exc)
         return refusal(500, "server_error", "the server failed; nothing changed")
 
-    async def body(request: Request, model: type[M], most: int | None = None) -> M:
+    async def body(request: Request, model: type[M], most: int | None = None,
+                   digits: int | None = None) -> M:
         """The request's JSON body as ``model`` (an empty body: the defaults), at most
-        ``most`` bytes (:attr:`~twentyeight.server.limits.Limits.body_bytes` unless said)."""
+        ``most`` bytes and its integers at most ``digits`` digits
+        (:attr:`~twentyeight.server.limits.Limits.body_bytes` and ``int_digits`` unless
+        said)."""
         most = limits.body_bytes if most is None else most
         client = client_key(request.client.host if request.client else None)
         if not writes.take(client, hub.now()):
@@ -139,7 +142,7 @@ def create_app(settings: Settings) -> FastAPI:
         doc: Any = {}
         if raw.strip():
             try:
-                doc = jsonin.read(bytes(raw), limits.int_digits)
+                doc = jsonin.read(bytes(raw), limits.int_digits if digits is None else digits)
             except jsonin.BadJSON as e:
                 raise RoomError(400, "bad_request", f"the body is not acceptable JSON: {e}") \
                     from None

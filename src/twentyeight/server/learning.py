@@ -66,8 +66,11 @@ MAX_HANDS = 200
 RECORD_BYTES = 1 << 20
 """The largest record body these endpoints read (a match of 200 hands fits)."""
 
-Body = Callable[[Request, type[Any], int | None], Awaitable[Any]]
-"""The app's body reader: ``body(request, model, most_bytes)``."""
+RECORD_DIGITS = 20
+"""The longest integer a record may hold (a deal's seed is a 64-bit number)."""
+
+Body = Callable[[Request, type[Any], int | None, int | None], Awaitable[Any]]
+"""The app's body reader: ``body(request, model, most_bytes, most_digits)``."""
 Current = Callable[[str], Awaitable[Room]]
 """The lobby's room ``room_id`` (404, 410 as the lobby refuses)."""
 
@@ -305,12 +308,12 @@ def add_routes(app: FastAPI, body: Body, current: Current,
 
     @app.post("/api/replay")
     async def replay(request: Request) -> dict[str, Any]:
-        ask = await body(request, ReplayRequest, RECORD_BYTES)
+        ask = await body(request, ReplayRequest, RECORD_BYTES, RECORD_DIGITS)
         return await asyncio.to_thread(replay_work, ask.record, ask.hand, ask.seat, ask.open)
 
     @app.post("/api/review")
     async def review(request: Request) -> dict[str, Any]:
-        ask = await body(request, ReviewRequest, RECORD_BYTES)
+        ask = await body(request, ReviewRequest, RECORD_BYTES, RECORD_DIGITS)
         await asyncio.to_thread(checked_hand, ask.record, ask.hand, ask.seat)
         return await worker.run(digest("review", ask.record, ask.hand, ask.seat),
                                 review_work, ask.record, ask.hand, ask.seat)
@@ -333,7 +336,7 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
 
     @app.post("/api/rooms/{room_id}/hint")
     async def room_hint(room_id: str, request: Request) -> dict[str, Any]:
-        ask = await body(request, SeatRequest, None)
+        ask = await body(request, SeatRequest, None, None)
         room, match, seat = await seat_of(room_id, ask.token)
         if not room.offers_hints():
             raise BadRequest(409, "hints_off", "this table plays without hints")
@@ -346,7 +349,7 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
 
     @app.post("/api/rooms/{room_id}/review")
     async def room_review(room_id: str, request: Request) -> dict[str, Any]:
-        ask = await body(request, SeatReview, None)
+        ask = await body(request, SeatReview, None, None)
         _room, match, seat = await seat_of(room_id, ask.token)
         games = match.games
         if ask.hand >= len(games) or not games[ask.hand].over:

@@ -11,26 +11,32 @@ import { reviewNodes } from "../learn/review.js";
 import { told } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { record: null, hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
+const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
   reviews: new Map() };
 
-/** A parsed document as one object: a hand, a match, or one hand per line (JSON lines). */
+/** A document as one object — a hand, a match, or one hand per line (JSON lines) — and its
+ *  JSON text as written: a record's seeds are 64-bit integers, which a JavaScript number
+ *  cannot hold, so the server is sent the text itself, never the parsed object again. */
 export function readDocument(text) {
   try {
-    return JSON.parse(text);
+    return { record: JSON.parse(text), text };
   } catch (first) {
     const lines = text.split("\n").filter((line) => line.trim());
     if (lines.length > 1) {
       const hands = lines.map((line) => JSON.parse(line));
-      return { rules: hands.find((h) => h.rules)?.rules ?? "28", hands_played: hands };
+      const rules = hands.find((h) => h.rules)?.rules ?? "28";
+      return { record: { rules, hands_played: hands },
+        text: `{"rules":${JSON.stringify(rules)},"hands_played":[${lines.join(",")}]}` };
     }
     throw first;
   }
 }
 
-async function post(path, body) {
+/** POST the open record with `fields` (its text spliced in as it was read). */
+async function post(path, fields) {
+  const rest = JSON.stringify(fields).slice(1);
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
+    body: `{"record":${state.text}${rest === "}" ? "" : ","}${rest}` });
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(data.message || t("replay.server_error", { status: r.status }));
   return data;
@@ -41,9 +47,10 @@ function players(record) {
   return (first.hands && first.hands.length) || 4;
 }
 
-async function open(record) {
+async function open({ record, text }) {
   $("open-error").textContent = "";
   state.record = record;
+  state.text = text;
   state.hands = record.hands_played ? record.hands_played.length : 1;
   state.players = players(record);
   state.reviews.clear();
@@ -69,8 +76,7 @@ function fillChoices() {
 }
 
 async function load() {
-  const data = await post("/api/replay", { record: state.record, hand: state.hand, seat: state.seat,
-    open: state.open });
+  const data = await post("/api/replay", { hand: state.hand, seat: state.seat, open: state.open });
   state.steps = data.steps;
   state.rules = data.rules;
   state.clockwise = data.direction === "clockwise";
@@ -136,8 +142,7 @@ function reviewButton(key) {
       state.reviews.set(key, "busy");
       showReview();
       try {
-        state.reviews.set(key, await post("/api/review", { record: state.record, hand: state.hand,
-          seat: state.seat }));
+        state.reviews.set(key, await post("/api/review", { hand: state.hand, seat: state.seat }));
       } catch (e) {
         state.reviews.set(key, e);
       }
@@ -147,11 +152,15 @@ function reviewButton(key) {
 
 async function fromRoom(room, hand) {
   const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`);
-  const data = await r.json().catch(() => ({}));
+  const text = await r.text();
   if (r.status === 409) throw new Error(t("replay.no_record"));      // the match goes on
-  if (!r.ok) throw new Error(data.message || t("replay.server_error", { status: r.status }));
+  if (!r.ok) {
+    let message = "";
+    try { message = JSON.parse(text).message; } catch { /* no message */ }
+    throw new Error(message || t("replay.server_error", { status: r.status }));
+  }
   state.hand = Number.isInteger(hand) && hand >= 0 ? hand : 0;
-  await open(data);
+  await open(readDocument(text));
 }
 
 function wire() {

@@ -111,6 +111,15 @@ export function reviewOffer(hand) {
   return box;
 }
 
+/** Once the match is over and its record offered: a link to replay it, hand by hand, with
+ *  the review alongside (/replay?room=ROOM). */
+export function renderReplayLink() {
+  const download = document.querySelector("#prompt a[download]");
+  if (!download || !ui.st?.match?.over) return;
+  download.after(" · ", el("a", { id: "replay-link", href: `/replay?room=${encodeURIComponent(ROOM)}&hand=0`,
+    text: t("table.replay_link") }));
+}
+
 /** The link to the rules page of this table (with its own flags), in the side panel. */
 export function renderRulesLink() {
   const box = $("rules-link-box");

@@ -21,7 +21,7 @@ import { connect, onMessage, renderConn } from "./connection.js";
 import { $ } from "./dom.js";
 import { onKey } from "./keyboard.js";
 import { fitPage, layoutFelt } from "./layout.js";
-import { renderHint, renderRulesLink } from "./learn.js";
+import { renderHint, renderReplayLink, renderRulesLink } from "./learn.js";
 import { receive } from "./messages.js";
 import { fitHand, renderActions, renderHand, renderPrompt } from "./render-hand.js";
 import {
@@ -51,6 +51,7 @@ function render() {
   renderAuction();
   renderLastTrick();
   renderHint();
+  renderReplayLink();
   renderRulesLink();
 }
 
