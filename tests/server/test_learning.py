@@ -298,3 +298,55 @@ def test_a_record_with_its_64_bit_seed_is_replayed(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     r = client.post("/api/rooms", json={"rules": "28", "bot_delay": 10**16})
     assert r.status_code == 400 and "digits" in r.json()["message"]
+
+
+def test_a_hint_does_not_wait_behind_reviews() -> None:
+    """The analyst's lanes: with the review lane full (503 ``busy``), a hint is still
+    answered, in a worker of its own."""
+    import asyncio
+    import threading
+
+    from twentyeight.server.learning import Analyst, BadRequest
+
+    release = threading.Event()
+
+    async def scenario() -> tuple[str, str]:
+        analyst = Analyst(workers=1, waiting=0)
+        analyst._pools["review"] = _Stuck(release)              # a review that takes long
+        waiting = asyncio.ensure_future(analyst.run("r1", _answer, "review"))
+        await asyncio.sleep(0.05)
+        try:
+            await analyst.run("r2", _answer, "review")
+            refused = ""
+        except BadRequest as e:
+            refused = e.code
+        answer = await asyncio.wait_for(analyst.run("h1", _answer, "hint", lane="hint"), 60)
+        release.set()
+        await waiting
+        analyst.close()
+        return refused, answer["said"]
+
+    assert asyncio.run(scenario()) == ("busy", "hint")
+
+
+def _answer(what: str, _effort: Any) -> dict[str, Any]:
+    return {"said": what}
+
+
+class _Stuck:
+    """An executor whose job returns only once ``release`` is set."""
+
+    def __init__(self, release: Any) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.release = release
+        self.pool = ThreadPoolExecutor(1)
+
+    def submit(self, fn: Any, *args: Any) -> Any:
+        def slow() -> Any:
+            self.release.wait(30)
+            return fn(*args)
+        return self.pool.submit(slow)
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=False)

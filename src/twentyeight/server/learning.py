@@ -26,9 +26,10 @@ every body is read by the app's own reader: bounded, strict JSON, rate-limited):
 
 Whoever sends a record has every card of it, so nothing here is hidden from the sender; a
 seat at a room is answered from its own view, and told nothing of the other hands before
-they are public.  The review searches for seconds: it runs in a worker process of its own at
-a lower priority (:class:`Analyst`), a few at a time; beyond that the answer is 503
-``busy``.  Answers are kept (by their question's digest) so that asking again is free.
+they are public.  The searches run in worker processes of their own at a lower priority
+(:class:`Analyst`), hints and reviews in separate lanes, a few at a time in each; beyond
+that the answer is 503 ``busy``.  Answers are kept (by their question's digest) so that
+asking again is free.
 """
 
 from __future__ import annotations
@@ -213,41 +214,52 @@ def _lower_priority() -> None:                          # pragma: no cover - in 
         os.nice(NICE)
 
 
+LANES = ("hint", "review")
+"""The analyst's lanes, each with its own worker processes: a hint (about a second) never
+waits behind a review (a minute for a long hand)."""
+
+
 class Analyst:
-    """Runs reviews in worker processes at a lower priority, a bounded number at a time,
-    and remembers the latest answers."""
+    """Runs hints and reviews in worker processes at a lower priority — a lane of its own for
+    each (:data:`LANES`), a bounded number at a time in each — and remembers the latest
+    answers."""
 
     def __init__(self, workers: int = 1, waiting: int = 4, remember: int = 64,
                  effort: Effort | None = None) -> None:
         self.effort = effort
         """How hard the expert looks (``None``: :class:`Effort`'s defaults)."""
         self.workers = workers
+        """Worker processes per lane."""
         self.waiting = waiting
+        """Questions that may wait in each lane beyond those being answered."""
         self.remember = remember
-        self._pool: ProcessPoolExecutor | None = None
-        self._busy = 0
+        self._pools: dict[str, ProcessPoolExecutor] = {}
+        self._busy = dict.fromkeys(LANES, 0)
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
-    async def run(self, key: str, fn: Any, *args: Any) -> dict[str, Any]:
-        """``fn(*args, self.effort)`` in a worker, or the answer kept for ``key``."""
+    async def run(self, key: str, fn: Any, *args: Any, lane: str = "review"
+                  ) -> dict[str, Any]:
+        """``fn(*args, self.effort)`` in a worker of ``lane``, or the answer kept for
+        ``key``; 503 ``busy`` when the lane is full."""
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._answers[key]
-        if self._busy >= self.workers + self.waiting:
-            raise BadRequest(503, "busy", "the server is reviewing other hands: try again "
+        if self._busy[lane] >= self.workers + self.waiting:
+            raise BadRequest(503, "busy", f"the server is answering other {lane}s: try again "
                              "in a minute")
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
-                                             initializer=_lower_priority)
-        self._busy += 1
+        pool = self._pools.get(lane)
+        if pool is None:
+            pool = self._pools[lane] = ProcessPoolExecutor(
+                self.workers, mp_context=get_context("spawn"), initializer=_lower_priority)
+        self._busy[lane] += 1
         try:
             answer: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
-                self._pool, fn, *args, self.effort)
+                pool, fn, *args, self.effort)
         except BrokenProcessPool:                       # a worker died: start afresh
-            self._pool = None
-            raise BadRequest(503, "busy", "the review was interrupted: try again") from None
+            self._pools.pop(lane, None)
+            raise BadRequest(503, "busy", f"the {lane} was interrupted: try again") from None
         finally:
-            self._busy -= 1
+            self._busy[lane] -= 1
         self._answers[key] = answer
         while len(self._answers) > self.remember:
             self._answers.popitem(last=False)
@@ -255,9 +267,9 @@ class Analyst:
 
     def close(self) -> None:
         """Stop the workers."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in self._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pools.clear()
 
 
 @functools.cache
@@ -344,7 +356,7 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         if game.to_act != seat or match.over:
             raise BadRequest(409, "not_your_turn", "a hint is for your own turn")
         view = game.view(seat)                 # the seat's own view: all the expert is given
-        answer = await worker.run(digest("hint", view), hint_work, view)
+        answer = await worker.run(digest("hint", view), hint_work, view, lane="hint")
         return {**answer, "seq": room.seq}
 
     @app.post("/api/rooms/{room_id}/review")
