@@ -4,7 +4,9 @@ Hints: every decision with a choice of one seat in ``--hands`` hands that the ``
 plays at all four seats (preset 28, seeded), each hint timed on its own (the compiled
 solver loaded first, as a server would have it).  Analyse: a match of ``--match-hands``
 hands played the same way, reviewed for every seat and for one seat, timed from the record
-to the list of decisions (what ``analyse --json`` prints).
+to the list of decisions (what ``analyse --json`` prints), in wall-clock seconds and in the
+processor seconds this process used (what a quiet machine would take: on a shared one the
+wall clock also counts the time others had the processor).
 
     python benchmarks/analysis_speed.py [--hands 6] [--match-hands 10] [--seed 1] [--json]
 """
@@ -95,19 +97,20 @@ def main() -> None:
             "play, later tricks" if phase == "play" else phase
         by_phase.setdefault(key, []).append(seconds)
     records = match_record(args.match_hands, args.seed)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     every = review_records(records)
-    all_seats = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    all_seats, all_cpu = time.perf_counter() - t0, time.process_time() - c0
+    t0, c0 = time.perf_counter(), time.process_time()
     one = review_records(records, seats=[0])
-    one_seat = time.perf_counter() - t0
+    one_seat, one_cpu = time.perf_counter() - t0, time.process_time() - c0
     result = {
         "warm_up_s": round(warm, 2),
         "hints": summary([t for _, _, t in found]),
         "hints_by_phase": {k: summary(v) for k, v in by_phase.items()},
         "analyse": {"hands": len(records), "all_seats_s": round(all_seats, 1),
+                    "all_seats_cpu_s": round(all_cpu, 1),
                     "all_seats_decisions": len(every), "one_seat_s": round(one_seat, 1),
-                    "one_seat_decisions": len(one)},
+                    "one_seat_cpu_s": round(one_cpu, 1), "one_seat_decisions": len(one)},
     }
     if args.json:
         print(json.dumps(result))
@@ -119,8 +122,9 @@ def main() -> None:
         print(f"  {phase:20} {s['count']:4} median {s['median_s']} s, max {s['max_s']} s")
     a = result["analyse"]
     print(f"analyse of a {a['hands']}-hand match: every seat {a['all_seats_s']} s "
-          f"({a['all_seats_decisions']} decisions), one seat {a['one_seat_s']} s "
-          f"({a['one_seat_decisions']} decisions)")
+          f"(processor {a['all_seats_cpu_s']} s, {a['all_seats_decisions']} decisions), one "
+          f"seat {a['one_seat_s']} s (processor {a['one_seat_cpu_s']} s, "
+          f"{a['one_seat_decisions']} decisions)")
 
 
 if __name__ == "__main__":
