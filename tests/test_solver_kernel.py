@@ -145,6 +145,24 @@ def test_table_emptied_and_grown_mid_search(plain: bool) -> None:
         assert (got, knodes) == (want, nodes), max_entries
 
 
+@pytest.mark.parametrize("plain", MODES)
+def test_table_outgrows_its_arena_and_calls_do_not_share_entries(
+        plain: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table lives in memory kept from call to call (``fast.ARENA_WORDS``): one that
+    outgrows it moves to memory of its own, and entries of an earlier call (an older
+    generation) are never seen: each call searches exactly the nodes a fresh table would."""
+    monkeypatch.setattr(fast, "ARENA_WORDS", 3 * 4096 * 4)       # room for one growth only
+    monkeypatch.setattr(fast, "_memories", {})
+    big = ending("28", 2, 5)
+    small = ending("28", 2, 4)
+    assert big is not None and small is not None
+    want_big, want_small = python_values(big), python_values(small)
+    for h, want in ((big, want_big), (small, want_small), (big, want_big),
+                    (small, want_small)):
+        assert kernel_values(h, plain) == want
+    assert want_big[1] > 8 * 4096                  # enough positions to outgrow the arena
+
+
 # ---- complete deals (compiled only) ----------------------------------------------------------
 
 

@@ -167,11 +167,39 @@ def kernel_values(pos: Position, codes: list[int], guess: int, *, made_only: boo
     cfg, root = encode(pos, k)
     arr = np.array(codes, dtype=np.int64)
     out = np.zeros(len(codes), np.int64)
+    work, arena = _memory(k)
     nodes = int(k.solve_codes(cfg, root, arr, guess, goal, int(made_only), max_entries,
-                              limit, out))
+                              limit, out, work, arena))
     if nodes < 0:
         return [int(v) for v in out], -1 - nodes, True
     return [int(v) for v in out], nodes, False
+
+
+ARENA_WORDS = 1 << 23
+"""The int64 words (64 MiB) kept for the kernel's transposition table in each process: a
+table grows inside it while it fits (a search of about a million positions in 28), beyond
+it in memory of its own."""
+_GENERATIONS = 1 << 28
+"""A fresh arena before the generation (29 bits in a table row) could run out."""
+_memories: dict[str, tuple[Any, Any]] = {}
+
+
+def _memory(k: ModuleType) -> tuple[Any, Any]:
+    """The work array and the table arena kept for kernel module ``k`` in this process.
+
+    Kept from call to call: nothing is allocated per search, and the arena's pages stay
+    mapped (numpy asks the system for huge pages for an array this size, which spares the
+    table's random probes most misses of the address translation).  A new generation per
+    call keeps earlier entries out of sight (:func:`twentyeight.solver.kernel.solve_codes`).
+    """
+    import numpy as np
+
+    memory = _memories.get(k.__name__)
+    if memory is None or memory[0][k.GEN] >= _GENERATIONS:
+        memory = (np.zeros(k.WORK_SIZE, np.int64), np.zeros(ARENA_WORDS, np.int64))
+        memory[0][k.GEN] = 1
+        _memories[k.__name__] = memory
+    return memory
 
 
 def warm_up() -> float:
