@@ -129,21 +129,22 @@ class _LimitedSearcher(Searcher):
         return Searcher.search(self, alpha, beta)
 
 
-def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str = "auto"
-                  ) -> tuple[dict[int, int], int, int]:
+def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str = "auto",
+                  goal_points: int | None = None) -> tuple[dict[int, int], int, int]:
     """The solver's value (doubled scale) of every legal action code of ``hand``, within
     ``limit`` nodes: ``(values, target, nodes)``.  Like :func:`twentyeight.solver.solve`,
     ``pair`` gets the value of the position.  With ``made_only`` the value is only whether
     the contract is made (:data:`MADE` or 0; one zero-window search per action, several
-    times cheaper).  ``engine`` as for :func:`twentyeight.solver.solve`: the compiled kernel
-    when numba is installed (``auto``), else the Python search; both visit the same nodes, so
-    the answer is the same.  Raises :class:`NodeLimit` or
+    times cheaper) — or, with ``goal_points``, whether the bidding side reaches that many
+    card points instead of the target.  ``engine`` as for :func:`twentyeight.solver.solve`:
+    the compiled kernel when numba is installed (``auto``), else the Python search; both
+    visit the same nodes, so the answer is the same.  Raises :class:`NodeLimit` or
     :class:`~twentyeight.solver.SolverError`."""
     pos = Position.from_hand(hand)
     seat = pos.to_act
     assert seat is not None
     guess = SCALE * (pos.banked + pos.points_left() // 2)
-    goal = SCALE * pos.target
+    goal = SCALE * (pos.target if goal_points is None else goal_points)
     codes = hand.legal_codes()
     for code in codes:
         if code in IGNORED and code != PAIR:

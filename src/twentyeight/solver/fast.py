@@ -23,8 +23,8 @@ from twentyeight.solver import jit
 from twentyeight.solver.position import Position
 from twentyeight.solver.values import annulled
 
-__all__ = ["KernelResult", "compiled_available", "compiled_kernel", "encode", "kernel_values",
-           "plain_kernel", "unsupported", "warm_up"]
+__all__ = ["KernelResult", "compiled_available", "compiled_kernel", "encode",
+           "kernel_root_value", "kernel_values", "plain_kernel", "unsupported", "warm_up"]
 
 KernelResult = tuple[list[int], int, bool]
 """``(values, nodes, aborted)``: one value per code, the nodes searched, the limit hit."""
@@ -173,6 +173,27 @@ def kernel_values(pos: Position, codes: list[int], guess: int, *, made_only: boo
     if nodes < 0:
         return [int(v) for v in out], -1 - nodes, True
     return [int(v) for v in out], nodes, False
+
+
+def kernel_root_value(pos: Position, guess: int, *, zero_window: bool = False,
+                      max_entries: int = 2_000_000, limit: int = -1, plain: bool = False
+                      ) -> tuple[int, int, bool]:
+    """The value of ``pos`` itself (doubled scale, the points already won included) by one
+    MTD(f) from ``guess`` (doubled scale, also with the points won): ``(value, nodes,
+    aborted)``.  The same nodes as ``Searcher(pos).mtdf(guess - SCALE * pos.banked)``.  With
+    ``zero_window``, one zero-window search at ``guess`` instead: the value is at least
+    ``guess`` exactly when the bidding side reaches it (``Searcher.search(f - 1, f)``, ``f``
+    the future part).  ``limit`` and ``plain`` as for :func:`kernel_values`."""
+    import numpy as np
+
+    k = plain_kernel() if plain else compiled_kernel()
+    cfg, root = encode(pos, k)
+    out = np.zeros(3, np.int64)
+    work, arena = _memory(k)
+    banked = k.SCALE * pos.banked
+    k.solve_root(cfg, root, guess - banked, int(zero_window), max_entries, limit, work, arena,
+                 out)
+    return banked + int(out[0]), int(out[1]), bool(out[2])
 
 
 ARENA_WORDS = 1 << 23

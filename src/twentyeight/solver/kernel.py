@@ -37,7 +37,7 @@ import numpy as np
 
 from twentyeight.solver.jit import njit
 
-__all__ = ["CFG_SIZE", "WIDTH", "apply", "legal", "ordered_moves", "solve_codes"]
+__all__ = ["CFG_SIZE", "WIDTH", "apply", "legal", "ordered_moves", "solve_codes", "solve_root"]
 
 
 class Vector(Protocol):
@@ -937,6 +937,45 @@ def mtdf(w: Vector, tables: list[Vector], d: int, guess: int) -> int:
 
 
 @njit
+def prepare(cfg: Vector, w: Vector, arena: Vector, max_entries: int, limit: int
+            ) -> list[Vector]:
+    """Set up the work array for a search (the rules, the counters) and return the tables
+    list (the table at the start of ``arena``, and the arena): see :func:`solve_codes`."""
+    gen = w[GEN]
+    for j in range(CFG_SIZE):
+        w[j] = cfg[j]
+    w[CTR_BASE:CTR_BASE + COUNTERS] = 0
+    words = 3 if cfg[COMPACT] else cfg[N] + 3
+    first = FIRST_CAPACITY * (words + 1)
+    table: Vector = arena[:first] if first <= arena.shape[0] else _zeros(first, np.int64)[:]
+    w[GEN] = gen
+    w[MAX_ENTRIES] = max_entries
+    w[LIMIT] = limit
+    w[KEY_WORDS] = words
+    return [table, arena[:]]
+
+
+@njit
+def solve_root(cfg: Vector, root: Vector, guess: int, zero_window: int, max_entries: int,
+               limit: int, w: Vector, arena: Vector, out: Vector) -> None:
+    """The future value of the position ``root`` itself (doubled scale, the points already
+    won not included), by MTD(f) from ``guess``: ``Searcher.mtdf`` on the position, node for
+    node — or, with ``zero_window``, one zero-window search ``Searcher.search(guess - 1,
+    guess)`` (the value is at least ``guess`` if and only if the bidding side reaches it).
+    ``out[0]`` gets the value, ``out[1]`` the nodes and ``out[2]`` 1 if ``limit`` ran out (the
+    value is then meaningless).  ``w`` and ``arena`` as for :func:`solve_codes`."""
+    tables = prepare(cfg, w, arena, max_entries, limit)
+    w[ST_BASE:ST_BASE + WIDTH] = root[:WIDTH]
+    if zero_window:
+        out[0] = search(w, tables, 0, guess - 1, guess)
+    else:
+        out[0] = mtdf(w, tables, 0, guess)
+    out[1] = w[NODES]
+    out[2] = w[ABORTED]
+    w[GEN] += 1
+
+
+@njit
 def solve_codes(cfg: Vector, root: Vector, codes: Vector, guess: int, goal: int,
                 made_only: int, max_entries: int, limit: int, out: Vector, w: Vector,
                 arena: Vector) -> int:
@@ -954,18 +993,7 @@ def solve_codes(cfg: Vector, root: Vector, codes: Vector, guess: int, goal: int,
     the table's memory stays mapped (:mod:`twentyeight.solver.fast`).  Rows of older
     generations are empty, so a call sees none of an earlier call's entries.
     """
-    gen = w[GEN]
-    for j in range(CFG_SIZE):
-        w[j] = cfg[j]
-    w[CTR_BASE:CTR_BASE + COUNTERS] = 0
-    words = 3 if cfg[COMPACT] else cfg[N] + 3
-    first = FIRST_CAPACITY * (words + 1)
-    table: Vector = arena[:first] if first <= arena.shape[0] else _zeros(first, np.int64)[:]
-    tables = [table, arena[:]]
-    w[GEN] = gen
-    w[MAX_ENTRIES] = max_entries
-    w[LIMIT] = limit
-    w[KEY_WORDS] = words
+    tables = prepare(cfg, w, arena, max_entries, limit)
     o = ST_BASE
     for j in range(WIDTH):
         w[o + j] = root[j]
