@@ -170,6 +170,7 @@ def make_table_bot(name: str, seed: int | None = None, budget: float | None = No
 def _load_builtins() -> None:
     from twentyeight.bots import (  # noqa: F401  (they register themselves)
         expert,
+        ismcts,
         levels,
         pimc,
         random_bot,

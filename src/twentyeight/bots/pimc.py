@@ -75,7 +75,8 @@ from twentyeight.solver.search import Searcher
 from twentyeight.solver.values import SCALE
 from twentyeight.views import view as view_of
 
-__all__ = ["DEFAULT_BUDGET", "Effort", "NodeLimit", "OracleBot", "PimcBot", "solve_limited"]
+__all__ = ["DEFAULT_BUDGET", "Effort", "NodeLimit", "OracleBot", "PimcBot", "decision_rng",
+           "solve_limited"]
 
 DEFAULT_BUDGET = 1.0
 """Seconds a decision may take when no budget is given (roughly: it sets counts, not a clock)."""
@@ -222,6 +223,14 @@ def _bidding_result(h: Hand) -> tuple[bool, float] | None:
     return pts >= target(h), float(pts)
 
 
+def decision_rng(seed: int | None, view: View) -> random.Random:
+    """The random generator of one decision: it depends only on the bot's seed and the view
+    (what makes a search bot deterministic for a seed and a budget)."""
+    key = repr((seed, view["seat"], view["dealer"], view["history"], view["hand"]))
+    return random.Random(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8)
+                                        .digest(), "big"))
+
+
 # ---- the bots --------------------------------------------------------------------------------
 @register("pimc")
 class PimcBot(Bot):
@@ -246,9 +255,7 @@ class PimcBot(Bot):
     # ---- the worlds ------------------------------------------------------------------------
     def decision_rng(self, view: View) -> random.Random:
         """A generator that depends only on the seed and the view."""
-        key = repr((self.seed, view["seat"], view["dealer"], view["history"], view["hand"]))
-        return random.Random(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8)
-                                            .digest(), "big"))
+        return decision_rng(self.seed, view)
 
     def worlds(self, view: View, count: int) -> list[World]:
         """Deals consistent with ``view`` (the oracle returns the real one)."""
