@@ -46,7 +46,7 @@ from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_li
 from twentyeight.bots.reading import high_bidder, rules_of
 from twentyeight.bots.sampling import World
 from twentyeight.cards import SUITS
-from twentyeight.engine.actions import PASS, Action, bid_parts
+from twentyeight.engine.actions import PASS, PLAY_LIMIT, Action, bid_parts
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import base_values
 from twentyeight.engine.state import PLAY, HandState
@@ -57,7 +57,7 @@ from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 
-__all__ = ["ExpertBot", "ExpertEffort", "goal_chances", "reaches", "stakes"]
+__all__ = ["ExpertBot", "ExpertEffort", "goal_chances", "play_on_chance", "reaches", "stakes"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -91,12 +91,12 @@ class ExpertEffort:
         """``ExpertEffort.of(0.5)``: 28 deals and 200 000 nodes per card, 48 deals per bid.
 
         >>> ExpertEffort.of(0.5)
-        ExpertEffort(worlds=28, nodes=200000, auction_worlds=48, window_nodes=150000)
+        ExpertEffort(worlds=28, nodes=200000, auction_worlds=48, window_nodes=1000000)
         """
         b = DEFAULT_BUDGET if budget is None else max(0.0, float(budget))
         return cls(worlds=max(6, min(96, int(8 + 40 * b))), nodes=int(400_000 * b),
                    auction_worlds=max(12, min(160, int(16 + 64 * b))),
-                   window_nodes=int(300_000 * b))
+                   window_nodes=int(2_000_000 * b))
 
 
 def stakes(rules: Rules, contract: int) -> tuple[int, int]:
@@ -110,8 +110,9 @@ def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int
                  ) -> dict[int, float] | None:
     """For each goal (card points), the weighted share of ``worlds`` in which the bidding
     side reaches it with best play from the first lead (each world's hand is played on with
-    passes to the first lead; one zero-window search per goal, ``nodes`` shared by the
-    worlds).  ``None`` if the nodes ran out before half the worlds were solved."""
+    passes to the first lead; one zero-window search per goal, in increasing order and
+    stopping at the first missed, ``nodes`` shared by the worlds).  ``None`` if the nodes ran
+    out before half the worlds were solved."""
     made = dict.fromkeys(goals, 0.0)
     weight = 0.0
     solved = 0
@@ -120,8 +121,12 @@ def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int
         h = _to_play(w.hand)
         if h is None:
             continue
+        reached = dict.fromkeys(goals, False)
         try:
-            reached = {g: reaches(h, g, cap) for g in goals}
+            for g in sorted(goals):             # reaching a goal is monotone: stop at a miss
+                if not reaches(h, g, cap):
+                    break
+                reached[g] = True
         except (NodeLimit, SolverError):
             continue
         solved += 1
@@ -131,6 +136,34 @@ def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int
     if solved < max(1, len(worlds) // 2) or weight <= 0:
         return None
     return {g: v / weight for g, v in made.items()}
+
+
+def play_on_chance(worlds: Sequence[World], goal: int, nodes: int) -> float | None:
+    """The weighted share of ``worlds`` in which the bidding side reaches ``goal`` card
+    points when the hand is played on to the end: each world played on to the first lead
+    by passing, then the best card of the player to move by the solver (cards only: a
+    claim such as the redeal is what is being weighed).  ``None`` if the nodes ran out
+    before half the worlds were solved."""
+    made = weight = 0.0
+    solved = 0
+    cap = max(1, nodes // max(1, len(worlds)))
+    for w in worlds:
+        h = _to_play(w.hand)
+        if h is None or h.to_act is None:
+            continue
+        try:
+            values, _, _ = solve_limited(h, cap, made_only=True, goal_points=goal)
+        except (NodeLimit, SolverError):
+            continue
+        cards = [bool(v) for code, v in values.items() if code < PLAY_LIMIT]
+        if not cards:
+            continue
+        solved += 1
+        weight += w.weight
+        made += w.weight * (max(cards) if h.bid_side[h.to_act] else min(cards))
+    if solved < max(1, len(worlds) // 2) or weight <= 0:
+        return None
+    return made / weight
 
 
 def reaches(h: Hand, goal: int, limit: int) -> bool:
@@ -184,6 +217,11 @@ class ExpertBot(PimcBot):
         choice: Action | None = None
         phase = view["phase"]
         try:
+            if "redeal" in verbs and phase != "auction":
+                if self._claims_redeal(view):
+                    return verbs["redeal"]
+                legal = [a for a in legal if a.verb != "redeal"]
+                del verbs["redeal"]
             if "play" in verbs or "ask" in verbs or "reveal" in verbs:
                 choice = self._play(view, legal)
             elif phase == "auction" and ("bid" in verbs or "double" in verbs
@@ -433,6 +471,24 @@ class ExpertBot(PimcBot):
         if best == contract:
             return verbs.get("pass")
         return Action(view["seat"], "raise", str(best))
+
+    def _claims_redeal(self, view: View) -> bool:
+        """A zero-point hand's redeal (28-POST-3), claimed when this side expects to lose by
+        playing on: the chance that the bidding side reaches its target if nobody claims,
+        from solving sampled deals (:func:`play_on_chance`), scored for this side (the
+        bidding side's value, or minus it for the opponents; an annulled hand scores 0)."""
+        bidder, contract = view["bidder"], view["contract"]
+        if bidder is None or contract is None:
+            return True
+        rules = rules_of(view)
+        worlds = self.worlds(view, max(8, self.effort_x.auction_worlds // 3))
+        chance = play_on_chance(worlds, view["target"] or contract,
+                                self.effort_x.window_nodes) if worlds else None
+        ours = bidder % rules.teams == view["seat"] % rules.teams
+        if chance is None:
+            return not ours
+        value = self._value(rules, chance, contract, view["multiplier"])
+        return (value if ours else -value) < 0.0
 
     # ---- play --------------------------------------------------------------------------
     def _play(self, view: View, legal: list[Action]) -> Action | None:
