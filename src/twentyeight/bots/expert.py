@@ -14,10 +14,13 @@ decisions are):
 * **Trump** — the suit (with its lowest card as the indicator, or named) with the best chance
   of making the contract, by the same model on the sampled deals.
 * **Windows** — double, redouble and 'C' by the value of the contract from the model (a
-  double pays when the bidder is expected to lose points); a raise after all cards are seen,
-  the zero-point redeal and the Cot answers by solving the sampled deals to each contract's
-  goal (:func:`goal_chances`); a pair is always shown; single hand and Thani only when the
-  sampled deals say every trick is won (:mod:`twentyeight.bots.sweep`).
+  double pays when the bidder is expected to lose points, 28-DBL-1…3, 28-DBL-7); a raise
+  after all cards are seen by solving the sampled deals to each contract's goal
+  (:func:`goal_chances`, 28-RAISE-1); the zero-point redeal (28-POST-3) when this side
+  expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.  Single
+  hand, Thani and the Cot answers are not decided by value yet: they go to the ``rules``
+  player, which passes them.  Where the bid model has no family for the preset's table
+  (today it has 28, 29 and bhoos-29), the auction, trump and windows go to ``rules`` too.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
   made in the most deals (weighted) wins; ties are broken by a second search at the goal
