@@ -44,6 +44,10 @@ __all__ = ["MODEL_PATH", "Family", "Model", "fit", "fit_files", "hand_features",
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "bid_model.json"
 FAMILIES = ("28", "29", "bhoos-29", "28-3p", "28-6p", "40", "56")
 """The presets the model is fitted for; every other preset uses the nearest of these."""
+FALLBACK = {"bhoos-29": "29"}
+"""A family used while one has too few deals of its own: the same deck and players, the same
+card play (bhoos-29's duel auction changes who bids, not what a hand takes; its labels lack
+29's pair, which moves 29's by ±4 in the few deals where a pair is shown)."""
 MAX_LENGTH = 5
 """Trump lengths at or above this share one feature."""
 RIDGE = 1e-3
@@ -184,9 +188,12 @@ class Model:
     def family_for(self, rules: Rules) -> Family:
         """The family that fits ``rules`` best: its preset's, else the nearest by table."""
         name = rules.preset if rules.preset in self.families else _nearest(rules)
-        if name not in self.families:
+        if name not in self.families:            # a family of the same table, if one fits
+            name = FALLBACK.get(name, name)
+        fam = self.families.get(name)
+        if fam is None or len(fam.coef) != layout(rules).width:
             raise KeyError(f"the bid model has no family for preset {rules.preset!r}")
-        return self.families[name]
+        return fam
 
 
 def _nearest(rules: Rules) -> str:
