@@ -17,8 +17,9 @@ picks what is best for its own side.
   — and costs ~1 ms a hand, so a budget buys many iterations.
 * **Keys.**  Children are keyed by the action (a card by its name, so that the two copies of
   a 56 card are one move).
-* **Tuning.**  :data:`EXPLORATION` and the policy were chosen in the arena against ``rules``
-  (docs/strength.md).
+* **Tuning.**  Not tuned yet: :data:`EXPLORATION` is the textbook value on the game-point
+  scale and the policy the simplest one.  Its random play-outs value a contract by how
+  random players play it, so it bids far too often; docs/strength.md has its measurement.
 
 The budget (seconds, default :data:`DEFAULT_BUDGET`) becomes a number of iterations
 (:data:`ITERATIONS_PER_SECOND`), never a clock, so a decision depends only on the seed, the

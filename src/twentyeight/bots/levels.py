@@ -8,9 +8,13 @@ one below):
 * ``casual`` — the ``rules`` player: card and void counting, bidding from the points its side
   can expect; no look-ahead.  Both answer in well under a millisecond.
 * ``club`` — ``expert``'s auction, trump choice and windows (the learned bid model on sampled
-  deals) with ``casual``'s card play: a sound bidder that plays by rules of thumb, quick.
-* ``expert`` — :class:`~twentyeight.bots.expert.ExpertBot`: the same auction and the play
-  searched on sampled deals (about half a second a decision at most on this machine).
+  deals) with ``casual``'s card play: a sound bidder that plays by rules of thumb.  Default
+  budget 0.5 (48 sampled deals a bid; a raise or a redeal solves 16 deals), milliseconds a
+  decision except the raise.
+* ``expert`` — :class:`~twentyeight.bots.expert.ExpertBot`: the same auction and every card
+  searched on sampled deals.  Default budget 0.5 (:meth:`ExpertEffort.of
+  <twentyeight.bots.expert.ExpertEffort.of>`: 28 deals and 200 000 solver nodes a card);
+  docs/strength.md has its times.
 
 ``random``, ``rules-v1``, ``rules``, ``pimc``, ``ismcts`` and ``oracle`` stay registered for
 measurement (the arena, tests); they are not offered, but every table seats them by name.
