@@ -238,3 +238,22 @@ def test_the_expert_keeps_a_zero_point_hand_against_a_contract_that_fails() -> N
               "1 play KD"])
     assert g.to_act == S and "2 redeal" in legal(g)
     assert expert_says(g) != "2 redeal"
+
+
+C_BID = {"preset": "28-wiki", "double_redouble": True, "c_bid": True}
+
+
+def test_the_expert_calls_c_on_a_doubled_contract_it_holds_the_top_trumps_for() -> None:
+    """28-DBL-7: W bid 14 with the four best spades and S doubled; at 0–0 W may call 'C'
+    (±6 instead of ±4 redoubled, flat scoring): with the contract almost sure, 'C' is worth
+    the most."""
+    g = game(C_BID, 0, SAFE_14, [*SAFE_AUCTION, "2 double"])
+    assert g.to_act == W and "1 c" in legal(g)
+    assert expert_says(g) == "1 c"
+
+
+def test_the_expert_does_not_call_c_on_a_hopeless_contract() -> None:
+    """28-DBL-7: W bid 24 holding 7s and 8s and was doubled: neither 'C' nor a redouble."""
+    g = game(C_BID, 3, HOPELESS_24, [*HOPELESS_AUCTION, "2 double"])
+    assert g.to_act == W and "1 c" in legal(g)
+    assert expert_says(g) == "1 pass"
