@@ -400,23 +400,28 @@ class ExpertBot(PimcBot):
         return best[2]
 
     # ---- windows -----------------------------------------------------------------------
-    def _bidding_value(self, view: View, worlds: Sequence[World]) -> float:
-        """The bidding side's expected score at the current contract (before doubling), from
-        the model with the trump of each world (the real one where this seat knows it)."""
+    def _bidding_means(self, view: View, worlds: Sequence[World]) -> list[float]:
+        """The model's points for the bidding side in each world, with that world's trump
+        (the real one where this seat knows it)."""
         rules = rules_of(view)
         fam = self._family(view)
         bidder = view["bidder"]
-        contract = view["contract"] or view["high_bid"]
-        assert bidder is not None and contract is not None
+        assert bidder is not None
         first = (view["dealer"] + 1) % rules.num_players
-        total = 0.0
-        value = 0.0
-        for w in worlds:
-            trump = w.hand.trump if w.hand.trump >= 0 else NO_TRUMP
-            mean = fam.predict(bid_model.row_of(rules, self._seen(view, w), bidder, trump,
-                                                first))
-            value += w.weight * self._value(rules, fam.chance(mean, contract), contract)
-            total += w.weight
+        return [fam.predict(bid_model.row_of(rules, self._seen(view, w), bidder,
+                                             w.hand.trump if w.hand.trump >= 0 else NO_TRUMP,
+                                             first))
+                for w in worlds]
+
+    def _bidding_value(self, view: View, worlds: Sequence[World]) -> float:
+        """The bidding side's expected score at the current contract (before doubling)."""
+        rules = rules_of(view)
+        fam = self._family(view)
+        contract = view["contract"] or view["high_bid"]
+        assert contract is not None
+        total = sum(w.weight for w in worlds)
+        value = sum(w.weight * self._value(rules, fam.chance(m, contract), contract)
+                    for w, m in zip(worlds, self._bidding_means(view, worlds), strict=True))
         return value / total if total > 0 else 0.0
 
     def _double_window(self, view: View, legal: list[Action], verbs: dict[str, Action]
@@ -440,18 +445,11 @@ class ExpertBot(PimcBot):
         return max(options, key=lambda o: o[0])[1]
 
     def _bidding_chance(self, view: View, worlds: Sequence[World]) -> float:
-        rules = rules_of(view)
-        fam = self._family(view)
-        bidder = view["bidder"]
+        """The chance that the bidding side makes the current contract."""
         contract = view["contract"] or view["high_bid"]
-        assert bidder is not None and contract is not None
-        first = (view["dealer"] + 1) % rules.num_players
-        means = []
-        for w in worlds:
-            trump = w.hand.trump if w.hand.trump >= 0 else NO_TRUMP
-            means.append(fam.predict(bid_model.row_of(rules, self._seen(view, w), bidder,
-                                                      trump, first)))
-        return self._chance(fam, worlds, means, contract)
+        assert contract is not None
+        return self._chance(self._family(view), worlds, self._bidding_means(view, worlds),
+                            contract)
 
     def _raise(self, view: View, legal: list[Action], verbs: dict[str, Action]
                ) -> Action | None:
