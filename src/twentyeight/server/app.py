@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 from starlette.exceptions import HTTPException
 
 from twentyeight import __version__
-from twentyeight.bots import table_bot_names
+from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server import jsonin, transport
@@ -53,7 +53,7 @@ class CreateRoom(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     rules: StrictStr | dict[str, Any] = Field(default="28")
     flags: dict[str, Any] = Field(default_factory=dict)
-    bots: StrictStr = Field(default="rules", max_length=64)
+    bots: StrictStr = Field(default="casual", max_length=64)
     takeover_seconds: Number | None = None
     bot_delay: Number | None = None
     turn_seconds: Number | None = None
@@ -160,7 +160,8 @@ def create_app(settings: Settings) -> FastAPI:
                                    "num_players": r.num_players, "flags": r.flags(),
                                    **preset_legends(r)}
                             for name, r in PRESETS.items()},
-                "bots": table_bot_names(),
+                "bots": offered_bot_names(),
+                "bot_descriptions": bot_descriptions(),
                 "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()],
                 "editor": editor_info()}
 

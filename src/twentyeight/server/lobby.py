@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyeight.bots import BotError, bot_names, table_bot_class, table_bot_names
+from twentyeight.bots.names import seat_names
 from twentyeight.match import Match
 from twentyeight.rules import Rules, RulesError
 from twentyeight.server.audience import Audience, Listener, state
@@ -101,7 +102,7 @@ class NewRoom:
     """What ``POST /api/rooms`` asks for (``None``: the server's default)."""
 
     rules: Rules
-    bots: str = "rules"
+    bots: str = "casual"
     takeover_seconds: float | None = None
     bot_delay: float | None = None
     turn_seconds: float | None = None
@@ -378,9 +379,11 @@ class Lobby:
         if room.status != WAITING:
             raise RoomError(409, "started", "the match has already started")
         filled: dict[int, SeatRow] = {}
-        for k, s in enumerate(room.seats):
-            if s.kind == OPEN:
-                filled[k] = SeatRow(kind=BOT, name=f"{room.bot_kind} bot {k}")
+        open_seats = [k for k, s in enumerate(room.seats) if s.kind == OPEN]
+        people = [s.name for s in room.seats if s.kind != OPEN and s.name]
+        for k, name in zip(open_seats, seat_names(room.id, len(open_seats), people),
+                           strict=True):
+            filled[k] = SeatRow(kind=BOT, name=name)
         match = Match.new(room.rules, seed=secrets.randbits(63))
         names = [filled[k].name if k in filled else s.name for k, s in enumerate(room.seats)]
         match.extra = {"event": f"twentyeight online, room {room.id}", "players": names}

@@ -39,7 +39,7 @@ from twentyeight.bots.base import View
 
 log = logging.getLogger("twentyeight.server")
 
-QUICK = frozenset({"random", "rules", "rules-v1"})
+QUICK = frozenset({"random", "rules", "rules-v1", "beginner", "casual"})
 """Bots that decide in microseconds (benchmarks/bot_speed.py): they think in a worker of their
 own, never queued behind a searching bot."""
 NICE = 10

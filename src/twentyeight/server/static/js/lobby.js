@@ -9,6 +9,7 @@ import { languageSwitch, muteSwitch } from "./settings.js";
 const $ = (id) => document.getElementById(id);
 let presets = {};
 let bots = [];
+let botDescriptions = {};
 
 const presetTitle = (name) => (language() !== "en" && has(`preset.${name}`) ? t(`preset.${name}`)
   : presets[name]?.title || name);
@@ -25,12 +26,13 @@ function fillPresets() {
 }
 
 function fillBots() {
-  const chosen = $("bots").value || (bots.includes("rules") ? "rules" : bots[0]);
+  const chosen = $("bots").value || (bots.includes("casual") ? "casual" : bots[0]);
   $("bots").replaceChildren(...bots.map((b) => {
     const option = document.createElement("option");
     option.value = b;
     const text = t(`bot.${b}`);
-    option.textContent = text === `bot.${b}` ? b : text;
+    const about = botDescriptions[b];
+    option.textContent = text !== `bot.${b}` ? text : about ? `${b} — ${about}` : b;
     return option;
   }));
   $("bots").value = chosen;
@@ -58,6 +60,7 @@ async function load() {
   const data = await (await fetch("/api/presets")).json();
   presets = data.presets;
   bots = data.bots;
+  botDescriptions = data.bot_descriptions || {};
   flagsEditor.setup(data.editor, showLegend);
   fillPresets();
   fillBots();
