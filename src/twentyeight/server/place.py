@@ -196,12 +196,15 @@ class Place:
             if room.rated:
                 raise RoomError(403, "sign_in_to_play_rated", "a rated table seats signed-in "
                                 "players only: sign in (or sign up) first")
-            return await self.hub.lobby.take_seat(room_id, seat, ask)
+            seated = await self.hub.lobby.take_seat(room_id, seat, ask)
+            self.listed = (-1e9, [])                  # the lobbies here see it at once
+            return seated
         mine = seat_token(await self.server_key(), room.id, player.id)
         seated = await self.hub.lobby.take_seat(room_id, seat, SeatAsk(
             name=player.name, invite=ask.invite, token=mine, host_token=ask.host_token,
             seat_token=mine))
         await self._write(self.store.link_seat, room.id, token_hash(mine), player.id)
+        self.listed = (-1e9, [])
         return seated
 
     async def mine(self, request: Request, room_id: str) -> dict[str, Any]:
