@@ -125,5 +125,5 @@ def test_a_rated_match_moves_the_ratings_once(store: PlaceStore) -> None:
     assert totals["28"] == {"matches": 3, "won": 3, "deals": 9, "bids": 3, "made": 3,
                             "points": 6}
     history = store.history(players[0], 10)
-    assert [m["room"] for m in history][0] == "room4" and len(history) == 4
+    assert history[0]["room"] == "room4" and len(history) == 4
     assert history[0]["hands"][0]["contract"] == 16

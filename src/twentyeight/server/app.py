@@ -97,7 +97,8 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.close()
             places.close()
 
-    app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
+    app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
+                  redirect_slashes=False)     # an address with a slash too many: 404, no hop
     app.state.hub = hub
 
     # ---- every refusal in one shape ----------------------------------------------------

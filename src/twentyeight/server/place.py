@@ -45,6 +45,7 @@ from twentyeight.server.limits import PerClient, client_key
 from twentyeight.server.listing import listing, quick_pick, row_of
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, Seated, rules_from
 from twentyeight.server.place_store import PlaceStore, place_engine
+from twentyeight.server.quiet import keep_secrets_out_of_logs
 from twentyeight.server.ratings import FAMILIES, rate, shown
 from twentyeight.server.room import HUMAN, Room, new_token, token_hash
 
@@ -329,6 +330,7 @@ def _client(request: Request) -> str:
 def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
     """Add the place's routes and pages to ``app`` (see the module)."""
     place = Place(hub)
+    keep_secrets_out_of_logs()
 
     @app.get("/api/rooms")
     async def public_rooms() -> dict[str, Any]:
