@@ -68,7 +68,7 @@ async function load() {
   showPreset();
   $("preset").addEventListener("change", () => showPreset());
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
-  await place.setup(presets, presetTitle);
+  await place.setup(presets);
   onLanguage(() => { place.refreshPresets(presets); place.render(); });
 }
 

@@ -8,12 +8,12 @@ import { $, el } from "../table/dom.js";
 const POLL_MS = 4000;
 let who = { player: null, rooms: [] };
 let tables = [];
-let presetTitle = (name) => name;
+let presets = {};
 let timer = null;
 
-/** Start the lobby's place: `title(name)` names a preset in the current language. */
-export async function setup(presets, title) {
-  presetTitle = title;
+/** Start the lobby's place with the presets of GET /api/presets. */
+export async function setup(all) {
+  presets = all;
   who = await session();
   fillQuickPresets(presets);
   $("quick").addEventListener("submit", quickPlay);
@@ -111,7 +111,8 @@ function renderTables() {
     }));
     list.append(el("li", { class: "public-table", "data-room": e.room },
       el("div", { class: "public-head" },
-        el("strong", { text: presetTitle(e.preset) }),
+        el("strong", { text: presets[e.preset]
+          ? t("lobby.preset_option", { name: e.preset, count: presets[e.preset].num_players }) : e.preset }),
         el("span", { class: "hint", text: facts.join(" · ") }),
         el("a", { href: e.path, text: t("lobby.watch") })),
       seats));

@@ -44,16 +44,16 @@ function draw() {
       ratings.map(([f, r]) => [family(f), r.rating.toFixed(1), r.matches]))
     : el("p", { class: "hint", text: t("profile.no_ratings") }));
   const families = Object.entries(profile.families);
-  $("families").replaceChildren(families.length
-    ? table([[t("profile.game")], [t("profile.matches"), true], [t("profile.won"), true],
-      [t("profile.deals"), true], [t("profile.bids"), true], [t("profile.made"), true],
-      [t("profile.points_per_deal"), true]],
-    families.map(([f, s]) => [family(f), s.matches, s.won, s.deals, s.bids, s.made, s.points_per_deal]))
-    : el("p", { class: "hint", text: t("profile.no_matches") }));
+  $("families").replaceChildren(...(families.length ? families.map(([f, s]) => el("section",
+    { class: "family-stats", "data-family": f }, el("h3", { text: family(f) }),
+    el("dl", {}, ...[["profile.matches", s.matches], ["profile.won", s.won], ["profile.deals", s.deals],
+      ["profile.bids", s.bids], ["profile.made", s.made], ["profile.points_per_deal", s.points_per_deal]]
+      .map(([key, value]) => el("div", {}, el("dt", { text: t(key) }), el("dd", { text: String(value) }))))))
+    : [el("p", { class: "hint", text: t("profile.no_matches") })]));
   $("matches").replaceChildren(...profile.matches.map((m) => {
     const result = el("span", { class: m.won ? "match-won" : "match-lost", text: t(m.won ? "profile.match_won" : "profile.match_lost") });
     const facts = [family(m.family), dateText(m.finished_at),
-      t("profile.match_facts", { deals: m.deals, bids: m.bids, made: m.made })];
+      t("profile.match_facts", { count: m.deals, bids: m.bids, made: m.made })];
     if (m.rated) facts.push(t("profile.rated"));
     return el("li", { class: "match", "data-room": m.room }, el("details", {},
       el("summary", {}, result, " ", el("span", { text: facts.join(" · ") })),
