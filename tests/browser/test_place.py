@@ -153,6 +153,17 @@ def test_sign_up_out_and_in_and_see_your_history(
         hands.last.locator("a.hand-record").click()              # one click: the hand's record
     record = json.loads(page.locator("body").inner_text())
     assert record["rules"]["preset"] == "28" and record["actions"] and "seed" in record
+    # in another browser, signed in, the table gives the player their seat back
+    elsewhere = new_browser_context().new_page()
+    elsewhere.goto(f"{server.url}/signin")
+    elsewhere.locator("#in-name").fill(name)
+    elsewhere.locator("#in-password").fill("cards at dusk")
+    elsewhere.locator("#in-btn").click()
+    elsewhere.wait_for_url(f"{server.url}/")
+    elsewhere.goto(f"{server.url}/r/{room}")
+    elsewhere.wait_for_function(f"localStorage.getItem('twentyeight:seat:{room}') !== null")
+    kept = json.loads(elsewhere.evaluate(f"localStorage.getItem('twentyeight:seat:{room}')"))
+    assert kept == {"seat": 0, "token": took["token"]}
     assert not errors, errors
 
 

@@ -89,3 +89,16 @@ def test_no_secret_in_the_log_or_in_anyone_elses_messages(strict: Server) -> Non
     for secret in (PASSWORD, cookie, token):
         assert secret not in log
         assert secret not in seen
+
+
+def test_behind_https_every_session_cookie_is_secure(tmp_path: Path) -> None:
+    srv = Server(tmp_path / "rooms.db", "--behind-https")
+    srv.start()
+    try:
+        r = httpx.post(f"{srv.url}/api/players", json={"name": "secure one",
+                                                      "password": PASSWORD}, timeout=20)
+        assert r.status_code == 201
+        cookie = r.headers["set-cookie"].lower()
+        assert "; secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+    finally:
+        srv.stop()
