@@ -77,7 +77,10 @@ async function quickPlay(event) {
 
 async function sit(room, seat) {
   $("tables-error").textContent = "";
-  const answer = await request(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`, { name: guestName() });
+  // a seat this browser holds at that table already makes the server refuse a second one
+  const held = JSON.parse(localStorage.getItem(`twentyeight:seat:${room}`) || "null");
+  const answer = await request(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`,
+    { name: guestName(), token: held?.token || undefined });
   if (!answer.ok) {
     $("tables-error").textContent = t("lobby.sit_failed", { why: answer.data.message });
     poll();
