@@ -138,7 +138,7 @@ def test_sign_up_out_and_in_and_see_your_history(
     page.locator("#my-profile").click()
     page.wait_for_url("**/players/*")
     match = page.locator(f".match[data-room='{room}']")
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while not match.count() and time.monotonic() < deadline:      # kept a moment after the end
         page.reload()
         page.wait_for_timeout(300)
