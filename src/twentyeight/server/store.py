@@ -84,6 +84,8 @@ rooms = Table(
     Column("created_by", String(64), nullable=True),
     Column("visited_at", Float, nullable=True),
     Column("note", Text, nullable=True),
+    Column("public", Integer, nullable=True),
+    Column("rated", Integer, nullable=True),
     Index("rooms_by_status", "status", "visited_at"),
     Index("rooms_by_creator", "created_by", "status"),
 )
@@ -110,7 +112,8 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
-ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note"],
+ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note",
+                           "public", "rated"],
                  "seats": ["claim_name", "claim_token_hash", "claim_hand"]}
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
@@ -154,6 +157,10 @@ class RoomRow:
     visited_at: float = 0.0
     note: str | None = None
     """Why the room was closed (``closed`` rooms)."""
+    public: bool = False
+    """Listed in ``GET /api/rooms``: anyone may take a free seat (docs/online.md)."""
+    rated: bool = False
+    """A rated table: people only, signed in; its match updates their ratings."""
 
 
 @dataclass(frozen=True)
@@ -333,7 +340,8 @@ class SqlStore:
                 takeover_seconds=room.takeover_seconds, bot_delay=room.bot_delay,
                 seq=room.seq, record=None, invite_hash=room.invite_hash,
                 turn_seconds=room.turn_seconds, created_by=room.created_by,
-                visited_at=room.visited_at or now))
+                visited_at=room.visited_at or now, public=int(room.public),
+                rated=int(room.rated)))
             conn.execute(insert(seats), [
                 {"room_id": room.id, "seat": k, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash} for k, s in enumerate(room.seats)])
@@ -587,7 +595,8 @@ def _room_row(r: Any) -> RoomRow:
                    invite_hash=r["invite_hash"],
                    turn_seconds=r["turn_seconds"] if r["turn_seconds"] is not None else 60.0,
                    created_by=r["created_by"] or "", created_at=r["created_at"],
-                   visited_at=r["visited_at"] or r["created_at"], note=r["note"])
+                   visited_at=r["visited_at"] or r["created_at"], note=r["note"],
+                   public=bool(r["public"]), rated=bool(r["rated"]))
 
 
 def _seat_row(s: Any) -> SeatRow:

@@ -4,6 +4,7 @@ import { cardSVG, spriteSVG } from "./cards.js";
 import { has, language, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
+import * as place from "./lobby/place.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -67,12 +68,15 @@ async function load() {
   showPreset();
   $("preset").addEventListener("change", () => showPreset());
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
+  await place.setup(presets);
+  onLanguage(() => { place.refreshPresets(presets); place.render(); });
 }
 
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
-  const body = { rules: $("preset").value, flags: flagsEditor.overrides(), bots: $("bots").value };
+  const body = { rules: $("preset").value, flags: flagsEditor.overrides(), bots: $("bots").value,
+    ...place.roomSettings() };
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
   if ($("takeover").value !== "") body.takeover_seconds = Number($("takeover").value);
   $("create-btn").disabled = true;
