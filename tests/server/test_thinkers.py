@@ -8,8 +8,10 @@ import signal
 import threading
 import time
 
+import pytest
+
 from twentyeight import Match, Rules
-from twentyeight.server.thinkers import Thinkers
+from twentyeight.server.thinkers import ThinkerError, Thinkers
 
 
 def test_a_worker_that_stops_reading_never_blocks_the_event_loop() -> None:
@@ -18,12 +20,12 @@ def test_a_worker_that_stops_reading_never_blocks_the_event_loop() -> None:
     decision comes back, each a legal action of its view."""
 
     async def main() -> None:
-        thinkers = Thinkers(workers=1, queue=10_000, seconds=60.0)
+        thinkers = Thinkers(workers=1, queue=10_000, seconds=60.0, modules=("server.stub_bots",))
         await thinkers.open()
         try:
-            quick = thinkers.quick
-            assert quick is not None and quick.process is not None
-            pid = quick.process.pid
+            [worker] = thinkers.workers
+            assert worker.process is not None
+            pid = worker.process.pid
             assert pid is not None
             match = Match.new(Rules.from_spec("28"), seed=3)
             seat = match.to_act
@@ -35,19 +37,19 @@ def test_a_worker_that_stops_reading_never_blocks_the_event_loop() -> None:
             thaw.start()
             try:
                 began = time.monotonic()
-                jobs = [asyncio.ensure_future(thinkers.decide((f"r{k}", seat), "random", k, view))
+                jobs = [asyncio.ensure_future(thinkers.decide((f"r{k}", seat), "prompt", k, view))
                         for k in range(500)]
                 await asyncio.sleep(0.2)                  # every ask has run
                 asked = time.monotonic() - began
-                assert quick.unsent, "the pipe took everything: the test proves nothing"
+                assert worker.unsent, "the pipe took everything: the test proves nothing"
                 assert asked < 2.0
                 assert not any(job.done() for job in jobs)
             finally:
                 thaw.cancel()
                 os.kill(pid, signal.SIGCONT)
             answers = await asyncio.wait_for(asyncio.gather(*jobs), timeout=60)
-            assert all(a in view["legal"] for a in answers)
-            assert not quick.unsent
+            assert all(a == view["legal"][0] for a in answers)
+            assert not worker.unsent
         finally:
             await thinkers.close()
 
@@ -65,3 +67,28 @@ def test_a_worker_that_stops_reading_never_blocks_the_event_loop() -> None:
     assert not loop.is_alive(), "the event loop is stuck writing to the worker"
     if failure:
         raise failure[0]
+
+
+def test_the_quick_bots_decide_on_the_loop_and_the_others_in_a_worker() -> None:
+    """``random`` and ``rules`` answer on the loop itself: with their worker stopped, they still
+    answer (a legal action), while another bot's decision fails over (to the room's rules bot,
+    by the caller)."""
+
+    async def main() -> None:
+        thinkers = Thinkers(workers=1, seconds=30.0, modules=("server.stub_bots",))
+        await thinkers.open()
+        try:
+            match = Match.new(Rules.from_spec("28"), seed=5)
+            seat = match.to_act
+            assert seat is not None
+            view = match.current.view(seat)
+            [worker] = thinkers.workers
+            worker.stop()                             # no worker: the quick ones still answer
+            for kind in ("random", "rules"):
+                assert await thinkers.decide(("r", seat), kind, 1, view) in view["legal"]
+            with pytest.raises(ThinkerError):
+                await thinkers.decide(("r", seat), "prompt", 1, view)
+        finally:
+            await thinkers.close()
+
+    asyncio.run(main())

@@ -1,9 +1,9 @@
-"""Where the computer players think: worker processes of their own, at a lower priority than
-the tables, so that no bot — however long it searches — can slow the people's tables.
+"""Where the computer players think: the searching bots in worker processes of their own, at
+a lower priority than the tables, so that no bot — however long it searches — can slow the
+people's tables; the quick built-in bots (:data:`QUICK`) on the event loop, in microseconds.
 
 :class:`Thinkers` keeps ``bot_workers`` processes (``--limit bot_workers=N``) for bots that
-search, and one more for the quick built-in ones (:data:`QUICK`, which decide in microseconds),
-so that a room of ordinary computer players never waits behind another room's search.  Each
+search; the quick built-in ones (:data:`QUICK`) never wait behind another room's search.  Each
 worker keeps the bots of the seats it serves (a seat always goes to the same worker, so a bot
 keeps its own state from one decision to the next) and answers one decision at a time; the
 server process only sends the seat's view and reads back the action.  Bounds:
@@ -46,8 +46,10 @@ from twentyeight.bots.base import View
 log = logging.getLogger("twentyeight.server")
 
 QUICK = frozenset({"random", "rules", "rules-v1"})
-"""Bots that decide in microseconds (benchmarks/bot_speed.py): they think in a worker of their
-own, never queued behind a searching bot."""
+"""Bots that decide in microseconds (benchmarks/bot_speed.py): they decide on the event loop,
+at once — handing their view to another process would cost the tables more than their
+thinking does, and on a busy machine every hand-over between processes waits for a processor
+(measured: docs/performance.md, "The server")."""
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's."""
 READY = 60.0
@@ -73,28 +75,26 @@ class Thinkers:
         self.modules = modules
         self.slots = asyncio.Semaphore(max(1, queue))
         self.workers: list[_Worker] = []
-        """The searching bots' workers …"""
-        self.quick: _Worker | None = None
-        """… and the quick ones'."""
+        """The searching bots' workers."""
+        self.quick: _Bots | None = None
+        """The quick bots, deciding on the event loop itself (:data:`QUICK`)."""
         self.inline: _Bots | None = None
         self.thread: ThreadPoolExecutor | None = None
 
     async def open(self) -> None:
         """Start the workers (or the thread of ``bot_workers=0``)."""
+        self.quick = _Bots(self.modules)
         if self.count == 0:
             self.inline = _Bots(self.modules)
             self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twentyeight-bot")
             return
         self.workers = [_Worker(self.modules) for _ in range(self.count)]
-        self.quick = _Worker(self.modules)
-        await asyncio.gather(*(worker.start() for worker in (*self.workers, self.quick)))
+        await asyncio.gather(*(worker.start() for worker in self.workers))
 
     async def close(self) -> None:
         """Stop the workers."""
         for worker in self.workers:
             worker.stop()
-        if self.quick is not None:
-            self.quick.stop()
         self.workers, self.quick = [], None
         if self.thread is not None:
             self.thread.shutdown(wait=False, cancel_futures=True)
@@ -106,6 +106,8 @@ class Thinkers:
     async def decide(self, key: Key, kind: str, seed: int, view: View) -> str:
         """The action the bot of seat ``key`` chooses for ``view``; :class:`ThinkerError` if it
         (or its worker) fails or takes longer than ``bot_seconds``."""
+        if kind in QUICK and self.quick is not None:
+            return self.quick.act(key, kind, seed, self.budget(), view)
         async with self.slots:
             try:
                 if self.inline is not None:
@@ -113,9 +115,8 @@ class Thinkers:
                     job = loop.run_in_executor(self.thread, self.inline.act, key, kind, seed,
                                                self.budget(), view)
                 else:
-                    worker = self.quick if kind in QUICK and self.quick is not None else \
-                        self.workers[zlib.crc32(f"{key[0]}/{key[1]}".encode())
-                                     % len(self.workers)]
+                    worker = self.workers[zlib.crc32(f"{key[0]}/{key[1]}".encode())
+                                          % len(self.workers)]
                     job = worker.ask(key, kind, seed, self.budget(), view,
                                      time.time() + self.seconds)
                 return await asyncio.wait_for(job, timeout=self.seconds)
@@ -124,8 +125,10 @@ class Thinkers:
 
     def forget(self, room_id: str) -> None:
         """The room is gone: its bots may be dropped."""
-        for worker in (*self.workers, *([self.quick] if self.quick else [])):
+        for worker in self.workers:
             worker.tell(("forget", room_id))
+        if self.quick is not None:
+            self.quick.forget(room_id)
         if self.inline is not None:
             self.inline.forget(room_id)
 
@@ -246,9 +249,9 @@ class _Worker:
         context = multiprocessing.get_context("spawn")
         their_requests, requests = context.Pipe(duplex=False)
         answers, their_answers = context.Pipe(duplex=False)
-        self.process = context.Process(target=_serve,
-                                       args=(their_requests, their_answers, self.modules),
-                                       name="twentyeight-bots", daemon=True)
+        self.process = context.Process(
+            target=_serve, args=(their_requests, their_answers, self.modules),
+            name="twentyeight-bots", daemon=True)
         self.process.start()
         their_requests.close()
         their_answers.close()
