@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -54,6 +55,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 Message = dict[str, Any]
 EVENT = re.compile(r'^\{"type":"event","seq":(\d+)')
@@ -143,6 +145,10 @@ async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
             if time.monotonic() < window.end:
                 tally.stalled_rooms.add(room)
             break
+        except ConnectionClosed:                 # the server cut it off: not held
+            tally.errors += 1
+            tally.stalled_rooms.add(room)
+            break
         got = time.monotonic()
         assert isinstance(raw, str)
         event = EVENT.match(raw)
@@ -186,6 +192,10 @@ async def watch_room(ws: ClientConnection, room: str, window: Window, tally: Tal
             if time.monotonic() < window.end:
                 tally.stalled_rooms.add(room)
             break
+        except ConnectionClosed:                 # the server cut it off: not held
+            tally.errors += 1
+            tally.stalled_rooms.add(room)
+            break
         got = time.monotonic()
         assert isinstance(raw, str)
         if EVENT.match(raw):
@@ -204,26 +214,29 @@ async def drive(ws_bases: list[str], rooms: list[tuple[str, list[str]]], warmup:
     tally = Tally()
     rng = random.Random(seed)
     sockets: list[ClientConnection] = []
+    window = Window(math.inf, math.inf)         # set once every seat is connected
+    tasks: list[asyncio.Task[None]] = []
     k = 0
-    for room, tokens in rooms:
-        for _ in tokens or [""]:                    # a room of computers: one spectator
+    for room, tokens in rooms:                  # each room plays (and reads) once connected:
+        mine = []                               # a socket nobody reads stops answering pings
+        for _ in tokens or [""]:                # a room of computers: one spectator
             base = ws_bases[k % len(ws_bases)]
             k += 1
-            sockets.append(await connect(f"{base}/api/rooms/{room}/ws", open_timeout=60,
-                                         max_size=None, ping_interval=None))
-    start = time.monotonic() + warmup
-    window = Window(start, start + seconds)
-    tasks = []
-    it = iter(sockets)
-    for room, tokens in rooms:
+            mine.append(await connect(f"{base}/api/rooms/{room}/ws", open_timeout=60,
+                                      max_size=None, ping_interval=None))
+        sockets += mine
         if not tokens:
-            tasks.append(watch_room(next(it), room, window, tally, pace, stall))
+            tasks.append(asyncio.create_task(watch_room(mine[0], room, window, tally, pace,
+                                                        stall)))
             continue
         sent: dict[int, float] = {}              # seq -> when its action was sent (per room)
-        for seat, token in enumerate(tokens):
-            tasks.append(play_seat(next(it), room, seat, token, sent, window, tally, pace,
-                                   stall, random.Random(rng.getrandbits(64))))
-    await asyncio.gather(*tasks)
+        for seat, (ws, token) in enumerate(zip(mine, tokens, strict=True)):
+            tasks.append(asyncio.create_task(play_seat(
+                ws, room, seat, token, sent, window, tally, pace, stall,
+                random.Random(rng.getrandbits(64)))))
+    window.start = time.monotonic() + warmup
+    window.end = window.start + seconds
+    await asyncio.gather(*tasks, return_exceptions=True)
     for ws in sockets:
         with contextlib.suppress(Exception):
             await ws.close()
