@@ -66,7 +66,8 @@ class Limits:
     hands: int = 300
     """Hands in one match; a match that reaches it is stopped and the room closed."""
     bot_workers: int = 1
-    """Processes the computer players think in (at a lower priority than the tables)."""
+    """Processes the searching computer players think in (at a lower priority than the
+    tables)."""
     bot_queue: int = 1_000
     """Decisions that may wait for those processes; more wait in their rooms, unasked."""
     bot_seconds: float = 10.0
