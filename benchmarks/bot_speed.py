@@ -6,6 +6,11 @@ same views in the same order until the views run out or ``--seconds`` have passe
 
     python benchmarks/bot_speed.py [--rules 28] [--views 5000] [--seconds 5] [--bots rules]
     python benchmarks/bot_speed.py --json
+    python benchmarks/bot_speed.py --bots expert --views 300 --seconds 600 --stride 7
+
+Each decision is timed twice: by the wall clock and by the processor time of this process
+(``time.process_time``), which is what one core gives a bot when others share the machine;
+``--stride N`` keeps every N-th view so that a slow bot is timed over many hands.
 """
 
 from __future__ import annotations
@@ -45,23 +50,29 @@ def measure(name: str, views: list[tuple[Game, dict[str, Any]]], seconds: float,
     """Time ``name`` on ``views``; decisions per second, median and 99th percentile."""
     bot = make_bot(name, seed=1, budget=budget)
     times: list[float] = []
+    cpu: list[float] = []
     start = time.perf_counter()
     bind = getattr(bot, "bind", None)
     for game, view in views:
         if bind is not None:
             bind(game)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = bot.act(view)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
         assert action in view["legal"], (name, action)
         if time.perf_counter() - start > seconds:
             break
     total = sum(times)
     times.sort()
+    cpu.sort()
+    p99 = min(len(times) - 1, int(0.99 * len(times)))
     return {"bot": name, "decisions": len(times),
             "per_second": round(len(times) / total, 1) if total > 0 else None,
             "median_us": round(statistics.median(times) * 1e6, 1),
-            "p99_us": round(times[min(len(times) - 1, int(0.99 * len(times)))] * 1e6, 1)}
+            "p99_us": round(times[p99] * 1e6, 1),
+            "cpu_median_us": round(statistics.median(cpu) * 1e6, 1),
+            "cpu_p99_us": round(cpu[p99] * 1e6, 1), "cpu_max_us": round(cpu[-1] * 1e6, 1)}
 
 
 def main() -> None:
@@ -71,9 +82,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0, help="time limit per bot")
     ap.add_argument("--budget", type=float, default=None, help="the bots' per-decision budget")
     ap.add_argument("--bots", default=",".join(bot_names()), help="comma-separated bot names")
+    ap.add_argument("--stride", type=int, default=1, help="keep every N-th view (default 1)")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args()
-    views = random_views(args.rules, args.views)
+    views = random_views(args.rules, args.views * max(1, args.stride))[::max(1, args.stride)]
     results = [measure(name, views, args.seconds, args.budget)
                for name in args.bots.split(",") if name]
     if args.json:
@@ -83,7 +95,8 @@ def main() -> None:
     for r in results:
         print(f"  {r['bot']:>10}: {r['per_second']:>12,.0f} decisions/s   median "
               f"{r['median_us']:8.1f} µs   99th percentile {r['p99_us']:8.1f} µs "
-              f"({r['decisions']:,} decisions)")
+              f"({r['decisions']:,} decisions; processor time: median "
+              f"{r['cpu_median_us']:.1f} µs, 99th percentile {r['cpu_p99_us']:.1f} µs)")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,13 @@ the level is measured for ``--seconds``:
 * **action → broadcast** — from the moment a client sends an action to the moment each client
   of the room (the actor and the others) receives its ``event``: p50, p99, max.
 
+With ``--players computers`` the rooms are the server's own: four computer players (``random``,
+thinking in the server's bot workers) acting every ``--pace`` seconds (the room's
+``bot_delay``), and one spectator of this script per room so that they play.  There is no
+client's send to time, so the figure is each event's **lateness**: how much longer than the
+pace it came after the room's previous event (the computer's decision, its commit, its
+broadcast, and the timer's own slack).
+
 The generator reads only what it needs of each message (a state is parsed only when it is the
 seat's turn), so that it takes as little of the machine as it can from the server.
 """
@@ -35,6 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -47,6 +55,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 Message = dict[str, Any]
 EVENT = re.compile(r'^\{"type":"event","seq":(\d+)')
@@ -66,17 +75,21 @@ def wait_for(base: str, seconds: float = 60.0) -> None:
         time.sleep(0.2)
 
 
-def make_rooms(base: str, count: int, rules: str) -> list[tuple[str, list[str]]]:
-    """``count`` started rooms with every seat taken: ``(room id, seat tokens)`` each."""
+def make_rooms(base: str, count: int, rules: str, seated: bool,
+               pace: float) -> list[tuple[str, list[str]]]:
+    """``count`` started rooms: ``(room id, seat tokens)`` each — every seat taken by this
+    script if ``seated``, else none (the server's computer players fill them and act every
+    ``pace`` seconds)."""
     rooms = []
     with httpx.Client(base_url=base, timeout=60) as http:
         for _ in range(count):
-            made = http.post("/api/rooms", json={"rules": rules, "bots": "random",
-                                                "flags": {"game_target": 10**6}})
+            made = http.post("/api/rooms", json={
+                "rules": rules, "bots": "random", "flags": {"game_target": 10**6},
+                **({} if seated else {"bot_delay": pace})})
             made.raise_for_status()
             room = made.json()
             tokens = []
-            for seat in range(int(room["info"]["num_players"])):
+            for seat in range(int(room["info"]["num_players"]) if seated else 0):
                 taken = http.post(f"/api/rooms/{room['room']}/seats/{seat}",
                                   json={"name": f"load {seat}", "invite": room["invite"]})
                 taken.raise_for_status()
@@ -132,6 +145,10 @@ async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
             if time.monotonic() < window.end:
                 tally.stalled_rooms.add(room)
             break
+        except ConnectionClosed:                 # the server cut it off: not held
+            tally.errors += 1
+            tally.stalled_rooms.add(room)
+            break
         got = time.monotonic()
         assert isinstance(raw, str)
         event = EVENT.match(raw)
@@ -158,29 +175,68 @@ async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
         pending.cancel()
 
 
+async def watch_room(ws: ClientConnection, room: str, window: Window, tally: Tally,
+                     pace: float, stall: float) -> None:
+    """Watch a room of computer players until the window ends: each event's lateness — how
+    much longer than the computers' ``pace`` it came after the one before (their decision,
+    its commit and its broadcast)."""
+    await ws.send(json.dumps({"type": "hello"}))
+    last: float | None = None
+    while True:
+        now = time.monotonic()
+        if now >= window.end:
+            break
+        try:
+            raw = await asyncio.wait_for(ws.recv(), min(stall, window.end - now + 0.01))
+        except TimeoutError:
+            if time.monotonic() < window.end:
+                tally.stalled_rooms.add(room)
+            break
+        except ConnectionClosed:                 # the server cut it off: not held
+            tally.errors += 1
+            tally.stalled_rooms.add(room)
+            break
+        got = time.monotonic()
+        assert isinstance(raw, str)
+        if EVENT.match(raw):
+            if last is not None and got in window:
+                tally.latencies.append(got - last - pace)
+                tally.events += 1
+            last = got
+        elif raw.startswith('{"type":"error"'):
+            tally.errors += 1
+            tally.stalled_rooms.add(room)
+
+
 async def drive(ws_bases: list[str], rooms: list[tuple[str, list[str]]], warmup: float,
                 seconds: float, pace: float, stall: float, seed: int) -> Tally:
     """Connect every seat of ``rooms`` and play them through the warm-up and the window."""
     tally = Tally()
     rng = random.Random(seed)
     sockets: list[ClientConnection] = []
+    window = Window(math.inf, math.inf)         # set once every seat is connected
+    tasks: list[asyncio.Task[None]] = []
     k = 0
-    for room, tokens in rooms:
-        for _ in tokens:
+    for room, tokens in rooms:                  # each room plays (and reads) once connected:
+        mine = []                               # a socket nobody reads stops answering pings
+        for _ in tokens or [""]:                # a room of computers: one spectator
             base = ws_bases[k % len(ws_bases)]
             k += 1
-            sockets.append(await connect(f"{base}/api/rooms/{room}/ws", open_timeout=60,
-                                         max_size=None, ping_interval=None))
-    start = time.monotonic() + warmup
-    window = Window(start, start + seconds)
-    tasks = []
-    it = iter(sockets)
-    for room, tokens in rooms:
+            mine.append(await connect(f"{base}/api/rooms/{room}/ws", open_timeout=60,
+                                      max_size=None, ping_interval=None))
+        sockets += mine
+        if not tokens:
+            tasks.append(asyncio.create_task(watch_room(mine[0], room, window, tally, pace,
+                                                        stall)))
+            continue
         sent: dict[int, float] = {}              # seq -> when its action was sent (per room)
-        for seat, token in enumerate(tokens):
-            tasks.append(play_seat(next(it), room, seat, token, sent, window, tally, pace,
-                                   stall, random.Random(rng.getrandbits(64))))
-    await asyncio.gather(*tasks)
+        for seat, (ws, token) in enumerate(zip(mine, tokens, strict=True)):
+            tasks.append(asyncio.create_task(play_seat(
+                ws, room, seat, token, sent, window, tally, pace, stall,
+                random.Random(rng.getrandbits(64)))))
+    window.start = time.monotonic() + warmup
+    window.end = window.start + seconds
+    await asyncio.gather(*tasks, return_exceptions=True)
     for ws in sockets:
         with contextlib.suppress(Exception):
             await ws.close()
@@ -222,7 +278,8 @@ def run_level(rooms: int, opts: argparse.Namespace) -> dict[str, Any]:
         wait_for(f"http://{host}")
     for k in range(len(hosts)):                 # rooms made on every process in turn
         share = rooms // len(hosts) + (k < rooms % len(hosts))
-        made += make_rooms(f"http://{hosts[k]}", share, opts.rules)
+        made += make_rooms(f"http://{hosts[k]}", share, opts.rules,
+                           opts.players == "clients", opts.pace)
     ws_bases = [f"ws://{h}" for h in hosts]
     shares = [made[i::opts.processes] for i in range(opts.processes)]
     jobs = [(ws_bases, share, opts.warmup, opts.seconds, opts.pace, opts.stall, opts.seed + i)
@@ -249,7 +306,8 @@ def run_level(rooms: int, opts: argparse.Namespace) -> dict[str, Any]:
     cpu = {"server_cpu_ms_per_action": round(1000 * used / max(1, events * span
                                                                 / opts.seconds), 3),
            "server_cpu_share": round(used / span, 2)} if opts.pid else {}
-    return {"rooms": rooms, "seats": sum(len(tokens) for _, tokens in made),
+    return {"rooms": rooms, "players": opts.players,
+            "seats": sum(len(tokens) for _, tokens in made),
             "rooms_held": rooms - len(stalled), "errors": sum(t.errors for t in tallies),
             "actions": events, "actions_per_s": round(events / opts.seconds, 1),
             "latency_ms": {"p50": round(statistics.median(ms), 1),
@@ -267,6 +325,10 @@ def main() -> None:
     ap.add_argument("--rooms", default="100",
                     help="comma-separated numbers of simultaneous rooms (default 100)")
     ap.add_argument("--rules", default="28", help="preset (default 28)")
+    ap.add_argument("--players", choices=["clients", "computers"], default="clients",
+                    help="who plays: this script's clients in every seat (default), or the "
+                         "server's own computer players (bot_delay --pace) with one spectator "
+                         "of this script per room")
     ap.add_argument("--pace", type=float, default=0.5,
                     help="seconds a player waits before acting (default 0.5, the bot_delay "
                          "of a room by default)")
@@ -289,8 +351,10 @@ def main() -> None:
         reports.append(report)
         if not opts.json:
             lat = report["latency_ms"]
-            print(f"{rooms:5d} rooms ({report['seats']} seats): held {report['rooms_held']:4d}, "
-                  f"{report['actions_per_s']:8.1f} actions/s, action→broadcast p50 "
+            who = f"{report['seats']} seats" if report["seats"] else "computers"
+            print(f"{rooms:5d} rooms ({who}): held {report['rooms_held']:4d}, "
+                  f"{report['actions_per_s']:8.1f} actions/s, "
+                  f"{'action→broadcast' if report['seats'] else 'lateness beyond the pace'} p50 "
                   f"{lat['p50']:.1f} ms, p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms, "
                   f"errors {report['errors']}, load {report['loadavg_before']} → "
                   f"{report['loadavg_after']}" + (

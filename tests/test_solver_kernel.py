@@ -145,6 +145,43 @@ def test_table_emptied_and_grown_mid_search(plain: bool) -> None:
         assert (got, knodes) == (want, nodes), max_entries
 
 
+@pytest.mark.parametrize("plain", MODES)
+def test_table_outgrows_its_arena_and_calls_do_not_share_entries(
+        plain: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table lives in memory kept from call to call (``fast.ARENA_WORDS``): one that
+    outgrows it moves to memory of its own, and entries of an earlier call (an older
+    generation) are never seen: each call searches exactly the nodes a fresh table would."""
+    monkeypatch.setattr(fast, "ARENA_WORDS", 3 * 4096 * 4)       # room for one growth only
+    monkeypatch.setattr(fast, "_memories", {})
+    big = ending("28", 2, 5)
+    small = ending("28", 2, 4)
+    assert big is not None and small is not None
+    want_big, want_small = python_values(big), python_values(small)
+    for h, want in ((big, want_big), (small, want_small), (big, want_big),
+                    (small, want_small)):
+        assert kernel_values(h, plain) == want
+    assert want_big[1] > 8 * 4096                  # enough positions to outgrow the arena
+
+
+@pytest.mark.parametrize("plain", MODES)
+@pytest.mark.parametrize(("preset", "seed", "left"), [("28", 2, 4), ("29", 3, 4), ("28", 5, 3),
+                                                     ("28-6p", 1, 3), ("56", 2, 2)])
+def test_root_value_as_the_python_search(preset: str, seed: int, left: int, plain: bool
+                                         ) -> None:
+    """``kernel_root_value``: one MTD(f) on the position itself, the same value and nodes as
+    ``Searcher.mtdf``, and the best of the values of its moves (the solver's own answer)."""
+    h = ending(preset, seed, left)
+    assert h is not None
+    pos = Position.from_hand(h)
+    guess = SCALE * (pos.banked + pos.points_left() // 2)
+    searcher = Searcher(pos)
+    want = SCALE * pos.banked + searcher.mtdf(guess - SCALE * pos.banked)
+    got, nodes, aborted = fast.kernel_root_value(pos, guess, plain=plain)
+    assert (got, nodes, aborted) == (want, searcher.nodes, False)
+    values = python_values(h)[0].values()
+    assert want == (max(values) if pos.bid_side[pos.to_act] else min(values))
+
+
 # ---- complete deals (compiled only) ----------------------------------------------------------
 
 

@@ -153,13 +153,26 @@ def public_history(h: Hand, seat: int) -> list[str]:
     """Every decision in notation, with the face-down trump choice hidden from others."""
     out = []
     secret = not knows_trump(h, seat) and seat != h.bidder
+    said = h.t.said
     for entry in h.history:
-        who, code = entry >> SEAT_SHIFT, entry & CODE_MASK
-        text = f"{who} {h.describe(code)}"
+        code = entry & CODE_MASK
         if secret and TRUMP_CARD <= code < TRUMP_SEVENTH:
-            text = f"{who} trump"
+            out.append(f"{entry >> SEAT_SHIFT} trump")
+            continue
+        text = said.get(entry)
+        if text is None:
+            text = said[entry] = f"{entry >> SEAT_SHIFT} {h.describe(code)}"
         out.append(text)
     return out
+
+
+def rules_spec(h: Hand) -> str | dict[str, Any]:
+    """The hand's rules in record form (:meth:`Rules.to_spec`, worked out once per rule set):
+    a copy, so that whoever holds a view may change it."""
+    spec = h.t.spec
+    if isinstance(spec, str):
+        return spec
+    return {k: list(v) if isinstance(v, list) else v for k, v in spec.items()}
 
 
 def view(h: Hand, seat: int) -> View:
@@ -176,7 +189,7 @@ def view(h: Hand, seat: int) -> View:
     in_play = h.bidder >= 0 and h.special in (NORMAL, THANI_HAND)
     out: View = {
         "seat": seat,
-        "rules": h.rules.to_spec(),
+        "rules": rules_spec(h),
         "dealer": h.dealer,
         "phase": PHASE_NAMES[h.phase],
         "status": STATUS_NAMES[h.status],

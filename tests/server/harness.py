@@ -25,10 +25,12 @@ Message = dict[str, Any]
 TESTS = Path(__file__).resolve().parent.parent
 """The tests directory: on the server's path, so ``--bot-module server.test_bots`` loads."""
 LIMITS = ["--limit", "min_bot_delay=0", "--limit", "messages_per_second=1000",
-          "--limit", "message_burst=1000", "--limit", "min_turn_seconds=0.2"]
+          "--limit", "message_burst=1000", "--limit", "min_turn_seconds=0.2",
+          "--limit", "signups_per_hour=100000", "--limit", "signins_per_minute=100000"]
 """The tests' clients play at machine speed: computer players without a pause, and more
-messages a second than a person sends, turn clocks short enough to wait for (the limits'
-own tests use the defaults)."""
+messages a second than a person sends, turn clocks short enough to wait for, and as many
+players signing up from one address as the tests make (the limits' own tests use the
+defaults)."""
 INVITES: dict[str, str] = {}
 """The seat invitation of each room the tests made (through any server process)."""
 CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")

@@ -39,3 +39,14 @@ class Ponders(Bot):
         while time.process_time() < end:
             pass
         return str(view["legal"][0])
+
+
+@register("prompt")
+class Prompt(Bot):
+    """Answers at once with the first legal action — but it is not one of the quick built-in
+    bots, so it thinks in a worker process (the workers' own tests)."""
+
+    description = "the first legal action, at once, in a worker (tests)"
+
+    def act(self, view: View) -> str:
+        return str(view["legal"][0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -88,7 +89,12 @@ room_fields = st.fixed_dictionaries({}, optional={
     "bots": st.one_of(texts, st.sampled_from(["rules", "random", "oracle", "pimc",
                                               "os:system", "http://127.0.0.1:9"])),
     "takeover_seconds": numbers, "bot_delay": numbers, "turn_seconds": numbers,
+    "public": st.one_of(st.booleans(), scalars), "rated": st.one_of(st.booleans(), scalars),
     "colour": scalars})
+place_fields = st.fixed_dictionaries({}, optional={
+    "name": st.one_of(texts, st.sampled_from(["asha", "A", "player one"])),
+    "password": st.one_of(texts, numbers, st.just("long enough password")),
+    "rules": st.one_of(texts, st.sampled_from(["28", "29", "56-8p"])), "colour": scalars})
 
 
 @st.composite
@@ -100,11 +106,15 @@ def requests(draw: st.DrawFn, table: Table) -> tuple[str, str, bytes]:
         "/api/rooms", f"/api/rooms/{room}", f"/api/rooms/{room}/seats/{seat}",
         f"/api/rooms/{room}/seats/{seat}/approve", f"/api/rooms/{room}/invitation",
         f"/api/rooms/{room}/start", f"/api/rooms/{room}/record", f"/r/{room}", "/api/presets",
-        "/api/health", "/api/nothing"]))
+        "/api/health", "/api/nothing",
+        # the place (issue 15): public tables, quick play, players, ratings
+        "/api/quickplay", "/api/players", "/api/session", f"/api/players/{room}",
+        f"/api/rooms/{room}/mine", f"/api/rooms/{room}/record/hands/{seat}",
+        f"/api/leaderboard?family={room}", "/signin", "/leaderboard", f"/players/{room}"]))
     method = draw(st.sampled_from(["GET", "POST", "POST", "POST", "PUT", "DELETE"]))
     secret = st.sampled_from([table.invite, table.host, *table.tokens, "guess"])
     fields = draw(st.one_of(
-        room_fields, values,
+        room_fields, values, place_fields,
         st.fixed_dictionaries({}, optional={"name": texts, "invite": st.one_of(secret, texts),
                                             "token": st.one_of(secret, texts, numbers),
                                             "host_token": st.one_of(secret, texts)})))
@@ -160,6 +170,44 @@ def test_http_fuzz(fuzzed: tuple[Server, Table]) -> None:
 
         run()
     assert server.get(f"/api/rooms/{table.room}").status_code == 200     # still serving
+
+
+PLACE_POSTS = ["/api/players", "/api/session", "/api/quickplay", "/api/rooms"]
+
+
+def test_bad_place_requests_change_nothing(fuzzed: tuple[Server, Table]) -> None:
+    """A body the new endpoints cannot accept (here: always an unknown field besides
+    anything else) is refused with ``{"error", "message"}`` and changes nothing: the public
+    tables, a signed-in browser's session, the player's profile, the leaderboard."""
+    server, _ = fuzzed
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        assert http.post("/api/players", json={"name": "fuzz keeper",
+                                               "password": "long enough password"}
+                         ).status_code in (201, 409)
+        assert http.post("/api/session", json={"name": "fuzz keeper",
+                                               "password": "long enough password"}
+                         ).status_code == 200
+
+        def picture() -> list[Any]:
+            return [http.get("/api/rooms").json(), http.get("/api/session").json(),
+                    http.get("/api/players/fuzz keeper").json(),
+                    http.get("/api/leaderboard").json(), len(http.get("/api/health").text)]
+
+        time.sleep(1.1)                                 # past the listing's one second
+        before = picture()
+
+        @SETTINGS
+        @given(path=st.sampled_from(PLACE_POSTS), fields=st.one_of(place_fields, room_fields),
+               extra=scalars)
+        def run(path: str, fields: dict[str, Any], extra: Any) -> None:
+            r = http.post(path, content=body_of({**fields, "unknown field": extra}),
+                          headers={"content-type": "application/json"})
+            assert r.status_code == 400, (path, r.status_code, r.text[:200])
+            assert set(r.json()) == {"error", "message"}
+
+        run()
+        time.sleep(1.1)
+        assert picture() == before
 
 
 def test_websocket_fuzz(fuzzed: tuple[Server, Table]) -> None:

@@ -8,6 +8,7 @@ import time
 
 from server.harness import Client, Message, Server, match_over, play_until, scan_secrecy
 from twentyeight import Match
+from twentyeight.bots.names import NAMES
 
 
 def test_full_match_four_seats_two_clients_two_bots(server: Server) -> None:
@@ -39,7 +40,9 @@ def test_full_match_four_seats_two_clients_two_bots(server: Server) -> None:
     record = server.get(f"/api/rooms/{room}/record").json()
     replayed = Match.from_record(record)
     assert replayed.over and replayed.scores == finals[0]["match"]["scores"]
-    assert record["players"] == ["Asha", "rules bot 1", "Ravi", "rules bot 3"]
+    players = record["players"]                  # computer seats: human-like names, distinct
+    assert players[0::2] == ["Asha", "Ravi"] and len(set(players)) == 4
+    assert all(name in NAMES for name in players[1::2])
     total = sum(len(h["actions"]) for h in record["hands_played"])
     assert info["seq"] == total
     for c in clients:                       # every client saw every event, in order, once

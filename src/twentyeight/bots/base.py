@@ -23,9 +23,9 @@ from typing import ClassVar, TypeVar
 from twentyeight.engine.actions import Action, parse_action
 from twentyeight.views import View
 
-__all__ = ["Bot", "BotError", "View", "bot_class", "bot_names", "history_actions",
-           "legal_actions", "make_bot", "make_table_bot", "register", "table_bot_class",
-           "table_bot_names"]
+__all__ = ["Bot", "BotError", "View", "bot_class", "bot_descriptions", "bot_names",
+           "history_actions", "legal_actions", "make_bot", "make_table_bot", "offered_bot_names",
+           "register", "table_bot_class", "table_bot_names"]
 
 
 class BotError(ValueError):
@@ -41,6 +41,11 @@ class Bot:
     sees_deal: ClassVar[bool] = False
     """The bot must be given the real deal (``bind``): it can play only where that is done,
     in the arena and in tests, never at a table (:func:`table_bot_class`)."""
+    level: ClassVar[int] = 0
+    """The place of an offered level in the ladder (1 the weakest)."""
+    offered: ClassVar[bool] = False
+    """A level offered to people (:func:`offered_bot_names`: ``beginner``, ``casual``,
+    ``club``, ``expert``); the others are kept for measurement, still seated by name."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         self.seed = seed
@@ -121,6 +126,28 @@ def table_bot_names() -> list[str]:
     return sorted(name for name, cls in _REGISTRY.items() if not cls.sees_deal)
 
 
+def offered_bot_names() -> list[str]:
+    """The levels offered to people wherever computer players are listed (``play --help``,
+    the lobby, ``bot serve``), weakest first: every registered bot with :attr:`Bot.offered`.
+
+    >>> offered_bot_names()
+    ['beginner', 'casual', 'club', 'expert']
+    """
+    _load_builtins()
+    return sorted((name for name, cls in _REGISTRY.items() if cls.offered),
+                  key=lambda name: (_REGISTRY[name].level, name))
+
+
+def bot_descriptions(names: list[str] | None = None) -> dict[str, str]:
+    """The one-line description of each bot of ``names`` (default: the offered levels).
+
+    >>> bot_descriptions(["casual"])["casual"].startswith("counts the cards")
+    True
+    """
+    return {name: bot_class(name).description for name in
+            (offered_bot_names() if names is None else names)}
+
+
 def table_bot_class(name: str) -> type[Bot]:
     """:func:`bot_class`, refusing a bot that must see the deal (see :attr:`Bot.sees_deal`).
 
@@ -142,6 +169,9 @@ def make_table_bot(name: str, seed: int | None = None, budget: float | None = No
 
 def _load_builtins() -> None:
     from twentyeight.bots import (  # noqa: F401  (they register themselves)
+        expert,
+        ismcts,
+        levels,
         pimc,
         random_bot,
         rules_bot,

@@ -75,7 +75,8 @@ from twentyeight.solver.search import Searcher
 from twentyeight.solver.values import SCALE
 from twentyeight.views import view as view_of
 
-__all__ = ["DEFAULT_BUDGET", "Effort", "NodeLimit", "OracleBot", "PimcBot", "solve_limited"]
+__all__ = ["DEFAULT_BUDGET", "Effort", "NodeLimit", "OracleBot", "PimcBot", "decision_rng",
+           "solve_limited"]
 
 DEFAULT_BUDGET = 1.0
 """Seconds a decision may take when no budget is given (roughly: it sets counts, not a clock)."""
@@ -129,21 +130,22 @@ class _LimitedSearcher(Searcher):
         return Searcher.search(self, alpha, beta)
 
 
-def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str = "auto"
-                  ) -> tuple[dict[int, int], int, int]:
+def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str = "auto",
+                  goal_points: int | None = None) -> tuple[dict[int, int], int, int]:
     """The solver's value (doubled scale) of every legal action code of ``hand``, within
     ``limit`` nodes: ``(values, target, nodes)``.  Like :func:`twentyeight.solver.solve`,
     ``pair`` gets the value of the position.  With ``made_only`` the value is only whether
     the contract is made (:data:`MADE` or 0; one zero-window search per action, several
-    times cheaper).  ``engine`` as for :func:`twentyeight.solver.solve`: the compiled kernel
-    when numba is installed (``auto``), else the Python search; both visit the same nodes, so
-    the answer is the same.  Raises :class:`NodeLimit` or
+    times cheaper) — or, with ``goal_points``, whether the bidding side reaches that many
+    card points instead of the target.  ``engine`` as for :func:`twentyeight.solver.solve`:
+    the compiled kernel when numba is installed (``auto``), else the Python search; both
+    visit the same nodes, so the answer is the same.  Raises :class:`NodeLimit` or
     :class:`~twentyeight.solver.SolverError`."""
     pos = Position.from_hand(hand)
     seat = pos.to_act
     assert seat is not None
     guess = SCALE * (pos.banked + pos.points_left() // 2)
-    goal = SCALE * pos.target
+    goal = SCALE * (pos.target if goal_points is None else goal_points)
     codes = hand.legal_codes()
     for code in codes:
         if code in IGNORED and code != PAIR:
@@ -221,6 +223,14 @@ def _bidding_result(h: Hand) -> tuple[bool, float] | None:
     return pts >= target(h), float(pts)
 
 
+def decision_rng(seed: int | None, view: View) -> random.Random:
+    """The random generator of one decision: it depends only on the bot's seed and the view
+    (what makes a search bot deterministic for a seed and a budget)."""
+    key = repr((seed, view["seat"], view["dealer"], view["history"], view["hand"]))
+    return random.Random(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8)
+                                        .digest(), "big"))
+
+
 # ---- the bots --------------------------------------------------------------------------------
 @register("pimc")
 class PimcBot(Bot):
@@ -245,9 +255,7 @@ class PimcBot(Bot):
     # ---- the worlds ------------------------------------------------------------------------
     def decision_rng(self, view: View) -> random.Random:
         """A generator that depends only on the seed and the view."""
-        key = repr((self.seed, view["seat"], view["dealer"], view["history"], view["hand"]))
-        return random.Random(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8)
-                                            .digest(), "big"))
+        return decision_rng(self.seed, view)
 
     def worlds(self, view: View, count: int) -> list[World]:
         """Deals consistent with ``view`` (the oracle returns the real one)."""

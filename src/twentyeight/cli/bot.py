@@ -25,13 +25,13 @@ def _our_bot(text: str) -> str:
 
     names = _table_bots(text)
     if len(names) != 1 or names[0].startswith(("http://", "https://")):
-        raise argparse.ArgumentTypeError("expected one of our bots, e.g. rules")
+        raise argparse.ArgumentTypeError("expected one of our bots, e.g. expert")
     return names[0]
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """Add the ``bot`` subcommand (``bot serve``) to the command's subparsers."""
-    from twentyeight.cli.main import _seed
+    from twentyeight.cli.main import _seed, levels_help
 
     bp: argparse.ArgumentParser = sub.add_parser(
         "bot", help="expose one of our bots over a bot protocol (bot serve)")
@@ -43,7 +43,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     "competition (GET /hi, POST /bid, /chooseTrump, /play; rules bhoos-29).")
     sv.add_argument("--protocol", choices=PROTOCOLS, default="bhoos",
                     help="the protocol (bhoos: docs/bot-protocol.md)")
-    sv.add_argument("--bot", type=_our_bot, required=True, help="the bot to serve, e.g. rules")
+    sv.add_argument("--bot", type=_our_bot, required=True,
+                    help=f"the bot to serve, a level: {levels_help()}")
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=_port, default=8001, help="port (default 8001)")

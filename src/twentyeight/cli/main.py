@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from twentyeight import __version__
-from twentyeight.bots import BotError, bot_class, table_bot_class, table_bot_names
+from twentyeight.bots import BotError, bot_class, bot_descriptions, table_bot_class
 from twentyeight.cli.args import number
 from twentyeight.rules import PRESET_TITLES, PRESETS, Rules, RulesError, flag_info
 
@@ -58,6 +58,11 @@ def _table_bots(text: str) -> list[str]:
     return _bot_list(text, table_bot_class)
 
 
+def levels_help() -> str:
+    """The offered levels with their one-line descriptions, for ``--help``."""
+    return "; ".join(f"{name} ({text})" for name, text in bot_descriptions().items())
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of the command."""
     p = argparse.ArgumentParser(
@@ -75,9 +80,9 @@ def parser() -> argparse.ArgumentParser:
                     help="preset name or JSON object (default: 28)")
     pl.add_argument("--seed", type=_seed, default=None, help="seed for the deals and the bots")
     pl.add_argument("--seat", type=int, default=0, help="your seat, 0 to n-1 (default 0)")
-    pl.add_argument("--bots", type=_table_bots, default=["rules"],
-                    help=f"computer players, comma-separated ({', '.join(table_bot_names())}; "
-                         "default rules)")
+    pl.add_argument("--bots", type=_table_bots, default=["casual"],
+                    help=f"computer players, comma-separated, from the levels: {levels_help()}; "
+                         "default casual")
     pl.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
                     default=None, help="no colours (also when NO_COLOR is set)")
     pl.set_defaults(command_parser=pl)         # its errors print the usage of `play`

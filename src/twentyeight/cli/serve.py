@@ -45,6 +45,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
                    help="proxies whose X-Forwarded-For names the client (default 127.0.0.1; "
                         "the per-client limits count that address)")
+    p.add_argument("--behind-https", action="store_true",
+                   help="the server is reached over HTTPS (a proxy in front): session "
+                        "cookies are always marked Secure")
     p.add_argument("--allow-external-bots", action="store_true",
                    help="let rooms seat external bots by URL (the competition protocol; the "
                         "server then calls the addresses rooms name)")
@@ -76,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
                         bot_delay=args.bot_delay, turn_seconds=args.turn_seconds,
                         allow_external_bots=args.allow_external_bots,
                         redis_url=args.redis, bot_modules=tuple(args.bot_module),
+                        behind_https=args.behind_https,
                         limits=limits)
     try:
         app = create_app(settings)

@@ -241,7 +241,10 @@ class Hand(HandState):
     # ---- codes and notation ------------------------------------------------------------------
     def describe(self, code: int) -> str:
         """A code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``."""
-        return describe_code(code, self.t.deck.names)
+        text = self.t.described.get(code)
+        if text is None:
+            text = self.t.described[code] = describe_code(code, self.t.deck.names)
+        return text
 
     def action(self, seat: int, code: int) -> Action:
         """The :class:`Action` of a code played by ``seat``."""

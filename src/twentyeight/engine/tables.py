@@ -33,6 +33,7 @@ class Tables:
         "deal_checks_56",
         "deck",
         "dedupe",
+        "described",
         "first_batch",
         "hybrid_trick",
         "kq_masks",
@@ -45,9 +46,11 @@ class Tables:
         "pair_cap",
         "points_in_play",
         "rules",
+        "said",
         "second_deal",
         "sides",
         "single_values",
+        "spec",
         "stop_decided",
         "team_of",
         "team_seats",
@@ -108,6 +111,13 @@ class Tables:
                                or rules.redeal_team_without_jack
                                or rules.redeal_max_hand_points is not None)
         self.stop_decided = rules.stop_when_decided
+        self.spec = rules.to_spec()
+        """The rules' record form (:meth:`Rules.to_spec`), worked out once: every view names it."""
+        self.described: dict[int, str] = {}
+        """Each action code's notation without the seat, as :meth:`Hand.describe` first made it
+        (a few dozen codes per rule set)."""
+        self.said: dict[int, str] = {}
+        """Each history entry's notation with its seat (``"2 play 9S"``), as views tell it."""
 
 
 def tables_for(rules: Rules) -> Tables:

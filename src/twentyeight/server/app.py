@@ -3,8 +3,9 @@
 HTTP (JSON): ``POST /api/rooms``, ``GET /api/rooms/{id}``, ``POST /api/rooms/{id}/seats/{k}``,
 ``POST /api/rooms/{id}/seats/{k}/approve``, ``POST /api/rooms/{id}/invitation``,
 ``POST /api/rooms/{id}/start``, ``GET /api/rooms/{id}/record``, ``GET /api/presets``,
-``GET /api/health``; the lobby ``GET /``, the browser table at the shareable link
-``GET /r/{id}`` and its files under ``/static``.  WebSocket: ``/api/rooms/{id}/ws``
+``GET /api/health``, and the place's (public tables, players, ratings: :mod:`.place`);
+the lobby ``GET /``, the browser table at the shareable link ``GET /r/{id}`` and its files
+under ``/static``.  WebSocket: ``/api/rooms/{id}/ws``
 (docs/protocol.md).
 
 Every refusal, whatever went wrong, is ``{"error": code, "message": ...}`` with a status
@@ -26,14 +27,14 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 from starlette.exceptions import HTTPException
 
 from twentyeight import __version__
-from twentyeight.bots import table_bot_names
+from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
-from twentyeight.server import jsonin, learning, transport
+from twentyeight.server import jsonin, learning, place, transport
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_key
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
@@ -53,10 +54,12 @@ class CreateRoom(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     rules: StrictStr | dict[str, Any] = Field(default="28")
     flags: dict[str, Any] = Field(default_factory=dict)
-    bots: StrictStr = Field(default="rules", max_length=64)
+    bots: StrictStr = Field(default="casual", max_length=64)
     takeover_seconds: Number | None = None
     bot_delay: Number | None = None
     turn_seconds: Number | None = None
+    public: StrictBool = False
+    rated: StrictBool = False
     hints: bool | None = None
 
 
@@ -93,9 +96,11 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await hub.close()
+            places.close()
             analyst.close()
 
-    app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan)
+    app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
+                  redirect_slashes=False)     # an address with a slash too many: 404, no hop
     app.state.hub = hub
 
     # ---- every refusal in one shape ----------------------------------------------------
@@ -167,11 +172,13 @@ def create_app(settings: Settings) -> FastAPI:
                                    "num_players": r.num_players, "flags": r.flags(),
                                    **preset_legends(r)}
                             for name, r in PRESETS.items()},
-                "bots": table_bot_names(),
+                "bots": offered_bot_names(),
+                "bot_descriptions": bot_descriptions(),
                 "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()],
                 "editor": editor_info()}
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    places = place.install(app, hub, body, STATIC)    # public tables, players, ratings
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -183,7 +190,8 @@ def create_app(settings: Settings) -> FastAPI:
         made = await hub.lobby.create_room(NewRoom(
             rules=rules_from(ask.rules, ask.flags), bots=ask.bots,
             takeover_seconds=_float(ask.takeover_seconds), bot_delay=_float(ask.bot_delay),
-            turn_seconds=_float(ask.turn_seconds), hints=ask.hints,
+            turn_seconds=_float(ask.turn_seconds), public=ask.public, rated=ask.rated,
+            hints=ask.hints,
             client=client_key(request.client.host if request.client else None)))
         room = made.room
         base = str(request.base_url).rstrip("/")
@@ -200,7 +208,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def take_seat(room_id: str, seat: str, request: Request) -> dict[str, Any]:
         ask = await body(request, TakeSeat)
         k = _seat_number(seat)
-        seated = await hub.lobby.take_seat(room_id, k, SeatAsk(
+        seated = await places.take_seat(request, room_id, k, SeatAsk(
             name=ask.name, invite=ask.invite, token=ask.token, host_token=ask.host_token))
         out: dict[str, Any] = {"room": room_id, "seat": k, "token": seated.token,
                                "pending": seated.pending}

@@ -61,6 +61,8 @@ class Authority:
         """A match that has played this many hands is stopped and its room closed."""
         self.handed_over = handed_over
         """Called once claimed seats have been handed over (their newcomers sit down)."""
+        self.finished: Callable[[Room], None] = lambda room: None
+        """Called once a match's last action is committed (its room is ``finished``)."""
 
     async def act(self, room: Room, sender: Listener, msg: ClientMessage) -> None:
         """A player's ``action`` message: applied and told, or refused (an ``illegal`` error
@@ -146,6 +148,8 @@ class Authority:
             seats_changed = True
         if seats_changed:
             self.audience.tell_room(room)
+        if status == FINISHED:
+            self.finished(room)
         room.changed.set()
         self.sync.changed(room)
 

@@ -58,12 +58,8 @@ async def drive(room: Room, move: Move) -> None:
             await room.changed.wait()
             continue
         delay, seq = step
-        if delay > 0:
-            try:
-                await asyncio.wait_for(room.changed.wait(), timeout=delay)
-                continue                                # something changed: plan again
-            except TimeoutError:
-                pass
+        if delay > 0 and not await due(room, delay):
+            continue                                    # something changed: plan again
         try:
             await move(room, seq)
         except asyncio.CancelledError:
@@ -71,6 +67,25 @@ async def drive(room: Room, move: Move) -> None:
         except Exception:                               # a bug must not stop the table
             log.exception("room %s: computer player failed", room.id)
             await asyncio.sleep(1.0)
+
+
+async def due(room: Room, delay: float) -> bool:
+    """Wait ``delay`` seconds or until ``room`` changes, whichever comes first; whether the
+    time ran out.  (One timer on the loop, no task: every room's driver waits here after each
+    action, so this is the cheapest wait there is.)"""
+    rang = False
+
+    def ring() -> None:
+        nonlocal rang
+        rang = True
+        room.changed.set()
+
+    timer = asyncio.get_running_loop().call_later(delay, ring)
+    try:
+        await room.changed.wait()
+    finally:
+        timer.cancel()
+    return rang
 
 
 class ComputerPlayers:

@@ -66,11 +66,20 @@ class Limits:
     hands: int = 300
     """Hands in one match; a match that reaches it is stopped and the room closed."""
     bot_workers: int = 1
-    """Processes the computer players think in (at a lower priority than the tables)."""
+    """Processes the searching computer players think in (at a lower priority than the
+    tables)."""
     bot_queue: int = 1_000
     """Decisions that may wait for those processes; more wait in their rooms, unasked."""
     bot_seconds: float = 10.0
     """A decision that takes longer is made by the ``rules`` bot instead."""
+    signups_per_hour: int = 10
+    """Players one client may sign up in an hour (429 beyond)."""
+    signins_per_minute: int = 10
+    """Sign-in attempts (right or wrong) one client may make per minute (429 beyond)."""
+    passwords_hashing: int = 2
+    """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn."""
+    public_rooms_listed: int = 100
+    """At most this many public rooms in one ``GET /api/rooms`` answer (the newest)."""
 
     @classmethod
     def names(cls) -> list[str]:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyeight.bots import BotError, bot_names, table_bot_class, table_bot_names
+from twentyeight.bots.names import seat_names
 from twentyeight.match import Match
 from twentyeight.rules import Rules, RulesError
 from twentyeight.server.audience import Audience, Listener, state
@@ -101,7 +102,7 @@ class NewRoom:
     """What ``POST /api/rooms`` asks for (``None``: the server's default)."""
 
     rules: Rules
-    bots: str = "rules"
+    bots: str = "casual"
     takeover_seconds: float | None = None
     bot_delay: float | None = None
     turn_seconds: float | None = None
@@ -109,6 +110,10 @@ class NewRoom:
     """Whether the table offers hints (``None``: where computer players sit)."""
     client: str = ""
     """Who asks (:func:`~twentyeight.server.limits.client_key`)."""
+    public: bool = False
+    """Listed for everyone; a free seat needs no invitation."""
+    rated: bool = False
+    """People only (the start refuses open seats); the match counts for ratings."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,9 @@ class SeatAsk:
     host_token: str | None = None
     """The host's token: it may take a seat without the invitation, and a computer's seat
     mid-match at once."""
+    seat_token: str | None = None
+    """The token the seat is to have (a signed-in player's own, :mod:`.accounts`); ``None``:
+    a fresh random one."""
 
 
 @dataclass(frozen=True)
@@ -223,12 +231,14 @@ class Lobby:
         room = Room(id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
                     rules=ask.rules, bot_kind=bots, host_token_hash=token_hash(host_token),
                     takeover_seconds=takeover, bot_delay=delay, turn_seconds=turn,
-                    invite_hash=token_hash(invite), created_by=ask.client, hints=ask.hints,
+                    invite_hash=token_hash(invite), created_by=ask.client,
+                    public=ask.public, rated=ask.rated, hints=ask.hints,
                     seats=[Seat() for _ in range(ask.rules.num_players)])
         row = RoomRow(id=room.id, rules=ask.rules.to_spec(), bots=bots,
                       host_token_hash=room.host_token_hash, status=WAITING,
                       takeover_seconds=takeover, bot_delay=delay, turn_seconds=turn,
-                      invite_hash=room.invite_hash, created_by=ask.client, hints=ask.hints,
+                      invite_hash=room.invite_hash, created_by=ask.client,
+                      public=ask.public, rated=ask.rated, hints=ask.hints,
                       seats=[SeatRow(kind=OPEN) for _ in room.seats])
         await self.db.create_room(row)
         self.rooms[room.id] = room
@@ -257,7 +267,7 @@ class Lobby:
         room = await self.current(room_id)
         async with room.lock:
             host = room.is_host(ask.host_token)
-            if not (host or room.invited(ask.invite)):
+            if not (host or room.public or room.invited(ask.invite)):
                 raise RoomError(403, "not_invited", "taking a seat needs the room's seat "
                                 "invitation (the link the host shares); this link only "
                                 "lets you watch")
@@ -276,7 +286,7 @@ class Lobby:
             if s.claimed:
                 raise RoomError(409, "seat_claimed", f"seat {seat} is promised to "
                                 f"{s.claim_name} from the next hand")
-            token = new_token()
+            token = ask.seat_token or new_token()
             if room.status == PLAYING and not host:
                 return await self._claim(room, seat, name, token)
             row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token))
@@ -379,10 +389,15 @@ class Lobby:
         """Deal and store the match (under the room's lock); :class:`Conflict` changes nothing."""
         if room.status != WAITING:
             raise RoomError(409, "started", "the match has already started")
+        if room.rated and any(s.kind == OPEN for s in room.seats):
+            raise RoomError(409, "rated_needs_people", "a rated table plays with people in "
+                            "every seat (no computer players): wait until every seat is taken")
         filled: dict[int, SeatRow] = {}
-        for k, s in enumerate(room.seats):
-            if s.kind == OPEN:
-                filled[k] = SeatRow(kind=BOT, name=f"{room.bot_kind} bot {k}")
+        open_seats = [k for k, s in enumerate(room.seats) if s.kind == OPEN]
+        people = [s.name for s in room.seats if s.kind != OPEN and s.name]
+        for k, name in zip(open_seats, seat_names(room.id, len(open_seats), people),
+                           strict=True):
+            filled[k] = SeatRow(kind=BOT, name=name)
         match = Match.new(room.rules, seed=secrets.randbits(63))
         names = [filled[k].name if k in filled else s.name for k, s in enumerate(room.seats)]
         match.extra = {"event": f"twentyeight online, room {room.id}", "players": names}

@@ -108,6 +108,10 @@ class Room:
     """The SHA-256 of the seat invitation (the secret the room's seat link carries)."""
     created_by: str = ""
     """Who made the room (:func:`~twentyeight.server.limits.client_key`)."""
+    public: bool = False
+    """Listed for everyone; a free seat needs no invitation (docs/online.md, "Public tables")."""
+    rated: bool = False
+    """People only, each signed in; the match counts for their ratings (no hints)."""
     hints: bool | None = None
     """Whether the table offers hints (the Hint button): ``True``, ``False``, or ``None``
     for the default — where computer players sit (:meth:`offers_hints`)."""
@@ -165,8 +169,10 @@ class Room:
         return isinstance(token, str) and token_matches(token, self.host_token_hash)
 
     def offers_hints(self) -> bool:
-        """Whether a seat may ask for a hint: the room's setting, by default at a table with
-        computer players."""
+        """Whether a seat may ask for a hint: never at a rated table (:attr:`hints_allowed`);
+        else the room's setting, by default at a table with computer players."""
+        if not self.hints_allowed:
+            return False
         if self.hints is not None:
             return self.hints
         return any(seat.kind == BOT for seat in self.seats)
@@ -208,6 +214,12 @@ class Room:
             self.bot_seeds.pop(k, None)
         return due
 
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether a seat may be given hints here: never at a rated table (its match counts
+        for ratings, which no hint may touch)."""
+        return not self.rated
+
     def controlled_by_bot(self, seat: int, now: float) -> bool:
         """Whether a computer player acts for ``seat`` at time ``now``."""
         at = self.takeover_at(seat)
@@ -231,6 +243,8 @@ class Room:
             "takeover_seconds": self.takeover_seconds,
             "bot_delay": self.bot_delay,
             "turn_seconds": self.turn_seconds,
+            "public": self.public,
+            "rated": self.rated,
             "hints": self.offers_hints(),
             "seq": self.seq,
             "seats": [{"seat": k, "kind": s.kind, "name": s.name,
@@ -255,7 +269,7 @@ def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> R
                 host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
                 bot_delay=row.bot_delay, seats=seats, turn_seconds=row.turn_seconds,
                 invite_hash=row.invite_hash, created_by=row.created_by, status=row.status,
-                hints=row.hints,
+                public=row.public, rated=row.rated, hints=row.hints,
                 seq=row.seq, start=row.record, log=list(row.actions), turn_since=now)
     if row.record is not None:
         if len(row.actions) != row.seq:

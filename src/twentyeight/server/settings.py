@@ -30,6 +30,9 @@ class Settings:
     """With Redis: how often each process announces its connections."""
     poll_seconds: float = 2.0
     """With Redis: how often each process checks the database for changes it missed."""
+    behind_https: bool = False
+    """Session cookies are marked ``Secure`` always (also set, request by request, when the
+    request came over HTTPS: directly, or by ``X-Forwarded-Proto`` from a trusted proxy)."""
     bot_modules: tuple[str, ...] = field(default_factory=tuple)
     """Modules imported at the start that register more computer players
     (:func:`twentyeight.bots.register`); rooms may then choose them by name."""

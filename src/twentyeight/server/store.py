@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlalchemy import (
-    Boolean,
     Column,
     Connection,
     Engine,
@@ -85,7 +84,9 @@ rooms = Table(
     Column("created_by", String(64), nullable=True),
     Column("visited_at", Float, nullable=True),
     Column("note", Text, nullable=True),
-    Column("hints", Boolean, nullable=True),
+    Column("public", Integer, nullable=True),
+    Column("rated", Integer, nullable=True),
+    Column("hints", Integer, nullable=True),
     Index("rooms_by_status", "status", "visited_at"),
     Index("rooms_by_creator", "created_by", "status"),
 )
@@ -113,7 +114,7 @@ actions = Table(
 )
 
 ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note",
-                           "hints"],
+                           "public", "rated", "hints"],
                  "seats": ["claim_name", "claim_token_hash", "claim_hand"]}
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
@@ -157,6 +158,10 @@ class RoomRow:
     visited_at: float = 0.0
     note: str | None = None
     """Why the room was closed (``closed`` rooms)."""
+    public: bool = False
+    """Listed in ``GET /api/rooms``: anyone may take a free seat (docs/online.md)."""
+    rated: bool = False
+    """A rated table: people only, signed in; its match updates their ratings."""
     hints: bool | None = None
     """Whether the table offers hints (``None``: where computer players sit)."""
 
@@ -170,6 +175,12 @@ class ActionRow:
     action: str
     source: str
     """``player`` or ``bot``."""
+
+
+MOVE_ON = update(rooms).where(rooms.c.id == bindparam("rid"), rooms.c.seq == bindparam("old")) \
+    .values(seq=bindparam("new"), status=bindparam("st"), note=bindparam("why"))
+"""A room moves on from seq ``old`` to ``new`` (its status and note with it): the group
+commit's one statement per room, built once."""
 
 
 @dataclass(frozen=True)
@@ -338,7 +349,9 @@ class SqlStore:
                 takeover_seconds=room.takeover_seconds, bot_delay=room.bot_delay,
                 seq=room.seq, record=None, invite_hash=room.invite_hash,
                 turn_seconds=room.turn_seconds, created_by=room.created_by,
-                visited_at=room.visited_at or now, hints=room.hints))
+                visited_at=room.visited_at or now, public=int(room.public),
+                rated=int(room.rated),
+                hints=None if room.hints is None else int(room.hints)))
             conn.execute(insert(seats), [
                 {"room_id": room.id, "seat": k, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash} for k, s in enumerate(room.seats)])
@@ -417,39 +430,38 @@ class SqlStore:
             return [self._append_one(e) for e in entries]
 
     def _append_batch(self, entries: Sequence[Append]) -> list[bool]:
-        ids = sorted({e.room_id for e in entries})
+        """Every entry whose room's chain holds in the batch (each room's first entry follows
+        the room's stored seq, the others follow each other), in one transaction; a room found
+        elsewhere than its first entry expects raises :class:`Conflict` (then one at a time).
+
+        The cost is flat in the batch: one ``UPDATE`` per room moved on (taking its row lock,
+        in room order) and one multi-row ``INSERT`` of the actions; no read."""
+        first: dict[str, int] = {}                   # room -> the seq its first entry follows
+        seen: dict[str, int] = {}
+        ok = []
+        for e in entries:
+            at = seen.get(e.room_id)
+            if at is None:
+                at = first[e.room_id] = e.seq - 1
+            ok.append(at == e.seq - 1)
+            if ok[-1]:
+                seen[e.room_id] = e.seq
+        done = [e for e, good in zip(entries, ok, strict=True) if good]
+        last = {e.room_id: e for e in done}               # the room's newest entry
         with self.engine.begin() as conn:
-            query = select(rooms.c.id, rooms.c.seq).where(rooms.c.id.in_(ids))
-            if self.engine.dialect.name == "postgresql":
-                query = query.with_for_update()
-            stored = {r.id: r.seq for r in conn.execute(query)}
-            seen: dict[str, int] = {}
-            ok = []
-            for e in entries:
-                at = seen.get(e.room_id, stored.get(e.room_id, -1))
-                ok.append(at == e.seq - 1)
-                if ok[-1]:
-                    seen[e.room_id] = e.seq
-            done = [e for e, good in zip(entries, ok, strict=True) if good]
-            if done:
-                now = time.time()
-                conn.execute(insert(actions), [
-                    {"room_id": e.room_id, "seq": e.seq, "seat": e.seat, "action": e.action,
-                     "source": e.source, "at": now} for e in done])
-                last = {e.room_id: e for e in done}           # the room's newest entry
-                res = conn.execute(
-                    update(rooms).where(rooms.c.id == bindparam("rid"),
-                                        rooms.c.seq == bindparam("old"))
-                    .values(seq=bindparam("new"), status=bindparam("st"),
-                            note=bindparam("why")),
-                    [{"rid": e.room_id, "old": stored[e.room_id], "new": e.seq,
-                      "st": e.status, "why": e.note} for e in last.values()])
-                if res.rowcount != len(last):
-                    raise Conflict("a room moved on during the commit")
-                for e in done:
-                    if e.handovers:
-                        _hand_over(conn, e.room_id, list(e.handovers))
-            return ok
+            res = conn.execute(MOVE_ON, [
+                {"rid": rid, "old": first[rid], "new": e.seq, "st": e.status, "why": e.note}
+                for rid, e in sorted(last.items())])
+            if res.rowcount != len(last):
+                raise Conflict("a room is not where the batch expects it")
+            now = time.time()
+            conn.execute(insert(actions), [
+                {"room_id": e.room_id, "seq": e.seq, "seat": e.seat, "action": e.action,
+                 "source": e.source, "at": now} for e in done])
+            for e in done:
+                if e.handovers:
+                    _hand_over(conn, e.room_id, list(e.handovers))
+        return ok
 
     def _append_one(self, e: Append) -> bool:
         try:
@@ -593,7 +605,8 @@ def _room_row(r: Any) -> RoomRow:
                    turn_seconds=r["turn_seconds"] if r["turn_seconds"] is not None else 60.0,
                    created_by=r["created_by"] or "", created_at=r["created_at"],
                    visited_at=r["visited_at"] or r["created_at"], note=r["note"],
-                   hints=r["hints"])
+                   public=bool(r["public"]), rated=bool(r["rated"]),
+                   hints=None if r["hints"] is None else bool(r["hints"]))
 
 
 def _seat_row(s: Any) -> SeatRow:

@@ -1,9 +1,9 @@
-"""Where the computer players think: worker processes of their own, at a lower priority than
-the tables, so that no bot — however long it searches — can slow the people's tables.
+"""Where the computer players think: the searching bots in worker processes of their own, at
+a lower priority than the tables, so that no bot — however long it searches — can slow the
+people's tables; the quick built-in bots (:data:`QUICK`) on the event loop, in microseconds.
 
 :class:`Thinkers` keeps ``bot_workers`` processes (``--limit bot_workers=N``) for bots that
-search, and one more for the quick built-in ones (:data:`QUICK`, which decide in microseconds),
-so that a room of ordinary computer players never waits behind another room's search.  Each
+search; the quick built-in ones (:data:`QUICK`) never wait behind another room's search.  Each
 worker keeps the bots of the seats it serves (a seat always goes to the same worker, so a bot
 keeps its own state from one decision to the next) and answers one decision at a time; the
 server process only sends the seat's view and reads back the action.  Bounds:
@@ -13,7 +13,11 @@ server process only sends the seat's view and reads back the action.  Bounds:
 * a decision that has not come back within ``bot_seconds`` (waiting included) is given up:
   the room's ``rules`` bot decides instead, and a worker that comes to it afterwards skips it
   (searching bots are asked to stay well within that time);
-* a worker that dies is started again; the decisions it had are made by ``rules``.
+* a worker that dies is started again; the decisions it had are made by ``rules``;
+* the server never waits to hand a worker its requests: they go down a pipe the event loop
+  writes without blocking, what the pipe cannot take yet waiting in memory (bounded by
+  ``bot_queue``), so a worker that falls behind — starved of processor at its low priority —
+  holds up its own decisions and nothing else.
 
 With ``bot_workers=0`` the bots think in this process, on a thread of their own (for tests
 and trials; the GIL then shares this process's time with them).
@@ -27,6 +31,8 @@ import itertools
 import logging
 import multiprocessing
 import os
+import pickle
+import struct
 import time
 import zlib
 from collections import OrderedDict
@@ -39,9 +45,11 @@ from twentyeight.bots.base import View
 
 log = logging.getLogger("twentyeight.server")
 
-QUICK = frozenset({"random", "rules", "rules-v1"})
-"""Bots that decide in microseconds (benchmarks/bot_speed.py): they think in a worker of their
-own, never queued behind a searching bot."""
+QUICK = frozenset({"random", "rules", "rules-v1", "beginner", "casual"})
+"""Bots that decide in microseconds (benchmarks/bot_speed.py): they decide on the event loop,
+at once — handing their view to another process would cost the tables more than their
+thinking does, and on a busy machine every hand-over between processes waits for a processor
+(measured: docs/performance.md, "The server")."""
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's."""
 READY = 60.0
@@ -67,28 +75,26 @@ class Thinkers:
         self.modules = modules
         self.slots = asyncio.Semaphore(max(1, queue))
         self.workers: list[_Worker] = []
-        """The searching bots' workers …"""
-        self.quick: _Worker | None = None
-        """… and the quick ones'."""
+        """The searching bots' workers."""
+        self.quick: _Bots | None = None
+        """The quick bots, deciding on the event loop itself (:data:`QUICK`)."""
         self.inline: _Bots | None = None
         self.thread: ThreadPoolExecutor | None = None
 
     async def open(self) -> None:
         """Start the workers (or the thread of ``bot_workers=0``)."""
+        self.quick = _Bots(self.modules)
         if self.count == 0:
             self.inline = _Bots(self.modules)
             self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twentyeight-bot")
             return
         self.workers = [_Worker(self.modules) for _ in range(self.count)]
-        self.quick = _Worker(self.modules)
-        await asyncio.gather(*(worker.start() for worker in (*self.workers, self.quick)))
+        await asyncio.gather(*(worker.start() for worker in self.workers))
 
     async def close(self) -> None:
         """Stop the workers."""
         for worker in self.workers:
             worker.stop()
-        if self.quick is not None:
-            self.quick.stop()
         self.workers, self.quick = [], None
         if self.thread is not None:
             self.thread.shutdown(wait=False, cancel_futures=True)
@@ -100,6 +106,8 @@ class Thinkers:
     async def decide(self, key: Key, kind: str, seed: int, view: View) -> str:
         """The action the bot of seat ``key`` chooses for ``view``; :class:`ThinkerError` if it
         (or its worker) fails or takes longer than ``bot_seconds``."""
+        if kind in QUICK and self.quick is not None:
+            return self.quick.act(key, kind, seed, self.budget(), view)
         async with self.slots:
             try:
                 if self.inline is not None:
@@ -107,9 +115,8 @@ class Thinkers:
                     job = loop.run_in_executor(self.thread, self.inline.act, key, kind, seed,
                                                self.budget(), view)
                 else:
-                    worker = self.quick if kind in QUICK and self.quick is not None else \
-                        self.workers[zlib.crc32(f"{key[0]}/{key[1]}".encode())
-                                     % len(self.workers)]
+                    worker = self.workers[zlib.crc32(f"{key[0]}/{key[1]}".encode())
+                                          % len(self.workers)]
                     job = worker.ask(key, kind, seed, self.budget(), view,
                                      time.time() + self.seconds)
                 return await asyncio.wait_for(job, timeout=self.seconds)
@@ -118,8 +125,10 @@ class Thinkers:
 
     def forget(self, room_id: str) -> None:
         """The room is gone: its bots may be dropped."""
-        for worker in (*self.workers, *([self.quick] if self.quick else [])):
+        for worker in self.workers:
             worker.tell(("forget", room_id))
+        if self.quick is not None:
+            self.quick.forget(room_id)
         if self.inline is not None:
             self.inline.forget(room_id)
 
@@ -154,17 +163,45 @@ class _Bots:
             del self.bots[name]
 
 
-def _serve(conn: Connection, modules: tuple[str, ...]) -> None:
+HEADER = struct.Struct("!I")
+"""A request's frame: its pickled length, then the pickle."""
+
+
+def frame(request: tuple[Any, ...]) -> bytes:
+    """``request`` as it goes down a worker's request pipe."""
+    data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
+
+
+def read_frame(stream: Any) -> tuple[Any, ...]:
+    """The next request from ``stream`` (a buffered binary file); :class:`EOFError` at the
+    end."""
+    head = stream.read(HEADER.size)
+    if len(head) < HEADER.size:
+        raise EOFError
+    (size,) = HEADER.unpack(head)
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError
+    request: tuple[Any, ...] = pickle.loads(data)
+    return request
+
+
+def _serve(requests: Connection, answers: Connection, modules: tuple[str, ...]) -> None:
     """A worker's life: answer ``(id, key, kind, seed, budget, view, deadline)`` requests in
-    turn (and ``("forget", room)``)."""
+    turn (and ``("forget", room)``), read from ``requests`` (frames, :func:`frame`); answers
+    go to ``answers``."""
     with contextlib.suppress(OSError):
         os.nice(NICE)
     bots = _Bots(modules)
     bot_names()                                 # every bot loaded: ready to think at once
+    stream = os.fdopen(os.dup(requests.fileno()), "rb")
+    requests.close()
+    conn = answers
     conn.send(("ready",))
     while True:
         try:
-            request = conn.recv()
+            request = read_frame(stream)
         except (EOFError, OSError):
             return
         if request[0] == "forget":
@@ -199,23 +236,35 @@ class _Worker:
         self.modules = modules
         self.process: multiprocessing.process.BaseProcess | None = None
         self.conn: Connection | None = None
+        """The answers' pipe (read on the event loop)."""
+        self.requests: Connection | None = None
+        """The requests' pipe (written without blocking: :meth:`tell`)."""
+        self.unsent = bytearray()
+        """Requests the pipe could not take yet."""
         self.waiting: dict[int, asyncio.Future[str]] = {}
         self.restarting: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Start the process and wait (up to :data:`READY`) until its bots are loaded."""
         context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs, self.modules),
-                                       name="twentyeight-bots", daemon=True)
+        their_requests, requests = context.Pipe(duplex=False)
+        answers, their_answers = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_serve, args=(their_requests, their_answers, self.modules),
+            name="twentyeight-bots", daemon=True)
         self.process.start()
-        theirs.close()
+        their_requests.close()
+        their_answers.close()
         loop = asyncio.get_running_loop()
-        if not await loop.run_in_executor(None, ours.poll, READY) or ours.recv() != ("ready",):
-            ours.close()
+        if not await loop.run_in_executor(None, answers.poll, READY) \
+                or answers.recv() != ("ready",):
+            answers.close()
+            requests.close()
             raise RuntimeError("the computer players' worker did not start")
-        self.conn = ours
-        loop.add_reader(ours.fileno(), self._answers)
+        os.set_blocking(requests.fileno(), False)
+        self.conn, self.requests = answers, requests
+        self.unsent.clear()
+        loop.add_reader(answers.fileno(), self._answers)
 
     def stop(self) -> None:
         if self.conn is not None:
@@ -223,6 +272,12 @@ class _Worker:
                 asyncio.get_running_loop().remove_reader(self.conn.fileno())
             self.conn.close()
             self.conn = None
+        if self.requests is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_writer(self.requests.fileno())
+            self.requests.close()
+            self.requests = None
+        self.unsent.clear()
         if self.process is not None:
             self.process.kill()
             self.process.join(timeout=5)
@@ -232,10 +287,37 @@ class _Worker:
                 future.set_exception(ThinkerError("the bots' worker stopped"))
         self.waiting.clear()
 
-    def tell(self, message: tuple[Any, ...]) -> None:
-        if self.conn is not None:
-            with contextlib.suppress(OSError):
-                self.conn.send(message)
+    def tell(self, message: tuple[Any, ...]) -> bool:
+        """Queue ``message`` for the worker, never waiting; whether the pipe is still open."""
+        if self.requests is None:
+            return False
+        was_empty = not self.unsent
+        self.unsent += frame(message)
+        if was_empty:
+            return self._flush()
+        return True
+
+    def _flush(self) -> bool:
+        """Write what the pipe takes now; the rest when it is writable again."""
+        requests = self.requests
+        if requests is None:
+            return False
+        fd = requests.fileno()
+        try:
+            while self.unsent:
+                written = os.write(fd, self.unsent)
+                del self.unsent[:written]
+        except BlockingIOError:
+            pass
+        except OSError:
+            self.unsent.clear()
+            return False
+        loop = asyncio.get_running_loop()
+        if self.unsent:
+            loop.add_writer(fd, self._flush)
+        else:
+            loop.remove_writer(fd)
+        return True
 
     def ask(self, key: Key, kind: str, seed: int, budget: float, view: View,
             deadline: float) -> asyncio.Future[str]:
@@ -246,9 +328,7 @@ class _Worker:
             return future
         number = next(self.numbers)
         self.waiting[number] = future
-        try:
-            self.conn.send((number, key, kind, seed, budget, view, deadline))
-        except OSError:
+        if not self.tell((number, key, kind, seed, budget, view, deadline)):
             self._restart()
         future.add_done_callback(lambda _f: self.waiting.pop(number, None))
         return future

@@ -23,8 +23,8 @@ from twentyeight.solver import jit
 from twentyeight.solver.position import Position
 from twentyeight.solver.values import annulled
 
-__all__ = ["KernelResult", "compiled_available", "compiled_kernel", "encode", "kernel_values",
-           "plain_kernel", "unsupported", "warm_up"]
+__all__ = ["KernelResult", "compiled_available", "compiled_kernel", "encode",
+           "kernel_root_value", "kernel_values", "plain_kernel", "unsupported", "warm_up"]
 
 KernelResult = tuple[list[int], int, bool]
 """``(values, nodes, aborted)``: one value per code, the nodes searched, the limit hit."""
@@ -167,11 +167,60 @@ def kernel_values(pos: Position, codes: list[int], guess: int, *, made_only: boo
     cfg, root = encode(pos, k)
     arr = np.array(codes, dtype=np.int64)
     out = np.zeros(len(codes), np.int64)
+    work, arena = _memory(k)
     nodes = int(k.solve_codes(cfg, root, arr, guess, goal, int(made_only), max_entries,
-                              limit, out))
+                              limit, out, work, arena))
     if nodes < 0:
         return [int(v) for v in out], -1 - nodes, True
     return [int(v) for v in out], nodes, False
+
+
+def kernel_root_value(pos: Position, guess: int, *, zero_window: bool = False,
+                      max_entries: int = 2_000_000, limit: int = -1, plain: bool = False
+                      ) -> tuple[int, int, bool]:
+    """The value of ``pos`` itself (doubled scale, the points already won included) by one
+    MTD(f) from ``guess`` (doubled scale, also with the points won): ``(value, nodes,
+    aborted)``.  The same nodes as ``Searcher(pos).mtdf(guess - SCALE * pos.banked)``.  With
+    ``zero_window``, one zero-window search at ``guess`` instead: the value is at least
+    ``guess`` exactly when the bidding side reaches it (``Searcher.search(f - 1, f)``, ``f``
+    the future part).  ``limit`` and ``plain`` as for :func:`kernel_values`."""
+    import numpy as np
+
+    k = plain_kernel() if plain else compiled_kernel()
+    cfg, root = encode(pos, k)
+    out = np.zeros(3, np.int64)
+    work, arena = _memory(k)
+    banked = k.SCALE * pos.banked
+    k.solve_root(cfg, root, guess - banked, int(zero_window), max_entries, limit, work, arena,
+                 out)
+    return banked + int(out[0]), int(out[1]), bool(out[2])
+
+
+ARENA_WORDS = 1 << 23
+"""The int64 words (64 MiB) kept for the kernel's transposition table in each process: a
+table grows inside it while it fits (a search of about a million positions in 28), beyond
+it in memory of its own."""
+_GENERATIONS = 1 << 28
+"""A fresh arena before the generation (29 bits in a table row) could run out."""
+_memories: dict[str, tuple[Any, Any]] = {}
+
+
+def _memory(k: ModuleType) -> tuple[Any, Any]:
+    """The work array and the table arena kept for kernel module ``k`` in this process.
+
+    Kept from call to call: nothing is allocated per search, and the arena's pages stay
+    mapped (numpy asks the system for huge pages for an array this size, which spares the
+    table's random probes most misses of the address translation).  A new generation per
+    call keeps earlier entries out of sight (:func:`twentyeight.solver.kernel.solve_codes`).
+    """
+    import numpy as np
+
+    memory = _memories.get(k.__name__)
+    if memory is None or memory[0][k.GEN] >= _GENERATIONS:
+        memory = (np.zeros(k.WORK_SIZE, np.int64), np.zeros(ARENA_WORDS, np.int64))
+        memory[0][k.GEN] = 1
+        _memories[k.__name__] = memory
+    return memory
 
 
 def warm_up() -> float:

@@ -31,13 +31,13 @@ left to the Python search.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 import numpy as np
 
 from twentyeight.solver.jit import njit
 
-__all__ = ["CFG_SIZE", "WIDTH", "apply", "legal", "ordered_moves", "solve_codes"]
+__all__ = ["CFG_SIZE", "WIDTH", "apply", "legal", "ordered_moves", "solve_codes", "solve_root"]
 
 
 class Vector(Protocol):
@@ -45,8 +45,13 @@ class Vector(Protocol):
 
     @property
     def shape(self) -> tuple[int]: ...
+    @overload
     def __getitem__(self, i: int, /) -> int: ...
-    def __setitem__(self, i: int, v: int, /) -> None: ...
+    @overload
+    def __getitem__(self, i: slice, /) -> Vector: ...
+    def __getitem__(self, i: int | slice, /) -> int | Vector: ...
+    def __setitem__(self, i: int | slice, v: int | Vector, /) -> None: ...
+    def copy(self) -> Vector: ...
 
 
 _zeros: Any = np.zeros          # numba compiles np.zeros; typed loosely for mypy
@@ -641,16 +646,29 @@ def find(table: Vector, gen: int, key: Vector, ko: int, words: int) -> int:
 
 
 @njit
-def grow(table: Vector, gen: int, words: int) -> Vector:
-    """A table of twice the size holding the current generation's entries."""
+def grow(table: Vector, arena: Vector, gen: int, words: int) -> Vector:
+    """A table of twice the size holding the current generation's entries.
+
+    The table is the start of ``arena`` while twice its size fits there (its current rows are
+    taken out, marked empty and put back where the bigger table hashes them), else a new
+    array.
+    """
     stride = words + 1
-    bigger: Vector = _zeros(2 * table.shape[0], np.int64)
-    for i in range(table.shape[0] // stride):
+    size = table.shape[0]
+    old = table
+    if 2 * size <= arena.shape[0]:
+        old = table.copy()
+        for at in range(words, size, stride):
+            table[at] = 0                      # generation 0: never a live one
+        bigger: Vector = arena[:2 * size]
+    else:
+        bigger = _zeros(2 * size, np.int64)[:]
+    for i in range(size // stride):
         at = i * stride
-        if table[at + words] >> GEN_SHIFT == gen:
-            r = find(bigger, gen, table, at, words) * stride
+        if old[at + words] >> GEN_SHIFT == gen:
+            r = find(bigger, gen, old, at, words) * stride
             for j in range(stride):
-                bigger[r + j] = table[at + j]
+                bigger[r + j] = old[at + j]
     return bigger
 
 
@@ -662,7 +680,8 @@ def store(tables: list[Vector], w: Vector, ko: int, lo: int, hi: int, best: int,
     ``hint`` is the row the probe found in a table of ``hint_size`` words and generation
     ``hint_gen``: still the right row if the table has neither grown nor been emptied since
     and the row is still empty or the key's (rows are never freed within a generation).
-    A table that grows is put in ``tables[0]`` and ``w[GROWN]`` is set.
+    A table that grows is put in ``tables[0]`` and ``w[GROWN]`` is set (``tables[1]`` is
+    the arena it grows in, :func:`grow`).
     """
     words = w[KEY_WORDS]
     stride = words + 1
@@ -689,7 +708,7 @@ def store(tables: list[Vector], w: Vector, ko: int, lo: int, hi: int, best: int,
     table[at + words] = ((lo + PACK) | (hi + PACK) << 13 | (best + 1) << 26
                          | gen << GEN_SHIFT)
     if 2 * w[COUNT] * stride > table.shape[0]:
-        tables[0] = grow(table, gen, words)
+        tables[0] = grow(table, tables[1], gen, words)
         w[GROWN] = 1
 
 
@@ -807,8 +826,7 @@ def launch(w: Vector, d: int) -> None:
     f = FR_BASE + d * FRAME
     o = ST_BASE + d * WIDTH
     c = o + WIDTH
-    for j in range(WIDTH):
-        w[c + j] = w[o + j]
+    w[c:c + WIDTH] = w[o:o + WIDTH]
     apply(w, c, w[MV_BASE + d * MAX_MOVES + w[f + F_I]])
     dd = SCALE * (w[c + BANKED] - w[f + F_BANKED])
     w[f + F_DD] = dd
@@ -919,24 +937,63 @@ def mtdf(w: Vector, tables: list[Vector], d: int, guess: int) -> int:
 
 
 @njit
+def prepare(cfg: Vector, w: Vector, arena: Vector, max_entries: int, limit: int
+            ) -> list[Vector]:
+    """Set up the work array for a search (the rules, the counters) and return the tables
+    list (the table at the start of ``arena``, and the arena): see :func:`solve_codes`."""
+    gen = w[GEN]
+    for j in range(CFG_SIZE):
+        w[j] = cfg[j]
+    w[CTR_BASE:CTR_BASE + COUNTERS] = 0
+    words = 3 if cfg[COMPACT] else cfg[N] + 3
+    first = FIRST_CAPACITY * (words + 1)
+    table: Vector = arena[:first] if first <= arena.shape[0] else _zeros(first, np.int64)[:]
+    w[GEN] = gen
+    w[MAX_ENTRIES] = max_entries
+    w[LIMIT] = limit
+    w[KEY_WORDS] = words
+    return [table, arena[:]]
+
+
+@njit
+def solve_root(cfg: Vector, root: Vector, guess: int, zero_window: int, max_entries: int,
+               limit: int, w: Vector, arena: Vector, out: Vector) -> None:
+    """The future value of the position ``root`` itself (doubled scale, the points already
+    won not included), by MTD(f) from ``guess``: ``Searcher.mtdf`` on the position, node for
+    node — or, with ``zero_window``, one zero-window search ``Searcher.search(guess - 1,
+    guess)`` (the value is at least ``guess`` if and only if the bidding side reaches it).
+    ``out[0]`` gets the value, ``out[1]`` the nodes and ``out[2]`` 1 if ``limit`` ran out (the
+    value is then meaningless).  ``w`` and ``arena`` as for :func:`solve_codes`."""
+    tables = prepare(cfg, w, arena, max_entries, limit)
+    w[ST_BASE:ST_BASE + WIDTH] = root[:WIDTH]
+    if zero_window:
+        out[0] = search(w, tables, 0, guess - 1, guess)
+    else:
+        out[0] = mtdf(w, tables, 0, guess)
+    out[1] = w[NODES]
+    out[2] = w[ABORTED]
+    w[GEN] += 1
+
+
+@njit
 def solve_codes(cfg: Vector, root: Vector, codes: Vector, guess: int, goal: int,
-                made_only: int, max_entries: int, limit: int, out: Vector) -> int:
+                made_only: int, max_entries: int, limit: int, out: Vector, w: Vector,
+                arena: Vector) -> int:
     """The doubled-scale value of each move in ``codes`` from ``root``, into ``out``.
 
     As :func:`twentyeight.solver.solve` (MTD(f) per move, each guess the previous value) or,
     with ``made_only``, 1 or 0 for "the bidding side reaches ``goal``" (one zero-window search
     per move, as ``pimc.solve_limited``).  One table serves every move.  Returns the nodes
     searched, or ``-1 - nodes`` when ``limit`` (if not negative) ran out first.
+
+    ``w`` is the work array (:data:`WORK_SIZE` int64; ``w[GEN]`` holds the table's
+    generation, at least 1, and is left one past the last generation used) and ``arena`` the
+    memory the table lives in while it fits (any size, contents from earlier calls of older
+    generations): the caller keeps both from call to call, so that nothing is allocated and
+    the table's memory stays mapped (:mod:`twentyeight.solver.fast`).  Rows of older
+    generations are empty, so a call sees none of an earlier call's entries.
     """
-    w: Vector = _zeros(WORK_SIZE, np.int64)
-    for j in range(CFG_SIZE):
-        w[j] = cfg[j]
-    words = 3 if cfg[COMPACT] else cfg[N] + 3
-    tables = [_zeros(FIRST_CAPACITY * (words + 1), np.int64)]
-    w[GEN] = 1
-    w[MAX_ENTRIES] = max_entries
-    w[LIMIT] = limit
-    w[KEY_WORDS] = words
+    tables = prepare(cfg, w, arena, max_entries, limit)
     o = ST_BASE
     for j in range(WIDTH):
         w[o + j] = root[j]
@@ -954,5 +1011,7 @@ def solve_codes(cfg: Vector, root: Vector, codes: Vector, guess: int, goal: int,
             out[i] = v
             guess = v
         if w[ABORTED]:
-            return -1 - w[NODES]
-    return w[NODES]
+            break
+    nodes = w[NODES]
+    w[GEN] += 1
+    return -1 - nodes if w[ABORTED] else nodes

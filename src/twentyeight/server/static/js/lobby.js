@@ -4,11 +4,13 @@ import { cardSVG, spriteSVG } from "./cards.js";
 import { has, language, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
+import * as place from "./lobby/place.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 let presets = {};
 let bots = [];
+let botDescriptions = {};
 
 const presetTitle = (name) => (language() !== "en" && has(`preset.${name}`) ? t(`preset.${name}`)
   : presets[name]?.title || name);
@@ -25,12 +27,13 @@ function fillPresets() {
 }
 
 function fillBots() {
-  const chosen = $("bots").value || (bots.includes("rules") ? "rules" : bots[0]);
+  const chosen = $("bots").value || (bots.includes("casual") ? "casual" : bots[0]);
   $("bots").replaceChildren(...bots.map((b) => {
     const option = document.createElement("option");
     option.value = b;
     const text = t(`bot.${b}`);
-    option.textContent = text === `bot.${b}` ? b : text;
+    const about = botDescriptions[b];
+    option.textContent = text !== `bot.${b}` ? text : about ? `${b} — ${about}` : b;
     return option;
   }));
   $("bots").value = chosen;
@@ -58,18 +61,22 @@ async function load() {
   const data = await (await fetch("/api/presets")).json();
   presets = data.presets;
   bots = data.bots;
+  botDescriptions = data.bot_descriptions || {};
   flagsEditor.setup(data.editor, showLegend);
   fillPresets();
   fillBots();
   showPreset();
   $("preset").addEventListener("change", () => showPreset());
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
+  await place.setup(presets);
+  onLanguage(() => { place.refreshPresets(presets); place.render(); });
 }
 
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
-  const body = { rules: $("preset").value, flags: flagsEditor.overrides(), bots: $("bots").value };
+  const body = { rules: $("preset").value, flags: flagsEditor.overrides(), bots: $("bots").value,
+    ...place.roomSettings() };
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
   if ($("takeover").value !== "") body.takeover_seconds = Number($("takeover").value);
   if ($("hints").value !== "") body.hints = $("hints").value === "true";

@@ -1,0 +1,561 @@
+"""``expert``: bids by the learned value of its hand, plays by sampled deals solved to the goal.
+
+Every decision is taken by expected game points, from deals drawn consistent with the seat's
+view (:class:`~twentyeight.bots.sampling.Sampler`, weighted by how likely the observed
+decisions are):
+
+* **Auction** — for each bid open to it (each denomination where bids name one) the chance of
+  making it as the bidder, from the bid model (:mod:`twentyeight.bots.bid_model`: the points
+  a bidding side takes with best play, learned from solved deals) evaluated on every sampled
+  deal with the trump it would choose; its value is ``chance × win − (1 − chance) × loss`` on
+  the preset's stakes.  Passing is worth what the current holder of the bid is expected to
+  score (the partner's contract counts for us, an opponent's against us).  It bids the best
+  bid when that is worth more than passing (a forced bid: the best bid).
+* **Trump** — the suit (with its lowest card as the indicator, or named) with the best chance
+  of making the contract, by the same model on the sampled deals.
+* **Windows** — double, redouble and 'C' by the value of the contract from the model (a
+  double pays when the bidder is expected to lose points, 28-DBL-1…3, 28-DBL-7); a raise
+  after all cards are seen by solving the sampled deals to each contract's goal
+  (:func:`goal_chances`, 28-RAISE-1); the zero-point redeal (28-POST-3) when this side
+  expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.  Single
+  hand, Thani and the Cot answers are not decided by value yet: they go to the ``rules``
+  player, which passes them.  Where the bid model has no family for the preset's table
+  (today it has 28, 29 and bhoos-29), the auction, trump and windows go to ``rules`` too.
+* **Play** — each sampled deal is searched from the current position with a zero-window
+  search at the goal: does the bidding side still make its target after each card?  The card
+  made in the most deals (weighted) wins; ties are broken by a second search at the goal
+  moved by :data:`SAFETY` points (a margin against the deals it did not see), then by the
+  ``rules`` player's choice.  Searching "made or not" instead of the exact card points is
+  what game points ask for and costs a small fraction of the nodes.
+
+**Budget, deterministically** (as ``pimc``): ``budget`` seconds become counts (deals drawn,
+solver nodes per decision: :meth:`ExpertEffort.of`), never a clock, and the random generator
+of a decision is derived from the seed and the view, so a decision depends only on the seed,
+the budget and the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import cast
+
+from twentyeight.bots import bid_model
+from twentyeight.bots.base import View, register
+from twentyeight.bots.bid_data import NO_TRUMP
+from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
+from twentyeight.bots.reading import high_bidder, rules_of
+from twentyeight.bots.sampling import World
+from twentyeight.cards import SUITS
+from twentyeight.engine.actions import PASS, PLAY_LIMIT, Action, bid_parts
+from twentyeight.engine.hand import Hand
+from twentyeight.engine.scoring import base_values
+from twentyeight.engine.state import PLAY, HandState
+from twentyeight.engine.tables import tables_for
+from twentyeight.rules import Rules
+from twentyeight.solver import fast
+from twentyeight.solver.api import choose_engine
+from twentyeight.solver.position import Position, SolverError
+from twentyeight.solver.values import SCALE
+
+__all__ = ["ExpertBot", "ExpertEffort", "goal_chances", "play_on_chance", "reaches", "stakes"]
+
+DEFAULT_BUDGET = 0.5
+"""Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
+SAFETY = 4
+"""Card points of margin for the tie-break search of the play (see the module docs)."""
+OPPONENT_WEIGHT = 0.7
+"""How much of an opponent's expected score counts against passing to it (the model knows
+the opponent's hand only through the sampled deals)."""
+BID_MARGIN = 0.05
+"""Game points a bid must be worth above passing."""
+DOUBLE_MARGIN = 0.25
+"""Game points the bidder must be expected to lose before a double (to win, for a redouble):
+a margin for the redouble it invites."""
+
+
+@dataclass(frozen=True)
+class ExpertEffort:
+    """What a budget buys (see the module docs)."""
+
+    worlds: int
+    """Deals drawn for a decision in the play."""
+    nodes: int
+    """Solver nodes for a decision in the play, over all its deals."""
+    auction_worlds: int
+    """Deals drawn for a decision of the auction, the trump or a window."""
+    window_nodes: int
+    """Solver nodes for a window decided by solving deals (raise, redeal, Cot)."""
+
+    @classmethod
+    def of(cls, budget: float | None) -> ExpertEffort:
+        """``ExpertEffort.of(0.5)``: 28 deals and 200 000 nodes per card, 48 deals per bid.
+
+        >>> ExpertEffort.of(0.5)
+        ExpertEffort(worlds=28, nodes=200000, auction_worlds=48, window_nodes=1000000)
+        """
+        b = DEFAULT_BUDGET if budget is None else max(0.0, float(budget))
+        return cls(worlds=max(6, min(96, int(8 + 40 * b))), nodes=int(400_000 * b),
+                   auction_worlds=max(12, min(160, int(16 + 64 * b))),
+                   window_nodes=int(2_000_000 * b))
+
+
+def stakes(rules: Rules, contract: int) -> tuple[int, int]:
+    """(win, loss) of a contract before doubling, on the preset's scale (the engine's own
+    :func:`~twentyeight.engine.scoring.base_values`)."""
+    shim = SimpleNamespace(t=tables_for(rules), rules=rules)
+    return base_values(cast(HandState, shim), contract)
+
+
+def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int
+                 ) -> dict[int, float] | None:
+    """For each goal (card points), the weighted share of ``worlds`` in which the bidding
+    side reaches it with best play from the first lead (each world's hand is played on with
+    passes to the first lead; one zero-window search per goal, in increasing order and
+    stopping at the first missed, ``nodes`` shared by the worlds).  ``None`` if the nodes ran
+    out before half the worlds were solved."""
+    made = dict.fromkeys(goals, 0.0)
+    weight = 0.0
+    solved = 0
+    cap = max(1, nodes // max(1, len(worlds)))
+    for w in worlds:
+        h = _to_play(w.hand)
+        if h is None:
+            continue
+        reached = dict.fromkeys(goals, False)
+        try:
+            for g in sorted(goals):             # reaching a goal is monotone: stop at a miss
+                if not reaches(h, g, cap):
+                    break
+                reached[g] = True
+        except (NodeLimit, SolverError):
+            continue
+        solved += 1
+        weight += w.weight
+        for g in goals:
+            made[g] += w.weight * reached[g]
+    if solved < max(1, len(worlds) // 2) or weight <= 0:
+        return None
+    return {g: v / weight for g, v in made.items()}
+
+
+def play_on_chance(worlds: Sequence[World], goal: int, nodes: int) -> float | None:
+    """The weighted share of ``worlds`` in which the bidding side reaches ``goal`` card
+    points when the hand is played on to the end: each world played on to the first lead
+    by passing, then the best card of the player to move by the solver (cards only: a
+    claim such as the redeal is what is being weighed).  ``None`` if the nodes ran out
+    before half the worlds were solved."""
+    made = weight = 0.0
+    solved = 0
+    cap = max(1, nodes // max(1, len(worlds)))
+    for w in worlds:
+        h = _to_play(w.hand)
+        if h is None or h.to_act is None:
+            continue
+        try:
+            values, _, _ = solve_limited(h, cap, made_only=True, goal_points=goal)
+        except (NodeLimit, SolverError):
+            continue
+        cards = [bool(v) for code, v in values.items() if code < PLAY_LIMIT]
+        if not cards:
+            continue
+        solved += 1
+        weight += w.weight
+        made += w.weight * (max(cards) if h.bid_side[h.to_act] else min(cards))
+    if solved < max(1, len(worlds) // 2) or weight <= 0:
+        return None
+    return made / weight
+
+
+def reaches(h: Hand, goal: int, limit: int) -> bool:
+    """Whether the bidding side takes at least ``goal`` card points from ``h`` with best
+    play, all cards known (one zero-window search of at most ``limit`` nodes: the compiled
+    kernel when it can, else the Python search; raises :class:`NodeLimit`)."""
+    pos = Position.from_hand(h)
+    if choose_engine("auto") == "compiled" and fast.unsupported(pos) is None:
+        value, _, aborted = fast.kernel_root_value(pos, SCALE * goal, zero_window=True,
+                                                   limit=limit)
+        if aborted:
+            raise NodeLimit
+        return value >= SCALE * goal
+    future = SCALE * (goal - pos.banked)
+    searcher = _LimitedSearcher(pos, limit)
+    return searcher.search(future - 1, future) >= future
+
+
+def _to_play(h: Hand) -> Hand | None:
+    """A copy of ``h`` played on to the first lead by passing every window (``None`` if the
+    hand ends or cannot pass)."""
+    h = h.copy()
+    while not h.over and h.phase != PLAY:
+        if PASS not in h.legal_codes():
+            return None
+        h.step(PASS)
+    return None if h.over else h
+
+
+@register("expert")
+class ExpertBot(PimcBot):
+    """The strongest player: see the module docs."""
+
+    level = 4
+    offered = True
+    description = "bids by the learned value of its hand, plays by solving sampled deals"
+
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+        super().__init__(seed, budget)
+        self.effort_x = ExpertEffort.of(budget)
+
+    # ---- decisions ---------------------------------------------------------------------
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        self.stats["decisions"] += 1
+        if len(legal) <= 1:
+            return legal[0]
+        verbs = {a.verb: a for a in legal}
+        for verb in ("pair", "show"):
+            if verb in verbs:
+                return verbs[verb]
+        choice: Action | None = None
+        phase = view["phase"]
+        try:
+            if "redeal" in verbs and phase != "auction":
+                if self._claims_redeal(view):
+                    return verbs["redeal"]
+                legal = [a for a in legal if a.verb != "redeal"]
+                del verbs["redeal"]
+            if "play" in verbs or "ask" in verbs or "reveal" in verbs:
+                choice = self._play(view, legal)
+            elif phase == "auction" and ("bid" in verbs or "double" in verbs
+                                         or "redouble" in verbs):
+                choice = self._auction(view, legal, verbs)
+            elif phase == "trump":
+                choice = self._trump(view, legal)
+            elif phase in ("double", "redouble"):
+                choice = self._double_window(view, legal, verbs)
+            elif phase == "raise":
+                choice = self._raise(view, legal, verbs)
+        except (SolverError, KeyError):
+            choice = None
+        if choice is None or choice not in legal:
+            self.stats["fallback"] += 1
+            choice = self.helper.decide(view, legal)
+        return choice
+
+    # ---- the model on sampled deals ----------------------------------------------------
+    def _family(self, view: View) -> bid_model.Family:
+        return bid_model.model().family_for(rules_of(view))
+
+    def _seen(self, view: View, w: World) -> list[Sequence[int]]:
+        """Each seat's cards known at the auction in world ``w``."""
+        fb = rules_of(view).first_batch
+        return [d[:fb] for d in w.deal]
+
+    def _means(self, view: View, worlds: Sequence[World], bidder: int, trumps: Sequence[int]
+               ) -> list[list[float]]:
+        """``out[i][k]``: the model's points for ``bidder``'s side in world ``i`` with trump
+        ``trumps[k]``."""
+        rules = rules_of(view)
+        fam = self._family(view)
+        first = (view["dealer"] + 1) % rules.num_players
+        out = []
+        for w in worlds:
+            seen = self._seen(view, w)
+            out.append([fam.predict(bid_model.row_of(rules, seen, bidder, t, first))
+                        for t in trumps])
+        return out
+
+    def _chance(self, fam: bid_model.Family, worlds: Sequence[World], means: Sequence[float],
+                goal: float) -> float:
+        total = sum(w.weight for w in worlds)
+        return sum(w.weight * fam.chance(m, goal) for w, m in zip(worlds, means, strict=True)
+                   ) / total if total > 0 else 0.0
+
+    def _value(self, rules: Rules, chance: float, contract: int, multiplier: int = 1) -> float:
+        win, loss = stakes(rules, contract)
+        return multiplier * (chance * win - (1.0 - chance) * loss)
+
+    def _holder_value(self, view: View, worlds: Sequence[World], holder: int, contract: int
+                      ) -> float:
+        """The expected score of ``holder``'s side playing ``contract`` with its best trump."""
+        rules = rules_of(view)
+        fam = self._family(view)
+        trumps = self._trumps_for(view, holder)
+        means = self._means(view, worlds, holder, trumps)
+        total = sum(w.weight for w in worlds)
+        value = 0.0
+        for w, row in zip(worlds, means, strict=True):
+            best = max(self._value(rules, fam.chance(m, contract), contract) for m in row)
+            value += w.weight * best
+        return value / total if total > 0 else 0.0
+
+    def _trumps_for(self, view: View, seat: int) -> list[int]:
+        """The trumps a bidder may name (the denomination already named, where bids name one)."""
+        rules = rules_of(view)
+        if rules.trump_mode == "open":
+            den = view["denomination"]
+            if seat != view["seat"] and den is not None and high_bidder(view) == seat:
+                return [NO_TRUMP if den == "NT" else SUITS.index(den)]
+            return [0, 1, 2, 3, NO_TRUMP]
+        return [0, 1, 2, 3]
+
+    # ---- auction -----------------------------------------------------------------------
+    def _auction(self, view: View, legal: list[Action], verbs: dict[str, Action]
+                 ) -> Action | None:
+        if "redeal" in verbs:
+            return verbs["redeal"]
+        rules = rules_of(view)
+        me = view["seat"]
+        worlds = self.worlds(view, self.effort_x.auction_worlds)
+        if not worlds:
+            return None
+        fam = self._family(view)
+        teams = len(view["teams"])
+        holder = high_bidder(view)
+        high = view["high_bid"]
+        if "double" in verbs or "redouble" in verbs:
+            choice = self._auction_double(view, worlds, verbs, holder, high)
+            if choice is not None:
+                return choice
+        bids = [a for a in legal if a.verb == "bid" and a.arg]
+        if not bids:
+            return verbs.get("pass")
+        trumps = [0, 1, 2, 3, NO_TRUMP] if rules.trump_mode == "open" else [0, 1, 2, 3]
+        held = {rules.deck.suit_of[rules.deck.copies_of(c)[0]] for c in view["hand"]}
+        if rules.trump_indicator == "card" and rules.trump_mode != "open":
+            trumps = [t for t in trumps if t in held] or trumps
+        means = self._means(view, worlds, me, trumps)
+        columns = {t: [row[k] for row in means] for k, t in enumerate(trumps)}
+        best: tuple[float, Action] | None = None
+        for a in bids:
+            assert a.arg is not None
+            value, den = bid_parts(a.arg)
+            options = [NO_TRUMP if den == 5 else den - 1] if den else list(columns)
+            chance = max(self._chance(fam, worlds, columns[t], value) for t in options
+                         if t in columns) if any(t in columns for t in options) else 0.0
+            ev = self._value(rules, chance, value)
+            if best is None or ev > best[0] + 1e-12:
+                best = (ev, a)
+        assert best is not None
+        if "pass" not in verbs:
+            return best[1]
+        if holder is None or high is None:
+            pass_value = 0.0
+        elif holder % teams == me % teams:
+            pass_value = self._holder_value(view, worlds, holder, high)
+        else:
+            pass_value = -OPPONENT_WEIGHT * self._holder_value(view, worlds, holder, high)
+        return best[1] if best[0] > pass_value + BID_MARGIN else verbs["pass"]
+
+    def _auction_double(self, view: View, worlds: Sequence[World], verbs: dict[str, Action],
+                        holder: int | None, high: int | None) -> Action | None:
+        """A double or redouble called in the auction (56): by the contract's value."""
+        if holder is None or high is None:
+            return None
+        value = self._holder_value(view, worlds, holder, high)
+        ours = holder % len(view["teams"]) == view["seat"] % len(view["teams"])
+        if "double" in verbs and not ours and value < -DOUBLE_MARGIN:
+            return verbs["double"]
+        if "redouble" in verbs and ours and value > DOUBLE_MARGIN:
+            return verbs["redouble"]
+        return None
+
+    # ---- trump -------------------------------------------------------------------------
+    def _trump(self, view: View, legal: list[Action]) -> Action | None:
+        rules = rules_of(view)
+        contract = view["contract"] or view["high_bid"]
+        if contract is None:
+            return None
+        options: dict[int, Action] = {}
+        deck = rules.deck
+        for a in legal:
+            if a.verb != "trump" or a.arg in (None, "seventh", "reverse"):
+                continue
+            assert a.arg is not None
+            if len(a.arg) == 1:
+                options.setdefault(SUITS.index(a.arg), a)
+                continue
+            suit = deck.suit_of[deck.copies_of(a.arg)[0]]
+            low = options.get(suit)
+            if low is None or low.arg is None or len(low.arg) == 1 or \
+                    deck.power[deck.copies_of(a.arg)[0]] < deck.power[deck.copies_of(low.arg)[0]]:
+                options[suit] = a
+        if not options:
+            return None
+        worlds = self.worlds(view, self.effort_x.auction_worlds)
+        if not worlds:
+            return None
+        fam = self._family(view)
+        suits = sorted(options)
+        means = self._means(view, worlds, view["seat"], suits)
+        best: tuple[float, float, Action] | None = None
+        for k, suit in enumerate(suits):
+            column = [row[k] for row in means]
+            chance = self._chance(fam, worlds, column, contract)
+            mean = sum(column) / len(column)
+            if best is None or (chance, mean) > (best[0], best[1]):
+                best = (chance, mean, options[suit])
+        assert best is not None
+        return best[2]
+
+    # ---- windows -----------------------------------------------------------------------
+    def _bidding_means(self, view: View, worlds: Sequence[World]) -> list[float]:
+        """The model's points for the bidding side in each world, with that world's trump
+        (the real one where this seat knows it)."""
+        rules = rules_of(view)
+        fam = self._family(view)
+        bidder = view["bidder"]
+        assert bidder is not None
+        first = (view["dealer"] + 1) % rules.num_players
+        return [fam.predict(bid_model.row_of(rules, self._seen(view, w), bidder,
+                                             w.hand.trump if w.hand.trump >= 0 else NO_TRUMP,
+                                             first))
+                for w in worlds]
+
+    def _bidding_value(self, view: View, worlds: Sequence[World]) -> float:
+        """The bidding side's expected score at the current contract (before doubling)."""
+        rules = rules_of(view)
+        fam = self._family(view)
+        contract = view["contract"] or view["high_bid"]
+        assert contract is not None
+        total = sum(w.weight for w in worlds)
+        value = sum(w.weight * self._value(rules, fam.chance(m, contract), contract)
+                    for w, m in zip(worlds, self._bidding_means(view, worlds), strict=True))
+        return value / total if total > 0 else 0.0
+
+    def _double_window(self, view: View, legal: list[Action], verbs: dict[str, Action]
+                       ) -> Action | None:
+        worlds = self.worlds(view, self.effort_x.auction_worlds)
+        if not worlds:
+            return None
+        value = self._bidding_value(view, worlds)
+        if "double" in verbs:
+            return verbs["double"] if value < -DOUBLE_MARGIN else verbs.get("pass")
+        options: list[tuple[float, Action]] = []
+        if "pass" in verbs:
+            options.append((2.0 * value, verbs["pass"]))
+        if "redouble" in verbs:
+            options.append((4.0 * value - DOUBLE_MARGIN, verbs["redouble"]))
+        if "c" in verbs:
+            chance = self._bidding_chance(view, worlds)
+            options.append((6.0 * (2.0 * chance - 1.0) - DOUBLE_MARGIN, verbs["c"]))
+        if not options:
+            return None
+        return max(options, key=lambda o: o[0])[1]
+
+    def _bidding_chance(self, view: View, worlds: Sequence[World]) -> float:
+        """The chance that the bidding side makes the current contract."""
+        contract = view["contract"] or view["high_bid"]
+        assert contract is not None
+        return self._chance(self._family(view), worlds, self._bidding_means(view, worlds),
+                            contract)
+
+    def _raise(self, view: View, legal: list[Action], verbs: dict[str, Action]
+               ) -> Action | None:
+        rules = rules_of(view)
+        contract = view["contract"]
+        if contract is None:
+            return None
+        raises = sorted(int(a.arg) for a in legal if a.verb == "raise" and a.arg)
+        if not raises:
+            return verbs.get("pass")
+        worlds = self.worlds(view, max(8, self.effort_x.auction_worlds // 3))
+        if not worlds:
+            return None
+        goals = [contract, *raises]
+        chances = goal_chances(worlds, goals, self.effort_x.window_nodes)
+        if chances is None:
+            return verbs.get("pass")
+        m = view["multiplier"]
+        best = max(goals, key=lambda g: (self._value(rules, chances[g], g, m), -g))
+        if best == contract:
+            return verbs.get("pass")
+        return Action(view["seat"], "raise", str(best))
+
+    def _claims_redeal(self, view: View) -> bool:
+        """A zero-point hand's redeal (28-POST-3), claimed when this side expects to lose by
+        playing on: the chance that the bidding side reaches its target if nobody claims,
+        from solving sampled deals (:func:`play_on_chance`), scored for this side (the
+        bidding side's value, or minus it for the opponents; an annulled hand scores 0)."""
+        bidder, contract = view["bidder"], view["contract"]
+        if bidder is None or contract is None:
+            return True
+        rules = rules_of(view)
+        worlds = self.worlds(view, max(8, self.effort_x.auction_worlds // 3))
+        chance = play_on_chance(worlds, view["target"] or contract,
+                                self.effort_x.window_nodes) if worlds else None
+        ours = bidder % rules.teams == view["seat"] % rules.teams
+        if chance is None:
+            return not ours
+        value = self._value(rules, chance, contract, view["multiplier"])
+        return (value if ours else -value) < 0.0
+
+    # ---- play --------------------------------------------------------------------------
+    def _play(self, view: View, legal: list[Action]) -> Action | None:
+        effort = self.effort_x
+        worlds = self.worlds(view, effort.worlds)
+        if not worlds:
+            return None
+        target = view["target"]
+        if target is None:
+            return None
+        result = self._made_counts(worlds, target, effort.nodes)
+        if result is None:
+            return None
+        totals, maximising, solved = result
+        options = [a for a in legal if a in totals]
+        if not options:
+            return None
+        sign = 1.0 if maximising else -1.0
+        best = max(sign * totals[a] for a in options)
+        top = [a for a in options if sign * totals[a] >= best - 1e-9]
+        if len(top) > 1:
+            margin = target + SAFETY if maximising else target - SAFETY
+            second = self._made_counts(solved, margin, effort.nodes // 2, only=top)
+            if second is not None:
+                t2 = second[0]
+                best2 = max(sign * t2.get(a, -sign * math.inf) for a in top)
+                top = [a for a in top if sign * t2.get(a, -sign * math.inf) >= best2 - 1e-9]
+        self.stats["searched"] += 1
+        preferred = self.helper.decide(view, legal)
+        return preferred if preferred in top else top[0]
+
+    def _made_counts(self, worlds: Sequence[World], goal: int, nodes: int,
+                     only: Sequence[Action] | None = None
+                     ) -> tuple[dict[Action, float], bool, list[World]] | None:
+        """The weighted share of worlds in which the bidding side reaches ``goal`` after each
+        action; whether the player to act is on the bidding side; the worlds solved."""
+        share = max(1, min(len(worlds), 4))
+        cap = max(1, nodes // share)
+        used = 0
+        totals: dict[Action, float] = {}
+        weight = 0.0
+        solved: list[World] = []
+        maximising = True
+        for w in worlds:
+            limit = min(cap, nodes - used)
+            if limit <= 0:
+                break
+            try:
+                values, _, spent = solve_limited(w.hand, limit, made_only=True,
+                                                 goal_points=goal)
+            except NodeLimit:
+                used += limit
+                break
+            used += spent
+            solved.append(w)
+            h = w.hand
+            seat = h.to_act
+            assert seat is not None
+            maximising = h.bid_side[seat]
+            for code, v in values.items():
+                action = h.action(seat, code)
+                if only is not None and action not in only:
+                    continue
+                totals[action] = totals.get(action, 0.0) + w.weight * (1.0 if v else 0.0)
+            weight += w.weight
+        self.stats["nodes"] += used
+        if len(solved) < min(self.min_solved, len(worlds)) or not totals or weight <= 0:
+            return None
+        return {a: v / weight for a, v in totals.items()}, maximising, solved

@@ -1,0 +1,105 @@
+"""Players: names, passwords (argon2), session cookies, and seat tokens that belong to a player.
+
+* A **name** is 3 to 24 letters, digits, spaces, ``-``, ``_`` or ``.`` (any script), shown as
+  given and unique as :func:`name_key` folds it (``Asha`` and ``ASHA`` are one player).
+* A **password** is 8 to 128 characters; the server keeps only its argon2id hash
+  (argon2-cffi's :class:`~argon2.PasswordHasher`, its recommended parameters), hashed off the
+  event loop, a few at a time (``--limit passwords_hashing``).  A wrong name costs the same
+  hashing as a wrong password.
+* A **session** is a random secret in the cookie :data:`COOKIE` (HttpOnly, SameSite=Lax,
+  Secure over HTTPS); the database keeps its SHA-256 only.  Guests have no session.
+* A signed-in player's **seat token** is :func:`seat_token`: derived from the server's
+  secret key, the room and the player, so the server can hand it again to the same player
+  in any browser (``GET /api/rooms/{id}/mine``); one player has one seat per room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from twentyeight.server.lobby import RoomError
+
+COOKIE = "twentyeight_session"
+"""The session cookie's name."""
+SESSION_DAYS = 30
+"""How long a session lasts."""
+MIN_NAME, MAX_NAME = 3, 24
+MIN_PASSWORD, MAX_PASSWORD = 8, 128
+_NAME_PUNCTUATION = frozenset(" -_.")
+
+
+def clean_player_name(name: str) -> str:
+    """A player's name as kept (trimmed, composed); :class:`RoomError` (400) saying what is
+    wrong with it, never repeating it."""
+    text = unicodedata.normalize("NFC", name.strip())
+    if not MIN_NAME <= len(text) <= MAX_NAME:
+        raise RoomError(400, "bad_name", f"a player's name has {MIN_NAME} to {MAX_NAME} "
+                        "characters")
+    for c in text:
+        if not (c in _NAME_PUNCTUATION or unicodedata.category(c)[0] in "LNM"):
+            raise RoomError(400, "bad_name", "a player's name holds letters, digits, spaces, "
+                            "'-', '_' and '.' only")
+    if "  " in text:
+        raise RoomError(400, "bad_name", "a player's name has single spaces only")
+    return text
+
+
+def name_key(name: str) -> str:
+    """What makes two names one player's: compatibility-folded, case-folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_password(password: str) -> None:
+    """:class:`RoomError` (400) unless ``password`` is of an acceptable length."""
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise RoomError(400, "bad_password", f"a password has {MIN_PASSWORD} to "
+                        f"{MAX_PASSWORD} characters")
+    if any(unicodedata.category(c) == "Cs" for c in password):
+        raise RoomError(400, "bad_password", "a password must be valid text")
+
+
+class Passwords:
+    """argon2 hashing on threads of its own, at most ``at_once`` at a time."""
+
+    def __init__(self, at_once: int) -> None:
+        self.hasher = PasswordHasher()
+        self.threads = ThreadPoolExecutor(max_workers=max(1, at_once),
+                                          thread_name_prefix="twentyeight-argon2")
+        self.dummy = self.hasher.hash("not anyone's password")
+        """Checked against when the name is unknown (the same cost as a wrong password)."""
+
+    async def hash(self, password: str) -> str:
+        """The argon2id hash of ``password``."""
+        return await asyncio.get_running_loop().run_in_executor(self.threads,
+                                                                self.hasher.hash, password)
+
+    async def verify(self, stored: str | None, password: str) -> bool:
+        """Whether ``password`` is the one of the hash ``stored`` (``None``: nobody's)."""
+        def check() -> bool:
+            try:
+                return self.hasher.verify(stored or self.dummy, password) and stored is not None
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                return False
+        return await asyncio.get_running_loop().run_in_executor(self.threads, check)
+
+    def needs_rehash(self, stored: str) -> bool:
+        """Whether ``stored`` was made with weaker parameters than today's."""
+        return self.hasher.check_needs_rehash(stored)
+
+    def close(self) -> None:
+        """Stop the hashing threads."""
+        self.threads.shutdown(wait=False, cancel_futures=True)
+
+
+def seat_token(key: str, room_id: str, player_id: int) -> str:
+    """The seat token of ``player_id`` in ``room_id`` (the same wherever they sign in)."""
+    mac = hmac.new(key.encode(), f"seat|{room_id}|{player_id}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode().rstrip("=")

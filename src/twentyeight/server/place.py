@@ -1,0 +1,396 @@
+"""The place around the tables: public tables and quick play, players and their sessions,
+seats that belong to players, the profile, ratings and the leaderboard (docs/online.md,
+docs/protocol.md).
+
+HTTP (JSON, every refusal ``{"error", "message"}``):
+
+* ``GET /api/rooms`` — the public tables with a free seat or not started (:mod:`.listing`);
+* ``POST /api/quickplay`` — sit at a public table of a preset, or at a new one with computer
+  players in the other seats;
+* ``POST /api/players`` (sign up), ``POST /api/session`` (sign in), ``DELETE /api/session``
+  (sign out), ``GET /api/session`` (who am I, and the tables where I sit);
+* ``GET /api/rooms/{id}/mine`` — a signed-in player's seat of a room, from any browser;
+* ``GET /api/players/{name}`` — a player's profile: ratings, totals per family, matches;
+* ``GET /api/leaderboard?family=28`` — the rated players of a family;
+* ``GET /api/rooms/{id}/record/hands/{n}`` — one hand's record of a finished match;
+* pages: ``/signin``, ``/players/{name}``, ``/leaderboard``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
+
+from twentyeight.rules import PRESETS
+from twentyeight.server.accounts import (
+    COOKIE,
+    SESSION_DAYS,
+    Passwords,
+    check_password,
+    clean_player_name,
+    name_key,
+    seat_token,
+)
+from twentyeight.server.history import summarise
+from twentyeight.server.hub import Hub
+from twentyeight.server.limits import PerClient, client_key
+from twentyeight.server.listing import listing, quick_pick, row_of
+from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, Seated, rules_from
+from twentyeight.server.place_store import PlaceStore, place_engine
+from twentyeight.server.quiet import keep_secrets_out_of_logs
+from twentyeight.server.ratings import FAMILIES, rate, shown
+from twentyeight.server.room import HUMAN, Room, new_token, token_hash
+
+log = logging.getLogger("twentyeight.server")
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+Body = Callable[[Request, type[M]], Awaitable[M]]
+
+HISTORY = 50
+"""Matches a profile shows (the newest)."""
+LEADERS = 100
+"""Players a leaderboard shows."""
+LISTING_SECONDS = 1.0
+"""How long one listing of the public tables is reused (the lobbies poll it)."""
+QUICK_TRIES = 5
+"""Tables quick play tries before it makes one."""
+
+
+class Credentials(BaseModel):
+    """``POST /api/players`` and ``POST /api/session``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: StrictStr = Field(max_length=64)
+    password: StrictStr = Field(max_length=256)
+
+
+class QuickPlay(BaseModel):
+    """``POST /api/quickplay``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    rules: StrictStr = Field(default="28", max_length=32)
+    name: StrictStr | None = Field(default=None, max_length=64)
+
+
+class Player:
+    """A signed-in player (from the session cookie)."""
+
+    __slots__ = ("id", "name")
+
+    def __init__(self, player_id: int, name: str) -> None:
+        self.id = player_id
+        self.name = name
+
+
+class Place:
+    """Players, public tables and ratings over one hub (see the module)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.settings = hub.settings
+        limits = hub.settings.limits
+        self.limits = limits
+        self.store = PlaceStore(place_engine(hub.db.storage))
+        self.passwords = Passwords(limits.passwords_hashing)
+        self.signups = PerClient(limits.signups_per_hour / 3600, limits.signups_per_hour)
+        self.signins = PerClient(limits.signins_per_minute / 60, limits.signins_per_minute)
+        self.key: str | None = None
+        self.listed: tuple[float, list[dict[str, Any]]] = (-1e9, [])
+        self.tasks: set[asyncio.Task[None]] = set()
+        hub.authority.finished = self.finished
+
+    # ---- the database's threads --------------------------------------------------------
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.hub.db.readers, fn, *args)
+
+    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.hub.db.writer, fn, *args)
+
+    async def server_key(self) -> str:
+        """The server's secret key (seat tokens of players are derived from it)."""
+        if self.key is None:
+            self.key = await self._write(self.store.server_key)
+        return self.key
+
+    def close(self) -> None:
+        """Stop hashing passwords."""
+        self.passwords.close()
+
+    # ---- sessions ----------------------------------------------------------------------
+    async def player(self, request: Request) -> Player | None:
+        """The signed-in player of ``request`` (its session cookie), if any."""
+        secret = request.cookies.get(COOKIE)
+        if not secret or len(secret) > 128:
+            return None
+        got = await self._read(self.store.session, token_hash(secret))
+        return None if got is None else Player(*got)
+
+    async def sign_up(self, request: Request, ask: Credentials, response: Response) -> Player:
+        """A new player, signed in."""
+        client = _client(request)
+        name = clean_player_name(ask.name)
+        check_password(ask.password)
+        if not self.signups.take(client, self.hub.now()):
+            raise RoomError(429, "too_many_signups", f"at most "
+                            f"{self.limits.signups_per_hour} sign-ups an hour from your "
+                            "address; wait a little")
+        digest = await self.passwords.hash(ask.password)
+        player_id = await self._write(self.store.add_player, name, name_key(name), digest,
+                                      client)
+        if player_id is None:
+            raise RoomError(409, "name_taken", "that name is taken; choose another")
+        await self._session(request, response, player_id)
+        return Player(player_id, name)
+
+    async def sign_in(self, request: Request, ask: Credentials, response: Response) -> Player:
+        """The player of the name and password, signed in."""
+        if not self.signins.take(_client(request), self.hub.now()):
+            raise RoomError(429, "too_many_signins", f"at most "
+                            f"{self.limits.signins_per_minute} sign-in attempts a minute from "
+                            "your address; wait a little")
+        found = await self._read(self.store.player, name_key(ask.name.strip()))
+        ok = await self.passwords.verify(found.password_hash if found else None, ask.password)
+        if found is None or not ok:
+            raise RoomError(403, "wrong_password", "that name and password do not match")
+        if self.passwords.needs_rehash(found.password_hash):
+            await self._write(self.store.set_password_hash, found.id,
+                              await self.passwords.hash(ask.password))
+        await self._session(request, response, found.id)
+        return Player(found.id, found.name)
+
+    async def _session(self, request: Request, response: Response, player_id: int) -> None:
+        secret = new_token()
+        await self._write(self.store.add_session, token_hash(secret), player_id,
+                          time.time() + SESSION_DAYS * 86400)
+        response.set_cookie(COOKIE, secret, max_age=SESSION_DAYS * 86400, path="/",
+                            httponly=True, samesite="lax", secure=self.secure(request))
+
+    def secure(self, request: Request) -> bool:
+        """Whether the session cookie is marked ``Secure`` (HTTPS, or ``--behind-https``)."""
+        return self.settings.behind_https or request.url.scheme == "https"
+
+    async def sign_out(self, request: Request, response: Response) -> None:
+        """Forget this browser's session."""
+        secret = request.cookies.get(COOKIE)
+        if secret and len(secret) <= 128:
+            await self._write(self.store.end_session, token_hash(secret))
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                               secure=self.secure(request))
+
+    # ---- seats -------------------------------------------------------------------------
+    async def take_seat(self, request: Request, room_id: str, seat: int,
+                        ask: SeatAsk) -> Seated:
+        """Take a seat (:meth:`Lobby.take_seat`): a signed-in player with their own seat
+        token and name; a rated table only for signed-in players."""
+        player = await self.player(request)
+        room = await self.hub.lobby.current(room_id)
+        if player is None:
+            if room.rated:
+                raise RoomError(403, "sign_in_to_play_rated", "a rated table seats signed-in "
+                                "players only: sign in (or sign up) first")
+            seated = await self.hub.lobby.take_seat(room_id, seat, ask)
+            self.listed = (-1e9, [])                  # the lobbies here see it at once
+            return seated
+        mine = seat_token(await self.server_key(), room.id, player.id)
+        seated = await self.hub.lobby.take_seat(room_id, seat, SeatAsk(
+            name=player.name, invite=ask.invite, token=mine, host_token=ask.host_token,
+            seat_token=mine))
+        await self._write(self.store.link_seat, room.id, token_hash(mine), player.id)
+        self.listed = (-1e9, [])
+        return seated
+
+    async def mine(self, request: Request, room_id: str) -> dict[str, Any]:
+        """The signed-in player's seat of ``room_id`` and its token (from any browser)."""
+        player = await self.player(request)
+        if player is None:
+            raise RoomError(403, "not_signed_in", "sign in to find your seats")
+        room = await self.hub.lobby.current(room_id)
+        mine = seat_token(await self.server_key(), room.id, player.id)
+        seat, pending = room.seat_of(mine), False
+        if seat is None:
+            seat, pending = room.claim_of(mine), True
+        if seat is None:
+            raise RoomError(404, "no_seat", "you hold no seat at this table")
+        return {"room": room.id, "seat": seat, "token": mine, "pending": pending}
+
+    # ---- public tables -----------------------------------------------------------------
+    async def public(self, fresh: bool = False) -> list[dict[str, Any]]:
+        """The listing of public tables (reused for a second unless ``fresh``)."""
+        at, entries = self.listed
+        now = self.hub.now()
+        if fresh or now - at > LISTING_SECONDS:
+            limit = self.limits.public_rooms_listed
+            if self.store.has_rooms:
+                rows = await self._read(self.store.public_rooms, limit * 2)
+            else:
+                rows = [row_of(r) for r in reversed(self.hub.rooms.values()) if r.public]
+            entries = listing(rows, limit)
+            self.listed = (now, entries)
+        return entries
+
+    async def quick_play(self, request: Request, ask: QuickPlay) -> dict[str, Any]:
+        """Sit at a public table of ``ask.rules`` with a free seat, or make one (public,
+        computer players in the other seats, started at once)."""
+        if ask.rules not in PRESETS:
+            raise RoomError(400, "bad_rules", "quick play takes a preset's name (GET "
+                            "/api/presets lists them)")
+        seat_ask = SeatAsk(name=ask.name)
+        for room_id, seat in quick_pick(await self.public(fresh=True), ask.rules)[:QUICK_TRIES]:
+            try:
+                seated = await self.take_seat(request, room_id, seat, seat_ask)
+            except RoomError as e:
+                if e.status in (409, 404, 410):        # taken meanwhile, or gone: the next one
+                    continue
+                raise
+            return _seated(room_id, seat, seated)
+        made = await self.hub.lobby.create_room(NewRoom(
+            rules=rules_from(ask.rules, {}), public=True, client=_client(request)))
+        seated = await self.take_seat(request, made.room.id, 0, SeatAsk(
+            name=ask.name, host_token=made.host_token))
+        await self.hub.lobby.start(made.room.id, made.host_token)
+        return {**_seated(made.room.id, 0, seated), "host_token": made.host_token,
+                "invite": made.invite}
+
+    # ---- finished matches --------------------------------------------------------------
+    def finished(self, room: Room) -> None:
+        """A match ended (its last action committed here): keep it and its ratings."""
+        task = asyncio.get_running_loop().create_task(self._keep(room))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _keep(self, room: Room) -> None:
+        match = room.match
+        if match is None:
+            return
+        try:
+            owners = await self._read(self.store.seat_owners, room.id)
+            players = {k: owners[s.token_hash] for k, s in enumerate(room.seats)
+                       if s.kind == HUMAN and s.token_hash in owners}
+            rated = room.rated and len(players) == len(room.seats)
+            result = summarise(room.id, match, players, rated)
+            await self._write(self.store.record_match, result, rate)
+        except Exception:
+            log.exception("room %s: the finished match could not be kept", room.id)
+
+    # ---- profile and leaderboard -------------------------------------------------------
+    async def profile(self, name: str) -> dict[str, Any]:
+        """A player's profile (see the module)."""
+        found = await self._read(self.store.player, name_key(name.strip())) \
+            if 0 < len(name) <= 64 else None
+        if found is None:
+            raise RoomError(404, "no_player", "there is no player of that name")
+        rated = await self._read(self.store.ratings_of, found.id)
+        totals = await self._read(self.store.totals, found.id)
+        matches = await self._read(self.store.history, found.id, HISTORY)
+        families = {f: {**t, "points_per_deal": round(t["points"] / t["deals"], 3)
+                        if t["deals"] else 0.0} for f, t in totals.items()}
+        return {"name": found.name, "since": found.created_at,
+                "ratings": {f: {**r, "rating": round(shown(r["mu"], r["sigma"]), 3)}
+                            for f, r in rated.items()},
+                "families": families, "matches": matches}
+
+    async def leaderboard(self, family: str) -> dict[str, Any]:
+        """The rated players of ``family``, best first."""
+        if family not in FAMILIES:
+            raise RoomError(400, "bad_family", f"family is one of {', '.join(FAMILIES)}")
+        rows = await self._read(self.store.leaderboard, family, LEADERS, shown)
+        return {"family": family, "players": [
+            {**r, "rank": i + 1, "rating": round(r["rating"], 3)} for i, r in enumerate(rows)]}
+
+    async def hand_record(self, room_id: str, hand: str) -> dict[str, Any]:
+        """One hand's record (RECORDS.md) of a finished match."""
+        record = await self.hub.lobby.record(room_id)
+        hands = record["hands_played"]
+        if not (hand.isascii() and hand.isdigit() and len(hand) <= 4) or int(hand) >= len(hands):
+            raise RoomError(404, "no_hand", f"the match has hands 0 to {len(hands) - 1}")
+        return {"rules": record["rules"], **hands[int(hand)]}
+
+
+def _seated(room_id: str, seat: int, seated: Seated) -> dict[str, Any]:
+    out: dict[str, Any] = {"room": room_id, "seat": seat, "token": seated.token,
+                           "pending": seated.pending, "path": f"/r/{room_id}"}
+    if seated.pending:
+        out["from_hand"] = seated.from_hand
+    return out
+
+
+def _client(request: Request) -> str:
+    return client_key(request.client.host if request.client else None)
+
+
+def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
+    """Add the place's routes and pages to ``app`` (see the module)."""
+    place = Place(hub)
+    keep_secrets_out_of_logs()
+
+    @app.get("/api/rooms")
+    async def public_rooms() -> dict[str, Any]:
+        return {"rooms": await place.public()}
+
+    @app.post("/api/quickplay")
+    async def quick_play(request: Request) -> dict[str, Any]:
+        return await place.quick_play(request, await body(request, QuickPlay))
+
+    @app.post("/api/players", status_code=201)
+    async def sign_up(request: Request, response: Response) -> dict[str, Any]:
+        player = await place.sign_up(request, await body(request, Credentials), response)
+        return {"player": {"name": player.name}}
+
+    @app.post("/api/session")
+    async def sign_in(request: Request, response: Response) -> dict[str, Any]:
+        player = await place.sign_in(request, await body(request, Credentials), response)
+        return {"player": {"name": player.name}}
+
+    @app.delete("/api/session")
+    async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+        await place.sign_out(request, response)
+        return {"player": None}
+
+    @app.get("/api/session")
+    async def who(request: Request) -> dict[str, Any]:
+        player = await place.player(request)
+        if player is None:
+            return {"player": None, "rooms": []}
+        rooms = await place._read(place.store.player_rooms, player.id)
+        return {"player": {"name": player.name}, "rooms": rooms}
+
+    @app.get("/api/rooms/{room_id}/mine")
+    async def mine(room_id: str, request: Request) -> dict[str, Any]:
+        return await place.mine(request, room_id)
+
+    @app.get("/api/rooms/{room_id}/record/hands/{hand}")
+    async def hand_record(room_id: str, hand: str) -> dict[str, Any]:
+        return await place.hand_record(room_id, hand)
+
+    @app.get("/api/players/{name}")
+    async def profile(name: str) -> dict[str, Any]:
+        return await place.profile(name)
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(family: str = "28") -> dict[str, Any]:
+        return await place.leaderboard(family[:8])
+
+    for path, page in (("/signin", "signin.html"), ("/leaderboard", "leaderboard.html")):
+        app.add_api_route(path, _page(static / page), include_in_schema=False)
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return FileResponse(static / "profile.html")
+
+    return place
+
+
+def _page(path: Path) -> Callable[[], Awaitable[FileResponse]]:
+    async def page() -> FileResponse:
+        return FileResponse(path)
+    return page
+

@@ -1,0 +1,136 @@
+// The lobby's place: the account bar, quick play, the public tables (polled every few
+// seconds while the page is seen), "your tables" for a signed-in player, and the public and
+// rated switches of a new table.
+import { t } from "../i18n.js";
+import { accountBar, goToSeat, NAME_KEY, request, session } from "../place/account.js";
+import { $, el } from "../table/dom.js";
+
+const POLL_MS = 4000;
+let who = { player: null, rooms: [] };
+let tables = [];
+let presets = {};
+let timer = null;
+
+/** Start the lobby's place with the presets of GET /api/presets. */
+export async function setup(all) {
+  presets = all;
+  who = await session();
+  fillQuickPresets(presets);
+  $("quick").addEventListener("submit", quickPlay);
+  render();
+  await poll();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+}
+
+/** Draw everything again (after a change of language). */
+export function render() {
+  accountBar($("account"), who);
+  $("quick-name-field").hidden = Boolean(who.player);
+  if (!$("quick-name").value) $("quick-name").value = localStorage.getItem(NAME_KEY) || "";
+  renderYours();
+  renderTables();
+}
+
+/** What POST /api/rooms gets from the switches. */
+export function roomSettings() {
+  return { public: $("public").checked, rated: $("rated").checked };
+}
+
+function fillQuickPresets(presets) {
+  const chosen = $("quick-preset").value || "28";
+  $("quick-preset").replaceChildren(...Object.entries(presets).map(([name, p]) => el("option",
+    { value: name, text: t("lobby.preset_option", { name, count: p.num_players }) })));
+  $("quick-preset").value = chosen in presets ? chosen : "28";
+}
+
+export function refreshPresets(presets) { fillQuickPresets(presets); }
+
+async function poll() {
+  clearTimeout(timer);
+  if (document.hidden) return;
+  try {
+    const r = await fetch("/api/rooms", { cache: "no-store" });
+    if (r.ok) tables = (await r.json()).rooms;
+  } catch { /* keep the last listing */ }
+  renderTables();
+  timer = setTimeout(poll, POLL_MS);
+}
+
+function guestName() {
+  const name = $("quick-name").value.trim();
+  if (name) localStorage.setItem(NAME_KEY, name);
+  return name || undefined;
+}
+
+async function quickPlay(event) {
+  event.preventDefault();
+  $("quick-error").textContent = "";
+  $("quick-btn").disabled = true;
+  const answer = await request("/api/quickplay", { rules: $("quick-preset").value, name: guestName() });
+  $("quick-btn").disabled = false;
+  if (!answer.ok) {
+    $("quick-error").textContent = t("lobby.quick_failed", { why: answer.data.message });
+    return;
+  }
+  goToSeat(answer.data);
+}
+
+async function sit(room, seat) {
+  $("tables-error").textContent = "";
+  // a seat this browser holds at that table already makes the server refuse a second one
+  const held = JSON.parse(localStorage.getItem(`twentyeight:seat:${room}`) || "null");
+  const answer = await request(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`,
+    { name: guestName(), token: held?.token || undefined });
+  if (!answer.ok) {
+    $("tables-error").textContent = t("lobby.sit_failed", { why: answer.data.message });
+    poll();
+    return;
+  }
+  goToSeat({ room, seat, token: answer.data.token });
+}
+
+function seatWho(s) {
+  if (s.state === "free") return t("lobby.seat_free");
+  if (s.state === "computer") return t("lobby.seat_computer");
+  return s.name;
+}
+
+function renderTables() {
+  const list = $("tables");
+  list.replaceChildren();
+  $("tables-none").hidden = tables.length > 0;
+  for (const e of tables) {
+    const facts = [e.started ? t("lobby.public_playing") : t("lobby.public_waiting")];
+    if (e.rated) facts.push(t("lobby.public_rated"));
+    const seats = el("ul", { class: "public-seats" }, ...e.seats.map((s) => {
+      const row = el("li", { class: `seat-${s.state}` },
+        el("span", { text: t("lobby.seat_line", { n: s.seat, who: seatWho(s) }) }));
+      if (s.state === "free") {
+        row.append(el("button", { type: "button", class: "small", text: t("lobby.sit"),
+          "aria-label": t("lobby.sit_at", { n: s.seat }), "data-room": e.room, "data-seat": s.seat,
+          onclick: () => sit(e.room, s.seat) }));
+      }
+      return row;
+    }));
+    list.append(el("li", { class: "public-table", "data-room": e.room },
+      el("div", { class: "public-head" },
+        el("strong", { text: presets[e.preset]
+          ? t("lobby.preset_option", { name: e.preset, count: presets[e.preset].num_players }) : e.preset }),
+        el("span", { class: "hint", text: facts.join(" · ") }),
+        el("a", { href: e.path, text: t("lobby.watch") })),
+      seats));
+  }
+}
+
+function renderYours() {
+  const box = $("yours");
+  box.hidden = !who.player || !who.rooms.length;
+  const list = $("yours-list");
+  list.replaceChildren(...(who.rooms || []).map((room) => el("li", {},
+    el("code", { text: room }), " ",
+    el("button", { type: "button", class: "small", text: t("lobby.back_to_seat"), onclick: async () => {
+      const answer = await request(`/api/rooms/${encodeURIComponent(room)}/mine`, undefined, "GET");
+      if (answer.ok) goToSeat(answer.data);
+      else location.href = `/r/${encodeURIComponent(room)}`;
+    } }))));
+}

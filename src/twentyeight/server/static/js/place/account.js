@@ -1,0 +1,68 @@
+// The place's shared pieces (docs/online.md, "Players"): who is signed in (GET /api/session),
+// the account bar every page of the place shows, a JSON request that always answers, and the
+// browser's memory of a seat (the keys the table reads: table/state.js, table/invite.js).
+import { t } from "../i18n.js";
+import { el } from "../table/dom.js";
+
+export const NAME_KEY = "twentyeight:name";
+
+/** `{player: {name} | null, rooms: [ids]}` — this browser's player, if signed in. */
+export async function session() {
+  try {
+    const r = await fetch("/api/session", { cache: "no-store" });
+    if (r.ok) return await r.json();
+  } catch { /* the server did not answer: a guest for now */ }
+  return { player: null, rooms: [] };
+}
+
+/** A JSON request: `{ok, status, data}` (data is `{error, message}` when refused). */
+export async function request(url, body, method = "POST") {
+  try {
+    const r = await fetch(url, {
+      method, headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await r.json().catch(() => ({ error: "bad_answer", message: r.statusText }));
+    return { ok: r.ok, status: r.status, data };
+  } catch (e) {
+    return { ok: false, status: 0, data: { error: "no_answer", message: e.message } };
+  }
+}
+
+/** Remember a seat for the table page (and, for a table this browser made, the host's
+ *  secrets), then go to the table. */
+export function goToSeat(answer) {
+  const { room } = answer;
+  localStorage.setItem(`twentyeight:seat:${room}`, JSON.stringify({ seat: answer.seat, token: answer.token }));
+  if (answer.host_token) localStorage.setItem(`twentyeight:host:${room}`, answer.host_token);
+  if (answer.invite) localStorage.setItem(`twentyeight:invite:${room}`, answer.invite);
+  location.href = `/r/${encodeURIComponent(room)}`;
+}
+
+/** The account bar: the signed-in player (profile, sign out) or a guest (sign in), and the
+ *  leaderboard. */
+export function accountBar(box, who) {
+  box.replaceChildren();
+  const board = el("a", { href: "/leaderboard", text: t("account.leaderboard") });
+  if (who.player) {
+    const name = who.player.name;
+    const out = el("button", { type: "button", class: "small", id: "sign-out", text: t("account.sign_out"),
+      onclick: async () => { await request("/api/session", undefined, "DELETE"); location.reload(); } });
+    box.append(el("span", { class: "who", id: "who" }, t("account.signed_in", { name })),
+      el("a", { href: `/players/${encodeURIComponent(name)}`, id: "my-profile", text: t("account.profile") }),
+      board, out);
+  } else {
+    box.append(el("span", { class: "who", id: "who", text: t("account.guest") }),
+      el("a", { href: "/signin", id: "sign-in", text: t("account.sign_in") }), board);
+  }
+}
+
+/** A date as the current language writes it. */
+export function dateText(seconds) {
+  try {
+    return new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || "en",
+      { year: "numeric", month: "short", day: "numeric" });
+  } catch {
+    return new Date(seconds * 1000).toISOString().slice(0, 10);
+  }
+}

@@ -1,0 +1,73 @@
+// A player's profile (GET /api/players/NAME): ratings per family, contracts bid and made and
+// points per deal per family, and the finished matches, each hand's record one click away.
+import { t } from "../i18n.js";
+import { $, el } from "../table/dom.js";
+import { dateText } from "./account.js";
+import { startPage } from "./page.js";
+
+const NAME = decodeURIComponent(location.pathname.split("/players/")[1] || "");
+let profile = null;
+let missing = false;
+
+function table(head, rows) {
+  return el("table", { class: "stats" },
+    el("thead", {}, el("tr", {}, ...head.map(([text, num]) => el("th", { class: num ? "num" : "", text })))),
+    el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c, i) =>
+      el("td", { class: head[i][1] ? "num" : "", text: String(c) }))))));
+}
+
+const family = (f) => t("profile.family", { family: f });
+
+function handLine(room, h) {
+  const facts = [];
+  if (h.bidder) facts.push(t(h.made ? "profile.hand_made" : "profile.hand_failed", { contract: h.contract }));
+  facts.push(t("profile.hand_points", { points: h.points }));
+  return el("li", {}, el("span", { text: t("profile.hand", { n: h.hand + 1 }) }),
+    el("span", { class: "hint", text: facts.join(" · ") }),
+    el("a", { href: `/api/rooms/${encodeURIComponent(room)}/record/hands/${h.hand}`,
+      class: "hand-record", text: t("profile.record") }));
+}
+
+function draw() {
+  if (missing) {
+    $("player-name").textContent = NAME;
+    $("player-since").textContent = t("profile.not_found");
+    return;
+  }
+  if (!profile) return;
+  document.title = `${profile.name} — twentyeight`;
+  $("player-name").textContent = profile.name;
+  $("player-since").textContent = t("profile.since", { date: dateText(profile.since) });
+  const ratings = Object.entries(profile.ratings);
+  $("ratings").replaceChildren(ratings.length
+    ? table([[t("profile.game")], [t("profile.rating"), true], [t("profile.rated_matches"), true]],
+      ratings.map(([f, r]) => [family(f), r.rating.toFixed(1), r.matches]))
+    : el("p", { class: "hint", text: t("profile.no_ratings") }));
+  const families = Object.entries(profile.families);
+  $("families").replaceChildren(...(families.length ? families.map(([f, s]) => el("section",
+    { class: "family-stats", "data-family": f }, el("h3", { text: family(f) }),
+    el("dl", {}, ...[["profile.matches", s.matches], ["profile.won", s.won], ["profile.deals", s.deals],
+      ["profile.bids", s.bids], ["profile.made", s.made], ["profile.points_per_deal", s.points_per_deal]]
+      .map(([key, value]) => el("div", {}, el("dt", { text: t(key) }), el("dd", { text: String(value) }))))))
+    : [el("p", { class: "hint", text: t("profile.no_matches") })]));
+  $("matches").replaceChildren(...profile.matches.map((m) => {
+    const result = el("span", { class: m.won ? "match-won" : "match-lost", text: t(m.won ? "profile.match_won" : "profile.match_lost") });
+    const facts = [family(m.family), dateText(m.finished_at),
+      t("profile.match_facts", { count: m.deals, bids: m.bids, made: m.made })];
+    if (m.rated) facts.push(t("profile.rated"));
+    return el("li", { class: "match", "data-room": m.room }, el("details", {},
+      el("summary", {}, result, " ", el("span", { text: facts.join(" · ") })),
+      el("ul", { class: "hands" }, ...m.hands.map((h) => handLine(m.room, h))),
+      el("a", { href: `/api/rooms/${encodeURIComponent(m.room)}/record`, text: t("profile.whole_record") })));
+  }));
+  if (!profile.matches.length) $("matches").append(el("li", { class: "hint", text: t("profile.no_matches") }));
+}
+
+async function load() {
+  const r = await fetch(`/api/players/${encodeURIComponent(NAME)}`, { cache: "no-store" });
+  if (r.ok) profile = await r.json();
+  else missing = true;
+  draw();
+}
+
+startPage(draw).then(load);

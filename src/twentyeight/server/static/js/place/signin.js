@@ -1,0 +1,28 @@
+// Sign in, or make a player (POST /api/session, POST /api/players); the session cookie is
+// the server's (HttpOnly), so this page only sends the name and password and goes on.
+import { t } from "../i18n.js";
+import { $ } from "../table/dom.js";
+import { request } from "./account.js";
+import { startPage } from "./page.js";
+
+const next = () => {
+  const to = new URLSearchParams(location.search).get("next") || "";
+  return to.startsWith("/") && !to.startsWith("//") ? to : "/";
+};
+
+async function send(event, url, prefix, failed) {
+  event.preventDefault();
+  $(`${prefix}-error`).textContent = "";
+  $(`${prefix}-btn`).disabled = true;
+  const answer = await request(url, { name: $(`${prefix}-name`).value, password: $(`${prefix}-password`).value });
+  $(`${prefix}-btn`).disabled = false;
+  if (!answer.ok) {
+    $(`${prefix}-error`).textContent = t(failed, { why: answer.data.message });
+    return;
+  }
+  location.href = next();
+}
+
+$("signin").addEventListener("submit", (e) => send(e, "/api/session", "in", "signin.failed"));
+$("signup").addEventListener("submit", (e) => send(e, "/api/players", "up", "signin.up_failed"));
+startPage(() => {});

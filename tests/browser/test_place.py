@@ -1,0 +1,211 @@
+"""Issue 15, the place (part A), in the browser with several people: a stranger finds a
+public table in the lobby and sits; a player signs up, out and in, and finds the finished
+match in their profile, each hand's record one click away; the leaderboard.  Screenshots at
+1280×800 and 390×844 in ``place/`` of the artifacts."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import httpx
+import pytest
+
+from browser.conftest import api
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+SIZES = [(1280, 800), (390, 844)]
+
+
+@pytest.fixture
+def shots(artifacts: Path) -> Path:
+    path = artifacts / "place"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def room_info(server: Server, room: str) -> dict[str, object]:
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as answer:
+        info: dict[str, object] = json.load(answer)
+    return info
+
+
+def snap(page: Page, shots: Path, name: str) -> None:
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(shots / f"{name}-{width}x{height}.png"), full_page=True)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+def test_a_stranger_finds_a_public_table_and_sits(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    host = new_browser_context().new_page()
+    host.goto(f"{server.url}/")
+    host.wait_for_selector("#preset option", state="attached")
+    host.locator("#preset").select_option("29")
+    host.locator("#public").check()
+    host.locator("#create-btn").click()
+    host.wait_for_url("**/r/*")
+    room = host.url.split("/r/")[1].split("#")[0]
+    # someone who was never given the link finds the table in their lobby, and sits
+    stranger = new_browser_context().new_page()
+    errors: list[str] = []
+    stranger.on("pageerror", lambda e: errors.append(str(e)))
+    stranger.goto(f"{server.url}/")
+    stranger.locator("#quick-name").fill("Stranger")
+    table = stranger.locator(f".public-table[data-room='{room}']")
+    table.wait_for()
+    assert "29" in table.inner_text()
+    assert table.locator("button[data-seat]").count() == 4
+    snap(stranger, shots, "lobby-public-tables")
+    table.locator("button[data-seat='2']").click()
+    stranger.wait_for_url(f"**/r/{room}")
+    stranger.wait_for_function("document.querySelector('#waiting strong') !== null")
+    seats = room_info(server, room)["seats"]
+    assert isinstance(seats, list) and seats[2]["kind"] == "human"
+    assert seats[2]["name"] == "Stranger"
+    # the table says so to the stranger, and the host sees them sit
+    stranger.wait_for_function("document.querySelector('#waiting').innerText.includes('Stranger')")
+    host.wait_for_function("document.querySelector('#waiting').innerText.includes('Stranger')")
+    # the seat taken, the lobbies show it as a person's
+    other = new_browser_context().new_page()
+    other.goto(f"{server.url}/")
+    listed = other.locator(f".public-table[data-room='{room}']")
+    listed.wait_for()
+    other.wait_for_function(f"!document.querySelector(\".public-table[data-room='{room}'] "
+                            "button[data-seat='2']\")")
+    assert "Stranger" in listed.inner_text()
+    assert not errors, errors
+
+
+def test_sign_up_out_and_in_and_see_your_history(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    name = f"Meera {int(time.time()) % 100000}"
+    context = new_browser_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/signin")
+    page.locator("#up-name").wait_for()
+    snap(page, shots, "signin")
+    page.locator("#up-name").fill(name)
+    page.locator("#up-password").fill("cards at dusk")
+    page.locator("#up-btn").click()
+    page.wait_for_url(f"{server.url}/")
+    page.locator("#who").wait_for()
+    page.wait_for_function(f"document.querySelector('#who').innerText.includes({json.dumps(name)})")
+    cookie = next(c for c in context.cookies() if c["name"] == "twentyeight_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    assert page.evaluate("document.cookie") == ""              # the script cannot read it
+    # a short match: the player sits (their browser's session), computers play the rest
+    made = api(server, "/api/rooms", {"rules": "28", "bot_delay": 0, "takeover_seconds": 0,
+                                      "flags": {"game_target": 1}})
+    room = made["room"]
+    took = page.evaluate("""async ([room, invite]) => (await fetch(`/api/rooms/${room}/seats/0`,
+        {method: "POST", headers: {"content-type": "application/json"},
+         body: JSON.stringify({invite})})).json()""", [room, made["invite"]])
+    assert took["seat"] == 0
+    api(server, f"/api/rooms/{room}/start", {"token": made["host_token"]})
+    watcher = new_browser_context().new_page()          # computers play while someone watches
+    watcher.goto(f"{server.url}/r/{room}")
+    deadline = time.monotonic() + 90
+    while room_info(server, room)["status"] != "finished":
+        assert time.monotonic() < deadline, "the match did not finish"
+        time.sleep(0.3)
+    watcher.close()
+    # sign out, then in again (another browser would do as well)
+    page.goto(f"{server.url}/")
+    page.locator("#sign-out").click()
+    page.locator("#sign-in").wait_for()
+    assert not [c for c in context.cookies() if c["name"] == "twentyeight_session"]
+    page.locator("#sign-in").click()
+    page.wait_for_url("**/signin")
+    page.locator("#in-name").fill(name.upper())
+    page.locator("#in-password").fill("not the password")
+    page.locator("#in-btn").click()
+    page.wait_for_function("document.querySelector('#in-error').innerText.length > 0")
+    page.locator("#in-password").fill("cards at dusk")
+    page.locator("#in-btn").click()
+    page.wait_for_url(f"{server.url}/")
+    page.locator("#my-profile").click()
+    page.wait_for_url("**/players/*")
+    match = page.locator(f".match[data-room='{room}']")
+    deadline = time.monotonic() + 30
+    while not match.count() and time.monotonic() < deadline:      # kept a moment after the end
+        page.reload()
+        page.wait_for_timeout(300)
+    match.wait_for()
+    assert page.locator("#player-name").inner_text() == name
+    assert page.locator("#families .family-stats h3").first.inner_text() == "28"
+    match.locator("summary").click()
+    snap(page, shots, "profile")
+    hands = match.locator(".hands li")
+    assert hands.count() >= 1
+    with page.expect_navigation():
+        hands.last.locator("a.hand-record").click()              # one click: the hand's record
+    record = json.loads(page.locator("body").inner_text())
+    assert record["rules"]["preset"] == "28" and record["actions"] and "seed" in record
+    # in another browser, signed in, the table gives the player their seat back
+    elsewhere = new_browser_context().new_page()
+    elsewhere.goto(f"{server.url}/signin")
+    elsewhere.locator("#in-name").fill(name)
+    elsewhere.locator("#in-password").fill("cards at dusk")
+    elsewhere.locator("#in-btn").click()
+    elsewhere.wait_for_url(f"{server.url}/")
+    elsewhere.goto(f"{server.url}/r/{room}")
+    elsewhere.wait_for_function(f"localStorage.getItem('twentyeight:seat:{room}') !== null")
+    kept = json.loads(elsewhere.evaluate(f"localStorage.getItem('twentyeight:seat:{room}')"))
+    assert kept == {"seat": 0, "token": took["token"]}
+    assert not errors, errors
+
+
+def test_a_rated_match_on_the_leaderboard(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Four signed-in people at a rated table (computers play for them while they are
+    away); once the match is over, the winners lead the leaderboard of its family."""
+    stamp = int(time.time()) % 100000
+    people = []
+    for k in range(4):
+        http = httpx.Client(base_url=server.url, timeout=20)
+        name = f"Rated {stamp} {k}"
+        assert http.post("/api/players", json={"name": name, "password": "rated secret"}
+                         ).status_code == 201
+        people.append((http, name))
+    made = api(server, "/api/rooms", {"rules": "56-4p", "rated": True, "bot_delay": 0,
+                                      "takeover_seconds": 0, "flags": {"game_target": 1}})
+    room = made["room"]
+    for k, (http, _) in enumerate(people):
+        assert http.post(f"/api/rooms/{room}/seats/{k}",
+                         json={"invite": made["invite"]}).status_code == 200
+    api(server, f"/api/rooms/{room}/start", {"token": made["host_token"]})
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/r/{room}")                     # someone watches: computers play
+    deadline = time.monotonic() + 120
+    while room_info(server, room)["status"] != "finished":
+        assert time.monotonic() < deadline, "the match did not finish"
+        time.sleep(0.3)
+    winners = room_info(server, room)["winners"]
+    assert isinstance(winners, list)
+    won = {name for k, (_, name) in enumerate(people) if k % 2 in winners}
+    page.goto(f"{server.url}/leaderboard?family=56")
+    page.locator("#families button[aria-pressed='true']").wait_for()
+    assert page.locator("#families button[aria-pressed='true']").inner_text() == "56"
+    deadline = time.monotonic() + 10
+    while page.locator("#board-table tbody tr").count() < 4 and time.monotonic() < deadline:
+        page.reload()
+        page.wait_for_timeout(300)
+    rows = page.locator("#board-table tbody tr td:nth-child(2)").all_inner_texts()
+    ours = [r for r in rows if r.startswith(f"Rated {stamp} ")]
+    assert len(ours) == 4 and set(ours[:2]) == won
+    snap(page, shots, "leaderboard")
+    page.locator("#families button[data-family='28']").click()
+    page.wait_for_function("location.search === '?family=28'")
+    page.locator("#board p, #board table").first.wait_for()

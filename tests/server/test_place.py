@@ -1,0 +1,222 @@
+"""The place around the tables (issue 15, items 1-3), on the real server (SQLite, and
+PostgreSQL with Redis): public tables listed without secrets and sat at by strangers while
+private rooms stay by invitation; quick play; players signing up, in and out with a session
+cookie; seats that belong to a player in any browser; rated tables of signed-in people whose
+finished match lands in the profile and the leaderboard."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from typing import Any
+
+import httpx
+
+from server.harness import Client, Server, words
+from twentyeight import Game
+
+NAMES = itertools.count()
+
+
+def browser(server: Server, **headers: str) -> httpx.Client:
+    """One browser: its own cookie jar."""
+    return httpx.Client(base_url=server.url, timeout=10.0, headers=headers)
+
+
+def signed_up(server: Server, name: str | None = None) -> tuple[httpx.Client, str]:
+    """A browser whose player has just signed up; the browser and the player's name."""
+    b = browser(server)
+    name = name or f"player {next(NAMES)} {time.monotonic_ns() % 10**6}"
+    r = b.post("/api/players", json={"name": name, "password": "a long secret"})
+    assert r.status_code == 201, r.text
+    return b, name
+
+
+def listed(server: Server, room: str) -> dict[str, Any] | None:
+    rooms = server.get("/api/rooms").json()["rooms"]
+    return next((e for e in rooms if e["room"] == room), None)
+
+
+def wait_listed(server: Server, room: str, until: Any = lambda e: e is not None,
+                timeout: float = 10.0) -> dict[str, Any] | None:
+    deadline = time.monotonic() + timeout
+    while True:
+        e = listed(server, room)
+        if until(e) or time.monotonic() > deadline:
+            return e
+        time.sleep(0.2)
+
+
+def test_a_public_table_is_listed_and_a_stranger_sits(server: Server) -> None:
+    private = server.create_room(rules="28")
+    public = server.create_room(rules="29", public=True)
+    room = public["room"]
+    entry = wait_listed(server, room)
+    assert entry is not None and listed(server, private["room"]) is None
+    assert entry["preset"] == "29" and entry["started"] is False and not entry["rated"]
+    assert [s["state"] for s in entry["seats"]] == ["free"] * 4
+    # a stranger (no invitation) sits at the public table, never at the private one
+    r = server.post(f"/api/rooms/{room}/seats/2", {"name": "stranger"})
+    assert r.status_code == 200, r.text
+    refused = server.post(f"/api/rooms/{private['room']}/seats/2", {"name": "stranger"})
+    assert refused.status_code == 403 and refused.json()["error"] == "not_invited"
+    entry = wait_listed(server, room, lambda e: e and e["seats"][2]["state"] == "person")
+    assert entry is not None and entry["seats"][2] == {"seat": 2, "state": "person",
+                                                       "name": "stranger"}
+    assert entry["free"] == [0, 1, 3]
+    # started with computers, its computer seats stay free to claim (from the next hand)
+    server.start_match(room, public["host_token"])
+    entry = wait_listed(server, room, lambda e: e and e["started"])
+    assert entry is not None and entry["started"] and entry["free"] == [0, 1, 3]
+    claim = server.post(f"/api/rooms/{room}/seats/0", {"name": "late"})
+    assert claim.status_code == 200 and claim.json()["pending"] is True
+    entry = wait_listed(server, room, lambda e: e and e["seats"][0]["state"] == "computer")
+    assert entry is not None and entry["free"] == [1, 3]
+    # nothing secret in the listing: no token, invitation, hash or card
+    text = server.get("/api/rooms").text
+    for secret in (public["invite"], public["host_token"], r.json()["token"],
+                   claim.json()["token"], private["invite"]):
+        assert secret not in text
+    assert not any(len(w) >= 40 for w in words(server.get("/api/rooms").json()))
+
+
+def test_quick_play_sits_at_a_free_seat_or_makes_a_table(server: Server) -> None:
+    first = server.post("/api/quickplay", {"rules": "56-4p", "name": "quick one"})
+    assert first.status_code == 200, first.text
+    made = first.json()
+    assert made["seat"] == 0 and made["pending"] is False and "host_token" in made
+    info = server.get(f"/api/rooms/{made['room']}").json()
+    assert info["status"] == "playing" and info["public"] is True
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    # the next one sits at that table: a computer's seat, from the next hand
+    second = server.post("/api/quickplay", {"rules": "56-4p", "name": "quick two"}).json()
+    assert second["room"] == made["room"] and second["pending"] is True
+    assert second["seat"] in (1, 2, 3) and "host_token" not in second
+    bad = server.post("/api/quickplay", {"rules": "no such game"})
+    assert bad.status_code == 400 and set(bad.json()) == {"error", "message"}
+
+
+def test_sign_up_in_and_out(server: Server) -> None:
+    b, name = signed_up(server)
+    cookie = b.cookies.get("twentyeight_session")
+    assert cookie
+    assert b.get("/api/session").json()["player"] == {"name": name}
+    again = browser(server).post("/api/players", json={"name": name.upper(),
+                                                        "password": "another secret"})
+    assert again.status_code == 409 and again.json()["error"] == "name_taken"
+    assert b.delete("/api/session").json() == {"player": None}
+    assert b.get("/api/session").json()["player"] is None
+    # the old cookie is gone from the server too
+    stale = browser(server)
+    stale.cookies.set("twentyeight_session", cookie)
+    assert stale.get("/api/session").json()["player"] is None
+    wrong = b.post("/api/session", json={"name": name, "password": "not the secret"})
+    assert wrong.status_code == 403 and wrong.json()["error"] == "wrong_password"
+    unknown = b.post("/api/session", json={"name": "nobody at all", "password": "whatever1"})
+    assert unknown.status_code == 403 and unknown.json() == wrong.json()
+    ok = b.post("/api/session", json={"name": f"  {name.lower()} ", "password": "a long secret"})
+    assert ok.status_code == 200 and ok.json()["player"] == {"name": name}
+    for body in ({"name": "ab", "password": "a long secret"},
+                 {"name": "bad\nname", "password": "a long secret"},
+                 {"name": "fine name", "password": "short"},
+                 {"name": "fine name", "password": 12345678}):
+        r = browser(server).post("/api/players", json=body)
+        assert r.status_code == 400 and set(r.json()) == {"error", "message"}, r.text
+        assert body["password"] not in r.text if isinstance(body["password"], str) else True
+
+
+def test_the_session_cookie_is_httponly_lax_and_secure_over_https(server: Server) -> None:
+    b, _ = signed_up(server)
+    plain = b.post("/api/session", json={"name": _, "password": "a long secret"})
+    cookie = plain.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie and "secure" not in cookie
+    # behind a trusted proxy (127.0.0.1 by default) that says the request came over HTTPS
+    proxied = browser(server, **{"X-Forwarded-Proto": "https"})
+    r = proxied.post("/api/session", json={"name": _, "password": "a long secret"})
+    assert r.status_code == 200 and "; secure" in r.headers["set-cookie"].lower()
+
+
+def test_a_players_seat_is_theirs_in_any_browser(server: Server) -> None:
+    home, name = signed_up(server)
+    made = server.create_room(rules="28")
+    room = made["room"]
+    r = home.post(f"/api/rooms/{room}/seats/1", json={"name": "ignored",
+                                                      "invite": made["invite"]})
+    assert r.status_code == 200, r.text
+    token = r.json()["token"]
+    assert server.get(f"/api/rooms/{room}").json()["seats"][1]["name"] == name
+    # the same player signs in elsewhere and gets the same seat back
+    away = browser(server)
+    assert away.post("/api/session", json={"name": name, "password": "a long secret"}) \
+        .status_code == 200
+    mine = away.get(f"/api/rooms/{room}/mine").json()
+    assert mine == {"room": room, "seat": 1, "token": token, "pending": False}
+    assert room in away.get("/api/session").json()["rooms"]
+    # one seat per player, whichever browser asks
+    second = away.post(f"/api/rooms/{room}/seats/2", json={"invite": made["invite"]})
+    assert second.status_code == 409 and second.json()["error"] == "already_seated"
+    assert browser(server).get(f"/api/rooms/{room}/mine").status_code == 403
+    other, _ = signed_up(server)
+    assert other.get(f"/api/rooms/{room}/mine").status_code == 404
+
+    async def hello() -> dict[str, Any]:
+        c = await Client.open(server, room, 1, mine["token"])
+        try:
+            return next(m for m in c.log if m["type"] == "welcome")
+        finally:
+            await c.close()
+    assert asyncio.run(hello())["seat"] == 1
+
+
+def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> None:
+    made = server.create_room(rules="28", rated=True, takeover_seconds=0, bot_delay=0,
+                              flags={"game_target": 1})
+    room = made["room"]
+    guest = server.post(f"/api/rooms/{room}/seats/0", {"invite": made["invite"]})
+    assert guest.status_code == 403 and guest.json()["error"] == "sign_in_to_play_rated"
+    people = [signed_up(server) for _ in range(4)]
+    for k, (b, _) in enumerate(people[:3]):
+        assert b.post(f"/api/rooms/{room}/seats/{k}",
+                      json={"invite": made["invite"]}).status_code == 200
+    early = server.post(f"/api/rooms/{room}/start", {"token": made["host_token"]})
+    assert early.status_code == 409 and early.json()["error"] == "rated_needs_people"
+    assert people[3][0].post(f"/api/rooms/{room}/seats/3",
+                             json={"invite": made["invite"]}).status_code == 200
+
+    async def watch_to_the_end() -> None:          # computers play only while someone watches
+        spectator = await Client.open(server, room)
+        try:
+            server.start_match(room, made["host_token"])
+            await spectator.until(lambda m: m["type"] == "room" and m["status"] == "finished",
+                                  timeout=90)
+        finally:
+            await spectator.close()
+    asyncio.run(watch_to_the_end())
+    info = server.get(f"/api/rooms/{room}").json()
+    winners = set(info["winners"])
+    deadline = time.monotonic() + 10
+    while True:
+        profiles = [server.get(f"/api/players/{name}").json() for _, name in people]
+        if all(p["matches"] for p in profiles) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    record = server.get(f"/api/rooms/{room}/record").json()
+    for k, p in enumerate(profiles):
+        [m] = [m for m in p["matches"] if m["room"] == room]
+        assert m["rated"] and m["family"] == "28" and m["seat"] == k and m["team"] == k % 2
+        assert m["won"] == (k % 2 in winners) and m["deals"] == len(record["hands_played"])
+        bids = [h for h in m["hands"] if h["bidder"]]
+        assert m["bids"] == len(bids) and m["made"] == sum(1 for h in bids if h["made"])
+        assert p["families"]["28"]["deals"] == m["deals"]
+        rating = p["ratings"]["28"]
+        assert rating["matches"] == 1 and (rating["mu"] > 25) == m["won"]
+        # each hand's record is one click away, and replays
+        hand = server.get(f"/api/rooms/{room}/record/hands/{len(m['hands']) - 1}").json()
+        assert Game.from_record(hand).over
+    board = server.get("/api/leaderboard?family=28").json()["players"]
+    ours = [e["name"] for e in board if e["name"] in {n for _, n in people}]
+    won = {people[k][1] for k in range(4) if k % 2 in winners}
+    assert set(ours[:2]) == won
+    assert server.get("/api/leaderboard?family=nope").status_code == 400
+    assert server.get("/api/players/nobody%20here").status_code == 404

@@ -1,0 +1,129 @@
+"""Ratings (issue 15, item 3): a synthetic match with a known answer, kept on SQLite and on
+PostgreSQL — team-aware (openskill's Plackett-Luce), per family, once per match, never from
+an unrated match; and the family of each preset."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+
+from server.services import Postgres
+from twentyeight.rules import PRESETS
+from twentyeight.server.place_store import MatchResult, PlaceStore, PlayerPart
+from twentyeight.server.ratings import family, rate, shown
+from twentyeight.server.room import Room, Seat
+
+MU, SIGMA = 25.0, 25.0 / 3
+BETA = SIGMA / 2
+TAU = MU / 300
+"""openskill's defaults: a new player's mu and sigma, the performance spread beta, and the
+dynamics tau (every sigma grows by it before a match, so ratings never freeze)."""
+
+
+def known_two_team_answer() -> tuple[float, float, float, float]:
+    """Weng and Lin's Plackett-Luce update by hand, for two teams of two new players:
+    ``(winner mu, winner sigma, loser mu, loser sigma)``."""
+    var = SIGMA**2 + TAU**2
+    team_var = 2 * var
+    c = math.sqrt(2 * (team_var + BETA**2))
+    p = 0.5                                         # equal teams: either wins half the time
+    gamma = math.sqrt(team_var) / c
+    delta = gamma * team_var / c**2 * p * (1 - p)
+    share = var / team_var                          # each player's part of the team's variance
+    mu_step = share * team_var / c * (1 - p)
+    sigma = math.sqrt(var * (1 - share * delta))
+    return MU + mu_step, sigma, MU - mu_step, sigma
+
+
+def test_the_update_is_the_known_answer() -> None:
+    win_mu, win_sigma, lose_mu, lose_sigma = known_two_team_answer()
+    assert round(win_mu, 4) == 26.9643 and round(win_sigma, 4) == 8.1780
+    new = rate([[(MU, SIGMA), (MU, SIGMA)], [(MU, SIGMA), (MU, SIGMA)]], [0, 1])
+    for mu, sigma in new[0]:
+        assert mu == pytest.approx(win_mu) and sigma == pytest.approx(win_sigma)
+    for mu, sigma in new[1]:
+        assert mu == pytest.approx(lose_mu) and sigma == pytest.approx(lose_sigma)
+    # a shared place moves nobody's mu
+    tied = rate([[(MU, SIGMA)], [(MU, SIGMA)]], [0, 0])
+    assert tied[0][0][0] == pytest.approx(MU) and tied[1][0][0] == pytest.approx(MU)
+
+
+def test_every_preset_has_its_family() -> None:
+    families = {name: family(rules) for name, rules in PRESETS.items()}
+    assert {families[n] for n in ("28", "28-pagat", "28-3p", "28-6p")} == {"28"}
+    assert {families[n] for n in ("29", "29-16", "bhoos-29")} == {"29"}
+    assert {families[n] for n in ("56", "56-4p", "56-8p", "56-kerala")} == {"56"}
+    assert families["40"] == "40"
+
+
+def test_a_rated_table_gives_no_hints() -> None:
+    seats = [Seat() for _ in range(4)]
+    rated = Room(id="r", rules=PRESETS["28"], bot_kind="rules", host_token_hash="",
+                 takeover_seconds=60, bot_delay=0.5, seats=seats, rated=True)
+    friendly = Room(id="f", rules=PRESETS["28"], bot_kind="rules", host_token_hash="",
+                    takeover_seconds=60, bot_delay=0.5, seats=seats)
+    assert not rated.hints_allowed and friendly.hints_allowed
+
+
+def synthetic(room: str, ids: list[int], rated: bool = True,
+              fam: str = "28") -> MatchResult:
+    """Seats 0 and 2 (team 0) beat seats 1 and 3 (team 1)."""
+    parts = [PlayerPart(player_id=pid, seat=k, team=k % 2, won=k % 2 == 0, deals=3,
+                        bids=1, made=int(k % 2 == 0), points=2 if k % 2 == 0 else -2,
+                        hands=[{"hand": 0, "bidder": True, "contract": 16, "made": k % 2 == 0,
+                                "status": "complete", "points": 2 if k % 2 == 0 else -2}])
+             for k, pid in enumerate(ids)]
+    return MatchResult(room_id=room, family=fam, rules="28", rated=rated, deals=3,
+                       parts=parts, ranks=[0, 1])
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[PlaceStore]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'place.db'}"
+    else:
+        pg: Postgres = request.getfixturevalue("postgres")
+        url = pg.database()
+    engine = create_engine(url)
+    try:
+        yield PlaceStore(engine)
+    finally:
+        engine.dispose()
+
+
+def test_a_rated_match_moves_the_ratings_once(store: PlaceStore) -> None:
+    ids = [store.add_player(n, n, "hash", "c") for n in ("a", "b", "c", "d")]
+    assert all(isinstance(i, int) for i in ids)
+    players = [int(i) for i in ids if i is not None]
+    assert store.add_player("A", "a", "hash", "c") is None      # the name is taken
+    assert store.record_match(synthetic("room1", players), rate)
+    assert not store.record_match(synthetic("room1", players), rate)   # once per match
+    win_mu, win_sigma, lose_mu, lose_sigma = known_two_team_answer()
+    for k, pid in enumerate(players):
+        r = store.ratings_of(pid)["28"]
+        mu, sigma = (win_mu, win_sigma) if k % 2 == 0 else (lose_mu, lose_sigma)
+        assert r["mu"] == pytest.approx(mu) and r["sigma"] == pytest.approx(sigma)
+        assert r["matches"] == 1
+    board = store.leaderboard("28", 10, shown)
+    assert [e["name"] for e in board[:2]] == ["a", "c"] and len(board) == 4
+    # an unrated match is history only; another family has ratings of its own
+    assert store.record_match(synthetic("room2", players, rated=False), rate)
+    assert store.ratings_of(players[0])["28"]["matches"] == 1
+    assert store.record_match(synthetic("room3", players, fam="56"), rate)
+    assert store.ratings_of(players[1])["56"]["mu"] == pytest.approx(lose_mu)
+    assert store.ratings_of(players[1])["28"]["mu"] == pytest.approx(lose_mu)
+    # the second rated 28 match starts from the stored ratings
+    assert store.record_match(synthetic("room4", players), rate)
+    again = rate([[(win_mu, win_sigma)] * 2, [(lose_mu, lose_sigma)] * 2], [0, 1])
+    assert store.ratings_of(players[0])["28"]["mu"] == pytest.approx(again[0][0][0])
+    assert store.ratings_of(players[0])["28"]["matches"] == 2
+    totals = store.totals(players[0])
+    assert totals["28"] == {"matches": 3, "won": 3, "deals": 9, "bids": 3, "made": 3,
+                            "points": 6}
+    history = store.history(players[0], 10)
+    assert history[0]["room"] == "room4" and len(history) == 4
+    assert history[0]["hands"][0]["contract"] == 16

@@ -1,0 +1,259 @@
+"""The levels offered to people and the ``expert`` (issue 13).
+
+* the levels ``beginner`` < ``casual`` < ``club`` < ``expert`` are what is offered, each with a
+  description; the measurement bots are not offered but still seated by name;
+* every level (and ``ismcts``) answers only legal actions, under every preset (hypothesis over
+  presets and positions), and is deterministic for a seed;
+* the shipped bid model loads, and its stored examples come out the same when drawn again
+  with the regeneration code (``tools/bid_model.py`` → ``bid_data.example``);
+* the expert's declarations, in concrete positions: each taken when clearly right and passed
+  when clearly wrong (rule IDs in each test's docstring).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import E, N, S, W, game, legal
+from twentyeight import Game
+from twentyeight.bots import (
+    bid_data,
+    bid_model,
+    bot_descriptions,
+    make_bot,
+    make_table_bot,
+    offered_bot_names,
+    table_bot_names,
+)
+from twentyeight.bots.names import NAMES, seat_names
+from twentyeight.rules import PRESETS
+
+LEVELS = ["beginner", "casual", "club", "expert"]
+SEARCHERS = {"club", "expert", "ismcts"}
+"""Bots whose decisions search: given a small budget in the tests."""
+BUDGET = 0.02
+
+
+def bot(name: str, seed: int = 1) -> object:
+    return make_table_bot(name, seed=seed, budget=BUDGET if name in SEARCHERS else None)
+
+
+# ---- what is offered -----------------------------------------------------------------
+def test_the_levels_are_what_is_offered_weakest_first() -> None:
+    assert offered_bot_names() == LEVELS
+    about = bot_descriptions()
+    assert list(about) == LEVELS and all(len(text) > 20 for text in about.values())
+    for kept in ("random", "rules", "rules-v1", "pimc", "ismcts"):
+        assert kept not in offered_bot_names() and kept in table_bot_names()
+    assert "oracle" not in table_bot_names()            # it sees the deal: never at a table
+
+
+def test_computer_seats_get_distinct_human_names_that_people_do_not_use() -> None:
+    for seed in range(50):
+        names = seat_names(seed, 5, taken=["Asha", "ravi "])
+        assert len(set(names)) == 5 and all(n in NAMES for n in names)
+        assert not {"Asha", "Ravi"} & set(names)
+    assert seat_names("room", 3) == seat_names("room", 3)
+
+
+# ---- legal, deterministic ------------------------------------------------------------
+def position(preset: str, seed: int) -> Game | None:
+    """A hand of ``preset`` played on a random number of decisions by ``casual`` (sometimes
+    a random action); ``None`` if it ended before."""
+    rng = random.Random(seed)
+    g = Game.new(preset, seed=seed, dealer=seed % 3)
+    n = g.hand.n
+    players = [make_bot("casual", seed=seed * 10 + s) for s in range(n)]
+    for _ in range(rng.randrange(8 * n + 12)):
+        if g.over:
+            return None
+        seat = g.to_act
+        assert seat is not None
+        g.apply(players[seat].act(g.view(seat)) if rng.random() < 0.8
+                else rng.choice(g.legal_actions()))
+    return None if g.over else g
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10**6))
+def test_every_level_answers_only_legal_actions_under_every_preset(preset: str,
+                                                                    seed: int) -> None:
+    g = position(preset, seed)
+    if g is None:
+        return
+    seat = g.to_act
+    assert seat is not None
+    view = g.view(seat)
+    for name in [*LEVELS, "ismcts"]:
+        assert bot(name, seed).act(view) in view["legal"], name      # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("preset", ["28", "bhoos-29", "56"])
+def test_a_whole_hand_of_experts_and_clubs_is_legal(preset: str) -> None:
+    g = Game.new(preset, seed=11, dealer=0)
+    n = g.hand.n
+    players = [bot("expert" if s % 2 == 0 else "club", seed=s) for s in range(n)]
+    while not g.over:
+        seat = g.to_act
+        assert seat is not None
+        view = g.view(seat)
+        action = players[seat].act(view)                            # type: ignore[attr-defined]
+        assert action in view["legal"]
+        g.apply(action)
+
+
+@pytest.mark.parametrize("name", ["club", "expert", "ismcts"])
+def test_searching_levels_are_deterministic_for_a_seed(name: str) -> None:
+    views = []
+    for seed in range(40):
+        g = position("28", seed)
+        if g is not None and g.to_act is not None and len(g.legal_actions()) > 1:
+            views.append(g.view(g.to_act))
+    assert len(views) >= 10
+    first = [bot(name, 5).act(v) for v in views]                   # type: ignore[attr-defined]
+    again = [bot(name, 5).act(v) for v in views]                   # type: ignore[attr-defined]
+    assert first == again
+
+
+# ---- the bid model -------------------------------------------------------------------
+def test_the_bid_model_loads_with_a_family_for_each_main_preset() -> None:
+    m = bid_model.load()
+    for name in ("28", "29", "bhoos-29"):
+        fam = m.family_for(PRESETS[name])
+        assert fam.examples >= 400 and 2.0 < fam.sigma < 10.0 and 0.0 < fam.r2 < 1.0
+        width = bid_model.layout(PRESETS[name]).width
+        assert len(fam.coef) == width
+
+
+def test_the_stored_examples_come_out_the_same_when_drawn_again() -> None:
+    """The model file matches the regeneration script on a small sample: each stored example
+    (preset, seed) is drawn and solved again, and the model predicts what it stored."""
+    m = bid_model.load()
+    assert len(m.stored) >= 4
+    for stored in m.stored[:4]:
+        again = bid_data.example(stored["preset"], stored["seed"])
+        assert again is not None
+        assert {**again.to_json(), "prediction": stored["prediction"]} == stored
+        fam = m.family_for(PRESETS[stored["preset"]])
+        assert math.isclose(fam.predict(bid_model.example_row(again)), stored["prediction"],
+                            abs_tol=1e-4)
+
+
+# ---- declarations, in concrete positions ---------------------------------------------
+DOUBLES = {"preset": "28", "double_redouble": True}
+
+
+def expert_says(g: Game) -> str:
+    seat = g.to_act
+    assert seat is not None
+    return make_table_bot("expert", seed=3, budget=0.5).act(g.view(seat))
+
+
+HOPELESS_24 = {N: "AD KD 8C 7C QD 10D KC QC", W: "7S 8S 10H 8H 7D 8D QH KH",
+               S: "JS 9S JH 9H AC 10C JD 9D", E: "AS 10S AH 7H KS QS JC 9C"}
+"""W bids 24 with 7s and 8s; S holds 17 of the 28 card points (10 in its first four)."""
+HOPELESS_AUCTION = ["0 bid 14", "1 bid 24", "2 pass", "3 pass", "0 pass", "1 trump 7S"]
+SAFE_14 = {W: "JS 9S AS 10S KD QD 8C 7C", S: "7H 8H 7D 10D KS QS KC QC",
+           E: "JH 9H AH 10H AC 10C JD 9D", N: "8S 7S QH AD KH 8D JC 9C"}
+"""W bids 14 with the four best spades; its partner E holds 14 points, S almost nothing."""
+SAFE_AUCTION = ["1 bid 14", "2 pass", "3 pass", "0 pass", "1 trump 10S"]
+
+
+def test_the_expert_doubles_a_contract_that_cannot_be_made() -> None:
+    """28-DBL-1: W bid 24 holding 7s and 8s; S holds both top cards of two suits (10 of the
+    28 card points in its first four): the bidding side cannot take 24, S doubles."""
+    g = game(DOUBLES, 3, HOPELESS_24, HOPELESS_AUCTION)
+    assert g.to_act == S
+    assert expert_says(g) == "2 double"
+
+
+def test_the_expert_does_not_double_a_contract_that_is_made() -> None:
+    """28-DBL-1: W bid 14 holding the four top spades; S holds 7s and 8s: no double."""
+    g = game(DOUBLES, 0, SAFE_14, SAFE_AUCTION)
+    assert g.to_act == S
+    assert expert_says(g) == "2 pass"
+
+
+def test_the_expert_redoubles_a_contract_it_holds_the_top_trumps_for() -> None:
+    """28-DBL-2, 28-DBL-3: W bid 14 with the four top spades and was doubled: W redoubles
+    (×4: +4 made, −8 failed)."""
+    g = game(DOUBLES, 0, SAFE_14, [*SAFE_AUCTION, "2 double"])
+    assert g.to_act == W
+    assert expert_says(g) == "1 redouble"
+
+
+def test_the_expert_does_not_redouble_a_hopeless_contract() -> None:
+    """28-DBL-2: W bid 24 holding 7s and 8s and was doubled: no redouble."""
+    g = game(DOUBLES, 3, HOPELESS_24, [*HOPELESS_AUCTION, "2 double"])
+    assert g.to_act == W
+    assert expert_says(g) == "1 pass"
+
+
+def test_the_expert_raises_a_contract_it_is_sure_to_beat() -> None:
+    """28-RAISE-1: W bid 14 in spades and leads first; with all eight cards seen it holds
+    five trumps headed by the four best (the ten face down as the indicator) and the three
+    best hearts: 24 is made whatever the others hold (+2 instead of +1, the 20+ tier), so it
+    raises (to 24: 25–28 pay more but are not sure, the trump being still hidden)."""
+    g = game("28", 0, {W: "JS 9S AS 10S KS JH 9H AH", S: "10H 8H 7D 8D QS KC QC 8C",
+                       E: "AC 10C JD KH 9D QH 7C 7H", N: "8S 7S AD 10D KD QD JC 9C"},
+             ["1 bid 14", "2 pass", "3 pass", "0 pass", "1 trump 10S"])
+    assert g.to_act == W
+    assert expert_says(g) == "1 raise 24"
+
+
+def test_the_expert_does_not_raise_a_contract_it_cannot_reach() -> None:
+    """28-RAISE-1: W bid 16 with one jack of trumps and little else: 24 is out of reach, it
+    passes the raise."""
+    g = game("28", 0, {W: "JS 8S 7S KS QD KD 7C 8C", S: "AH 8H 7D 8D QS KC QC 9C",
+                       E: "10H KH QH 7H JD 9D AC 10C", N: "9S AS 10S JH 9H AD 10D JC"},
+             ["1 bid 16", "2 pass", "3 pass", "0 pass", "1 trump 7S"])
+    assert g.to_act == W
+    assert expert_says(g) == "1 pass"
+
+
+def test_the_expert_claims_a_zero_point_redeal_against_a_contract_that_is_made() -> None:
+    """28-POST-3: S holds only kings and queens; W opened, its partner E jumped to 20 and W
+    took it to 22 (28-AUC-6): the bidding side is strong and 22 pays +2, so at its first turn
+    after the second deal S claims the redeal rather than lose."""
+    g = game("28", 0, {W: "JS 9S AS 10S KS 8S JH 9H", E: "JD 9D AD 10D JC 9C AC 10C",
+                       S: "KH QH KD QD KC QC QS 7H", N: "7S AH 10H 8H 8D 7D 8C 7C"},
+             ["1 bid 16", "2 pass", "3 bid 20", "0 pass", "1 bid 22", "2 pass", "3 pass",
+              "0 pass", "1 trump 10S", "1 pass", "3 pass", "1 play JH"])
+    assert g.to_act == S and "2 redeal" in legal(g)
+    assert expert_says(g) == "2 redeal"
+
+
+def test_the_expert_keeps_a_zero_point_hand_against_a_contract_that_fails() -> None:
+    """28-POST-3: S holds only kings, queens, eights and sevens, but W bid 27 (it must take
+    27 of the 28 card points): playing on, the bidding side almost surely fails and loses 4,
+    so S does not claim the redeal."""
+    g = game("28", 0, {W: "JS 9S AS 10S KD QD 8C 7C", S: "KS QS KH QH KC QC 8H 7H",
+                       E: "JH 9H AH 10H AC 10C JD 9D", N: "8S 7S AD 10D 8D 7D JC 9C"},
+             ["1 bid 27", "2 pass", "3 pass", "0 pass", "1 trump 10S", "1 pass", "3 pass",
+              "1 play KD"])
+    assert g.to_act == S and "2 redeal" in legal(g)
+    assert expert_says(g) != "2 redeal"
+
+
+C_BID = {"preset": "28-wiki", "double_redouble": True, "c_bid": True}
+
+
+def test_the_expert_calls_c_on_a_doubled_contract_it_holds_the_top_trumps_for() -> None:
+    """28-DBL-7: W bid 14 with the four best spades and S doubled; at 0–0 W may call 'C'
+    (±6 instead of ±4 redoubled, flat scoring): with the contract almost sure, 'C' is worth
+    the most."""
+    g = game(C_BID, 0, SAFE_14, [*SAFE_AUCTION, "2 double"])
+    assert g.to_act == W and "1 c" in legal(g)
+    assert expert_says(g) == "1 c"
+
+
+def test_the_expert_does_not_call_c_on_a_hopeless_contract() -> None:
+    """28-DBL-7: W bid 24 holding 7s and 8s and was doubled: neither 'C' nor a redouble."""
+    g = game(C_BID, 3, HOPELESS_24, [*HOPELESS_AUCTION, "2 double"])
+    assert g.to_act == W and "1 c" in legal(g)
+    assert expert_says(g) == "1 pass"
