@@ -58,3 +58,29 @@ def play_out(g: Game, choose: Any = None) -> Game:
     while not g.over:
         g.apply(choose(g) if choose else g.legal_actions()[0])
     return g
+
+
+def seen_cards(view: Any) -> set[str]:
+    """Every card a view's seat has seen: its hand, the tricks, the trick on the table, its
+    face-down indicator or the exposed one, a shown pair (RULES.md §2.20)."""
+    seen = set(view["hand"])
+    for t in view["tricks"]:
+        seen |= set(t["cards"])
+    if view["trick"]:
+        seen |= set(view["trick"]["cards"])
+    if view["indicator"]:
+        seen.add(view["indicator"])
+    if view["pair"]:
+        seen |= set(view["pair"]["cards"])
+    return seen
+
+
+def named_cards(params: dict[str, Any]) -> set[str]:
+    """The cards a reason's parameters name (``*_card``, ``*_cards``)."""
+    out: set[str] = set()
+    for name, value in params.items():
+        if name.endswith("_card"):
+            out.add(value)
+        elif name.endswith("_cards"):
+            out |= set(value)
+    return out

@@ -19,6 +19,7 @@ twentyeight.rules.RulesError: unknown flag 'colour' (see `twentyeight rules` for
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -364,10 +365,7 @@ class Rules:
     def overrides(self) -> dict[str, Any]:
         """The flags in which these rules differ from their preset (and, where the trump mode
         was changed, from that mode's defaults): what :meth:`from_spec` needs to rebuild them."""
-        base = PRESETS[self.preset]
-        brought = mode_defaults(base, self.pack, self.trump_mode)
-        return {name: _json(getattr(self, name)) for name in flag_names()
-                if getattr(self, name) != brought.get(name, getattr(base, name))}
+        return {name: _json(value) for name, value in _overrides(self)}
 
     def to_spec(self) -> str | dict[str, Any]:
         """The record form: the preset name, or the preset with the overridden flags."""
@@ -407,7 +405,22 @@ def _json(value: Any) -> Any:
 
 def flag_names() -> list[str]:
     """The names of all flags, in declaration order."""
-    return [f.name for f in dataclasses.fields(Rules) if f.metadata.get("kind") is not None]
+    return list(_flag_names())
+
+
+@functools.cache
+def _flag_names() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(Rules) if f.metadata.get("kind") is not None)
+
+
+@functools.lru_cache(maxsize=256)
+def _overrides(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """:meth:`Rules.overrides` as items, computed once per rules value (every view and record
+    asks for it, many thousand times a second in a play-out)."""
+    base = PRESETS[rules.preset]
+    brought = mode_defaults(base, rules.pack, rules.trump_mode)
+    return tuple((name, getattr(rules, name)) for name in _flag_names()
+                 if getattr(rules, name) != brought.get(name, getattr(base, name)))
 
 
 def flag_info() -> list[dict[str, Any]]:

@@ -115,10 +115,13 @@ def api(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def seated_table(server: Server, preset: str, name: str = "Asha") -> dict[str, str]:
-    """A started room of ``preset`` with a person at seat 0 and computer players elsewhere:
-    its code and the localStorage that makes a browser that person."""
-    room = api(server, "/api/rooms", {"rules": preset, "bots": "rules", "bot_delay": 0})
+def seated_table(server: Server, preset: str, name: str = "Asha",
+                 settings: dict[str, Any] | None = None) -> dict[str, str]:
+    """A started room of ``preset`` (and the room ``settings``) with a person at seat 0 and
+    computer players elsewhere: its code and the localStorage that makes a browser that
+    person."""
+    room = api(server, "/api/rooms", {"rules": preset, "bots": "rules", "bot_delay": 0,
+                                      **(settings or {})})
     seat = api(server, f"/api/rooms/{room['room']}/seats/0",
                {"name": name, "invite": room["invite"]})
     api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
@@ -127,10 +130,12 @@ def seated_table(server: Server, preset: str, name: str = "Asha") -> dict[str, s
 
 
 def seated_page(make: Callable[..., BrowserContext], server: Server, preset: str,
-                name: str = "Asha", **storage: str) -> tuple[Page, list[str]]:
-    """A browser at seat 0 of a new started room of ``preset`` (card speed "instant" unless
-    ``storage`` says otherwise), waiting for that seat's turn; and the page's errors."""
-    seat = seated_table(server, preset, name)
+                name: str = "Asha", settings: dict[str, Any] | None = None,
+                **storage: str) -> tuple[Page, list[str]]:
+    """A browser at seat 0 of a new started room of ``preset`` (with the room ``settings``;
+    card speed "instant" unless ``storage`` says otherwise), waiting for that seat's turn;
+    and the page's errors."""
+    seat = seated_table(server, preset, name, settings)
     room = seat.pop("room")
     page = make({**seat, "twentyeight:pace": "instant", **storage}).new_page()
     errors: list[str] = []

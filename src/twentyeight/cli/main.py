@@ -123,6 +123,10 @@ def parser() -> argparse.ArgumentParser:
     from twentyeight.cli import bot as bot_cli
 
     bot_cli.add_parser(sub)
+
+    from twentyeight.cli import analyse
+
+    analyse.add_parser(sub)
     return p
 
 
@@ -150,6 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from twentyeight.cli import bot as bot_cli
 
             return bot_cli.run(args)
+        if args.command in ("analyse", "analyze"):
+            from twentyeight.cli import analyse
+
+            return analyse.run(args)
         if args.command == "arena":
             from twentyeight.cli import arena
 

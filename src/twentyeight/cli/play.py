@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from twentyeight.bots import Bot, make_table_bot
+from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import Painter, action_words, points, use_colour
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
@@ -25,7 +26,10 @@ Other commands:
   legal   what you may do now        hand    your cards
   last    the last trick             score   the game score
   history every call and card        help    this text
+  hint    the expert's choice, and why
+  review  your decisions in the last hand against the expert's
   quit    leave the game
+The table explains the rules when they surprise (ⓘ, with the rule's ID).
 """
 
 
@@ -42,7 +46,7 @@ class TerminalGame:
 
     def __init__(self, match: Match, seat: int, bots: dict[int, Bot],
                  read: Callable[[str], str] = input, out: TextIO = sys.stdout,
-                 colour: bool | None = None) -> None:
+                 colour: bool | None = None, coach: Coach | None = None) -> None:
         self.match = match
         self.seat = seat
         self.bots = bots
@@ -54,6 +58,10 @@ class TerminalGame:
         self._shown = 0
         self._tricks_shown = 0
         self._exposed_shown = False
+        self.coach = coach or Coach(seat, self.paint)
+        """Hints, reviews and the rules' explanations (``hint``, ``review``, ⓘ lines)."""
+        self._reviewable: tuple[int, dict[str, Any]] | None = None
+        """The last finished hand (its number in the match and its record), for ``review``."""
 
     def _seat_names(self) -> list[str]:
         n, me = self.n, self.seat
@@ -97,12 +105,15 @@ class TerminalGame:
                     self._new_hand(hand_no)
                 seat = game.to_act
                 assert seat is not None
+                before = game.view(self.seat)
                 if seat == self.seat:
                     self._human_turn()
                 else:
                     view = game.view(seat)
                     self.match.apply(self.bots[seat].act(view))
                 self._narrate(game)
+                for line in self.coach.explain(before, game.view(self.seat)):
+                    self.say(line)
                 if game.over:
                     self._hand_over(game)
             self._match_over()
@@ -131,6 +142,7 @@ class TerminalGame:
         self._shown = 0
         self._tricks_shown = 0
         self._exposed_shown = False
+        self.coach.new_hand()
         self.say()
         self.say(self.paint.bold(f"══ Hand {number} · dealer {self.names[game.dealer]} · "
                                  f"{self._score_line()} ══"))
@@ -159,6 +171,9 @@ class TerminalGame:
     # ---- the person's turn -------------------------------------------------------------
     def _human_turn(self) -> None:
         self._show_table()
+        game = self.match.current
+        for line in self.coach.turn(game.view(self.seat), game.hand):
+            self.say(line)
         while True:
             try:
                 text = self.read(self.paint.bold("your move> ")).strip()
@@ -206,6 +221,10 @@ class TerminalGame:
         elif word == "history":
             for entry in view["history"]:
                 self.say("  " + self._describe(entry))
+        elif word == "hint":
+            self.say(self.coach.hint(view))
+        elif word == "review":
+            self._review()
         else:
             return False
         return True
@@ -315,7 +334,18 @@ class TerminalGame:
     def _describe(self, entry: str) -> str:
         return action_words(entry, self.names[int(entry.split()[0])], self.paint)
 
+    def _review(self) -> None:
+        """The review of the last finished hand (from this seat's decisions)."""
+        if self._reviewable is None:
+            self.say("no hand is over yet: the review comes once a hand is over")
+            return
+        number, record = self._reviewable
+        self.say("(the expert is going through the hand…)")
+        for line in self.coach.review(record, number):
+            self.say(line)
+
     def _hand_over(self, game: Any) -> None:
+        self._reviewable = (self.match.games.index(game), game.to_record())
         view = game.view(self.seat)
         res = view["result"]
         if view["status"] == "annulled":
@@ -324,13 +354,17 @@ class TerminalGame:
         else:
             self.say(self.paint.bold(f"Hand over: {self._verdict(view)}; "
                                      f"{self._score_line()}"))
-        if not self.match.over:
+        last = "the end" if self.match.over else "the next hand"
+        while True:
             try:
-                answer = self.read("(Enter for the next hand, or quit) ")
+                answer = self.read(f"(Enter for {last}, review, or quit) ").strip().lower()
             except EOFError:
                 raise Quit from None
-            if answer.strip().lower() in QUIT_WORDS:
+            if answer in QUIT_WORDS:
                 raise Quit
+            if answer != "review":
+                return
+            self._review()
 
     def _verdict(self, view: dict[str, Any]) -> str:
         """Who bid what, whether they made it, and whose card points are whose:

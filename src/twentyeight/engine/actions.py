@@ -262,7 +262,10 @@ def code_of(action: Action, card: Callable[[str], int | None]) -> int | None:
     return None if c is None else TRUMP_CARD + c
 
 
+@lru_cache(maxsize=1 << 13)
 def describe_code(code: int, names: Sequence[str]) -> str:
-    """An engine code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``."""
+    """An engine code in notation without the seat, e.g. ``"play 9S"`` or ``"bid 16"``
+    (``names``, the deck's card names, is a tuple: each answer is kept; every view describes
+    the whole history again)."""
     a = action_of(0, code, names)
     return a.verb if a.arg is None else f"{a.verb} {a.arg}"

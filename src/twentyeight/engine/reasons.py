@@ -20,7 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ENGLISH", "SUIT_WORDS", "Reason"]
+from twentyeight.cards import SUIT_SYMBOLS, SUITS
+
+__all__ = ["ANNULMENT_WORDS", "ENGLISH", "SUIT_WORDS", "Reason", "card_text"]
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """English names of the suits, for the ``{suit}`` parameter."""
@@ -120,18 +122,106 @@ ENGLISH: dict[str, str] = {
     "indicator_face_down": "{card} is your face-down indicator: it can be played only once "
                            "the trump is exposed",
     "card_not_held": "you do not hold {card}",
+    # hints: why the expert chose an action (analysis/why.py); said after the action
+    "hint_pair_lowers": "your side's target falls from {old} to {new}",
+    "hint_pair_raises": "the bidding side's target rises from {old} to {new}",
+    "hint_ask": "worth {gain} card points more than playing on without asking",
+    "hint_reveal": "worth {gain} card points more than keeping the trump hidden",
+    "hint_no_ask": "keeps the trump hidden: asking would cost {loss} card points",
+    "hint_no_reveal": "keeps the trump hidden: exposing it would cost {loss} card points",
+    "hint_equal": "every choice is worth the same here",
+    "hint_only": "it is the only card you may play",
+    "hint_wins": "wins the trick: nobody after you can beat it",
+    "hint_wins_gone": "wins the trick: every higher card of {suit} is gone ({gone_cards})",
+    "hint_wins_likely": "wins the trick in {won} of {deals} deals",
+    "hint_feed_partner": "gives a card worth {points} to your partner, whose {winner_card} "
+                         "cannot be beaten",
+    "hint_side_wins": "your side wins the trick whatever the others play",
+    "hint_partner_wins": "your partner's {winner_card} wins the trick",
+    "hint_trick_lost": "the trick cannot be won",
+    "hint_trick_lost_points": "the trick cannot be won, and this card gives up only {points}",
+    "hint_margin": "your side takes {points} card points on average, {gain} more than with "
+                   "{other_card}",
+    "hint_points": "your side takes {points} card points on average",
+    "hint_wins_more": "your side wins the hand in {won} of {deals} deals, with {other_card} in "
+                      "{other_won}",
+    "hint_playout": "your side wins the hand in {won} of {deals} play-outs",
+    "hint_playout_points": "your side wins the hand in {won} of {deals} play-outs, with "
+                           "{points} card points on average",
+    "hint_pass": "your side wins the hand in {won} of {deals} play-outs, and with a bid of "
+                 "{bid} in {bid_won}",
+    # explanations when the rules surprise (analysis/surprises.py)
+    "rev_lower_trump_wins": "{winner_card} beat {beaten_card}: {beaten_card} was played "
+                            "before the trump was exposed, so it was no trump",
+    "rev_discard_no_power": "{played_card} did not count as a trump: it was played before "
+                            "the trump was exposed",
+    "rev_whole_trick": "{winner_card} won as a trump although it was played before the "
+                       "reveal: the reveal makes every trump-suit card of the trick a trump",
+    "hidden_trump_no_power": "in trick {trick}, {played_card} was of the trump suit but had no "
+                             "trump power: the trump was still hidden",
+    "forced_reveal_last": "the trump is exposed without anyone asking: it must be face up "
+                          "before the last trick",
+    "pair_lowers": "the bidding side's pair ({pair_cards}) lowers its target from {old} to "
+                   "{new}",
+    "pair_raises": "the defenders' pair ({pair_cards}) raises the bidding side's target from "
+                   "{old} to {new}",
+    "pair_floor": "the target stops at {value}: it may not fall below the lowest bid",
+    "pair_ceiling": "the target stops at {value}: it may not rise above the highest bid",
+    "must_open": "you speak first and may not pass: open with {value} or more",
+    "floor_dealer": "everyone else passed, so you, the dealer, must bid {value}",
+    "floor_partner": "bids below {value} are gone: your partner holds the bid ({high}), and "
+                     "over a partner only {value} or more may be bid",
+    "floor_team": "bids below {value} are gone: your own team holds the bid ({high}), and "
+                  "over it you must reach the next stage",
+    "floor_second_bid": "a second bid must be {value} or more",
+    "floor_raise": "a raise must reach {value} or more",
+    "bidder_must_reveal": "void in the suit led and holding only trumps, you must expose the "
+                          "trump",
+    "bidder_no_reveal_on_trump_lead": "another player led the trump suit: the bidder may not "
+                                      "expose the trump in this trick",
+    "annulled": "the hand is annulled: {why}",
 }
 """The English sentence of every reason key (``{name}`` marks a parameter)."""
+
+ANNULMENT_WORDS: dict[str, str] = {
+    "bidding_side_all_trumps": "the bidding side holds every trump",
+    "eight_same_suit": "a hand of eight cards of one suit",
+    "first_two_pointless": "one of the first two players had no points in four cards",
+    "four_jacks": "one player holds all four jacks",
+    "low_point_hand": "a hand with too few points",
+    "one_suit_hand": "a hand all of one suit",
+    "one_suit_opener": "the first player's hand is all one suit",
+    "team_without_jack": "a team holds no jack",
+    "zero_point_hand": "a hand without a jack, nine, ace or ten",
+    "pointless_first_four": "the first player had no points in four cards",
+    "zero_point_first_hand": "the first player had no points",
+    "opponents_hold_no_trump": "the opponents hold no trump",
+    "trump_never_revealed": "the trump was never revealed",
+}
+"""Why a hand was annulled (the engine's ``annulled_reason``), for the ``{why}`` parameter."""
 
 
 def _english(name: str, value: Any) -> Any:
     """A parameter in English: a suit's word; claimants (``claimant_*`` keys, comma-separated)
-    each said and joined ("A, or by B")."""
+    each said and joined ("A, or by B"); an annulment's reason (``why``); a card (``*_card``)
+    as ``J♠``, ``10♥``; cards (``*_cards``) as ``J♠, 9♠``."""
     if name == "suit":
         return SUIT_WORDS.get(value, value)
     if name == "claimants":
         return ", or by ".join(ENGLISH[f"claimant_{c}"] for c in str(value).split(","))
+    if name == "why":
+        return ANNULMENT_WORDS.get(value, value)
+    if name.endswith("_card"):
+        return card_text(value)
+    if name.endswith("_cards"):
+        return ", ".join(card_text(c) for c in value)
     return value
+
+
+def card_text(name: str) -> str:
+    """A card's notation for people: ``JS`` → ``J♠``, ``TH`` → ``10♥``."""
+    rank = "10" if name[0] == "T" else name[0]
+    return rank + SUIT_SYMBOLS[SUITS.index(name[1])]
 
 
 @dataclass(frozen=True, slots=True)

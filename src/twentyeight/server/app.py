@@ -34,7 +34,7 @@ from twentyeight import __version__
 from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
-from twentyeight.server import jsonin, place, transport
+from twentyeight.server import jsonin, learning, place, transport
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_key
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
@@ -60,6 +60,7 @@ class CreateRoom(BaseModel):
     turn_seconds: Number | None = None
     public: StrictBool = False
     rated: StrictBool = False
+    hints: bool | None = None
 
 
 class TakeSeat(BaseModel):
@@ -96,6 +97,7 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             await hub.close()
             places.close()
+            analyst.close()
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
                   redirect_slashes=False)     # an address with a slash too many: 404, no hop
@@ -123,26 +125,29 @@ def create_app(settings: Settings) -> FastAPI:
         log.error("unexpected error answering a request", exc_info=exc)
         return refusal(500, "server_error", "the server failed; nothing changed")
 
-    async def body(request: Request, model: type[M]) -> M:
-        """The request's JSON body as ``model`` (an empty body: the defaults)."""
+    async def body(request: Request, model: type[M], most: int | None = None,
+                   digits: int | None = None) -> M:
+        """The request's JSON body as ``model`` (an empty body: the defaults), at most
+        ``most`` bytes and its integers at most ``digits`` digits
+        (:attr:`~twentyeight.server.limits.Limits.body_bytes` and ``int_digits`` unless
+        said)."""
+        most = limits.body_bytes if most is None else most
         client = client_key(request.client.host if request.client else None)
         if not writes.take(client, hub.now()):
             raise RoomError(429, "rate_limited", f"more than {limits.requests_per_minute} "
                             "requests a minute from your address; wait a little")
         size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > limits.body_bytes):
-            raise RoomError(413, "too_large", f"a request body is at most "
-                            f"{limits.body_bytes} bytes")
+        if size is not None and (not size.isdigit() or int(size) > most):
+            raise RoomError(413, "too_large", f"a request body is at most {most} bytes")
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
-            if len(raw) > limits.body_bytes:
-                raise RoomError(413, "too_large", f"a request body is at most "
-                                f"{limits.body_bytes} bytes")
+            if len(raw) > most:
+                raise RoomError(413, "too_large", f"a request body is at most {most} bytes")
         doc: Any = {}
         if raw.strip():
             try:
-                doc = jsonin.read(bytes(raw), limits.int_digits)
+                doc = jsonin.read(bytes(raw), limits.int_digits if digits is None else digits)
             except jsonin.BadJSON as e:
                 raise RoomError(400, "bad_request", f"the body is not acceptable JSON: {e}") \
                     from None
@@ -152,6 +157,8 @@ def create_app(settings: Settings) -> FastAPI:
             return model.model_validate(doc)
         except ValidationError as e:
             raise RoomError(400, "bad_request", describe(e.errors())) from None
+
+    analyst = learning.add_routes(app, body, hub.lobby.current)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -184,6 +191,7 @@ def create_app(settings: Settings) -> FastAPI:
             rules=rules_from(ask.rules, ask.flags), bots=ask.bots,
             takeover_seconds=_float(ask.takeover_seconds), bot_delay=_float(ask.bot_delay),
             turn_seconds=_float(ask.turn_seconds), public=ask.public, rated=ask.rated,
+            hints=ask.hints,
             client=client_key(request.client.host if request.client else None)))
         room = made.room
         base = str(request.base_url).rstrip("/")

@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from twentyeight.engine.actions import Action
 from twentyeight.game import Game
+from twentyeight.server.notes import Note, step_notes, turn_notes
 from twentyeight.server.protocol import dumps
 from twentyeight.server.public import PublicView, public_view, told
 from twentyeight.server.room import Room
@@ -127,9 +128,12 @@ class Audience:
                 states[listener.seat] = dumps(state(room, listener.seat))
             listener.send(states[listener.seat])
 
-    def tell_action(self, room: Room, game: Game, hand: int, done: Action, by: str) -> None:
+    def tell_action(self, room: Room, game: Game, hand: int, done: Action, by: str,
+                    before: PublicView | None = None) -> None:
         """Everyone: the action ``done`` just applied to ``game`` (hand ``hand``) as
-        ``event`` (and ``hand_over`` if it ended the hand), then the new ``state``."""
+        ``event`` (and ``hand_over`` if it ended the hand), then the new ``state`` (a seat's
+        with the explanations of what ``done`` did, from ``before``, the hand's public view
+        just before it: :mod:`~twentyeight.server.notes`)."""
         match = room.match
         assert match is not None
         told_to: dict[int | None, tuple[str, ...]] = {}     # each seat's messages, encoded once
@@ -144,15 +148,19 @@ class Audience:
                     said.append(dumps({"type": "hand_over", "seq": room.seq, "hand": hand,
                                        "view": view, "scores": list(match.scores)}))
                 same_hand = game is match.current          # then the view is the state's too
-                said.append(dumps(state(room, seat, view if same_hand else None)))
+                notes = step_notes(before, cast(View, view)) \
+                    if before is not None and seat is not None else []
+                said.append(dumps(state(room, seat, view if same_hand else None, notes)))
                 told_to[seat] = tuple(said)
             for text in told_to[seat]:
                 listener.send(text)
 
 
-def state(room: Room, seat: int | None, view: View | PublicView | None = None) -> Message:
+def state(room: Room, seat: int | None, view: View | PublicView | None = None,
+          notes: list[Note] | None = None) -> Message:
     """The ``state`` message of ``room`` for ``seat`` (``None``: a spectator); ``view``: that
-    seat's view of the current hand, if already made."""
+    seat's view of the current hand, if already made; a seat's ``notes``: ``notes`` (what
+    the last action did) and why some of its choices are missing at its turn."""
     match = room.match
     assert match is not None
     game = match.current
@@ -163,6 +171,8 @@ def state(room: Room, seat: int | None, view: View | PublicView | None = None) -
         "seat": seat, "to_act": match.to_act, "legal": shown["legal"], "view": shown,
         "match": {"scores": list(match.scores), "over": match.over,
                   "winners": list(match.winners), "hands_played": len(match.games)}}
+    if seat is not None:
+        out["notes"] = [*(notes or []), *turn_notes(shown, game.hand)]  # type: ignore[arg-type]
     if match.over:
         out["record"] = f"/api/rooms/{room.id}/record"
     return out

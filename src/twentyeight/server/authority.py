@@ -36,6 +36,7 @@ from twentyeight.server.protocol import (
     ProtocolError,
     error,
 )
+from twentyeight.server.public import public_view
 from twentyeight.server.room import CLOSED, FINISHED, HUMAN, PLAYING, Room
 from twentyeight.server.store import Append, assemble
 from twentyeight.server.sync import Sync, find_seat
@@ -111,6 +112,7 @@ class Authority:
             raise IllegalAction("the match is over", action=str(action))
         game = match.current
         hand = len(match.games) - 1
+        before = public_view(game) if self.audience.of(room.id) else None   # for the notes
         done = match.apply(action)
         seq = room.seq + 1
         status, note = PLAYING, None
@@ -140,7 +142,7 @@ class Authority:
         seats_changed = status != PLAYING
         if by == "bot" and s.kind == HUMAN and not s.taken_over:
             s.taken_over = seats_changed = True
-        self.audience.tell_action(room, game, hand, done, by)
+        self.audience.tell_action(room, game, hand, done, by, before)
         if room.settle_claims():
             self.handed_over(room)
             seats_changed = True

@@ -106,6 +106,8 @@ class NewRoom:
     takeover_seconds: float | None = None
     bot_delay: float | None = None
     turn_seconds: float | None = None
+    hints: bool | None = None
+    """Whether the table offers hints (``None``: where computer players sit)."""
     client: str = ""
     """Who asks (:func:`~twentyeight.server.limits.client_key`)."""
     public: bool = False
@@ -230,13 +232,13 @@ class Lobby:
                     rules=ask.rules, bot_kind=bots, host_token_hash=token_hash(host_token),
                     takeover_seconds=takeover, bot_delay=delay, turn_seconds=turn,
                     invite_hash=token_hash(invite), created_by=ask.client,
-                    public=ask.public, rated=ask.rated,
+                    public=ask.public, rated=ask.rated, hints=ask.hints,
                     seats=[Seat() for _ in range(ask.rules.num_players)])
         row = RoomRow(id=room.id, rules=ask.rules.to_spec(), bots=bots,
                       host_token_hash=room.host_token_hash, status=WAITING,
                       takeover_seconds=takeover, bot_delay=delay, turn_seconds=turn,
                       invite_hash=room.invite_hash, created_by=ask.client,
-                      public=ask.public, rated=ask.rated,
+                      public=ask.public, rated=ask.rated, hints=ask.hints,
                       seats=[SeatRow(kind=OPEN) for _ in room.seats])
         await self.db.create_room(row)
         self.rooms[room.id] = room

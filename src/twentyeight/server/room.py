@@ -112,6 +112,9 @@ class Room:
     """Listed for everyone; a free seat needs no invitation (docs/online.md, "Public tables")."""
     rated: bool = False
     """People only, each signed in; the match counts for their ratings (no hints)."""
+    hints: bool | None = None
+    """Whether the table offers hints (the Hint button): ``True``, ``False``, or ``None``
+    for the default — where computer players sit (:meth:`offers_hints`)."""
     status: str = WAITING
     match: Match | None = None
     seq: int = 0
@@ -164,6 +167,15 @@ class Room:
     def is_host(self, token: object) -> bool:
         """Whether ``token`` is the host's token."""
         return isinstance(token, str) and token_matches(token, self.host_token_hash)
+
+    def offers_hints(self) -> bool:
+        """Whether a seat may ask for a hint: never at a rated table (:attr:`hints_allowed`);
+        else the room's setting, by default at a table with computer players."""
+        if not self.hints_allowed:
+            return False
+        if self.hints is not None:
+            return self.hints
+        return any(seat.kind == BOT for seat in self.seats)
 
     @property
     def watched(self) -> bool:
@@ -233,6 +245,7 @@ class Room:
             "turn_seconds": self.turn_seconds,
             "public": self.public,
             "rated": self.rated,
+            "hints": self.offers_hints(),
             "seq": self.seq,
             "seats": [{"seat": k, "kind": s.kind, "name": s.name,
                        "connected": s.connected if s.kind == HUMAN else None,
@@ -256,7 +269,7 @@ def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> R
                 host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,
                 bot_delay=row.bot_delay, seats=seats, turn_seconds=row.turn_seconds,
                 invite_hash=row.invite_hash, created_by=row.created_by, status=row.status,
-                public=row.public, rated=row.rated,
+                public=row.public, rated=row.rated, hints=row.hints,
                 seq=row.seq, start=row.record, log=list(row.actions), turn_since=now)
     if row.record is not None:
         if len(row.actions) != row.seq:

@@ -86,6 +86,7 @@ rooms = Table(
     Column("note", Text, nullable=True),
     Column("public", Integer, nullable=True),
     Column("rated", Integer, nullable=True),
+    Column("hints", Integer, nullable=True),
     Index("rooms_by_status", "status", "visited_at"),
     Index("rooms_by_creator", "created_by", "status"),
 )
@@ -113,7 +114,7 @@ actions = Table(
 )
 
 ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note",
-                           "public", "rated"],
+                           "public", "rated", "hints"],
                  "seats": ["claim_name", "claim_token_hash", "claim_hand"]}
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
@@ -161,6 +162,8 @@ class RoomRow:
     """Listed in ``GET /api/rooms``: anyone may take a free seat (docs/online.md)."""
     rated: bool = False
     """A rated table: people only, signed in; its match updates their ratings."""
+    hints: bool | None = None
+    """Whether the table offers hints (``None``: where computer players sit)."""
 
 
 @dataclass(frozen=True)
@@ -347,7 +350,8 @@ class SqlStore:
                 seq=room.seq, record=None, invite_hash=room.invite_hash,
                 turn_seconds=room.turn_seconds, created_by=room.created_by,
                 visited_at=room.visited_at or now, public=int(room.public),
-                rated=int(room.rated)))
+                rated=int(room.rated),
+                hints=None if room.hints is None else int(room.hints)))
             conn.execute(insert(seats), [
                 {"room_id": room.id, "seat": k, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash} for k, s in enumerate(room.seats)])
@@ -601,7 +605,8 @@ def _room_row(r: Any) -> RoomRow:
                    turn_seconds=r["turn_seconds"] if r["turn_seconds"] is not None else 60.0,
                    created_by=r["created_by"] or "", created_at=r["created_at"],
                    visited_at=r["visited_at"] or r["created_at"], note=r["note"],
-                   public=bool(r["public"]), rated=bool(r["rated"]))
+                   public=bool(r["public"]), rated=bool(r["rated"]),
+                   hints=None if r["hints"] is None else bool(r["hints"]))
 
 
 def _seat_row(s: Any) -> SeatRow:

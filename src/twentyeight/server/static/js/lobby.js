@@ -79,6 +79,7 @@ async function create(event) {
     ...place.roomSettings() };
   if ($("bot-delay").value !== "") body.bot_delay = Number($("bot-delay").value);
   if ($("takeover").value !== "") body.takeover_seconds = Number($("takeover").value);
+  if ($("hints").value !== "") body.hints = $("hints").value === "true";
   $("create-btn").disabled = true;
   try {
     const r = await fetch("/api/rooms", {

@@ -11,6 +11,7 @@
 //   commands.js    the person's actions: calls, cards, taking a seat, starting
 //   render-table.js, render-panels.js, render-hand.js   drawing the page from the state
 //   keyboard.js    the keys
+//   learn.js       the Hint button, the rules' explanations, the review of a hand
 //   text.js, dom.js   sentences about the game; small page helpers
 //   ../i18n.js, ../settings.js, ../sound.js   catalogs, the person's settings, the sounds
 import { spriteSVG } from "../cards.js";
@@ -20,6 +21,7 @@ import { connect, onMessage, renderConn } from "./connection.js";
 import { $ } from "./dom.js";
 import { onKey } from "./keyboard.js";
 import { fitPage, layoutFelt } from "./layout.js";
+import { renderHint, renderReplayLink, renderRulesLink } from "./learn.js";
 import { receive } from "./messages.js";
 import { fitHand, renderActions, renderHand, renderPrompt } from "./render-hand.js";
 import {
@@ -48,6 +50,9 @@ function render() {
   renderLegend();
   renderAuction();
   renderLastTrick();
+  renderHint();
+  renderReplayLink();
+  renderRulesLink();
 }
 
 function relayout() {

@@ -8,6 +8,7 @@ import { play as sound } from "../sound.js";
 import { parseAction } from "../words.js";
 import { shake } from "./commands.js";
 import { $, log, notice, say } from "./dom.js";
+import { reviewOffer, showNotes } from "./learn.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver } from "./render-panels.js";
 import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
@@ -91,6 +92,7 @@ async function showState(msg) {
     if (!pv.pair && v.pair) pairMoment(v);
   }
   ui.st = msg;
+  showNotes(msg);
   if (finished) {
     ui.stage = { trick: finished, done: false };
     refresh();
@@ -164,6 +166,8 @@ async function showHandOver(msg) {
   say(`${title}. ${result}`, true);
   await showResult(() => {
     fillHandOver(msg, title);
+    const review = reviewOffer(msg.hand);
+    if (review) $("ho-body").append(review);
     const dialog = $("hand-over");
     if (!dialog.open) dialog.showModal();
   });

@@ -1,7 +1,8 @@
 // Sentences for people about the table, in the page's language: a seat's action told with
 // its name, the result of a hand, the end of the match, the trump, an engine's refusal.
-import { SUIT_SYMBOL, cardShort, suitWord } from "../cards.js";
-import { has, joinList, language, t } from "../i18n.js";
+import { SUIT_SYMBOL, suitWord } from "../cards.js";
+import { joinList, t } from "../i18n.js";
+import { reasonWithRule } from "../reasons.js";
 import { bidText, told } from "../words.js";
 import { seatName, teamName, teamOf, ui } from "./state.js";
 
@@ -55,22 +56,6 @@ export function trumpText(v) {
 
 /** The engine's reason for a refusal, in the page's language: the server's `reason`
  *  ({key, rule, params}) looked up in the catalog, or its English `message`. */
-export function reasonText(msg) {
-  const reason = msg.reason;
-  const key = reason && `reason.${reason.key}`;
-  if (!reason || language() === "en" || !has(key)) return msg.message;
-  const params = {};
-  for (const [name, value] of Object.entries(reason.params || {})) {
-    if (name === "suit") params[name] = suitWord(value);
-    else if (name === "card") params[name] = cardShort(value);
-    else if (name === "verb") params[name] = has(`verb.${value}`) ? t(`verb.${value}`) : value;
-    else if (name === "claimants") {
-      params[name] = joinList(String(value).split(",").map((c) => t(`reason.claimant_${c}`)), "disjunction");
-    }
-    else params[name] = value;
-  }
-  const text = t(key, params);
-  return reason.rule ? `${text} (${reason.rule})` : text;
-}
+export const reasonText = (msg) => reasonWithRule(msg.reason, msg.message);
 
 export const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);

@@ -1,0 +1,174 @@
+"""The hand review: every decision of a finished hand (or match) against the expert's.
+
+For each decision of the reviewed seats that had a choice (more than one legal action), the
+review asks the expert twice (:mod:`twentyeight.analysis.expert`):
+
+* over deals consistent with the **view the player had** at that moment — what it cost
+  given what could be known then: ``best``, ``loss`` (card points) and
+  ``loss_game_points``, with the one-line reason for the best choice;
+* with **every hand known** — what the cards really held (``known``).
+
+Losses are ``>= 0`` and 0 when the action was among the best.  :func:`biggest_first` orders
+decisions by the game points they cost, then the card points.
+
+>>> from twentyeight import Game
+>>> from twentyeight.analysis import Effort, default_expert
+>>> g = Game.new("28", seed=4, dealer=3)
+>>> for _ in range(8):
+...     _ = g.apply(g.legal_actions()[0])
+>>> found = review_hand(g.to_record(), seats=[0], expert=default_expert(Effort(deals=2,
+...                                                                         playouts=2)))
+>>> [d.to_json()["action"] for d in found][:1]
+['0 bid 14']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from twentyeight.analysis.expert import Evaluation, Expert, default_expert
+from twentyeight.analysis.why import explain_choice
+from twentyeight.engine.actions import Action
+from twentyeight.engine.reasons import Reason
+from twentyeight.game import Game
+from twentyeight.match import Match
+from twentyeight.record import is_match, read_hand_record
+
+__all__ = ["Decision", "Progress", "Verdict", "biggest_first", "hand_records", "review_hand",
+           "review_match", "review_records"]
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: decisions reviewed so far, of how many."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The expert's answer to one decision on one basis."""
+
+    best: Action
+    loss: float
+    loss_game_points: float
+
+    @classmethod
+    def of(cls, ev: Evaluation, action: Action) -> Verdict:
+        card_points, game_points = ev.loss(action)
+        return cls(ev.best.action, card_points, game_points)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"best": str(self.best), "loss": round(self.loss, 2),
+                "loss_game_points": round(self.loss_game_points, 3)}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision (see the module docstring)."""
+
+    hand: int
+    index: int
+    """The action's place in the hand record's ``actions``."""
+    seat: int
+    phase: str
+    trick: int | None
+    """The trick it was made in (1, 2, …), in the play."""
+    action: Action
+    sampled: Verdict
+    known: Verdict | None
+    """The same with every hand known (``None`` when the review was asked without it)."""
+    reason: Reason
+    """Why the expert's best choice (over the sampled deals) is best."""
+    method: str
+    deals: int
+
+    @property
+    def loss(self) -> float:
+        """Card points lost against the expert, over deals consistent with the view."""
+        return self.sampled.loss
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``twentyeight analyse --json``'s ``decisions`` list."""
+        return {"hand": self.hand, "seat": self.seat, "action": str(self.action),
+                **self.sampled.to_json(), "reason": str(self.reason),
+                "why": self.reason.to_json(), "index": self.index, "phase": self.phase,
+                "trick": self.trick, "method": self.method, "deals": self.deals,
+                "known": self.known.to_json() if self.known is not None else None}
+
+
+def biggest_first(decisions: Iterable[Decision]) -> list[Decision]:
+    """Decisions by the game points they cost, then the card points (then in play order)."""
+    return sorted(decisions, key=lambda d: (-d.sampled.loss_game_points, -d.sampled.loss,
+                                            d.hand, d.index))
+
+
+def hand_records(doc: Any) -> list[dict[str, Any]]:
+    """The hand records of a parsed document: one hand, or every hand of a match that has
+    begun (each with the match's score before it).  Raises
+    :class:`~twentyeight.errors.RecordError` or :class:`~twentyeight.errors.IllegalAction`
+    as the records' readers do."""
+    if is_match(doc):
+        return [g.to_record() for g in Match.from_record(doc).games
+                if g.over or g.hand.history]           # not the next hand, still undealt
+    Game.from_record(doc)                                   # check it before any search
+    return [dict(doc)]
+
+
+def review_hand(record: Mapping[str, Any], seats: Sequence[int] | None = None,
+                expert: Expert | None = None, hand: int = 0,
+                progress: Progress | None = None, known: bool = True) -> list[Decision]:
+    """Every decision of ``seats`` (all by default) in the hand ``record``, in play order;
+    without ``known``, only over the deals each player could not tell apart (for a player
+    who may not see every hand of it yet)."""
+    return _review([(hand, record)], seats, expert or default_expert(), progress, known)
+
+
+def review_match(doc: Any, seats: Sequence[int] | None = None, expert: Expert | None = None,
+                 progress: Progress | None = None) -> list[Decision]:
+    """Every decision of ``seats`` in a match (or hand) document, in play order."""
+    return review_records(hand_records(doc), seats, expert, progress)
+
+
+def review_records(records: Sequence[Mapping[str, Any]], seats: Sequence[int] | None = None,
+                   expert: Expert | None = None, progress: Progress | None = None
+                   ) -> list[Decision]:
+    """Every decision of ``seats`` in the hand records of a match (:func:`hand_records`)."""
+    return _review(list(enumerate(records)), seats, expert or default_expert(), progress)
+
+
+def _review(records: list[tuple[int, Mapping[str, Any]]], seats: Sequence[int] | None,
+            expert: Expert, progress: Progress | None, known: bool = True) -> list[Decision]:
+    tasks = [(number, *choice) for number, record in records
+             for choice in _choices(record, seats)]
+    out = []
+    for done, (number, game, index, action) in enumerate(tasks):
+        out.append(_decide(number, game, index, action, expert, known))
+        if progress is not None:
+            progress(done + 1, len(tasks))
+    return out
+
+
+def _choices(record: Mapping[str, Any], seats: Sequence[int] | None
+             ) -> list[tuple[Game, int, Action]]:
+    """(the game just before it, its index, the action) of every decision to review."""
+    rec = read_hand_record(record)
+    actions = list(rec.actions)
+    rec.actions = []
+    game = Game.from_record(rec)
+    out = []
+    for i, action in enumerate(actions):
+        if (seats is None or action.seat in seats) and len(game.legal_actions()) > 1:
+            out.append((game.copy(), i, action))
+        game.apply(action)
+    return out
+
+
+def _decide(number: int, game: Game, index: int, action: Action, expert: Expert,
+            with_known: bool) -> Decision:
+    view = game.view(action.seat)
+    sampled = expert.evaluate(view, include=[action])
+    known = Verdict.of(expert.evaluate_known(game.hand, include=[action]), action) \
+        if with_known else None
+    trick = len(view["tricks"]) + 1 if view["phase"] == "play" else None
+    return Decision(number, index, action.seat, view["phase"], trick, action,
+                    Verdict.of(sampled, action), known, explain_choice(view, sampled),
+                    sampled.method, sampled.deals)

@@ -1,0 +1,239 @@
+"""Explanations when the rules surprise a player, each a :class:`Reason` with its rule ID.
+
+A new player's surprises, and what is said (RULES.md, RULES-56.md):
+
+* a **lower trump beats a higher card** of its suit because of when each was played: a
+  trump-suit card played before the exposure is no trump (28-REV-5, 28-REV-6), a hidden
+  trump has no power at all (28-P1-1) — or, in 29, the reveal makes every trump-suit card of
+  the trick a trump (29-PLAY-6);
+* a **bid floor**: bids missing from the choices because a partner holds the bid (28-AUC-6),
+  the own team does (56-AUC-7), it is a second bid (40-4), the dealer is forced (29-AUC-3),
+  the first hand must open (28-AUC-4, 56-AUC-5), a raise starts at 24 (28-RAISE-1);
+* a **pair changing the target**, by how much and within which bounds (28-PAIR-4/5,
+  29-PAIR-3);
+* an **annulment**, with the rule that annulled the hand;
+* a **forced reveal**: the trump exposed without anyone asking, before the last trick
+  (28-LAST-1), or the bidder's only choice being to expose it (28-BR-3);
+* the **bidder's restrictions**, to the bidder, when they narrow his choices (28-BR-1…3),
+  and the asker's duty to trump (28-REV-3).
+
+Everything is read from the seat's own views (:func:`explain_step` compares the views before
+and after an action), so an explanation holds nothing that seat does not know; only
+:func:`explain_turn` reads the engine, for the reasons the play's own legality code gives
+for the seat's own choices (:func:`twentyeight.engine.play.play_options`).
+"""
+
+from __future__ import annotations
+
+from twentyeight.analysis.why import pair_rule
+from twentyeight.bots.reading import Reading, high_bidder
+from twentyeight.cards import SUITS
+from twentyeight.engine import play
+from twentyeight.engine.actions import bid_parts
+from twentyeight.engine.hand import Hand
+from twentyeight.engine.reasons import Reason
+from twentyeight.views import View
+
+__all__ = ["ANNULMENT_RULES", "CITED", "TURN_KEYS", "explain_step", "explain_turn"]
+
+ANNULMENT_RULES: dict[str, str] = {
+    "pointless_first_four": "28-PRE-1",
+    "zero_point_first_hand": "56-ANN-3",
+    "zero_point_hand": "28-POST-3",
+    "first_two_pointless": "§3.6",
+    "four_jacks": "28-POST-2",
+    "eight_same_suit": "28-POST-4",
+    "one_suit_opener": "40-5",
+    "one_suit_hand": "56-ANN-2",
+    "team_without_jack": "56-ANN-4",
+    "low_point_hand": "56-ANN-4",
+    "opponents_hold_no_trump": "56-ANN-5",
+    "bidding_side_all_trumps": "28-ANN-2",
+    "trump_never_revealed": "29-PLAY-8",
+}
+"""The rule behind each annulment reason of the engine (``annulled_reason``)."""
+
+TURN_KEYS = ("bidder_no_trump_lead", "bidder_no_hidden_trump_discard",
+             "revealer_plays_indicator", "asker_must_trump", "must_ask_first")
+"""The play's own legality notes that explain a restriction rather than a refusal."""
+
+SHOWN = 2
+"""At most this many earlier hidden-trump discards are recalled at an exposure."""
+
+CITED = ("28-AUC-4", "56-AUC-5", "28-AUC-6", "56-AUC-7", "40-4", "29-AUC-3", "28-RAISE-1",
+         "28-P1-1", "28-REV-3", "28-REV-5", "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1",
+         "28-BR-2", "28-BR-3", "28-LAST-1", "28-PAIR-4", "28-PAIR-5", "29-PAIR-3",
+         *dict.fromkeys(ANNULMENT_RULES.values()))
+"""Every rule ID an explanation or a hint may cite (the rules page explains each one)."""
+
+
+def explain_step(before: View, after: View) -> list[Reason]:
+    """What to explain to the seat of both views about the action between them."""
+    out: list[Reason] = []
+    if len(after["tricks"]) == len(before["tricks"]) + 1 and before["trick"]:
+        out += _trick(before, after)
+    if after["trump_exposed"] and not before["trump_exposed"]:
+        out += _exposure(before, after)
+    if after["pair"] is not None and before["pair"] is None:
+        out += _pair(before, after)
+    result = after.get("result")
+    if after["status"] == "annulled" and before["status"] != "annulled" and result:
+        why = result["annulled_reason"] or ""
+        out.append(Reason("annulled", ANNULMENT_RULES.get(why), {"why": why}))
+    return out
+
+
+def explain_turn(view: View, hand: Hand | None = None) -> list[Reason]:
+    """Why some choices are missing at the seat's turn: a bid floor, the bidder's
+    restrictions (from ``hand``'s own legality notes when it is given), a forced reveal."""
+    if view["to_act"] != view["seat"] or not view["legal"]:
+        return []
+    if view["phase"] == "auction":
+        return _auction(view)
+    if view["phase"] == "raise":
+        raises = [int(e.split()[2]) for e in view["legal"] if e.split()[1] == "raise"]
+        contract = view["contract"] or view["high_bid"] or 0
+        if raises and min(raises) > contract + 1:
+            return [Reason("floor_raise", "28-RAISE-1", {"value": min(raises)})]
+        return []
+    if view["phase"] == "play":
+        return _play_turn(view, hand)
+    return []
+
+
+# ---- the trick and the exposure -------------------------------------------------------------
+
+
+def _trick(before: View, after: View) -> list[Reason]:
+    """28-REV-5/6, 29-PLAY-6: the exposure trick's winner, explained by when cards fell."""
+    current = before["trick"]
+    assert current is not None
+    exposed_at = current["exposed_before_card"]
+    trump = after["trump"]
+    if not exposed_at or trump is None or trump not in SUITS:
+        return []
+    reading = Reading.of(after)
+    done = after["tricks"][-1]
+    cards = done["cards"]
+    win = done["seats"].index(done["winner"])
+    winner = cards[win]
+    led = cards[0][1]
+    early = [(i, c) for i, c in enumerate(cards[:exposed_at]) if c[1] == trump]
+    effect = reading.rules.trump_effect_in_reveal_trick
+    if effect == "whole_trick":
+        if win < exposed_at and winner[1] == trump and led != trump:
+            return [Reason("rev_whole_trick", "29-PLAY-6", {"winner_card": winner})]
+        return []
+    if effect != "from_reveal":
+        return []
+    out = []
+    if winner[1] == trump and win >= exposed_at:
+        beaten = [c for _, c in early if reading.power(c) > reading.power(winner)]
+        if beaten:
+            out.append(Reason("rev_lower_trump_wins", "28-REV-6",
+                              {"winner_card": winner, "beaten_card": beaten[0]}))
+            return out
+    discards = [c for _, c in early if c[1] != led and c != winner]
+    if discards:
+        out.append(Reason("rev_discard_no_power", "28-REV-5", {"played_card": discards[0]}))
+    return out
+
+
+def _exposure(before: View, after: View) -> list[Reason]:
+    """28-LAST-1: exposed with nobody asking; 28-P1-1: trump-suit cards played while it
+    was hidden did not count as trumps."""
+    out = []
+    new = [e.split()[1] for e in after["history"][len(before["history"]):]]
+    if not {"ask", "reveal"} & set(new):
+        out.append(Reason("forced_reveal_last", "28-LAST-1"))
+    trump = after["trump"]
+    if trump is None or trump not in SUITS:
+        return out
+    tricks = after["tricks"] if after["trick"] else after["tricks"][:-1]
+    recalled = 0
+    for number, t in enumerate(tricks, 1):
+        if recalled >= SHOWN:
+            break
+        led = t["cards"][0][1]
+        for card, seat in zip(t["cards"], t["seats"], strict=True):
+            if card[1] == trump and led != trump and seat != t["winner"]:
+                out.append(Reason("hidden_trump_no_power", "28-P1-1",
+                                  {"trick": number, "played_card": card}))
+                recalled += 1
+                break
+    return out
+
+
+def _pair(before: View, after: View) -> list[Reason]:
+    """28-PAIR-4/5 (29-PAIR-3): the pair moves the target by 4, within bounds."""
+    pair = after["pair"]
+    assert pair is not None
+    old, new = before["target"], after["target"]
+    if old is None or new is None:
+        return []
+    reading = Reading.of(after)
+    rule = pair_rule(after)
+    bidder = after["bidder"]
+    ours = bidder is not None and reading.team_of(pair["seat"]) == reading.team_of(bidder)
+    out = [Reason("pair_lowers" if ours else "pair_raises", rule,
+                  {"old": old, "new": new, "pair_cards": list(pair["cards"])})]
+    if abs(new - old) < 4:
+        bound = "28-PAIR-5" if rule == "28-PAIR-4" else rule
+        out.append(Reason("pair_floor" if ours else "pair_ceiling", bound, {"value": new}))
+    return out
+
+
+# ---- the seat's own turn ----------------------------------------------------------------------
+
+
+def _auction(view: View) -> list[Reason]:
+    rules = Reading.of(view).rules
+    legal = [e.split() for e in view["legal"]]
+    bids = sorted(bid_parts(words[2])[0] for words in legal if words[1] == "bid")
+    passing = any(words[1] == "pass" for words in legal)
+    if not bids:
+        return []
+    low = bids[0]
+    high = view["high_bid"]
+    if high is None:
+        if not passing and not view["history"]:
+            rule = "56-AUC-5" if rules.pack == "56" else "28-AUC-4"
+            return [Reason("must_open", rule, {"value": low})]
+        if not passing and high_bidder(view) is None and len(bids) == 1:
+            return [Reason("floor_dealer", "29-AUC-3", {"value": low})]
+        return []
+    if low <= high + 1:
+        return []
+    seat = view["seat"]
+    reading = Reading.of(view)
+    holder = high_bidder(view)
+    if holder is not None and holder != seat and reading.team_of(holder) == reading.team_of(seat):
+        if rules.partner_overcall == "threshold":
+            return [Reason("floor_partner", "28-AUC-6", {"value": low, "high": high})]
+        return [Reason("floor_team", "56-AUC-7", {"value": low, "high": high})]
+    if rules.second_bid_min is not None and any(
+            e.split()[:2] == [str(seat), "bid"] for e in view["history"]):
+        return [Reason("floor_second_bid", "40-4", {"value": low})]
+    return []
+
+
+def _play_turn(view: View, hand: Hand | None) -> list[Reason]:
+    seat = view["seat"]
+    out: list[Reason] = []
+    if view["legal"] == [f"{seat} reveal"]:
+        out.append(Reason("bidder_must_reveal", "28-BR-3"))
+    if hand is not None and hand.to_act == seat:
+        notes: play.Notes = []
+        play.play_options(hand, seat, notes)
+        out += [reason for _, reason in notes if reason.key in TURN_KEYS]
+    trick = view["trick"]
+    trump = view["trump"]
+    rules = Reading.of(view).rules
+    if (seat == view["bidder"] and trick and trick["cards"] and trump is not None
+            and trump in SUITS
+            and not view["trump_exposed"] and rules.bidder_restrictions
+            and trick["cards"][0][1] == trump
+            and not any(c[1] == trump for c in view["hand"])
+            and f"{seat} reveal" not in view["legal"]):
+        out.append(Reason("bidder_no_reveal_on_trump_lead", "28-BR-2"))
+    return out

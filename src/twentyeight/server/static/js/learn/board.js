@@ -1,0 +1,156 @@
+// A table drawn from one view, for the replay viewer and the tutorial: the seats round the
+// felt (the viewing seat at the bottom), the trick in the middle (or the trick just won, its
+// winner marked), the contract, the trump and the points, and the viewing seat's hand.  With
+// every hand open, each seat shows its cards.  Nothing here reads more than it is given.
+// (`el`, the table's own element builder, is re-exported for the learning pages.)
+import { SUIT_SYMBOL, backSVG, cardName, cardSVG, sortHand, suitWord } from "../cards.js";
+import { t } from "../i18n.js";
+import { el } from "../table/dom.js";
+import { bidText, parseAction, told } from "../words.js";
+
+/** A card as a drawing with its name for screen readers. */
+export function cardFace(name, { small = false, cls = "" } = {}) {
+  return el("span", { class: `lb-card${small ? " small" : ""}${cls ? ` ${cls}` : ""}`,
+    role: "img", "aria-label": cardName(name), title: cardName(name), html: cardSVG(name) });
+}
+
+const cardBack = () => el("span", { class: "lb-card small back", "aria-hidden": "true", html: backSVG() });
+
+/** Where seat `k` sits, seen from `me` at the bottom: an angle in turns (0 = bottom). */
+function place(k, me, n) {
+  return ((k - me + n) % n) / n;
+}
+
+/** Where a seat `turn` turns round from the bottom sits on the felt, in per cent: play goes
+ *  round the way the players sit (anticlockwise in 28: the next player on the right). */
+function spot(turn, clockwise, rx, ry) {
+  const a = 2 * Math.PI * turn;
+  return [50 + (clockwise ? -rx : rx) * Math.sin(a), 50 + ry * Math.cos(a)];
+}
+
+function plateStyle(turn, clockwise) {
+  // a seat at a side keeps to its edge, so that its plate stays on the felt
+  const [x, y] = spot(turn, clockwise, 42, 40);
+  if (x > 75) return `right:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
+  if (x < 25) return `left:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
+  return `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
+}
+
+export function seatLabel(k, me, names) {
+  return names?.[k] ?? (k === me ? t("learn.seat_you", { n: k }) : t("seat.n", { n: k }));
+}
+
+/** The trick to show: the one being played, or the one the last action completed. */
+function shownTrick(view, lastAction) {
+  const current = view.trick;
+  if (current && current.cards.length) return { ...current, winner: null };
+  if (lastAction && parseAction(lastAction).verb === "play" && view.tricks.length) {
+    return view.tricks[view.tricks.length - 1];
+  }
+  return null;
+}
+
+function statusLine(view, names, me, trump) {
+  const parts = [];
+  if (view.bidder !== null && view.contract !== null) {
+    parts.push(t("learn.contract", { who: seatLabel(view.bidder, me, names),
+      bid: bidText(view.contract, view.denomination === "NT" ? "NT" : (view.denomination || "")) }));
+    if (view.target !== null && view.target !== view.contract) {
+      parts.push(t("learn.target", { target: view.target }));
+    }
+  } else if (view.high_bid !== null) {
+    parts.push(t("learn.high_bid", { bid: String(view.high_bid) }));
+  }
+  const known = trump ?? view.trump;
+  if (known === "reverse") parts.push(t("trump.reverse"));
+  else if (known) {
+    parts.push(t(view.trump_exposed ? "learn.trump_exposed" : "learn.trump_hidden_known",
+      { suit: `${SUIT_SYMBOL[known]} ${suitWord(known)}` }));
+  } else if (view.indicator_face_down) parts.push(t("trump.face_down"));
+  if (view.bidder !== null && view.phase !== "auction") {
+    parts.push(t("learn.points", { bidding: view.points.bidding, opponents: view.points.opponents }));
+  }
+  return parts.join(" · ");
+}
+
+/**
+ * Draw `view` into `root`.  `me`: the viewing seat; `hands`: every seat's cards (open
+ * replay); `trump`: the real trump (open replay); `lastAction`: the action just made;
+ * `onCard(name)`: makes the viewer's cards buttons (the tutorial); `clockwise`: the rules'
+ * direction of play (29) — anticlockwise by default (28); `viewer`: say which seat the
+ * table is seen from (the replay).
+ */
+export function drawBoard(root, { view, me, hands = null, trump = null, lastAction = null,
+  names = null, onCard = null, playable = null, clockwise = false, viewer = false } = {}) {
+  const n = view.hand_sizes.length;
+  const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt") });
+  const trick = shownTrick(view, lastAction);
+  for (let k = 0; k < n; k += 1) {
+    const turn = place(k, me, n);
+    const plate = el("div", { class: `lb-seat${k === me ? " me" : ""}${view.to_act === k ? " to-act" : ""}`
+      + `${trick?.winner === k ? " winner" : ""}`, style: plateStyle(turn, clockwise) });
+    const tags = [];
+    if (k === me && viewer) tags.push(t("learn.seen_from_here"));
+    if (k === view.dealer) tags.push(t("plate.dealer"));
+    if (k === view.bidder) tags.push(t("plate.bidder"));
+    if (view.to_act === k) tags.push(t("plate.to_act"));
+    plate.append(el("div", { class: "lb-name", text: seatLabel(k, me, names) }));
+    if (tags.length) plate.append(el("div", { class: "lb-tags", text: tags.join(" · ") }));
+    if (hands && k !== me) {
+      const row = el("div", { class: "lb-open" });
+      for (const c of sortHand(hands[k], trump)) row.append(cardFace(c, { small: true }));
+      plate.append(row);
+    } else if (k !== me) {
+      const count = view.hand_sizes[k];
+      plate.append(el("div", { class: "lb-count" }, count ? cardBack() : null,
+        el("span", { text: t("plate.cards", { count }) })));
+    }
+    felt.append(plate);
+  }
+  const centre = el("div", { class: "lb-centre" });
+  if (trick) {
+    trick.cards.forEach((c, i) => {
+      const who = trick.seats[i];
+      const [x, y] = spot(place(who, me, n), clockwise, 22, 24);
+      const style = `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
+      centre.append(el("div", { class: `lb-played${trick.winner === who ? " won" : ""}`, style },
+        cardFace(c)));
+    });
+  } else if (view.phase === "auction" || view.phase === "trump") {
+    centre.append(el("p", { class: "lb-phase", text: t(`phase.${view.phase}`) }));
+  }
+  felt.append(centre);
+  const status = el("p", { class: "lb-status", text: statusLine(view, names, me, trump) });
+  const mine = el("div", { class: "lb-hand", role: onCard ? "toolbar" : "list",
+    "aria-label": t("learn.hand_of", { who: seatLabel(me, me, names) }) });
+  const cards = hands ? hands[me] : view.hand;
+  for (const c of sortHand(cards, trump ?? view.trump)) {
+    if (onCard) {
+      const ok = !playable || playable.includes(c);
+      mine.append(el("button", { type: "button", class: `lb-card-btn${ok ? " legal" : ""}`,
+        "aria-label": cardName(c), "data-card": c, onclick: () => onCard(c) }, cardFace(c)));
+    } else {
+      mine.append(el("span", { role: "listitem" }, cardFace(c)));
+    }
+  }
+  if (view.indicator && view.indicator_face_down && !hands) {
+    mine.append(el("span", { class: "lb-indicator", title: t("plate.your_trump_card") },
+      cardFace(view.indicator, { small: true, cls: "face-down" })));
+  }
+  root.replaceChildren(status, felt, mine);
+}
+
+/** Every action so far told in words, the last one marked; `you`: the viewing seat's own
+ *  actions are told as the reader's ("You bid 16"). */
+export function historyList(view, me, names, { you = false } = {}) {
+  const list = el("ol", { class: "lb-history" });
+  view.history.forEach((entry, i) => {
+    const { seat } = parseAction(entry);
+    const item = el("li", { text: told(entry, seatLabel(seat, me, names), { you: you && seat === me }) });
+    if (i === view.history.length - 1) item.classList.add("last");
+    list.append(item);
+  });
+  return list;
+}
+
+export { el };

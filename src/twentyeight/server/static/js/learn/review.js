@@ -1,0 +1,52 @@
+// The review of a hand's decisions (POST /api/review, /api/rooms/…/review): what was done,
+// the expert's choice, and what it cost, biggest mistakes first; each row may jump to its
+// moment (the replay viewer).
+import { cardShort } from "../cards.js";
+import { t } from "../i18n.js";
+import { reasonSentence } from "../reasons.js";
+import { parseAction } from "../words.js";
+import { el } from "./board.js";
+
+/** An action as a short label: "9♣", "bid 16", "pass", "trump 7♠". */
+export function actionLabel(text) {
+  const { verb, arg } = parseAction(text);
+  if (verb === "play") return cardShort(arg);
+  if (verb === "trump" && arg && arg.length === 2) return t("review.trump_card", { card: cardShort(arg) });
+  if (verb === "bid") return t("review.bid", { bid: arg });
+  if (verb === "raise") return t("btn.raise", { value: arg });
+  return t(`btn.${verb}`);
+}
+
+const costly = (d) => d.loss > 0 || d.loss_game_points > 0;
+/** A cost as a number for people: "−1.5" (a loss), and "0" for nothing (never "−0.0"). */
+const num = (x, digits) => (Number(x) > 0 ? `−${Number(x).toFixed(digits)}` : "0");
+
+/** The review as nodes; `onPick(decision)` (optional) makes each row a button. */
+export function reviewNodes(decisions, { onPick = null } = {}) {
+  const good = decisions.filter((d) => !costly(d)).length;
+  const out = [el("p", { class: "rv-summary", text: t("review.summary", { count: decisions.length, good }) })];
+  const worst = decisions.filter(costly);
+  if (!worst.length) {
+    out.push(el("p", { class: "rv-clean", text: t("review.clean") }));
+    return out;
+  }
+  out.push(el("p", { class: "muted rv-note", text: t("review.note") }));
+  const list = el("ol", { class: "rv-list" });
+  for (const d of worst) {
+    const when = d.trick ? t("review.trick", { n: d.trick }) : t(`phase.${d.phase}`);
+    const body = [
+      el("span", { class: "rv-head" }, el("span", { class: "rv-when", text: when }), " ",
+        el("span", { class: "rv-move", text: t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }) })),
+      el("span", { class: "rv-cost", text: t("review.cost", { points: num(d.loss, 1), game: num(d.loss_game_points, 2) }) }),
+      d.known ? el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best), points: num(d.known.loss, 1) }) }) : null,
+      el("span", { class: "rv-why", text: reasonSentence(d.why, d.reason) }),
+    ];
+    const item = el("li", { class: "rv-item" });
+    const parts = body.filter(Boolean);
+    if (onPick) item.append(el("button", { type: "button", class: "rv-pick", onclick: () => onPick(d) }, ...parts));
+    else item.append(el("div", { class: "rv-card" }, ...parts));
+    list.append(item);
+  }
+  out.push(list);
+  return out;
+}

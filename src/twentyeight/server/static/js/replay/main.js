@@ -1,0 +1,217 @@
+// The replay viewer (/replay): open a record — a file, or a finished room's match
+// (/replay?room=ID&hand=K) — and step through every action of a hand, from any seat's view
+// or with every hand open, the explanations of the rules beside it and, on request, the
+// review of the seat's decisions (each one a step to jump to).
+import { onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
+import { languageSwitch } from "../settings.js";
+import { spriteSVG } from "../cards.js";
+import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
+import { noteNode, presetOf } from "../learn/notes.js";
+import { reviewNodes } from "../learn/review.js";
+import { told } from "../words.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
+  reviews: new Map() };
+
+/** A document as one object — a hand, a match, or one hand per line (JSON lines) — and its
+ *  JSON text as written: a record's seeds are 64-bit integers, which a JavaScript number
+ *  cannot hold, so the server is sent the text itself, never the parsed object again. */
+export function readDocument(text) {
+  try {
+    return { record: JSON.parse(text), text };
+  } catch (first) {
+    const lines = text.split("\n").filter((line) => line.trim());
+    if (lines.length > 1) {
+      const hands = lines.map((line) => JSON.parse(line));
+      const rules = hands.find((h) => h.rules)?.rules ?? "28";
+      return { record: { rules, hands_played: hands },
+        text: `{"rules":${JSON.stringify(rules)},"hands_played":[${lines.join(",")}]}` };
+    }
+    throw first;
+  }
+}
+
+/** POST the open record with `fields` (its text spliced in as it was read). */
+async function post(path, fields) {
+  const rest = JSON.stringify(fields).slice(1);
+  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: `{"record":${state.text}${rest === "}" ? "" : ","}${rest}` });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.message || t("replay.server_error", { status: r.status }));
+  return data;
+}
+
+function players(record) {
+  const first = record.hands_played ? record.hands_played[0] : record;
+  return (first.hands && first.hands.length) || 4;
+}
+
+async function open({ record, text }) {
+  $("open-error").textContent = "";
+  state.record = record;
+  state.text = text;
+  state.hands = record.hands_played ? record.hands_played.length : 1;
+  state.players = players(record);
+  state.reviews.clear();
+  state.hand = Math.min(state.hand, state.hands - 1);
+  state.seat = Math.min(state.seat, state.players - 1);
+  fillChoices();
+  await load();
+  $("open").hidden = true;
+  $("viewer").hidden = false;
+}
+
+function fillChoices() {
+  const hands = $("hand-select");
+  hands.replaceChildren(...Array.from({ length: state.hands }, (_, k) =>
+    el("option", { value: String(k), text: t("replay.hand_n", { n: k + 1 }) })));
+  hands.value = String(state.hand);
+  hands.disabled = state.hands === 1;
+  const seats = $("seat-select");
+  seats.replaceChildren(...Array.from({ length: state.players }, (_, k) =>
+    el("option", { value: String(k), text: t("seat.n", { n: k }) })));
+  seats.value = String(state.seat);
+  $("open-hands").checked = state.open;
+}
+
+async function load() {
+  const data = await post("/api/replay", { hand: state.hand, seat: state.seat, open: state.open });
+  state.steps = data.steps;
+  state.rules = data.rules;
+  state.clockwise = data.direction === "clockwise";
+  state.at = Math.min(state.at, state.steps.length - 1);
+  const slider = $("slider");
+  slider.max = String(state.steps.length - 1);
+  $("rules-link").href = `/rules/${encodeURIComponent(presetOf(state.rules))}`;
+  show();
+  showReview();
+}
+
+const names = () => Array.from({ length: state.players }, (_, k) => t("seat.n", { n: k }));
+
+function show() {
+  const step = state.steps[state.at];
+  if (!step) return;
+  drawBoard($("board"), { view: step.view, me: state.seat, hands: step.hands || null,
+    trump: step.trump || null, lastAction: step.action, names: names(), clockwise: state.clockwise, viewer: true });
+  $("slider").value = String(state.at);
+  $("step-label").textContent = t("replay.step", { n: state.at, total: state.steps.length - 1 });
+  const action = step.action;
+  const who = action ? Number(action.split(" ")[0]) : null;
+  $("now").textContent = action ? told(action, seatLabel(who, state.seat, names()))
+    : t("replay.deal");
+  const preset = presetOf(state.rules);
+  $("notes").replaceChildren(...step.notes.map((n) => noteNode(n, preset)));
+  const history = historyList(step.view, state.seat, names());
+  $("history").replaceChildren(history);
+  history.scrollTop = history.scrollHeight;
+  $("first").disabled = $("back").disabled = state.at === 0;
+  $("last").disabled = $("forward").disabled = state.at === state.steps.length - 1;
+  const params = new URLSearchParams(location.search);
+  if (params.get("room")) {
+    params.set("hand", String(state.hand));
+    window.history.replaceState(null, "", `?${params}`);
+  }
+}
+
+function go(at) {
+  state.at = Math.max(0, Math.min(state.steps.length - 1, at));
+  show();
+}
+
+function showReview() {
+  const key = `${state.hand}/${state.seat}`;
+  const box = $("review");
+  const done = state.reviews.get(key);
+  if (done instanceof Error) {
+    box.replaceChildren(el("p", { class: "error", text: done.message }), reviewButton(key));
+  } else if (done === "busy") {
+    box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
+  } else if (done) {
+    box.replaceChildren(...reviewNodes(done.decisions, { onPick: (d) => go(d.index) }));
+  } else {
+    box.replaceChildren(el("p", { class: "muted", text: t("review.offer", { who: t("seat.n", { n: state.seat }) }) }),
+      reviewButton(key));
+  }
+}
+
+function reviewButton(key) {
+  return el("button", { type: "button", class: "primary", id: "review-btn", text: t("review.run"),
+    onclick: async () => {
+      state.reviews.set(key, "busy");
+      showReview();
+      try {
+        state.reviews.set(key, await post("/api/review", { hand: state.hand, seat: state.seat }));
+      } catch (e) {
+        state.reviews.set(key, e);
+      }
+      if (key === `${state.hand}/${state.seat}`) showReview();
+    } });
+}
+
+async function fromRoom(room, hand) {
+  const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`);
+  const text = await r.text();
+  if (r.status === 409) throw new Error(t("replay.no_record"));      // the match goes on
+  if (!r.ok) {
+    let message = "";
+    try { message = JSON.parse(text).message; } catch { /* no message */ }
+    throw new Error(message || t("replay.server_error", { status: r.status }));
+  }
+  state.hand = Number.isInteger(hand) && hand >= 0 ? hand : 0;
+  await open(readDocument(text));
+}
+
+function wire() {
+  $("file").addEventListener("change", async (e) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    try {
+      await open(readDocument(await file.text()));
+    } catch (err) {
+      $("open-error").textContent = t("replay.bad_file", { why: err.message });
+    }
+  });
+  document.body.addEventListener("dragover", (e) => e.preventDefault());
+  document.body.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer?.files?.[0];
+    if (!file) return;
+    try { await open(readDocument(await file.text())); } catch (err) {
+      $("open-error").textContent = t("replay.bad_file", { why: err.message });
+    }
+  });
+  $("hand-select").addEventListener("change", async (e) => { state.hand = Number(e.target.value); state.at = 0; await load(); });
+  $("seat-select").addEventListener("change", async (e) => { state.seat = Number(e.target.value); await load(); });
+  $("open-hands").addEventListener("change", async (e) => { state.open = e.target.checked; await load(); });
+  $("first").addEventListener("click", () => go(0));
+  $("back").addEventListener("click", () => go(state.at - 1));
+  $("forward").addEventListener("click", () => go(state.at + 1));
+  $("last").addEventListener("click", () => go(state.steps.length - 1));
+  $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  document.addEventListener("keydown", (e) => {
+    if ($("viewer").hidden || e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    const moves = { ArrowLeft: state.at - 1, ArrowRight: state.at + 1, Home: 0, End: state.steps.length - 1 };
+    if (e.key in moves) { e.preventDefault(); go(moves[e.key]); }
+  });
+}
+
+async function start() {
+  document.body.insertAdjacentHTML("afterbegin", spriteSVG());
+  await useLanguage(pickLanguage());
+  $("settings").append(languageSwitch());
+  onLanguage(() => { if (state.record) { fillChoices(); show(); showReview(); } translateStatic(); });
+  wire();
+  const params = new URLSearchParams(location.search);
+  const room = params.get("room");
+  if (room) {
+    try {
+      await fromRoom(room, Number(params.get("hand") ?? 0));
+    } catch (err) {
+      $("open-error").textContent = err.message;
+    }
+  }
+}
+
+start();

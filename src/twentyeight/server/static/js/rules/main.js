@@ -1,0 +1,110 @@
+// The rules of one game (/rules/PRESET, or /rules/PRESET?room=ID for a table's own rules):
+// the cards in order with their points, the rules the table explains (each an anchor the
+// explanations link to: #rule-28-REV-6), and every rule flag that applies to that game in
+// plain words with its value.  Everything comes from /api/presets (twentyeight.rule_words).
+import { has, language, onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
+import { legendFor, legendNodes } from "../legend.js";
+import { applies } from "../lobby/flags.js";
+import { languageSwitch } from "../settings.js";
+import { el } from "../learn/board.js";
+
+const $ = (id) => document.getElementById(id);
+const words = (key, english) => (language() !== "en" && has(key) ? t(key) : english);
+const page = { preset: "28", flags: {}, data: null, explained: [] };
+
+function valueWords(info, value) {
+  const choice = info.choices.find(([v]) => JSON.stringify(v) === JSON.stringify(value));
+  if (choice) return words(`flag.${info.flag}.${choice[0]}`, choice[1]);
+  if (info.type === "bool") return t(value ? "rules.yes" : "rules.no");
+  if (value === null || value === undefined) return t("rules.none");
+  return Array.isArray(value) ? value.join(" / ") : String(value);
+}
+
+/** The family of a preset (28, 29, 40 or 56), whose own rule IDs its page explains. */
+function family(preset) {
+  if (preset.startsWith("29") || preset.startsWith("bhoos")) return "29";
+  return ["40", "56"].find((f) => preset.startsWith(f)) || "28";
+}
+
+function ours(rule) {
+  const f = family(page.preset);
+  return rule.startsWith("28-") || rule.startsWith(`${f}-`) || (rule === "§3.6" && f === "29");
+}
+
+function explained() {
+  const list = $("explained");
+  list.replaceChildren();
+  for (const rule of page.explained.filter(ours)) {
+    list.append(el("dt", { id: `rule-${rule}`, text: rule }), el("dd", { text: t(`rule.${rule}`) }));
+  }
+}
+
+function draw() {
+  const data = page.data;
+  const preset = data.presets[page.preset];
+  const values = { ...preset.flags, ...page.flags };
+  const title = words(`preset.${page.preset}`, preset.title);
+  $("title").textContent = t("rules.title_of", { name: page.preset });
+  document.title = t("rules.page_title", { name: page.preset });
+  $("intro").textContent = t("rules.intro", { title, count: preset.num_players });
+  const legend = legendFor(preset, page.flags);
+  $("cards").replaceChildren(...(legend ? legendNodes(legend) : []));
+  explained();
+  const groups = $("groups");
+  groups.replaceChildren();
+  const anchored = new Set(page.explained);
+  for (const [group, english] of data.editor.groups) {
+    const flags = data.editor.flags.filter((f) => f.group === group && !f.table && applies(f, values));
+    if (!flags.length) continue;
+    const list = el("ul", { class: "ru-flags" });
+    for (const info of flags) {
+      const ids = String(info.rule || "").split(/\s*\/\s*/).filter(Boolean);
+      const row = el("li", { class: "ru-flag", id: `flag-${info.flag}` },
+        el("span", { class: "ru-text", text: words(`flag.${info.flag}`, info.text) }),
+        el("span", { class: "ru-value", text: valueWords(info, values[info.flag]) }),
+        el("span", { class: "ru-rule", text: ids.join(" · ") }));
+      const fresh = ids.find((id) => !anchored.has(id));
+      if (fresh) { anchored.add(fresh); row.prepend(el("span", { id: `rule-${fresh}`, class: "ru-anchor" })); }
+      list.append(row);
+    }
+    groups.append(el("section", { class: "box", "aria-label": words(`group.${group}`, english) },
+      el("h2", { text: words(`group.${group}`, english) }), list));
+  }
+  // the rule a link points at: drawn after the page loaded, so marked and shown by hand
+  const linked = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (linked) { linked.classList.add("linked"); linked.scrollIntoView(); }
+}
+
+async function rulesOfRoom(room) {
+  const r = await fetch(`/api/rooms/${encodeURIComponent(room)}`);
+  if (!r.ok) throw new Error(t("rules.no_room", { room }));
+  const info = await r.json();
+  return info.rules;
+}
+
+async function start() {
+  await useLanguage(pickLanguage());
+  $("settings").append(languageSwitch());
+  const name = decodeURIComponent(location.pathname.split("/rules/")[1] || "28");
+  const params = new URLSearchParams(location.search);
+  try {
+    const [presets, explainedRules] = await Promise.all([fetch("/api/presets"), fetch("/api/explained")]);
+    page.data = await presets.json();
+    page.explained = (await explainedRules.json()).rules;
+    let spec = name;
+    if (params.get("room")) spec = await rulesOfRoom(params.get("room"));
+    if (typeof spec === "object" && spec) {
+      const { preset, ...flags } = spec;
+      page.preset = preset;
+      page.flags = flags;
+    } else page.preset = spec;
+    if (!page.data.presets[page.preset]) throw new Error(t("rules.no_preset", { name: page.preset }));
+  } catch (err) {
+    $("error").textContent = err.message;
+    return;
+  }
+  draw();
+  onLanguage(() => { translateStatic(); draw(); });
+}
+
+start();

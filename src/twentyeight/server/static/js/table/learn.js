@@ -1,0 +1,130 @@
+// Learning at the table: the Hint button (where the room's `hints` setting is on, on my turn), the
+// explanations of the rules that come with each state (`notes`: the rules that surprised,
+// each with its rule ID linking to the rules page), and the review of my decisions in the
+// hand just finished (the hand-over dialog).  Everything asked of the server is for my seat
+// only (POST /api/rooms/ROOM/hint and …/review, with my seat's token).
+import { t } from "../i18n.js";
+import { reasonSentence, withoutRule } from "../reasons.js";
+import { parseAction } from "../words.js";
+import { noteNode, presetOf } from "../learn/notes.js";
+import { actionLabel, reviewNodes } from "../learn/review.js";
+import { $, el, say } from "./dom.js";
+import { ROOM, myTurn, token, ui } from "./state.js";
+
+const hint = { seq: null, answer: null, busy: false, failed: null };
+const shown = new Set();            // the notes already told: "seq key" (a state may come twice)
+const told = new Set();             // the turn notes told this hand: "hand key"
+
+const preset = () => presetOf(ui.room?.rules ?? ui.st?.view?.rules);
+/** Whether the room offers hints to my seat: its `hints` setting, in the room's summary. */
+const offered = () => ui.room?.hints === true && ui.me !== null && Boolean(token());
+
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.message || String(r.status));
+  return data;
+}
+
+async function askHint() {
+  const seq = ui.st?.seq;
+  hint.busy = true;
+  hint.failed = null;
+  renderHint();
+  try {
+    hint.answer = await post(`/api/rooms/${encodeURIComponent(ROOM)}/hint`, { token: token() });
+    hint.seq = seq;
+    const text = hintText();
+    if (text) say(text);
+  } catch (e) {
+    hint.failed = e.message;
+  }
+  hint.busy = false;
+  renderHint();
+}
+
+function hintText() {
+  const a = hint.answer;
+  if (!a) return "";
+  const reason = reasonSentence(a.reason, withoutRule(a.text, a.reason.rule));
+  return t("hint.says", { action: actionLabel(a.action), reason });
+}
+
+/** The Hint button at the end of my turn's prompt, and once asked, the hint in place of the
+ *  prompt's words (drawn after the prompt: the line keeps its height, so nothing on the
+ *  table moves). */
+export function renderHint() {
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
+  const prompt = $("prompt");
+  if (!prompt || !offered() || !myTurn()) return;
+  const current = hint.answer && hint.seq === ui.st?.seq;
+  const button = el("button", { type: "button", id: "hint-btn", class: "hint-inline",
+    title: t("hint.title"), text: hint.busy ? t("hint.thinking") : t("hint.button"),
+    disabled: hint.busy || current, onclick: askHint });
+  if (current) {                    // the hint in the prompt's place; no button until next turn
+    prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text", text: hintText() }));
+    const { verb, arg } = parseAction(hint.answer.action);
+    const target = verb === "play" ? document.querySelector(`#hand .card[data-card='${arg}']`)
+      : document.querySelector(`#actions button[data-action='${hint.answer.action}']`);
+    target?.classList.add("hinted");
+  } else if (hint.failed) {
+    prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text",
+      text: t("hint.failed", { why: hint.failed }) }));
+  }
+  if (!current) prompt.append(" ", button);
+}
+
+/** The explanations of the rules that came with a state, shown in the table talk: what
+ *  just happened once, a restriction of my own choices once a hand. */
+export function showNotes(msg) {
+  const list = $("log");
+  if (!list || !msg.notes?.length) return;
+  for (const note of msg.notes) {
+    const key = note.kind === "turn" ? `${msg.hand} ${note.key}` : `${msg.seq} ${note.key}`;
+    const seen = note.kind === "turn" ? told : shown;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const item = noteNode(note, preset());
+    list.append(item);
+    say(item.textContent);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The review of my decisions in finished hand `hand`, offered in the hand-over dialog. */
+export function reviewOffer(hand) {
+  if (ui.me === null || !token()) return null;
+  const box = el("div", { class: "ho-review", id: "ho-review" });
+  const button = el("button", { type: "button", id: "review-btn", text: t("review.hand_over"),
+    onclick: async () => {
+      button.disabled = true;
+      box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
+      try {
+        const data = await post(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
+        box.replaceChildren(...reviewNodes(data.decisions));
+      } catch (e) {
+        box.replaceChildren(el("p", { class: "error", text: e.message }));
+      }
+    } });
+  box.append(button);
+  return box;
+}
+
+/** Once the match is over and its record offered: a link to replay it, hand by hand, with
+ *  the review alongside (/replay?room=ROOM). */
+export function renderReplayLink() {
+  const download = document.querySelector("#prompt a[download]");
+  if (!download || !ui.st?.match?.over) return;
+  download.after(" · ", el("a", { id: "replay-link", href: `/replay?room=${encodeURIComponent(ROOM)}&hand=0`,
+    text: t("table.replay_link") }));
+}
+
+/** The link to the rules page of this table (with its own flags), in the side panel. */
+export function renderRulesLink() {
+  const box = $("rules-link-box");
+  if (!box) return;
+  box.replaceChildren(el("a", { class: "rules-link", target: "_blank", rel: "noopener",
+    href: `/rules/${encodeURIComponent(preset())}?room=${encodeURIComponent(ROOM)}`,
+    text: t("table.rules_link") }));
+}

@@ -1,0 +1,116 @@
+"""Issue 14 at the browser table: the Hint button at a table with computer players, the
+hinted call or card, and the review of my play in the hand-over dialog; at 1280×800 and
+390×844, with screenshots (``learning/`` of the artifacts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from browser.conftest import MY_TURN, dialog_open, seated_page, seq, then_wait
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+
+@pytest.fixture
+def shots(artifacts: Path) -> Iterator[Path]:
+    path = artifacts / "learning"
+    path.mkdir(exist_ok=True)
+    yield path
+
+
+def hint(page: Page) -> str:
+    """Ask for a hint; the sentence shown."""
+    page.click("#hint-btn")
+    page.wait_for_function("document.querySelector('#hint-text')?.textContent.length > 0",
+                           timeout=120_000)
+    return page.inner_text("#hint-text")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_hint_at_a_table_with_computer_players(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """On my turn the Hint button gives the expert's choice with its reason, outlines the
+    call to make, and is not offered again until the next turn."""
+    width, height = size
+
+    def make(storage: dict[str, str] | None = None, **options: object) -> BrowserContext:
+        return new_browser_context(storage, viewport={"width": width, "height": height},
+                                   **options)
+
+    page, errors = seated_page(make, server, "28")
+    assert page.locator("#hint-btn").is_visible()
+    text = hint(page)
+    assert text.startswith("Hint: ") and " — " in text
+    hinted = page.locator(".hinted")
+    assert hinted.count() == 1
+    assert hinted.first.get_attribute("data-action") or hinted.first.get_attribute("data-card")
+    assert page.locator("#hint-btn").count() == 0        # until my next turn
+    page.screenshot(path=str(shots / f"table-hint-{width}x{height}.png"))
+    at = seq(page)
+    hinted.first.click()                                  # take the expert's advice
+    then_wait(page, at)
+    assert errors == []
+
+
+def test_review_of_my_play_when_the_hand_is_over(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """At the end of a hand the dialog offers the review of my decisions (biggest mistakes
+    first), from the server's expert."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    for _ in range(80):
+        page.wait_for_function(MY_TURN, timeout=60_000)
+        if dialog_open(page):
+            break
+        at = seq(page)
+        if page.locator("#hand .card.legal").count():
+            page.locator("#hand .card.legal").first.click()
+        elif page.locator("#actions button.verb-pass").count():
+            page.locator("#actions button.verb-pass").first.click()
+        else:
+            page.locator("#actions button[data-action]").first.click()
+        then_wait(page, at)
+    assert dialog_open(page)
+    page.click("#review-btn")
+    page.wait_for_selector("#ho-review .rv-summary", timeout=240_000)
+    summary = page.inner_text("#ho-review .rv-summary")
+    assert "decision" in summary and "as good as the expert's" in summary
+    page.screenshot(path=str(shots / "table-review-1280x800.png"))
+    assert errors == []
+
+
+def test_no_hint_button_where_the_room_says_no(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A table with computer players made with ``"hints": false``: my turn comes, and no
+    Hint button with it."""
+    page, errors = seated_page(new_browser_context, server, "28", settings={"hints": False})
+    assert page.locator("#prompt").inner_text()
+    assert page.locator("#hint-btn").count() == 0
+    assert errors == []
+
+
+def test_the_lobby_sets_the_hint_button(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The lobby's room form: "Hint button: off" makes a room whose hints are off."""
+    import json
+    import urllib.request
+
+    page = new_browser_context({}).new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_function("document.querySelectorAll('#preset option').length > 0")
+    assert page.locator("#hints").input_value() == ""           # by default: with computers
+    page.select_option("#hints", "false")
+    with page.expect_response(lambda r: r.url.endswith("/api/rooms")
+                              and r.request.method == "POST") as answer:
+        page.click("#create-btn")
+    assert json.loads(answer.value.request.post_data or "{}")["hints"] is False
+    page.wait_for_url("**/r/*")                              # the lobby goes to the table
+    room = page.url.split("/r/")[1].split("#")[0]
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as r:
+        assert json.load(r)["hints"] is False

@@ -1,0 +1,221 @@
+"""Issue 14 in the browser: the replay viewer (/replay), the tutorial (/learn) and the rules
+pages (/rules/PRESET), at 1280×800 and 390×844, with screenshots (``learning/`` of the
+artifacts).  The table's hint and review are in test_hints.py."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+CASES: dict[str, Any] = json.loads(
+    (Path(__file__).parents[1] / "records" / "learn_cases.json").read_text("utf-8"))
+SIZES = [(1280, 800), (390, 844)]
+
+
+@pytest.fixture
+def shots(artifacts: Path) -> Iterator[Path]:
+    path = artifacts / "learning"
+    path.mkdir(exist_ok=True)
+    yield path
+
+
+def open_page(make: Callable[..., BrowserContext], server: Server, path: str,
+              size: tuple[int, int], lang: str = "en") -> tuple[Page, list[str]]:
+    width, height = size
+    page = make({"twentyeight:lang": lang}, viewport={"width": width, "height": height}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + path)
+    return page, errors
+
+
+def slide_to(page: Page, step: int) -> None:
+    page.evaluate(f"""() => {{ const s = document.querySelector('#slider');
+        s.value = '{step}'; s.dispatchEvent(new Event('input')); }}""")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_replay_steps_through_an_uploaded_record(
+        size: tuple[int, int], server: Server, shots: Path, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A record file opened from disk: every action a step, forward and back with the
+    buttons and the keys, the defenders' pair explained with its rule linked to the rules
+    page (28-PAIR-4), every hand open on request, and another seat's view."""
+    record = CASES["pair_opponents"]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", size)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    total = len(record["actions"])
+    assert page.locator("#slider").get_attribute("max") == str(total)
+    assert page.inner_text("#step-label") == f"Step 0 of {total}"
+    page.click("#forward")
+    page.click("#forward")
+    assert page.inner_text("#step-label") == f"Step 2 of {total}"
+    assert record["actions"][1] == "1 bid 15" and page.inner_text("#now") == "Seat 1 bids 15"
+    page.click("#back")
+    assert page.inner_text("#step-label") == f"Step 1 of {total}"
+    page.locator("#slider").focus()
+    page.keyboard.press("End")
+    assert page.inner_text("#step-label") == f"Step {total} of {total}"
+    pair_step = next(i for i, a in enumerate(record["actions"], 1) if a.split()[1] == "pair")
+    slide_to(page, pair_step)
+    note = page.locator("#notes .note").first
+    assert re.match(r"the defenders' pair \(K♣, Q♣\) raises the bidding side's target from "
+                    r"\d+ to \d+ \(28-PAIR-4\)", note.inner_text())
+    assert note.locator("a").get_attribute("href") == "/rules/28#rule-28-PAIR-4"
+    assert page.locator(".lb-open .lb-card").count() == 0
+    page.check("#open-hands")
+    page.wait_for_function("document.querySelectorAll('.lb-open .lb-card').length > 0")
+    page.screenshot(path=str(shots / f"replay-open-{size[0]}x{size[1]}.png"))
+    page.select_option("#seat-select", "2")
+    page.wait_for_function(
+        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 2'")
+    page.uncheck("#open-hands")
+    page.wait_for_function("document.querySelectorAll('.lb-open .lb-card').length === 0")
+    hand = page.locator(".lb-hand .lb-card").count()
+    assert 0 < hand <= 8
+    page.screenshot(path=str(shots / f"replay-{size[0]}x{size[1]}.png"), full_page=True)
+    assert errors == []
+
+
+def test_replay_reviews_the_seat_and_jumps_to_a_mistake(
+        server: Server, shots: Path, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The review beside the replay: the seat's decisions, biggest mistakes first; a click
+    on one moves the replay to that decision."""
+    record = dict(CASES["ending"])
+    record["actions"] = [*record["actions"], "3 play 9S", "0 play 8S", "1 play KD",
+                         "2 play JS", "2 play 9D", "3 play AS", "0 play TD", "1 play AD"]
+    path = tmp_path / "ending.json"
+    path.write_text(json.dumps(record), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", (1280, 800))
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    page.select_option("#seat-select", "3")
+    page.wait_for_selector("#review-btn")
+    page.click("#review-btn")
+    page.wait_for_selector(".rv-summary", timeout=240_000)
+    lead = page.locator(".rv-pick", has_text="9♠ — the expert: A♠")
+    assert lead.count() == 1
+    assert "With every hand known: A♠, −1.0 card points" in lead.inner_text()
+    lead.click()
+    index = len(CASES["ending"]["actions"])
+    assert page.inner_text("#step-label").startswith(f"Step {index} of")
+    page.screenshot(path=str(shots / "replay-review-1280x800.png"), full_page=True)
+    assert errors == []
+
+
+def test_replay_of_a_room_whose_match_goes_on(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A room's record is open only once its match is over: before, the viewer says so."""
+    from browser.conftest import seated_table
+
+    room = seated_table(server, "28")["room"]
+    page, errors = open_page(new_browser_context, server, f"/replay?room={room}", (1280, 800))
+    page.wait_for_function("document.querySelector('#open-error').textContent !== ''")
+    assert "not over" in page.inner_text("#open-error")
+    assert errors == []
+
+
+def _walk(page: Page, steps: list[dict[str, Any]], shots: Path, size: tuple[int, int]) -> None:
+    for step in steps:
+        key = step["say"]["key"]
+        if key in ("tut.pair", "tut.count", "tut.must_trump"):
+            page.screenshot(path=str(shots / f"tutorial-{key[4:]}-{size[0]}x{size[1]}.png"))
+        expect = step["expect"]
+        if expect is None:
+            if key != "tut.done":
+                page.click("#next")
+            continue
+        verb, *arg = expect.split()[1:]
+        if verb == "play":
+            page.locator(f".lb-hand button[data-card='{arg[0]}']").click()
+        else:
+            page.click(f"#calls button[data-action='{expect}']")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tutorial_walks_a_first_timer_through_a_hand(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The lesson from the first bid to the count: a card the lesson does not want is
+    refused gently, an illegal one with the engine's reason (28-REV-3); the pair shown by
+    the learner decides the hand (28-PAIR-4)."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.url + "/api/tutorial", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    page, errors = open_page(new_browser_context, server, "/learn", size)
+    page.wait_for_selector("#say:not(:empty)")
+    assert page.inner_text("#say").startswith("Welcome to 28!")
+    ask = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut.must_trump")
+    _walk(page, steps[:ask], shots, size)
+    assert page.inner_text("#say").startswith("The trump is hearts")
+    page.locator(".lb-hand button[data-card='AC']").click()
+    assert "(28-REV-3)" in page.inner_text("#feedback")
+    page.locator(".lb-hand button[data-card='KH']").click()
+    assert page.inner_text("#feedback") == "Not this one: in this lesson, 9♥ now."
+    _walk(page, steps[ask:], shots, size)
+    assert page.inner_text("#say").startswith("That is 28.")
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_rules_page_explains_the_rules_and_the_flags(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The rules of a preset: the cards in order with their points, every rule an
+    explanation may cite (28-REV-6 is where its link lands), and the flags in plain words
+    with their values; in Hindi too."""
+    page, errors = open_page(new_browser_context, server, "/rules/28#rule-28-REV-6", size)
+    page.wait_for_selector("#explained dt")
+    assert page.inner_text("#rule-28-REV-6") == "28-REV-6"
+    assert page.evaluate("document.querySelector('.linked').id") == "rule-28-REV-6"
+    assert page.locator("#cards .legend-rank").count() == 8
+    assert page.locator("#explained dt", has_text="29-PLAY-6").count() == 0   # not 28's
+    row = page.locator("#flag-bidder_restrictions")
+    assert row.locator(".ru-value").inner_text() == "yes"
+    page.screenshot(path=str(shots / f"rules-{size[0]}x{size[1]}.png"))
+    page.select_option("#lang", "hi")
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    assert row.locator(".ru-value").inner_text() == "हाँ"
+    page.screenshot(path=str(shots / f"rules-hi-{size[0]}x{size[1]}.png"))
+    assert errors == []
+
+
+def test_a_finished_room_is_replayed_from_its_table(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A match over (computer players only, a game to 1): the table offers "Replay the
+    match", which opens the viewer on the room's first hand with its steps."""
+    import time
+
+    from browser.conftest import api
+
+    room = api(server, "/api/rooms", {"rules": {"preset": "28", "game_target": 1},
+                                      "bots": "rules", "bot_delay": 0})
+    api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    page, errors = open_page(new_browser_context, server, f"/r/{room['room']}", (1280, 800))
+    deadline = time.monotonic() + 120
+    while not page.locator("#replay-link").count():
+        assert time.monotonic() < deadline, "the match never ended"
+        if page.locator("#hand-over").evaluate("d => d.open"):
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+    page.click("#replay-link")
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert page.inner_text("#step-label").startswith("Step 0 of ")
+    page.keyboard.press("End")
+    page.screenshot(path=str(shots / "replay-room-1280x800.png"))
+    assert errors == []

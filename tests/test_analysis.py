@@ -1,0 +1,220 @@
+"""Learning from the expert: the analysis numbers, hints and the hand review.
+
+The numbers are checked on a position whose answer is counted by hand (the ``ending`` record of
+``tests/records/learn_cases.json``, from a hand the ``rules`` bot played): preset 28, bidder
+E (seat 3) with spades trump exposed, contract 15, E's side has banked 9 points, and E leads
+to trick 7.  The four hands hold N 8♠ 10♦ · W A♦ K♦ · S J♠ 9♦ · E 9♠ A♠.
+
+* E leads A♠: N follows 8♠, W throws K♦, S takes it with J♠ (4 points to the defenders:
+  A♠ 1 + J♠ 3).  S leads 9♦, N 10♦, W A♦, and E trumps with 9♠: 2 + 1 + 1 + 2 = 6 more for
+  E's side, 15 in all — the contract is made: +1 game point (28-SCORE-1, 14–19 tier).
+* E leads 9♠: the same, but now 9♠ (2) goes to S's trick and E trumps the last trick with A♠
+  (1): 5 more, 14 in all — one card point short, failed: −2 game points.
+
+So leading 9♠ costs exactly 1 card point and 3 game points, and leading A♠ costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import named_cards, seen_cards
+from twentyeight import PRESETS, Action, Game
+from twentyeight.analysis import Effort, default_expert, hint
+from twentyeight.analysis.review import biggest_first, review_hand
+from twentyeight.analysis.surprises import CITED
+from twentyeight.engine.reasons import ENGLISH
+
+CASES: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "records" / "learn_cases.json").read_text("utf-8"))
+SMALL = Effort(deals=2, nodes=20_000, playouts=1, candidates=2)
+"""An effort small enough for hypothesis: early tricks fall back to play-outs."""
+
+
+def ending(last: str | None = None) -> Game:
+    """The counted position (see the module docstring), optionally after E's lead."""
+    g = Game.from_record(CASES["ending"])
+    if last is not None:
+        g.apply(last)
+    return g
+
+
+def finished(lead: str) -> dict[str, Any]:
+    """The ending's record played out after E's ``lead`` (the first legal card each time)."""
+    g = ending(lead)
+    while not g.over:
+        g.apply(g.legal_actions()[0])
+    return g.to_record()
+
+
+def test_counted_position_values_with_every_hand_known() -> None:
+    """28-SCORE-1/2 and the tier of 28-SCORE (14–19: +1, −2): A♠ makes 15, 9♠ only 14."""
+    g = ending()
+    ev = default_expert().evaluate_known(g.hand)
+    values = {str(v.action): (v.card_points, v.game_points, v.wins) for v in ev.values}
+    assert values == {"3 play AS": (15.0, 1.0, 1.0), "3 play 9S": (14.0, -2.0, 0.0)}
+    assert ev.basis == "known" and ev.method == "solver" and ev.deals == 1
+    assert ev.best.action == Action(3, "play", "AS")
+    assert ev.loss(Action(3, "play", "9S")) == (1.0, 3.0)
+    assert ev.loss(Action(3, "play", "AS")) == (0.0, 0.0)
+
+
+def test_counted_position_from_the_view() -> None:
+    """Over deals consistent with E's view A♠ is still the better lead, by less than with
+    the cards known (in some deals J♠ sits with E's partner and 9♠ costs nothing)."""
+    g = ending()
+    ev = default_expert().evaluate(g.view(3))
+    assert ev.basis == "sampled" and ev.deals == 8
+    assert ev.best.action == Action(3, "play", "AS")
+    cost, game_points = ev.loss(Action(3, "play", "9S"))
+    assert 0 < cost <= 1.0 and 0 < game_points <= 3.0
+
+
+def test_review_counts_the_mistake_and_the_best_move_costs_nothing() -> None:
+    """The review of E's lead: 9♠ costs 1 card point and 3 game points with every hand known;
+    A♠ (the expert's move) costs 0 on both bases."""
+    index = len(CASES["ending"]["actions"])
+    wrong = review_hand(finished("3 play 9S"), seats=[3])
+    right = review_hand(finished("3 play AS"), seats=[3])
+    bad = next(d for d in wrong if d.index == index)
+    good = next(d for d in right if d.index == index)
+    assert (bad.known.best, bad.known.loss, bad.known.loss_game_points) == \
+        (Action(3, "play", "AS"), 1.0, 3.0)
+    assert bad.sampled.best == Action(3, "play", "AS") and bad.sampled.loss > 0
+    assert (good.sampled.loss, good.sampled.loss_game_points, good.known.loss,
+            good.known.loss_game_points) == (0.0, 0.0, 0.0, 0.0)
+    order = biggest_first(wrong)
+    costs = [(d.sampled.loss_game_points, d.sampled.loss) for d in order]
+    assert costs == sorted(costs, reverse=True) and costs[0] > (0.0, 0.0)
+    entry = bad.to_json()
+    assert entry["hand"] == 0 and entry["seat"] == 3 and entry["action"] == "3 play 9S"
+    assert entry["best"] == "3 play AS" and entry["reason"] == str(bad.reason)
+
+
+def test_decisions_without_a_choice_are_not_reviewed() -> None:
+    """The last trick (one card each) and forced calls are not decisions."""
+    record = finished("3 play AS")
+    found = review_hand(record, expert=default_expert(SMALL))
+    game = Game.from_record({**record, "actions": []})
+    choices = []
+    for i, text in enumerate(record["actions"]):
+        if len(game.legal_actions()) > 1:
+            choices.append(i)
+        game.apply(text)
+    assert sorted(d.index for d in found) == choices
+
+
+def test_pair_is_worth_its_target() -> None:
+    """28-PAIR-4: showing the pair is worth the best card's line with the target moved; a card
+    that keeps the king and the queen keeps the pair for later, the king or queen loses it."""
+    record = CASES["pair_bidding"]
+    game = Game.from_record({**record, "actions": []})
+    for text in record["actions"]:
+        if text.split()[1] == "pair":
+            break
+        game.apply(text)
+    seat = game.to_act
+    assert seat is not None and Action(seat, "pair") in game.legal_actions()
+    ev = default_expert().evaluate_known(game.hand)
+    pair = ev.value_of(Action(seat, "pair"))
+    assert pair is not None
+    best_card = max((v for v in ev.values if v.action.verb == "play"),
+                    key=lambda v: (v.game_points, v.card_points))
+    assert pair.card_points == best_card.card_points
+    assert pair.game_points >= best_card.game_points
+    assert ev.loss(Action(seat, "pair")) == (0.0, 0.0)
+
+
+# ---- hints --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 80))
+def test_hint_is_legal_under_every_preset(preset: str, seed: int, steps: int) -> None:
+    """Whatever the preset and the moment, the hint is one of the seat's legal actions, its
+    reason is a sentence of the catalog, and it names no card the seat has not seen."""
+    rng = random.Random(seed)
+    game = Game.new(preset, seed=seed, dealer=rng.randrange(PRESETS[preset].num_players))
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    if game.over:
+        return
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    h = hint(view, default_expert(SMALL, seed=seed))
+    assert str(h.action) in view["legal"]
+    assert h.reason.key in ENGLISH and str(h.reason)
+    assert h.reason.rule is None or h.reason.rule in CITED
+    shown = h.to_json()
+    json.dumps(shown)
+    assert named_cards(shown["reason"]["params"]) <= seen_cards(view)
+    assert {v["action"] for v in shown["values"]} <= set(view["legal"])
+
+
+def at_trick(name: str, done: int, played: int) -> Game:
+    """A case record replayed to the moment ``played`` cards lie in trick ``done + 1``."""
+    record = CASES[name]
+    game = Game.from_record({**record, "actions": []})
+    for text in record["actions"]:
+        h = game.hand
+        if len(h.tricks) == done and len(h.trick_cards) == played and \
+                text.split()[1] == "play":
+            return game
+        game.apply(text)
+    raise AssertionError("no such moment")
+
+
+def test_hint_wins_the_trick_when_the_higher_cards_are_gone() -> None:
+    """Trick 7 of ``pair_opponents``: N leads with 9♥ 9♣ left, clubs trump and exposed, J♣
+    played in trick 6 — 9♣ is the top trump, and the hint says so from its search."""
+    g = at_trick("pair_opponents", 6, 0)
+    view = g.view(0)
+    assert sorted(view["hand"]) == ["9C", "9H"]
+    assert view["trump"] == "C" and view["trump_exposed"]
+    h = hint(view)
+    assert h.action == Action(0, "play", "9C")
+    assert (h.reason.key, h.reason.params) == ("hint_wins_gone",
+                                               {"suit": "C", "gone_cards": ["JC"]})
+    assert str(h.reason) == "wins the trick: every higher card of clubs is gone (J♣)"
+
+
+def test_hint_gives_points_to_the_partner_who_cannot_be_beaten() -> None:
+    """Trick 7 of ``pair_opponents`` again: after N's 9♣ and W's K♣, S (N's partner) holds
+    Q♠ A♥ — the ace's point goes to N's unbeatable 9♣."""
+    g = at_trick("pair_opponents", 6, 2)
+    view = g.view(2)
+    assert view["trick"] is not None and view["trick"]["cards"] == ["9C", "KC"]
+    h = hint(view)
+    assert h.action == Action(2, "play", "AH")
+    assert (h.reason.key, h.reason.params) == ("hint_feed_partner",
+                                               {"points": 1, "winner_card": "9C"})
+
+
+def test_hint_is_deterministic() -> None:
+    """The same view and seed give the same hint and the same numbers."""
+    view = ending().view(3)
+    first, second = hint(view).to_json(), hint(view).to_json()
+    assert first == second
+
+
+def test_a_hint_for_the_only_card_says_so() -> None:
+    """One legal card (the last trick): the hint plays it and says it is the only one."""
+    from twentyeight.analysis import hint
+
+    record = CASES["ending"]                   # the counted ending: the last trick's cards
+    g = Game.from_record({**record, "actions": [*record["actions"], "3 play 9S", "0 play 8S",
+                                                "1 play KD", "2 play JS", "2 play 9D"]})
+    assert len(g.legal_actions()) == 1
+    h = hint(g.view(g.to_act), default_expert(Effort(deals=2, playouts=2)))
+    assert h.action == g.legal_actions()[0] and h.reason.key == "hint_only"

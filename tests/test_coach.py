@@ -1,0 +1,101 @@
+"""The terminal's coach (cli/coach.py): hints, the hand review and the explanations as lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from helpers import N, S, game
+from twentyeight import Game
+from twentyeight.analysis import Effort, default_expert
+from twentyeight.cli.coach import Coach
+from twentyeight.cli.display import Painter
+
+CASES: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "records" / "learn_cases.json").read_text("utf-8"))
+HANDS = {0: "JS 9S AS TS JH 9H AH TH", 1: "8H KS QS 8S 7S JD 9D AD",
+         2: "TD KD QD 8D 7D JC 9C AC", 3: "KH QH 7H TC KC QC 8C 7C"}
+
+
+def coach(seat: int) -> Coach:
+    return Coach(seat, Painter(False), default_expert(Effort(deals=2, playouts=2)))
+
+
+def test_a_hint_is_one_line_with_the_expert_action_and_why() -> None:
+    g = Game.from_record(CASES["ending"])
+    line = coach(3).hint(g.view(3))
+    assert line.startswith("hint: play A♠ — ")
+
+
+def test_28_auc_6_the_floor_is_said_once_a_hand() -> None:
+    """28-AUC-6 at S's turn, said once; a new hand says it again."""
+    g = game("28", 3, HANDS, ["0 bid 14", "1 pass"])
+    c = coach(S)
+    first = c.turn(g.view(S), g.hand)
+    assert first == ["  ⓘ bids below 20 are gone: your partner holds the bid (14), and over a "
+                     "partner only 20 or more may be bid (28-AUC-6)"]
+    assert c.turn(g.view(S), g.hand) == []
+    c.new_hand()
+    assert c.turn(g.view(S), g.hand) == first
+
+
+def test_28_rev_6_explained_to_the_terminal() -> None:
+    g = game("28", 3, HANDS, ["0 bid 14", "1 bid 15", "2 pass", "3 pass", "0 pass",
+                              "1 trump 8H", "1 pass", "3 pass", "0 play JH", "1 play 7S",
+                              "2 ask", "2 play 7D"])
+    before = g.view(N)
+    g.apply("3 play 7H")
+    assert coach(N).explain(before, g.view(N)) == [
+        "  ⓘ 7♥ beat J♥: J♥ was played before the trump was exposed, so it was no trump "
+        "(28-REV-6)"]
+
+
+def test_the_review_lists_the_costly_decisions_first() -> None:
+    record = dict(CASES["ending"])
+    record["actions"] = [*record["actions"], "3 play 9S", "0 play 8S", "1 play KD",
+                         "2 play JS", "2 play 9D", "3 play AS", "0 play TD", "1 play AD"]
+    lines = Coach(3, Painter(False)).review(record)
+    assert lines[0].startswith("Review: ") and "decisions with a choice" in lines[0]
+    trick = next(line for line in lines if line.startswith("  trick 7:"))
+    assert trick.startswith("  trick 7: you play 9♠; the expert: play A♠")
+    assert "(every hand known: play A♠, 1.0)" in trick
+
+
+def test_hint_and_review_in_the_terminal_game() -> None:
+    """``twentyeight play``: ``hint`` at my turn prints the expert's choice with its reason,
+    ``review`` before any hand is over says it must wait, and ``review`` at the hand's end
+    lists my decisions against the expert's."""
+    import io
+
+    from twentyeight.bots import make_table_bot
+    from twentyeight.cli.play import TerminalGame
+    from twentyeight.match import Match
+
+    match = Match.new("28", seed=11)
+    typed: list[str] = []
+
+    def answer(prompt: str) -> str:
+        game = match.current
+        if "review" in prompt and "hand" in prompt and "Enter" in prompt:
+            if "review" not in typed:
+                typed.append("review")
+                return "review"
+            return "quit"
+        if not typed:
+            typed.append("hint")
+            return "hint"
+        if len(typed) == 1:
+            typed.append("early review")
+            return "review"
+        return str(game.legal_actions()[0])
+
+    out = io.StringIO()
+    bots = {s: make_table_bot("rules", seed=s) for s in (1, 2, 3)}
+    TerminalGame(match, 0, bots, answer, out, colour=False,
+                 coach=coach(0)).run()
+    text = out.getvalue()
+    hint = next(line for line in text.splitlines() if line.startswith("hint: "))
+    assert " — " in hint
+    assert "no hand is over yet" in text
+    assert "Review: " in text and "decisions with a choice" in text
