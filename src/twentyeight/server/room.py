@@ -131,6 +131,9 @@ class Room:
     """How often the room's computer player has failed (raised, or answered wrongly)."""
     turn_since: float = 0.0
     """``loop.time()`` when the current turn began (the last action, or the start)."""
+    paused_by: str | None = None
+    """Why the table waits for something other than an action (a claim put to the
+    opponents, :mod:`~twentyeight.server.claims`): nobody acts meanwhile."""
     audience: int = 0
     """Connections to the room on this process (people and spectators)."""
     audience_elsewhere: int = 0

@@ -33,6 +33,9 @@ class Sync(Protocol):
     def changed(self, room: Room) -> None:
         """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
 
+    def talked(self, room: Room) -> None:
+        """A line of ``room``'s table talk is stored (:mod:`~twentyeight.server.chat`)."""
+
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` (or, for
         :data:`AUDIENCE`, to the room) changed."""
@@ -61,6 +64,9 @@ class LocalSync:
         """Nothing to stop."""
 
     def changed(self, room: Room) -> None:
+        """Nobody to tell."""
+
+    def talked(self, room: Room) -> None:
         """Nobody to tell."""
 
     def connections(self, room: Room, seat: int) -> None:
