@@ -225,6 +225,8 @@ class Room:
 
     def info(self, now: float) -> dict[str, Any]:
         """The public summary of the room (no tokens, no seed, no cards)."""
+        from twentyeight.server.turnclock import turn_clock
+
         return {
             "room": self.id,
             "status": self.status,
@@ -245,6 +247,7 @@ class Room:
                       for k, s in enumerate(self.seats)],
             **self.committed,
             "path": f"/r/{self.id}",
+            "clock": turn_clock(self, now),
         }
 
 
