@@ -14,7 +14,7 @@ import { $, log, notice, say } from "./dom.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
-import { receiveRematch } from "./seat.js";
+import { receiveRematch, renderSeat } from "./seat.js";
 import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
 import { handResultText, matchOverText, reasonText, toldBy } from "./text.js";
 
@@ -44,6 +44,7 @@ export function receive(msg) {
       ui.latest = msg;
       ui.clock = { ...msg.clock, at: performance.now(), seq: msg.seq };   // counts from here
       renderClock();
+      renderSeat();                               // the rematch, as soon as the match is over
       enqueue(msg);
       break;
     case "event":

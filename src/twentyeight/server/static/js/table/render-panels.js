@@ -2,7 +2,6 @@
 // the legend of the cards' values, the auction's calls and the last trick; and the content
 // of the hand-over dialog.  Each panel is a function of the state; a new panel is one more
 // function here and one more <section> in table.html.
-import { rematchControls } from "./seat.js";
 import { backSVG, cardName, cardSVG, cardShort } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { legendFor, legendNodes } from "../legend.js";
@@ -141,6 +140,5 @@ export function fillHandOver(msg, title) {
     body.append(el("details", {}, el("summary", { text: t("result.tricks", { count: v.tricks.length }) }), list));
   }
   $("ho-title").textContent = t(ui.latest?.match?.over ? "result.match_over" : "result.title");
-  const rematch = ui.latest?.match?.over ? rematchControls() : null;
-  if (rematch) body.append(rematch);
+
 }

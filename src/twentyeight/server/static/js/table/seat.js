@@ -39,17 +39,17 @@ export function receiveRematch(msg) {
       location.assign(msg.path);
       return;
     }
-  } else if (!msg.room && before && msg.agreed.length > (before.agreed?.length || 0)) {
-    const k = msg.agreed.find((s) => !before.agreed.includes(s));
-    if (k !== undefined) log(t("rematch.agrees", { who: seatName(k) }), "sys");
+  } else if (!msg.room) {
+    for (const k of msg.agreed.filter((s) => !(before?.agreed || []).includes(s))) {
+      log(t("rematch.agrees", { who: seatName(k) }), "sys");
+    }
   }
   refresh();
 }
 
 /** The rematch controls (the seat box, and the result of the last hand). */
 export function rematchControls() {
-  const st = ui.st;
-  if (!st?.match?.over) return null;
+  if (!ui.latest?.match?.over) return null;      // (the result of the last hand shows first)
   const r = ui.rematch;
   const box = el("div", { class: "rematch", role: "group", "aria-label": t("rematch.title") });
   if (r?.room) {
@@ -77,11 +77,12 @@ export function renderSeat() {
   if (!box) return;
   box.replaceChildren();
   const seated = ui.me !== null && token();
-  if (seated && ui.room && ui.room.status !== "closed" && !ui.st?.match?.over) {
+  if (seated && ui.room && ui.room.status !== "closed" && !ui.latest?.match?.over) {
     box.append(el("button", { type: "button", class: "small", id: "stand-btn", text: t("seat.stand"), onclick: stand }));
   } else if (!seated) {
     box.append(el("p", { class: "sys", text: t("seat.watching") }));
   }
   const controls = rematchControls();
   if (controls) box.append(controls);
+  $("ho-rematch").replaceChildren(rematchControls() || "");   // and under the last result
 }
