@@ -19,6 +19,7 @@ from server.harness import Server
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
 from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 EN = catalog("en")
 HI = catalog("hi")
@@ -182,7 +183,12 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
             page.keyboard.press("Enter")
             continue
         button = page.locator("#actions button[data-action='claim']")
-        assert button.is_visible()
+        try:
+            button.wait_for(state="visible", timeout=5000)
+        except PlaywrightTimeout:                    # the hand ended meanwhile (a redeal)
+            assert dialog_open(page), "my turn at the last trick, and no claim button"
+            page.keyboard.press("Enter")
+            continue
         shot(page, artifacts, "claim-1280x800")
         hand = page.evaluate("document.body.dataset.hand")
         refused = EN["claim.refused.nobody"].replace("{who}", "").split(":")[0].strip()
