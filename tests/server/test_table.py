@@ -394,6 +394,18 @@ def test_standing_up_before_the_start_opens_the_seat(server: Server) -> None:
 
 
 # ---- the score sheet and the rematch -----------------------------------------------------------
+async def _played_to_the_end(server: Server, made: Message, t0: str, t2: str,
+                             seed: int) -> tuple[Client, Client, list[Message]]:
+    """Seats 0 and 2 connected and playing random legal actions until the match is over."""
+    a = await Client.open(server, made["room"], 0, t0)
+    b = await Client.open(server, made["room"], 2, t2)
+    server.start_match(made["room"], made["host_token"])
+    rng = random.Random(seed)
+    done = await asyncio.gather(play_until(a, rng, match_over, 60),
+                                play_until(b, rng, match_over, 60))
+    return a, b, list(done)
+
+
 def test_score_sheet_and_rematch_with_the_same_seats(server: Server) -> None:
     """A short match: after each hand the sheet has one more row, its running total the
     match's scores; at the end both people ask for a rematch and are dealt in a new room in
@@ -402,12 +414,7 @@ def test_score_sheet_and_rematch_with_the_same_seats(server: Server) -> None:
     room = made["room"]
 
     async def scenario() -> None:
-        a = await Client.open(server, room, 0, t0)
-        b = await Client.open(server, room, 2, t2)
-        server.start_match(room, made["host_token"])
-        rng = random.Random(1)
-        done = await asyncio.gather(play_until(a, rng, match_over, 60),
-                                    play_until(b, rng, match_over, 60))
+        a, b, done = await _played_to_the_end(server, made, t0, t2, 1)
         sheets = [m for m in a.log if m["type"] == "sheet"]
         overs = [m for m in a.log if m["type"] == "hand_over"]
         assert len(sheets[-1]["hands"]) == len(overs) == done[0]["match"]["hands_played"]
@@ -443,12 +450,7 @@ def test_the_host_may_deal_the_rematch_alone(server: Server) -> None:
     room = made["room"]
 
     async def scenario() -> None:
-        a = await Client.open(server, room, 0, t0)
-        b = await Client.open(server, room, 2, t2)
-        server.start_match(room, made["host_token"])
-        rng = random.Random(2)
-        await asyncio.gather(play_until(a, rng, match_over, 60),
-                             play_until(b, rng, match_over, 60))
+        a, b, _ = await _played_to_the_end(server, made, t0, t2, 2)
         watcher = await Client.open(server, room)
         await watcher.send({"type": "rematch", "host_token": "not the host"})
         assert (await watcher.until(lambda m: m["type"] == "error"))["code"] == "unauthorised"

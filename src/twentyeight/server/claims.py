@@ -46,12 +46,11 @@ from twentyeight.server.limits import Limits
 from twentyeight.server.protocol import (
     NOT_NOW,
     STALE,
-    UNAUTHORISED,
     ClientMessage,
     ProtocolError,
 )
 from twentyeight.server.room import HUMAN, PLAYING, Room
-from twentyeight.server.sync import Sync, find_seat
+from twentyeight.server.sync import Sync, seat_of_message
 from twentyeight.solver import Position, SolverError
 from twentyeight.solver.position import ANNULLED, DONE, LIVE
 
@@ -204,10 +203,7 @@ class Claims:
     async def claim(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``claim``: accepted (played out), put to the opponents, or refused."""
         async with room.lock:
-            seat = await find_seat(self.sync, room, msg.token)
-            if seat is None:
-                raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
-                                    msg.ref)
+            seat = await seat_of_message(self.sync, room, msg)
             match = room.match
             if room.status != PLAYING or match is None or match.over:
                 raise ProtocolError(NOT_NOW, "there is no hand being played", msg.ref)
@@ -253,10 +249,7 @@ class Claims:
     async def answer(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``claim_answer`` from an opponent asked."""
         async with room.lock:
-            seat = await find_seat(self.sync, room, msg.token)
-            if seat is None:
-                raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
-                                    msg.ref)
+            seat = await seat_of_message(self.sync, room, msg)
             pending = self.pending.get(room.id)
             if pending is None or seat not in pending.asked:
                 raise ProtocolError(NOT_NOW, "no claim waits for your answer", msg.ref)

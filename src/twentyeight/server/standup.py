@@ -16,13 +16,12 @@ from twentyeight.server.database import Database
 from twentyeight.server.protocol import (
     CLOSED_ROOM,
     NOT_NOW,
-    UNAUTHORISED,
     ClientMessage,
     ProtocolError,
 )
 from twentyeight.server.room import BOT, CLOSED, OPEN, WAITING, Room
 from twentyeight.server.store import Conflict, SeatRow
-from twentyeight.server.sync import Sync, find_seat
+from twentyeight.server.sync import Sync, seat_of_message
 
 
 class StandUp:
@@ -39,10 +38,7 @@ class StandUp:
     async def stand(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``stand`` message: the seat of its token is given up."""
         async with room.lock:
-            seat = await find_seat(self.sync, room, msg.token)
-            if seat is None:
-                raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room",
-                                    msg.ref)
+            seat = await seat_of_message(self.sync, room, msg)
             if room.status == CLOSED:
                 raise ProtocolError(CLOSED_ROOM, "this room is closed", msg.ref)
             s = room.seats[seat]
