@@ -24,9 +24,10 @@ from websockets.exceptions import ConnectionClosed
 from server.harness import Server
 
 STATUSES = {200, 201, 400, 403, 404, 405, 409, 410, 413, 429, 503}
-MESSAGES = {"room", "welcome", "state", "event", "hand_over", "error", "pong"}
+MESSAGES = {"room", "welcome", "state", "event", "hand_over", "error", "pong", "chat",
+            "chat_log", "sheet", "claim", "rematch"}
 ERRORS = {"malformed", "unauthorised", "illegal", "not_started", "stale", "closed",
-          "rate_limited", "server_error"}
+          "rate_limited", "server_error", "not_now"}
 CLOSES = {1000, 1008, 1009, 4404, 4410, 4429}
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -129,11 +130,15 @@ def frames(draw: st.DrawFn, table: Table) -> list[str | bytes]:
     token = st.one_of(st.sampled_from([*table.tokens, table.host, table.invite]), texts,
                       numbers, st.none())
     message = st.fixed_dictionaries(
-        {"type": st.one_of(st.sampled_from(["hello", "action", "ping"]), texts)},
+        {"type": st.one_of(st.sampled_from(["hello", "action", "ping", "chat", "claim",
+                                            "claim_answer", "stand", "rematch"]), texts)},
         optional={"token": token, "action": st.one_of(texts, st.sampled_from(
             [f"{k} pass" for k in range(4)] + [f"{k} bid {b}" for k in range(4)
                                                for b in (14, 16, 28, 29)])),
                   "seq": st.one_of(st.integers(-2, 400), numbers, texts),
+                  "text": st.one_of(texts, values), "phrase": st.one_of(texts, st.sampled_from(
+                      ["hello", "thanks", "bye"])), "accept": st.one_of(st.booleans(), values),
+                  "host_token": token,
                   "id": st.one_of(texts, numbers, values)})
     as_json = message.map(lambda m: json.dumps(m))
     frame = st.one_of(as_json, as_json, as_json, values.map(json.dumps),

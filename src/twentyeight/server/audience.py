@@ -20,6 +20,8 @@ from twentyeight.server.notes import Note, step_notes, turn_notes
 from twentyeight.server.protocol import dumps
 from twentyeight.server.public import PublicView, public_view, told
 from twentyeight.server.room import Room
+from twentyeight.server.scoresheet import sheet_message
+from twentyeight.server.turnclock import turn_clock
 from twentyeight.views import View
 
 Message = dict[str, Any]
@@ -137,6 +139,7 @@ class Audience:
         match = room.match
         assert match is not None
         told_to: dict[int | None, tuple[str, ...]] = {}     # each seat's messages, encoded once
+        sheet: str | None = None                              # the same for every seat
         for listener in self.of(room.id):
             seat = listener.seat
             if seat not in told_to:
@@ -147,6 +150,8 @@ class Audience:
                 if game.over:
                     said.append(dumps({"type": "hand_over", "seq": room.seq, "hand": hand,
                                        "view": view, "scores": list(match.scores)}))
+                    sheet = sheet if sheet is not None else dumps(sheet_message(match))
+                    said.append(sheet)
                 same_hand = game is match.current          # then the view is the state's too
                 notes = step_notes(before, cast(View, view)) \
                     if before is not None and seat is not None else []
@@ -170,7 +175,8 @@ def state(room: Room, seat: int | None, view: View | PublicView | None = None,
         "type": "state", "room": room.id, "seq": room.seq, "hand": len(match.games) - 1,
         "seat": seat, "to_act": match.to_act, "legal": shown["legal"], "view": shown,
         "match": {"scores": list(match.scores), "over": match.over,
-                  "winners": list(match.winners), "hands_played": len(match.games)}}
+                  "winners": list(match.winners), "hands_played": len(match.games)},
+        "clock": turn_clock(room)}
     if seat is not None:
         out["notes"] = [*(notes or []), *turn_notes(shown, game.hand)]  # type: ignore[arg-type]
     if match.over:

@@ -28,6 +28,7 @@ from twentyeight.server.protocol import (
     CLOSED_ROOM,
     ILLEGAL,
     MALFORMED,
+    NOT_NOW,
     NOT_STARTED,
     SERVER_ERROR,
     STALE,
@@ -89,6 +90,8 @@ class Authority:
                                     f"{action.seat}'s", msg.ref)
             if msg.seq != room.seq:
                 raise stale(room, msg)
+            if room.paused_by is not None:
+                raise ProtocolError(NOT_NOW, room.paused_by, msg.ref)
             try:
                 await self.apply(room, seat, action, "player")
             except Stale:                        # another process was first
@@ -110,6 +113,8 @@ class Authority:
         assert match is not None
         if match.over or room.status != PLAYING:
             raise IllegalAction("the match is over", action=str(action))
+        if room.paused_by is not None:
+            raise IllegalAction(room.paused_by, action=str(action))
         game = match.current
         hand = len(match.games) - 1
         before = public_view(game) if self.audience.of(room.id) else None   # for the notes

@@ -43,6 +43,9 @@ class DatabaseSync:
     def changed(self, room: Room) -> None:
         """Nobody to tell: the others find the change in the database."""
 
+    def talked(self, room: Room) -> None:
+        """Nobody to tell: the others read the talk when a connection arrives."""
+
     def connections(self, room: Room, seat: int) -> None:
         """Nobody to tell."""
 

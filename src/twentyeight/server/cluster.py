@@ -88,6 +88,10 @@ class ClusterSync(DatabaseSync):
         """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
         self.fanout.publish({"t": "room", "p": self.id, "room": room.id, "seq": room.seq})
 
+    def talked(self, room: Room) -> None:
+        """A line of ``room``'s table talk is stored: the others read it from the database."""
+        self.fanout.publish({"t": "talk", "p": self.id, "room": room.id})
+
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` changed."""
         self.fanout.publish({"t": "seat", "p": self.id, "room": room.id, "seat": seat,
@@ -109,6 +113,10 @@ class ClusterSync(DatabaseSync):
             self.seen[sender] = now
         if kind == "room" and isinstance(notice.get("room"), str):
             self.touch(notice["room"])
+        elif kind == "talk" and isinstance(notice.get("room"), str):
+            room = self.hub.rooms.get(notice["room"])
+            if room is not None:
+                self._spawn(self.hub.table.chat.heard(room))
         elif kind == "seat":
             room, seat, n = notice.get("room"), notice.get("seat"), notice.get("n")
             if isinstance(room, str) and _seat(seat) and _count(n):

@@ -139,3 +139,7 @@ class Database:
     async def count_rooms(self, created_by: str | None = None) -> int:
         """:meth:`Storage.count_rooms`."""
         return await self._read(self.storage.count_rooms, created_by)
+
+    async def leave_seat(self, room_id: str, seat: int, token_hash: str, row: SeatRow) -> None:
+        """:meth:`Storage.leave_seat`."""
+        await self._write(self.storage.leave_seat, room_id, seat, token_hash, row)

@@ -37,7 +37,8 @@ Move = Callable[[Room, int], Awaitable[None]]
 def plan(room: Room, now: float) -> tuple[float, int] | None:
     """``(seconds to wait, seq)`` before a computer player acts, or ``None`` if none will."""
     match = room.match
-    if room.status != PLAYING or match is None or match.over or not room.watched:
+    if room.status != PLAYING or match is None or match.over or not room.watched \
+            or room.paused_by is not None:
         return None
     seat = match.to_act
     if seat is None:

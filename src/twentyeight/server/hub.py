@@ -28,6 +28,7 @@ from twentyeight.server.room import Room, restore
 from twentyeight.server.settings import Settings
 from twentyeight.server.store import Storage, open_store
 from twentyeight.server.sync import LocalSync, Sync
+from twentyeight.server.table import Table
 from twentyeight.server.thinkers import Thinkers
 
 log = logging.getLogger("twentyeight.server")
@@ -64,11 +65,18 @@ class Hub:
                                  settings.bot_modules)
         self.players = ComputerPlayers(self.authority, self.thinkers, self.now)
         self.lobby = Lobby(settings, self.rooms, self.db, self.audience, self.sync, self.now,
-                           self.players.start, self.players.stop_room)
+                           self.players.start, self._stopped)
         self.authority.handed_over = self.lobby.promote
+        self.table = Table(self)
+        self.lobby.greet = self.table.greet
         self.connections: dict[str, int] = {}
         """WebSocket connections open to this process, per client."""
         self.sweeper: asyncio.Task[None] | None = None
+
+    def _stopped(self, room: Room) -> None:
+        """``room`` is closed here: its computer players stop, its table forgets it."""
+        self.players.stop_room(room)
+        self.table.forget(room.id)
 
     def now(self) -> float:
         """The clock of away times (the event loop's)."""

@@ -80,6 +80,17 @@ class Limits:
     """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn."""
     public_rooms_listed: int = 100
     """At most this many public rooms in one ``GET /api/rooms`` answer (the newest)."""
+    chat_chars: int = 200
+    """The longest line of table talk (in characters); a longer one is refused."""
+    chat_per_minute: int = 12
+    """Lines of table talk one seat may say per minute, on average …"""
+    chat_burst: int = 5
+    """… and at once; beyond, a line is refused (``rate_limited``) and nobody hears it."""
+    chat_lines: int = 100
+    """Lines of table talk a room keeps (the latest); a reload or a newcomer gets them."""
+    claim_nodes: int = 5_000
+    """Positions the server may search to judge a claim of the remaining tricks; a claim
+    it cannot judge within this is put to the opponents."""
 
     @classmethod
     def names(cls) -> list[str]:

@@ -22,7 +22,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +114,10 @@ class NewRoom:
     """Listed for everyone; a free seat needs no invitation."""
     rated: bool = False
     """People only (the start refuses open seats); the match counts for ratings."""
+    host_token_hash: str | None = None
+    """A rematch: the host's token of the room before (``None``: a new host token)."""
+    invite_hash: str | None = None
+    """A rematch: the seat invitation of the room before (``None``: a new invitation)."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +175,9 @@ class Lobby:
         """Called with a room closed here (its computer players stop)."""
         self.visited: set[str] = set()
         """Rooms asked about since the last sweep (:meth:`sweep`)."""
+        self.greet: Callable[[Room, Listener], Awaitable[None]] = _nothing
+        """Tells a new connection what the room keeps besides the match (the table talk, the
+        score sheet, a claim waiting: :class:`~twentyeight.server.table.Table`)."""
 
     # ---- rooms -----------------------------------------------------------------------
     async def find(self, room_id: str) -> Room | None:
@@ -229,9 +236,10 @@ class Lobby:
                             "rooms already; finish or leave one first")
         host_token, invite = new_token(), new_token()
         room = Room(id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
-                    rules=ask.rules, bot_kind=bots, host_token_hash=token_hash(host_token),
+                    rules=ask.rules, bot_kind=bots,
+                    host_token_hash=ask.host_token_hash or token_hash(host_token),
                     takeover_seconds=takeover, bot_delay=delay, turn_seconds=turn,
-                    invite_hash=token_hash(invite), created_by=ask.client,
+                    invite_hash=ask.invite_hash or token_hash(invite), created_by=ask.client,
                     public=ask.public, rated=ask.rated, hints=ask.hints,
                     seats=[Seat() for _ in range(ask.rules.num_players)])
         row = RoomRow(id=room.id, rules=ask.rules.to_spec(), bots=bots,
@@ -377,13 +385,18 @@ class Lobby:
         async with room.lock:
             if not room.is_host(host_token):
                 raise RoomError(403, "not_host", "only the host's token can start the match")
-            for _ in range(RETRIES):
-                try:
-                    await self._start(room)
-                    return room
-                except Conflict:                   # another process started, or took a seat
-                    await self.sync.catch_up(room)
-            raise RoomError(409, "busy", "the room kept changing; try again")
+            await self.begin(room)
+            return room
+
+    async def begin(self, room: Room) -> None:
+        """Start the match of ``room`` (under its lock; the caller has checked who asks)."""
+        for _ in range(RETRIES):
+            try:
+                await self._start(room)
+                return
+            except Conflict:                   # another process started, or took a seat
+                await self.sync.catch_up(room)
+        raise RoomError(409, "busy", "the room kept changing; try again")
 
     async def _start(self, room: Room) -> None:
         """Deal and store the match (under the room's lock); :class:`Conflict` changes nothing."""
@@ -441,6 +454,7 @@ class Lobby:
             conn.send({"type": "room", **room.info(self.clock())})
             if room.match is not None:
                 conn.send(state(room, None))
+            await self.greet(room, conn)
 
     async def disconnect(self, room: Room, conn: Listener) -> None:
         """The connection is gone; its seat (if any) is away from now on."""
@@ -525,6 +539,13 @@ class Lobby:
         if room.match is not None:
             conn.send(state(room, seat))
 
+    def unseat(self, room: Room, conn: Listener) -> None:
+        """``conn`` speaks for its seat no more: it watches, and is told so (under the
+        room's lock)."""
+        if conn.seat is not None:
+            self._leave(room, conn)
+        self._welcome(room, conn)
+
     def _leave(self, room: Room, conn: Listener) -> None:
         assert conn.seat is not None
         seat = conn.seat
@@ -591,6 +612,10 @@ class Lobby:
     def _forget(self, room_id: str) -> None:
         self.rooms.pop(room_id, None)
         self.audience.forget(room_id)
+
+
+async def _nothing(room: Room, conn: Listener) -> None:
+    """Nothing more to tell a new connection."""
 
 
 def _in_range(name: str, value: float, low: float, high: float) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from twentyeight.server.store import (
     CLOSED,
+    FINISHED,
     PLAYING,
     WAITING,
     ActionRow,
@@ -143,6 +144,14 @@ class MemoryStore:
         """Rooms not closed (made by ``created_by``, if given)."""
         return sum(1 for r in self.rooms.values() if r.status != CLOSED
                    and (created_by is None or r.created_by == created_by))
+
+    def leave_seat(self, room_id: str, seat: int, token_hash: str, row: SeatRow) -> None:
+        """The seat's person stands up, unless someone else holds it or the room is over."""
+        room = self._room(room_id, WAITING, PLAYING, FINISHED)
+        s = room.seats[seat]
+        if s.kind != "human" or s.token_hash != token_hash:
+            raise Conflict(f"room {room_id}: seat {seat} is not that person's")
+        room.seats[seat] = replace(s, kind=row.kind, name=row.name, token_hash=None)
 
     def _room(self, room_id: str, *statuses: str) -> RoomRow:
         room = self.rooms.get(room_id)

@@ -1,8 +1,10 @@
 """The WebSocket protocol's messages (docs/protocol.md): reading the client's, building ours.
 
 Every message is one JSON object with a ``type``.  Client to server: ``hello``, ``action``,
-``ping``.  Server to client: ``room``, ``welcome``, ``state``, ``event``, ``hand_over``,
-``error``, ``pong``.
+``ping``, and the table's own (``chat``, ``claim``, ``claim_answer``, ``stand``, ``rematch``:
+read by :mod:`~twentyeight.server.table_messages`).  Server to client: ``room``, ``welcome``,
+``state``, ``event``, ``hand_over``, ``error``, ``pong``, ``chat``, ``chat_log``, ``claim``,
+``sheet``, ``rematch``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ STALE = "stale"
 CLOSED_ROOM = "closed"
 RATE_LIMITED = "rate_limited"
 SERVER_ERROR = "server_error"
+NOT_NOW = "not_now"
+"""A table message that cannot be done at this moment (a claim when not to play, …)."""
 
 # close codes (besides the standard ones: 1008 policy, 1009 too big, 1011 server error)
 NO_ROOM = 4404
@@ -63,6 +67,8 @@ class ClientMessage:
     """For an action: the ``seq`` of the state it was decided against."""
     ref: str | int | None = None
     """The client's own ``id`` for the message, echoed in an error about it."""
+    body: dict[str, Any] | None = None
+    """The checked fields of a table message (:mod:`~twentyeight.server.table_messages`)."""
 
 
 def parse(raw: str | bytes | None, int_digits: int = 15) -> ClientMessage:
@@ -105,7 +111,12 @@ def parse(raw: str | bytes | None, int_digits: int = 15) -> ClientMessage:
         if token is None:
             raise ProtocolError(UNAUTHORISED, "an action needs the seat's \"token\"", ref)
         return ClientMessage("action", token=token, action=action, seq=seq, ref=ref)
-    raise ProtocolError(MALFORMED, f"unknown message type {kind!r} (hello, action, ping)", ref)
+    from twentyeight.server.table_messages import TABLE_MESSAGES, parse_table_message
+
+    if kind in TABLE_MESSAGES:
+        return parse_table_message(str(kind), doc, token, ref)
+    raise ProtocolError(MALFORMED, f"unknown message type {str(kind)[:32]!r} (hello, action, "
+                        f"ping, {', '.join(TABLE_MESSAGES)})", ref)
 
 
 def error(code: str, message: str, ref: object = None, **extra: Any) -> dict[str, Any]:

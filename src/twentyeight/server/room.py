@@ -134,6 +134,9 @@ class Room:
     """How often the room's computer player has failed (raised, or answered wrongly)."""
     turn_since: float = 0.0
     """``loop.time()`` when the current turn began (the last action, or the start)."""
+    paused_by: str | None = None
+    """Why the table waits for something other than an action (a claim put to the
+    opponents, :mod:`~twentyeight.server.claims`): nobody acts meanwhile."""
     audience: int = 0
     """Connections to the room on this process (people and spectators)."""
     audience_elsewhere: int = 0
@@ -234,6 +237,8 @@ class Room:
 
     def info(self, now: float) -> dict[str, Any]:
         """The public summary of the room (no tokens, no seed, no cards)."""
+        from twentyeight.server.turnclock import turn_clock
+
         return {
             "room": self.id,
             "status": self.status,
@@ -255,6 +260,7 @@ class Room:
                       for k, s in enumerate(self.seats)],
             **self.committed,
             "path": f"/r/{self.id}",
+            "clock": turn_clock(self, now),
         }
 
 

@@ -275,6 +275,11 @@ class Storage(Protocol):
     def count_rooms(self, created_by: str | None = None) -> int:
         """Rooms not closed (made by ``created_by``, if given)."""
 
+    def leave_seat(self, room_id: str, seat: int, token_hash: str, row: SeatRow) -> None:
+        """The person holding ``seat`` (its token's hash ``token_hash``) stands up: the seat
+        becomes ``row`` (a computer's, or open before the start); :class:`Conflict` if that
+        person no longer holds it or the room is over."""
+
 
 def open_store(url: str) -> Storage:
     """The store of a database URL: ``memory://`` keeps everything in this process's memory
@@ -568,6 +573,18 @@ class SqlStore:
             query = query.where(rooms.c.created_by == created_by)
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
+
+    def leave_seat(self, room_id: str, seat: int, token_hash: str, row: SeatRow) -> None:
+        """The seat's person stands up (the seat becomes ``row``)."""
+        with self.engine.begin() as conn:
+            self._lock_room(conn, room_id, WAITING, PLAYING, FINISHED)
+            res = conn.execute(update(seats)
+                               .where(seats.c.room_id == room_id, seats.c.seat == seat,
+                                      seats.c.kind == "human",
+                                      seats.c.token_hash == token_hash)
+                               .values(kind=row.kind, name=row.name, token_hash=None))
+            if res.rowcount != 1:
+                raise Conflict(f"room {room_id}: seat {seat} is not that person's")
 
 
 def _hand_over(conn: Connection, room_id: str, seat_numbers: list[int]) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from twentyeight.server.protocol import UNAUTHORISED, ClientMessage, ProtocolError
 from twentyeight.server.room import Room
 
 AUDIENCE = -1
@@ -32,6 +33,9 @@ class Sync(Protocol):
 
     def changed(self, room: Room) -> None:
         """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
+
+    def talked(self, room: Room) -> None:
+        """A line of ``room``'s table talk is stored (:mod:`~twentyeight.server.chat`)."""
 
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` (or, for
@@ -63,6 +67,9 @@ class LocalSync:
     def changed(self, room: Room) -> None:
         """Nobody to tell."""
 
+    def talked(self, room: Room) -> None:
+        """Nobody to tell."""
+
     def connections(self, room: Room, seat: int) -> None:
         """Nobody to tell."""
 
@@ -76,6 +83,15 @@ class LocalSync:
     async def load(self, room_id: str) -> Room | None:
         """Every room of the database is in memory already."""
         return None
+
+
+async def seat_of_message(sync: Sync, room: Room, msg: ClientMessage) -> int:
+    """The seat whose token ``msg`` carries (under the room's lock), or
+    :class:`ProtocolError` (``unauthorised``)."""
+    seat = await find_seat(sync, room, msg.token)
+    if seat is None:
+        raise ProtocolError(UNAUTHORISED, "that token is not a seat of this room", msg.ref)
+    return seat
 
 
 async def find_seat(sync: Sync, room: Room, token: str | None) -> int | None:

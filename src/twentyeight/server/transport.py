@@ -34,6 +34,7 @@ from twentyeight.server.protocol import (
     parse,
 )
 from twentyeight.server.room import CLOSED, Room
+from twentyeight.server.table_messages import TABLE_MESSAGES
 
 if TYPE_CHECKING:
     from twentyeight.server.hub import Hub
@@ -140,6 +141,9 @@ async def handle(hub: Hub, room: Room, conn: Connection, raw: str | bytes | None
                 raise ProtocolError(RATE_LIMITED, "too many hello messages: this one was "
                                     "dropped", msg.ref)
             await hub.lobby.hello(room, conn, msg)
+        elif msg.type in TABLE_MESSAGES:
+            await hub.lobby.seen(room, conn, msg)
+            await hub.table.handle(room, conn, msg)
         else:
             await hub.lobby.seen(room, conn, msg)
             await hub.authority.act(room, conn, msg)

@@ -13,8 +13,15 @@
 //   keyboard.js    the keys
 //   learn.js       the Hint button, the rules' explanations, the review of a hand
 //   text.js, dom.js   sentences about the game; small page helpers
+//   chat.js, clock.js, claim.js, scoresheet.js, seat.js   the table's habits: chat, the turn
+//                  clock, claiming the rest, the score sheet, standing up and the rematch
 //   ../i18n.js, ../settings.js, ../sound.js   catalogs, the person's settings, the sounds
 import { spriteSVG } from "../cards.js";
+import { renderChat, setUpChat } from "./chat.js";
+import { setUpClaims } from "./claim.js";
+import { renderClock } from "./clock.js";
+import { renderSheet } from "./scoresheet.js";
+import { renderSeat } from "./seat.js";
 import { onLanguage, pickLanguage, useLanguage } from "../i18n.js";
 import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
 import { connect, onMessage, renderConn } from "./connection.js";
@@ -53,6 +60,10 @@ function render() {
   renderHint();
   renderReplayLink();
   renderRulesLink();
+  renderChat();
+  renderClock();
+  renderSheet();
+  renderSeat();
 }
 
 function relayout() {
@@ -79,6 +90,8 @@ async function boot() {
   $("settings").append(languageSwitch(), muteSwitch());
   $("pace-box").append(paceSwitch());
   $("last-btn").addEventListener("click", () => { ui.showLast = !ui.showLast; renderLastTrick(); });
+  setUpChat();
+  setUpClaims();
   $("details-btn").addEventListener("click", () => drawer(!ui.drawer));
   $("drawer-close").addEventListener("click", () => drawer(false));
   $("hand-over").addEventListener("close", () => {

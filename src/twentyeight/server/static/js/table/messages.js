@@ -6,11 +6,16 @@ import { SUIT_SYMBOL, cardName, cardShort, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 import { play as sound } from "../sound.js";
 import { parseAction } from "../words.js";
+import { receiveChat } from "./chat.js";
+import { receiveClaim } from "./claim.js";
+import { renderClock } from "./clock.js";
 import { shake } from "./commands.js";
 import { $, log, notice, say } from "./dom.js";
 import { reviewOffer, showNotes } from "./learn.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver } from "./render-panels.js";
+import { receiveSheet } from "./scoresheet.js";
+import { receiveRematch, renderSeat } from "./seat.js";
 import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
 import { handResultText, matchOverText, reasonText, toldBy } from "./text.js";
 
@@ -19,6 +24,8 @@ export function receive(msg) {
     case "room": {
       const before = ui.room;
       ui.room = msg;
+      ui.clock = { ...msg.clock, at: performance.now(), seq: msg.seq };
+      renderClock();
       if (before && before.status === "waiting" && msg.status === "playing") {
         say(t("log.started"));
         log(t("log.started"), "sys");
@@ -36,6 +43,9 @@ export function receive(msg) {
       // have nothing better (a seat's state never goes back to the public one)
       if (msg.seat === null && ui.me !== null && token()) return;
       ui.latest = msg;
+      ui.clock = { ...msg.clock, at: performance.now(), seq: msg.seq };   // counts from here
+      renderClock();
+      renderSeat();                               // the rematch, as soon as the match is over
       enqueue(msg);
       break;
     case "event":
@@ -44,6 +54,19 @@ export function receive(msg) {
       break;
     case "error":
       onError(msg);
+      break;
+    case "chat":
+    case "chat_log":
+      receiveChat(msg);
+      break;
+    case "claim":
+      receiveClaim(msg);
+      break;
+    case "sheet":
+      receiveSheet(msg);
+      break;
+    case "rematch":
+      receiveRematch(msg);
       break;
     default:
       break;

@@ -4,6 +4,7 @@
 import { cardName, cardSVG, sortHand } from "../cards.js";
 import { t } from "../i18n.js";
 import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.js";
+import { claimButton } from "./claim.js";
 import { act, clickCard } from "./commands.js";
 import { $, el } from "./dom.js";
 import { caughtUp, flags, myTurn, seatName, ui, view } from "./state.js";
@@ -98,9 +99,11 @@ export function renderActions() {
     }
     if (!dens) box.append(group);
   }
-  if (rest.length) {
+  const claim = claimButton();
+  if (rest.length || claim) {
     const group = el("div", { class: "calls", role: "group", "aria-label": t("actions.calls") });
     for (const a of rest) group.append(button(a));
+    if (claim) group.append(claim);
     box.append(group);
   }
 }

@@ -140,4 +140,5 @@ export function fillHandOver(msg, title) {
     body.append(el("details", {}, el("summary", { text: t("result.tricks", { count: v.tricks.length }) }), list));
   }
   $("ho-title").textContent = t(ui.latest?.match?.over ? "result.match_over" : "result.title");
+
 }

@@ -11,8 +11,11 @@ import { parseAction } from "../words.js";
 
 export const ROOM = decodeURIComponent(location.pathname.split("/r/")[1].split("/")[0]);
 
-export const SEAT_KEY = `twentyeight:seat:${ROOM}`;
-const HOST_KEY = `twentyeight:host:${ROOM}`;
+/** Where this browser keeps its seat token and the host token of a room. */
+export const seatKey = (room) => `twentyeight:seat:${room}`;
+export const hostKey = (room) => `twentyeight:host:${room}`;
+export const SEAT_KEY = seatKey(ROOM);
+const HOST_KEY = hostKey(ROOM);
 export const NAME_KEY = "twentyeight:name";
 export const TEAM_LETTERS = ["A", "B", "C", "D"];
 
@@ -39,6 +42,11 @@ export const ui = {
   drawer: false,         // the details drawer (compact screens)
   presenting: false,     // the presentation is still showing messages (motion.js)
   announced: null,       // seq of the state whose "your turn" was said
+  clock: null,           // the newest turn clock (a state's or the room's) and when it came
+  claim: null,           // a claim of the remaining tricks waiting for its answer
+  claimedHand: null,     // the hand in which this seat claimed (one claim per hand)
+  sheet: [],             // the score sheet's rows
+  rematch: null,         // the rematch's standing: votes, or the new room
 };
 
 let redraw = () => {};

@@ -1,0 +1,106 @@
+"""The rematch: at the end of a match, the same table again — the same rules, the same
+people in the same seats (their tokens hold their new seats too), computer players where
+computers sat — dealt at once in a new room.
+
+Every person seated says ``rematch`` (the votes are told to the table as they come), or the
+host does, with the host's token, and it is dealt.  The old room's ``rematch`` message then
+names the new room, and goes on naming it to anyone who connects later; a browser copies its
+seat token over and moves to the new table.  One rematch per room (the database refuses a
+second), so two processes or two people cannot deal two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from twentyeight.server.audience import Audience, Listener
+from twentyeight.server.database import Database
+from twentyeight.server.lobby import Lobby, NewRoom, RoomError
+from twentyeight.server.protocol import NOT_NOW, UNAUTHORISED, ClientMessage, ProtocolError
+from twentyeight.server.room import FINISHED, HUMAN, Room
+from twentyeight.server.store import SeatRow
+from twentyeight.server.talk_store import TalkStore
+
+
+class Rematches:
+    """The rematch votes of this process's rooms."""
+
+    def __init__(self, lobby: Lobby, db: Database, store: TalkStore, audience: Audience,
+                 clock: Callable[[], float]) -> None:
+        self.lobby = lobby
+        self.db = db
+        self.store = store
+        self.audience = audience
+        self.clock = clock
+        self.votes: dict[str, set[int]] = {}
+
+    async def greet(self, room: Room, conn: Listener) -> None:
+        """A new connection to a finished room hears of its rematch (or the votes so far)."""
+        if room.status == FINISHED:
+            conn.send(await self._message(room))
+
+    async def _message(self, room: Room, next_room: str | None = None) -> dict[str, Any]:
+        if next_room is None:
+            next_room = await asyncio.to_thread(self.store.rematch_of, room.id)
+        people = [k for k, s in enumerate(room.seats) if s.kind == HUMAN]
+        return {"type": "rematch", "agreed": sorted(self.votes.get(room.id, set())),
+                "needed": people, "room": next_room,
+                "path": None if next_room is None else f"/r/{next_room}"}
+
+    async def ask(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
+        """A ``rematch`` message: a vote, or the host dealing it."""
+        async with room.lock:
+            host = room.is_host((msg.body or {}).get("host_token"))
+            seat = room.seat_of(msg.token)
+            if not host and seat is None:
+                raise ProtocolError(UNAUTHORISED, "a rematch is asked for by a seat of this "
+                                    "room, or dealt by its host", msg.ref)
+            if room.status != FINISHED:
+                raise ProtocolError(NOT_NOW, "a rematch can be asked for once the match is "
+                                    "over", msg.ref)
+            existing = await asyncio.to_thread(self.store.rematch_of, room.id)
+            if existing is None:
+                votes = self.votes.setdefault(room.id, set())
+                if seat is not None:
+                    votes.add(seat)
+                people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
+                if host or people <= votes:
+                    existing = await self._deal(room, msg)
+            self._tell(room, await self._message(room, existing))
+
+    async def _deal(self, room: Room, msg: ClientMessage) -> str:
+        """Make and start the rematch's room (under the old room's lock); its id."""
+        try:
+            made = await self.lobby.create_room(NewRoom(
+                rules=room.rules, bots=room.bot_kind, takeover_seconds=room.takeover_seconds,
+                bot_delay=room.bot_delay, turn_seconds=room.turn_seconds,
+                client=room.created_by, host_token_hash=room.host_token_hash,
+                invite_hash=room.invite_hash, public=room.public, hints=room.hints))
+        except RoomError as e:
+            raise ProtocolError(NOT_NOW, e.message, msg.ref) from None
+        new = made.room
+        async with new.lock:
+            for k, s in enumerate(room.seats):
+                if s.kind == HUMAN:
+                    await self.db.take_seat(new.id, k, SeatRow(kind=HUMAN, name=s.name,
+                                                               token_hash=s.token_hash))
+                    ns = new.seats[k]
+                    ns.kind, ns.name, ns.token_hash = HUMAN, s.name, s.token_hash
+                    ns.away_since = self.clock()
+            if not await asyncio.to_thread(self.store.link_rematch, room.id, new.id):
+                other = await asyncio.to_thread(self.store.rematch_of, room.id)
+                assert other is not None          # another process dealt one first
+                return other                      # (ours waits, unvisited, to be closed)
+            await self.lobby.begin(new)
+        self.votes.pop(room.id, None)
+        return new.id
+
+    def _tell(self, room: Room, message: dict[str, Any]) -> None:
+        for listener in self.audience.of(room.id):
+            listener.send(message)
+
+    def forget(self, room_id: str) -> None:
+        """``room_id`` is gone from this process."""
+        self.votes.pop(room_id, None)

@@ -1,0 +1,107 @@
+// The table's chat (docs/protocol.md, "At the table"): lines of text and quick phrases from the
+// people seated, kept by the room (the last ones arrive as `chat_log` on connecting, so a reload
+// keeps them).  A phrase travels as its key and is said in the reader's language.  Spectators
+// read; only a seat may write.  Muting a person is this browser's own choice, remembered per
+// room and seat (localStorage); their lines are then hidden here and nowhere else.
+import { t } from "../i18n.js";
+import { send } from "./connection.js";
+import { $, el, notice, say } from "./dom.js";
+import { ROOM, seatName, ui } from "./state.js";
+
+export const PHRASES = ["hello", "good_luck", "well_played", "thanks", "sorry", "oops", "hurry", "bye"];
+const MUTE_KEY = `twentyeight:mute:${ROOM}`;
+const MAX_LINES = 100;
+const MAX_CHARS = 200;
+
+const chat = {
+  lines: [],                                         // as the server sent them, oldest first
+  muted: new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]")),   // "seat:name"
+};
+
+const who = (line) => `${line.seat}:${line.name}`;
+const lineText = (line) => (line.phrase ? t(`phrase.${line.phrase}`) : line.text);
+
+/** The server's `chat` (one line) and `chat_log` (the lines kept) messages. */
+export function receiveChat(msg) {
+  if (msg.type === "chat_log") {
+    chat.lines = msg.lines.slice(-MAX_LINES);
+  } else {
+    if (chat.lines.some((l) => l.n === msg.n)) return;
+    chat.lines.push(msg);
+    chat.lines = chat.lines.slice(-MAX_LINES);
+    if (!chat.muted.has(who(msg)) && msg.seat !== ui.me) {
+      say(t("chat.said", { who: seatName(msg.seat), text: lineText(msg) }));
+    }
+  }
+  renderChat();
+}
+
+function speak(body) {
+  if (!send({ type: "chat", ...body, id: `c${ui.nextId++}` })) notice(t("notice.not_connected"), "info");
+}
+
+function toggleMute(key) {
+  if (chat.muted.has(key)) chat.muted.delete(key); else chat.muted.add(key);
+  localStorage.setItem(MUTE_KEY, JSON.stringify([...chat.muted]));
+  renderChat();
+}
+
+/** The chat box: the lines (muted people's hidden), the line to write and the phrases (for
+ *  a seat), and a mute switch for each person who has spoken. */
+export function renderChat() {
+  const box = $("chat");
+  if (!box) return;
+  const list = $("chat-lines");
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  list.replaceChildren();
+  const shown = chat.lines.filter((l) => !chat.muted.has(who(l)));
+  if (!shown.length) list.append(el("li", { class: "sys", text: t("chat.empty") }));
+  for (const line of shown) {
+    list.append(el("li", { class: line.seat === ui.me ? "mine" : "", "data-n": line.n },
+      el("strong", { text: `${seatName(line.seat)}: ` }),
+      el("span", { class: line.phrase ? "phrase" : "", text: lineText(line) })));
+  }
+  if (atEnd) list.scrollTop = list.scrollHeight;
+  const speakers = new Map();
+  for (const line of chat.lines) if (line.seat !== ui.me) speakers.set(who(line), line);
+  const mutes = $("chat-mutes");
+  mutes.replaceChildren();
+  for (const [key, line] of speakers) {
+    const off = chat.muted.has(key);
+    mutes.append(el("button", { type: "button", class: "small mute", "aria-pressed": String(off),
+      "data-mute": key, text: t(off ? "chat.unmute" : "chat.mute", { name: line.name || seatName(line.seat) }),
+      onclick: () => toggleMute(key) }));
+  }
+  const seated = ui.me !== null;
+  $("chat-form").hidden = !seated;
+  $("chat-phrases").hidden = !seated;
+  $("chat-spectator").hidden = seated;
+  $("chat-spectator").textContent = t("chat.spectator");
+  const input = $("chat-input");
+  input.placeholder = t("chat.placeholder");
+  input.setAttribute("aria-label", t("chat.placeholder"));
+  $("chat-send").textContent = t("chat.send");
+  const phrases = $("chat-phrases");
+  if (phrases.childElementCount !== PHRASES.length || phrases.dataset.lang !== t("phrase.hello")) {
+    phrases.dataset.lang = t("phrase.hello");
+    phrases.replaceChildren(...PHRASES.map((p) => el("button", {
+      type: "button", class: "small phrase", "data-phrase": p, text: t(`phrase.${p}`),
+      onclick: () => speak({ phrase: p }),
+    })));
+  }
+}
+
+/** Wire the form once (main.js). */
+export function setUpChat() {
+  const input = $("chat-input");
+  input.maxLength = MAX_CHARS;
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    speak({ text });
+    input.value = "";
+  });
+  input.addEventListener("keydown", (e) => e.stopPropagation());   // the table's keys stay out
+  renderChat();
+}

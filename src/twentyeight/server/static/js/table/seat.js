@@ -1,0 +1,88 @@
+// The person's seat: standing up (a computer player takes the seat, the person watches) and
+// the rematch at the end of the match (every person seated agrees, or the host deals it; the
+// server deals it in a new room with the same seats, and this browser follows with its seat
+// token, which holds the new seat too).
+import { t } from "../i18n.js";
+import { send } from "./connection.js";
+import { $, el, log, notice, say } from "./dom.js";
+import { SEAT_KEY, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
+
+function stand() {
+  if (!token() || !window.confirm(t("seat.stand_confirm"))) return;
+  if (!send({ type: "stand", token: token(), id: `s${ui.nextId++}` })) {
+    notice(t("notice.not_connected"), "info");
+    return;
+  }
+  localStorage.removeItem(SEAT_KEY);       // the token is no longer a seat of this room
+  ui.seatInfo = null;
+  log(t("seat.stood"), "sys");
+  refresh();
+}
+
+function askRematch() {
+  const ask = { type: "rematch", id: `r${ui.nextId++}` };
+  if (token()) ask.token = token();
+  if (ui.hostToken) ask.host_token = ui.hostToken;
+  if (!send(ask)) notice(t("notice.not_connected"), "info");
+}
+
+/** The server's `rematch` message: the votes so far, or the new room to go to. */
+export function receiveRematch(msg) {
+  const before = ui.rematch;
+  ui.rematch = msg;
+  if (msg.room && !before?.room) {
+    log(t("rematch.dealt"), "sys");
+    say(t("rematch.dealt"), true);
+    if (ui.seatInfo && ui.seatInfo.token) {
+      localStorage.setItem(seatKey(msg.room), JSON.stringify(ui.seatInfo));
+      if (ui.hostToken) localStorage.setItem(hostKey(msg.room), ui.hostToken);
+      location.assign(msg.path);
+      return;
+    }
+  } else if (!msg.room) {
+    for (const k of msg.agreed.filter((s) => !(before?.agreed || []).includes(s))) {
+      log(t("rematch.agrees", { who: seatName(k) }), "sys");
+    }
+  }
+  refresh();
+}
+
+/** The rematch controls (the seat box, and the result of the last hand). */
+export function rematchControls() {
+  if (!ui.latest?.match?.over) return null;      // (the result of the last hand shows first)
+  const r = ui.rematch;
+  const box = el("div", { class: "rematch", role: "group", "aria-label": t("rematch.title") });
+  if (r?.room) {
+    box.append(el("a", { href: r.path, class: "button primary", text: t("rematch.go") }));
+    return box;
+  }
+  const agreed = r?.agreed || [];
+  const needed = r?.needed || (ui.room?.seats || []).filter((s) => s.kind === "human").map((s) => s.seat);
+  box.append(el("p", { class: "votes", text: t("rematch.votes", { agreed: agreed.length, total: needed.length }) }));
+  const mine = ui.me !== null && agreed.includes(ui.me);
+  if (ui.me !== null && !mine) {
+    box.append(el("button", { type: "button", class: "primary", "data-rematch": "vote", text: t("rematch.button"), onclick: askRematch }));
+  } else if (mine) {
+    box.append(el("p", { class: "sys", text: t("rematch.waiting") }));
+  }
+  if (ui.hostToken) {
+    box.append(el("button", { type: "button", class: "small", "data-rematch": "host", text: t("rematch.host"), onclick: askRematch }));
+  }
+  return box;
+}
+
+/** The seat box: stand up while seated; the rematch once the match is over. */
+export function renderSeat() {
+  const box = $("seat-box");
+  if (!box) return;
+  box.replaceChildren();
+  const seated = ui.me !== null && token();
+  if (seated && ui.room && ui.room.status !== "closed" && !ui.latest?.match?.over) {
+    box.append(el("button", { type: "button", class: "small", id: "stand-btn", text: t("seat.stand"), onclick: stand }));
+  } else if (!seated) {
+    box.append(el("p", { class: "sys", text: t("seat.watching") }));
+  }
+  const controls = rematchControls();
+  if (controls) box.append(controls);
+  $("ho-rematch").replaceChildren(rematchControls() || "");   // and under the last result
+}

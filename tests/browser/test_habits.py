@@ -1,0 +1,243 @@
+"""The table's habits in the browser (issue 15, item 4), with several people: chat between two
+seats (a phrase in each reader's language, mute, kept over a reload), a turn clock that runs
+out so that the computer plays, a certain claim, and a rematch with the same seats.
+Screenshots at 1280×800 and 390×844 go to ``artifacts/habits/``."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.conftest import MY_TURN, api, catalog, dialog_open, seq, then_wait, to_the_play
+from server.harness import Server
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+EN = catalog("en")
+HI = catalog("hi")
+LANGUAGE_KEY = "twentyeight:lang"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    srv = Server(Path(tmp_path_factory.mktemp("habits")) / "rooms.db",
+                 "--limit", "rooms_per_client=1000")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def table(server: Server, seats: list[int], **room: Any) -> tuple[dict[str, Any], dict[int, str]]:
+    made = api(server, "/api/rooms", {"rules": "28", "bots": "rules", "bot_delay": 0, **room})
+    tokens = {k: api(server, f"/api/rooms/{made['room']}/seats/{k}",
+                     {"name": f"P{k}", "invite": made["invite"]})["token"] for k in seats}
+    return made, tokens
+
+
+def person(make: Callable[..., BrowserContext], server: Server, made: dict[str, Any],
+           seat: int, token: str, **storage: str) -> tuple[Page, list[str]]:
+    key = f"twentyeight:seat:{made['room']}"
+    page = make({key: json.dumps({"seat": seat, "token": token}), **storage}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/r/{made['room']}")
+    return page, errors
+
+
+def until(page: Page, expression: str, seconds: float = 30.0) -> None:
+    """Wait for the page's ``expression`` to be true (polled from here: the page's own
+    animation frames may be throttled while another person's page is in front)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not in {seconds} s: {expression}"
+        time.sleep(0.1)
+
+
+def logged(page: Page, text: str, seconds: float = 15.0) -> bool:
+    """Whether ``text`` appears in the table's log within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.evaluate("(s) => document.getElementById('log').textContent.includes(s)", text):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def times(page: Page, text: str) -> int:
+    """How many lines of the table's log hold ``text``."""
+    return int(page.evaluate("(s) => [...document.querySelectorAll('#log li')]"
+                             ".filter((li) => li.textContent.includes(s)).length", text))
+
+
+def shot(page: Page, artifacts: Path, name: str) -> None:
+    out = artifacts / "habits"
+    out.mkdir(exist_ok=True)
+    page.screenshot(path=str(out / f"{name}.png"))
+
+
+def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContext],
+                                server: Server, artifacts: Path) -> None:
+    made, tokens = table(server, [0, 2], bot_delay=1)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    asha, errors_a = person(new_browser_context, server, made, 0, tokens[0])
+    ravi, errors_r = person(new_browser_context, server, made, 2, tokens[2],
+                            **{LANGUAGE_KEY: "hi"})
+    asha.wait_for_selector("#chat-form:not([hidden])")
+    asha.fill("#chat-input", "Shall we bid high?")
+    asha.press("#chat-input", "Enter")
+    ravi.wait_for_function("document.querySelector('#chat-lines').textContent"
+                           ".includes('Shall we bid high?')")
+    assert asha.locator("#chat-input").input_value() == ""
+    ravi.locator("#chat-phrases button[data-phrase='well_played']").click()
+    asha.wait_for_function(f"document.querySelector('#chat-lines').textContent"
+                           f".includes({json.dumps(EN['phrase.well_played'])})")
+    assert HI["phrase.well_played"] in ravi.locator("#chat-lines").inner_text()   # each in
+    assert EN["phrase.well_played"] not in ravi.locator("#chat-lines").inner_text()  # their own
+    shot(asha, artifacts, "chat-1280x800")
+    asha.locator("#chat-mutes button[data-mute]").click()                 # Asha mutes Ravi
+    assert EN["phrase.well_played"] not in asha.locator("#chat-lines").inner_text()
+    asha.reload()                                                          # kept by the room
+    asha.wait_for_function("document.querySelector('#chat-lines').textContent"
+                           ".includes('Shall we bid high?')")
+    assert EN["phrase.well_played"] not in asha.locator("#chat-lines").inner_text()  # still muted
+    asha.locator("#chat-mutes button[data-mute]").click()
+    assert EN["phrase.well_played"] in asha.locator("#chat-lines").inner_text()
+    watcher = new_browser_context().new_page()
+    watcher.goto(f"{server.url}/r/{made['room']}")
+    watcher.wait_for_function("document.querySelector('#chat-lines').textContent"
+                              ".includes('Shall we bid high?')")
+    assert watcher.locator("#chat-form").is_hidden()
+    assert watcher.locator("#chat-spectator").is_visible()
+    assert not errors_a and not errors_r
+
+
+@pytest.mark.viewport(390, 844)
+def test_chat_on_a_phone(new_browser_context: Callable[..., BrowserContext], server: Server,
+                         artifacts: Path) -> None:
+    made, tokens = table(server, [0, 1], bot_delay=1)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    a, errors = person(new_browser_context, server, made, 0, tokens[0])
+    b, _ = person(new_browser_context, server, made, 1, tokens[1])
+    b.wait_for_selector("#chat-form:not([hidden])")
+    b.fill("#chat-input", "नमस्ते! ready when you are")
+    b.click("#chat-send")
+    a.wait_for_function("document.querySelector('#chat-lines').textContent.includes('नमस्ते')")
+    a.locator("#chat").scroll_into_view_if_needed()
+    shot(a, artifacts, "chat-390x844")
+    box = a.locator("#chat-send").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    assert not errors
+
+
+def test_a_turn_clock_runs_out_and_the_computer_plays(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    made, tokens = table(server, [0], turn_seconds=8, takeover_seconds=600)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    page, errors = person(new_browser_context, server, made, 0, tokens[0],
+                          **{"twentyeight:pace": "instant"})
+    page.wait_for_function(MY_TURN)
+    if dialog_open(page):
+        page.keyboard.press("Enter")
+        page.wait_for_function(MY_TURN)
+    page.wait_for_selector("#clock:not([hidden])")
+    first = int(page.locator("#clock").get_attribute("data-seconds") or 0)
+    assert 0 < first <= 8
+    assert page.locator("#clock").get_attribute("data-seat") == "0"
+    shot(page, artifacts, "clock-1280x800")
+    at = seq(page)
+    page.wait_for_function(f"Number(document.querySelector('#clock').dataset.seconds) < {first}"
+                           " || document.querySelector('#clock').hidden")
+    then_wait(page, at)                         # nobody here acted: the computer did
+    assert logged(page, EN["log.for_absent"])
+    assert not errors
+
+
+def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], server: Server,
+                         artifacts: Path) -> None:
+    """At the last trick the claim button claims it: against computer players it is accepted
+    exactly when it is certain (the server judges), and the hand is played out for us."""
+    made, tokens = table(server, [0], flags={"game_target": 1000})
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    page, errors = person(new_browser_context, server, made, 0, tokens[0],
+                          **{"twentyeight:pace": "instant"})
+    certain = EN["claim.certain"].split("{who}")[1].split("{side}")[0].strip()
+    for _ in range(12):
+        to_the_play(page)
+        while page.locator("#hand .card").count() > 1:           # to the last trick
+            at = seq(page)
+            page.locator("#hand .card.legal").first.click()
+            then_wait(page, at)
+            page.wait_for_function(MY_TURN)
+            if dialog_open(page):
+                break
+        if dialog_open(page):
+            page.keyboard.press("Enter")
+            continue
+        button = page.locator("#actions button[data-action='claim']")
+        try:
+            button.wait_for(state="visible", timeout=5000)
+        except PlaywrightTimeout:                    # the hand ended meanwhile (a redeal)
+            assert dialog_open(page), "my turn at the last trick, and no claim button"
+            page.keyboard.press("Enter")
+            continue
+        shot(page, artifacts, "claim-1280x800")
+        hand = page.evaluate("document.body.dataset.hand")
+        refused = EN["claim.refused.nobody"].replace("{who}", "").split(":")[0].strip()
+        before = (times(page, certain), times(page, refused))
+        button.click()
+        deadline = time.monotonic() + 15
+        while (times(page, certain), times(page, refused)) == before:
+            assert time.monotonic() < deadline, "the claim was not answered"
+            time.sleep(0.1)
+        if times(page, certain) > before[0]:
+            page.wait_for_function("document.querySelector('#hand-over').open")
+            assert page.locator("#hand-over").is_visible()
+            assert not errors
+            return
+        assert page.evaluate("document.body.dataset.hand") == hand
+        at = seq(page)                                   # refused: play the card ourselves
+        page.locator("#hand .card.legal").first.click()
+        page.wait_for_function(MY_TURN)
+        page.keyboard.press("Enter")
+    raise AssertionError("no claim was certain in twelve hands")
+
+
+def test_a_rematch_with_the_same_seats(new_browser_context: Callable[..., BrowserContext],
+                                       server: Server, artifacts: Path) -> None:
+    """A one-point match whose people's turns their computers play (a short turn clock); at
+    the end both press "play again" and find themselves in the same seats of a new table."""
+    made, tokens = table(server, [0, 2], flags={"game_target": 1}, turn_seconds=0.3)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    pages = [person(new_browser_context, server, made, k, tokens[k],
+                    **{"twentyeight:pace": "instant"}) for k in (0, 2)]
+    for page, _ in pages:
+        for _ in range(40):
+            until(page, "document.querySelector('#hand-over').open", 60)
+            if page.locator("#ho-rematch button[data-rematch='vote']").count():
+                break
+            page.locator("#ho-close").click()
+        else:
+            raise AssertionError("the match did not end")
+    shot(pages[0][0], artifacts, "rematch-1280x800")
+    pages[0][0].locator("#ho-rematch button[data-rematch='vote']").click()
+    assert logged(pages[1][0], EN["rematch.agrees"].replace("{who}", "P0"))
+    pages[1][0].locator("#ho-close").click()
+    pages[1][0].locator("#seat-box button[data-rematch='vote']").click()
+    for (page, errors), seat in zip(pages, (0, 2), strict=True):
+        page.wait_for_url(lambda url: made["room"] not in url)       # the new table,
+        assert logged(page, EN["log.welcome"].format(name=f"P{seat}", seat=seat))  # same seat
+        until(page, "document.body.dataset.seq !== ''")                # and dealt
+        assert not errors
+    room = pages[0][0].url.split("/r/")[1]
+    info = json.loads(server.get(f"/api/rooms/{room}").text)
+    assert [(s["kind"], s["name"]) for s in info["seats"]][0::2] == [("human", "P0"),
+                                                                     ("human", "P2")]
