@@ -1248,3 +1248,16 @@ def test_56_th_1_thani_over_56_in_the_rotation_auction() -> None:
     passed = game(ROTATION_THANI, 5, DEAL_56, ["0 bid 56", *passes(1, 5, 6)])
     r = passed.result()
     assert r["phase"] == "trump" and r["contract"] == 56 and r["bidder"] == 0
+
+
+def test_early_redeal_counts_the_first_four_cards_only() -> None:
+    """§3.6 (``redeal_first_two_pointless``): the deal is annulled when either of the first two
+    players has no point card *among their first four*.  At a table that deals every card
+    before the auction (28-6p) there is no first four; the flag changes nothing there, as the
+    rules editor says by hiding it.  Seed 47, dealer 0: seat 1 holds K♠ 6♠ K♥ 6♥ 8♦ 6♣."""
+    plain = Game.new("28-6p", seed=47, dealer=0)
+    assert not any(card[0] in "J9AT" for card in plain.view(1)["hand"])
+    flagged = Game.new(Rules.from_spec({"preset": "28-6p", "redeal_first_two_pointless": True}),
+                       seed=47, dealer=0)
+    assert flagged.to_act == plain.to_act == 1
+    assert flagged.legal_actions() == plain.legal_actions()

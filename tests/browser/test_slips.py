@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from browser.conftest import MY_TURN, seated_page, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -193,7 +193,13 @@ def test_29s_bidder_who_must_reveal_is_told_he_must(
 
 def test_a_seat_name_is_the_person_s(server: Server,
                                      new_browser_context: Callable[..., BrowserContext]) -> None:
-    """Computer players are "Computer 1", "Computer 2" … in the page's language."""
+    """Computer players sit under people's names ("Suresh", not "rules bot 1"), each
+    marked as a computer in the page's language; my own plate says "You" in it."""
     page = table(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
-    names = page.locator(".plate-name").all_inner_texts()
-    assert sum("कंप्यूटर" in n for n in names) == 3, names
+    mine = page.locator(".plate.mine .plate-name").inner_text()
+    assert mine == catalog("hi")["seat.you"]
+    others = page.locator(".plate:not(.mine) .plate-name").all_inner_texts()
+    assert len(others) == 3 and len(set(others)) == 3, others
+    assert not any("bot" in n.lower() or catalog("hi")["plate.computer"] in n for n in others)
+    bits = page.locator(".plate:not(.mine) .plate-bits").all_inner_texts()
+    assert len(bits) == 3 and all(catalog("hi")["plate.computer"] in b for b in bits), bits

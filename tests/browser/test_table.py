@@ -34,7 +34,7 @@ def open_table(context: BrowserContext, server: Server, name: str) -> Page:
     page.goto(f"{server.url}/")
     expect(page.locator("#preset option[value='56-8p']")).to_have_count(1)   # every preset
     page.select_option("#preset", "28")
-    page.select_option("#bots", "rules")
+    page.select_option("#bots", "casual")      # the level of the `rules` player
     page.select_option("#bot-delay", "0")
     page.get_by_role("button", name="Make the table").click()
     page.wait_for_url(re.compile(r"/r/\w+$"))

@@ -33,6 +33,12 @@ players signing up from one address as the tests make (the limits' own tests use
 defaults)."""
 INVITES: dict[str, str] = {}
 """The seat invitation of each room the tests made (through any server process)."""
+def without_clock(message: Message) -> Message:
+    """A message less its turn clock (``clock``: the seconds left, which differ from one
+    moment and one process to the next): what two tellings of one state must share."""
+    return {k: v for k, v in message.items() if k != "clock"}
+
+
 CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")
 
 

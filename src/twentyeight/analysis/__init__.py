@@ -5,7 +5,7 @@
 * :mod:`~twentyeight.analysis.search` — that searcher: ``pimc``'s deals and the solver;
 * :mod:`~twentyeight.analysis.outcome` — card points and game points for one seat's side;
 * :mod:`~twentyeight.analysis.why` — the one-line reason for a choice, from the search;
-* :mod:`~twentyeight.analysis.hint` — :func:`hint`, the expert's choice with its reason;
+* :mod:`~twentyeight.analysis.hints` — :func:`hint`, the expert's choice with its reason;
 * :mod:`~twentyeight.analysis.review` — :func:`review_hand` and :func:`review_match`: every
   decision against the expert's, biggest mistakes first;
 * :mod:`~twentyeight.analysis.surprises` — explanations, with rule IDs, when the rules
@@ -14,7 +14,7 @@
 """
 
 from twentyeight.analysis.expert import ActionValue, Effort, Evaluation, Expert, default_expert
-from twentyeight.analysis.hint import Hint, hint
+from twentyeight.analysis.hints import Hint, hint
 from twentyeight.analysis.search import AnalysisError
 from twentyeight.analysis.surprises import explain_step, explain_turn
 

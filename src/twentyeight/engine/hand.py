@@ -174,7 +174,8 @@ class Hand(HandState):
         self.conceded_by = -1
         self.cot_refused = False
         self.cot_accepted = False
-        if rules.redeal_first_two_pointless:           # §3.6 early redeal (29 option)
+        if rules.redeal_first_two_pointless and t.second_deal:   # §3.6 early redeal: on
+            # the first four cards, so not at a table that deals every card at once
             point = t.deck.point_mask
             if not hands[self.first] & point or not hands[t.next_seat[self.first]] & point:
                 self.annul("first_two_pointless")

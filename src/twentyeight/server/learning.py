@@ -184,7 +184,7 @@ def review_work(record: dict[str, Any], hand: int, seat: int, effort: Effort | N
 
 def hint_work(view: dict[str, Any], effort: Effort | None = None) -> dict[str, Any]:
     """The answer of ``POST /api/rooms/{id}/hint`` (runs in the worker process)."""
-    from twentyeight.analysis.hint import hint
+    from twentyeight.analysis.hints import hint
     from twentyeight.views import View
 
     typed: View = view  # type: ignore[assignment]
