@@ -47,7 +47,7 @@
     }
   });
   document.querySelectorAll('#chips .chip').forEach((c) => whole(c, 'chip'));
-  for (const id of ['prompt', 'lang', 'mute', 'details-btn']) {
+  for (const id of ['prompt', 'banner', 'lang', 'mute', 'details-btn']) {
     const el = document.getElementById(id);
     if (el && el.getClientRects().length) whole(el, id);
   }

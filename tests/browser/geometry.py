@@ -1,6 +1,7 @@
 """What "nothing covers it" means, measured in the page: bounding boxes and
 ``document.elementFromPoint`` at every card of the hand, every seat plate, every action
-button, the prompt, the trick's cards and the top bar's switches."""
+button, the prompt, the trick's cards, the status chips, the banner of a trump or pair moment
+and the top bar's switches."""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
 """Issue 16, "every screen": at 390×844, 844×390, 780×437, 1024×640, 1280×800 and 1920×1080,
 at four, six and eight players, in the auction and in the play, every card of the hand, every
-seat plate, every action button, the prompt and the trick's cards are on the screen and
-nothing covers them (bounding boxes and ``document.elementFromPoint``, tests/browser/
-geometry.py).  Every screen is saved as a screenshot (``screens/`` of the artifacts).
+seat plate, every action button, the prompt, the status chips and the trick's cards are on
+the screen and nothing covers them (bounding boxes and ``document.elementFromPoint``,
+tests/browser/geometry.py) — also with the banner of the moment the trump is revealed over
+the felt, and for a spectator.  Every screen is saved as a screenshot (``screens/`` of the
+artifacts).
 
 One room per table, one browser page per room, resized through the six screens: the state
 does not move while it is the person's turn.
@@ -77,5 +79,50 @@ def test_every_screen_every_table(table: str, server: Server, shots: Path,
         then_wait(page, at)
     assert page.locator("#center .tcard").count(), "no trick on the table at this seat's turn"
     found += every_screen(page, shots, f"{preset}-play")
+    show_the_reveal_banner(page)
+    found += every_screen(page, shots, f"{preset}-play-banner")
+    assert not errors, errors
+    assert not found, "\n".join(found)
+
+
+SHOW_BANNER = """async () => {
+  const { ui, seatName, refresh } = await import('/static/js/table/state.js');
+  const { t } = await import('/static/js/i18n.js');
+  const card = ui.st.view.hand[0], other = (ui.me + 1) % ui.st.view.hand_sizes.length;
+  ui.banner = { kind: 'reveal', cards: [card], trick: ui.st.view.tricks.length + 1,
+    text: `${t('moment.revealed', { who: seatName(other), trump: t('trump.none') })} `
+      + t('moment.their_card', { who: seatName(other), card: '10♦' }) };
+  refresh();
+}"""
+"""The banner of the moment another seat reveals the trump, as messages.js puts it up (its
+longest form: who revealed, the trump, whose card), drawn over the table as it is."""
+
+
+def show_the_reveal_banner(page: Page) -> None:
+    page.evaluate(SHOW_BANNER)
+    page.locator("#banner").wait_for()
+
+
+@pytest.mark.parametrize("table", ["4", "8"])
+def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
+                                      new_browser_context: Callable[..., BrowserContext]
+                                      ) -> None:
+    """Someone watching (no hand, no calls; the "Watching" tag in the top bar and every
+    chip of the play) sees every plate, chip and card of the trick uncovered."""
+    page, _ = seated_page(new_browser_context, server, TABLES[table])
+    to_the_play(page)
+    at = seq(page)
+    page.locator("#hand .card.legal").first.click()           # a card on the table
+    then_wait(page, at)
+    wait_turn(page)
+    watcher = new_browser_context({"twentyeight:pace": "instant"}).new_page()
+    errors: list[str] = []
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(page.url)
+    watcher.wait_for_function(f"document.body.dataset.seq === '{seq(page)}'")
+    watcher.wait_for_function("document.body.dataset.caught === '1'")
+    assert watcher.locator("#watching").is_visible()
+    assert watcher.locator("#center .tcard").count() and watcher.locator("#chips .chip").count()
+    found = every_screen(watcher, shots, f"{TABLES[table]}-spectator")
     assert not errors, errors
     assert not found, "\n".join(found)
