@@ -47,6 +47,7 @@
     }
   });
   document.querySelectorAll('#chips .chip').forEach((c) => whole(c, 'chip'));
+  document.querySelectorAll('#scoreboard .score').forEach((c) => whole(c, 'score'));
   for (const id of ['prompt', 'banner', 'lang', 'mute', 'details-btn']) {
     const el = document.getElementById(id);
     if (el && el.getClientRects().length) whole(el, id);

@@ -67,6 +67,7 @@ def test_the_rules_editor_in_plain_words(server: Server, shots: Path,
         rule = row.locator(".flag-rule").inner_text()
         assert text and "_" not in text and len(text) > 8, text
         assert re.search(r"[0-9A-Z]", rule), rule            # a rule ID: 28-AUC-6, C-02, …
+        assert not any(re.fullmatch(r"[\d.]+", r) for r in rule.split(" / ")), rule  # or §1.1
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(shots / "lobby-rules-28-390x844.png"), full_page=True)
     # only what applies: 56 at eight players has its deck's choice; 28's pair is gone
