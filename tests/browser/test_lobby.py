@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import api, catalog
+from browser.conftest import api, catalog, seated_page
 from server.harness import Server, running
 from twentyeight.rule_words import GROUPS
 
@@ -203,3 +203,26 @@ def test_a_closed_table_says_it_is_closed(lang: str, told: str, started: bool, b
     with urllib.request.urlopen(f"{brief.url}{href}") as kept:
         assert json.load(kept)["rules"]
     page.screenshot(path=str(shots / f"closed-room-{lang}.png"))
+
+
+@pytest.mark.parametrize(("preset", "ranks", "total"), [
+    ("28", ["J 3", "9 2", "A 1", "10 1", "K 0", "Q 0", "8 0", "7 0"], 28),
+    ("56", ["J×2 3", "9×2 2", "A×2 1", "10×2 1", "K×2 0", "Q×2 0"], 56),
+])
+@pytest.mark.viewport(844, 390)
+def test_the_legend_at_the_table(preset: str, ranks: list[str], total: int, server: Server,
+                                 new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-DECK-4 / 56-DECK-2: the table's legend of its cards (strongest first, their
+    points, 56's two of each); on a phone held sideways it is in the "Details" drawer."""
+    page = seated_page(new_browser_context, server, preset)[0]
+    legend = page.locator("#legend")
+    assert legend.is_hidden()                              # in the closed drawer
+    page.locator("#details-btn").click()
+    legend.locator(".legend-rank").first.wait_for()
+    page.locator("#side").evaluate("s => Promise.all(s.getAnimations().map(a => a.finished))")
+    shown = [" ".join(r.split()) for r in legend.locator(".legend-rank").all_inner_texts()]
+    assert shown == ranks
+    assert legend.locator(".legend-rank").first.is_visible()
+    note = legend.locator(".legend-note").inner_text()
+    assert f"{total} points in all." in note
+    assert ("first played wins" in note) is (preset == "56")
