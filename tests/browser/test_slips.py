@@ -221,3 +221,21 @@ def test_a_seat_name_is_the_person_s(server: Server,
     page = table(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
     names = page.locator(".plate-name").all_inner_texts()
     assert sum("कंप्यूटर" in n for n in names) == 3, names
+
+
+def test_one_point_is_singular_in_the_hand_s_result(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"went down with 1 point", never "(1 points)": the result's sentence takes the plural
+    form of its number of points, in English and in Tamil (புள்ளி / புள்ளிகள்)."""
+    page = table(new_browser_context, server, "28")
+    told = """async ([points, lang]) => {
+      const i18n = await import('/static/js/i18n.js');
+      const { handResultText } = await import('/static/js/table/text.js');
+      await i18n.useLanguage(lang);
+      return handResultText({ result: { made: false }, bidder: 1, contract: 16,
+                              denomination: '', points: { bidding: points, opponents: 28 - points } });
+    }"""
+    assert "went down with 1 point against 27." in page.evaluate(told, [1, "en"])
+    assert "went down with 5 points against 23." in page.evaluate(told, [5, "en"])
+    assert "1 புள்ளியில் தோற்றனர்" in page.evaluate(told, [1, "ta"])
+    assert "5 புள்ளிகளில் தோற்றனர்" in page.evaluate(told, [5, "ta"])
