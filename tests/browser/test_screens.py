@@ -108,7 +108,8 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
                                       new_browser_context: Callable[..., BrowserContext]
                                       ) -> None:
     """Someone watching (no hand, no calls; the "Watching" tag in the top bar and every
-    chip of the play) sees every plate, chip and card of the trick uncovered."""
+    chip of the play) sees every plate, chip and card of the trick uncovered, and on a
+    phone held sideways a felt that takes the room a hand would have had."""
     page, _ = seated_page(new_browser_context, server, TABLES[table])
     to_the_play(page)
     at = seq(page)
@@ -124,5 +125,10 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
     assert watcher.locator("#watching").is_visible()
     assert watcher.locator("#center .tcard").count() and watcher.locator("#chips .chip").count()
     found = every_screen(watcher, shots, f"{TABLES[table]}-spectator")
+    # with no hand to hold, the felt of a phone held sideways takes the room of one
+    watcher.set_viewport_size({"width": 844, "height": 390})
+    settle(watcher)
+    felt = watcher.locator("#felt").evaluate("f => f.getBoundingClientRect().width")
+    assert felt > 0.7 * 844, felt
     assert not errors, errors
     assert not found, "\n".join(found)
