@@ -232,8 +232,8 @@ def test_one_point_is_singular_in_the_hand_s_result(
       const i18n = await import('/static/js/i18n.js');
       const { handResultText } = await import('/static/js/table/text.js');
       await i18n.useLanguage(lang);
-      return handResultText({ result: { made: false }, bidder: 1, contract: 16,
-                              denomination: '', points: { bidding: points, opponents: 28 - points } });
+      return handResultText({ result: { made: false }, bidder: 1, contract: 16, denomination: '',
+                              points: { bidding: points, opponents: 28 - points } });
     }"""
     assert "went down with 1 point against 27." in page.evaluate(told, [1, "en"])
     assert "went down with 5 points against 23." in page.evaluate(told, [5, "en"])
