@@ -132,3 +132,37 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
     assert felt > 0.7 * 844, felt
     assert not errors, errors
     assert not found, "\n".join(found)
+
+
+LONGEST_BID = """async () => {
+  const { ui, refresh } = await import('/static/js/table/state.js');
+  const v = ui.st.view, by = (ui.me + 7) % v.hand_sizes.length;
+  v.high_bid = 28; v.denomination = 'NT'; v.history = [...v.history, `${by} bid 28NT`];
+  refresh();
+}"""
+"""The longest bid the auction's card shows ("28 no-trump"), by the seat of the longest name
+("Computer 7"), drawn into the table as it is."""
+
+
+def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
+                                            new_browser_context: Callable[..., BrowserContext]
+                                            ) -> None:
+    """The middle of the felt at eight players, the smallest room the auction's card has:
+    the highest bid, no-trump, and its bidder are whole in every language at every screen."""
+    page, errors = seated_page(new_browser_context, server, "56-8p")
+    assert page.evaluate("document.body.dataset.phase") == "auction"
+    page.evaluate(LONGEST_BID)
+    found = []
+    for lang in ("en", "hi", "bn", "ml", "ta"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for width, height in SCREENS[:4]:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            high = page.locator("#center .ac-high").inner_text()
+            assert high.startswith("28") and len(high) > 6, high      # the no-trump bid
+            page.screenshot(path=str(shots / f"56-8p-auction-nt-{lang}-{width}x{height}.png"),
+                            animations="disabled")
+            found += [f"{lang} {width}×{height}: {p}" for p in problems(page)]
+    assert not errors, errors
+    assert not found, "\n".join(found)
