@@ -48,6 +48,19 @@ def wait_turn(page: Page) -> None:
     page.wait_for_function("document.body.dataset.caught === '1'")
 
 
+def to_a_trick_on_the_table(page: Page) -> None:
+    """On to the play, until it is this seat's turn with cards of the trick on the table."""
+    to_the_play(page)
+    for _ in range(12):
+        wait_turn(page)
+        if page.locator("#center .tcard").count() and page.locator("#hand .card.legal").count():
+            return
+        at = seq(page)
+        page.locator("#hand .card.legal").first.click()
+        then_wait(page, at)
+    raise AssertionError("no trick on the table at this seat's turn")
+
+
 @pytest.fixture
 def shots(artifacts: Path) -> Iterator[Path]:
     path = artifacts / "screens"
@@ -68,16 +81,7 @@ def test_every_screen_every_table(table: str, server: Server, shots: Path,
         if page.locator("#actions button.bid-value").count():          # 56: bid, then trump
             page.locator("#actions button.bid-value").first.click()
             found += every_screen(page, shots, f"{preset}-auction-trump")
-    # on to the play, with cards on the table
-    to_the_play(page)
-    for _ in range(12):
-        wait_turn(page)
-        if page.locator("#center .tcard").count() and page.locator("#hand .card.legal").count():
-            break
-        at = seq(page)
-        page.locator("#hand .card.legal").first.click()
-        then_wait(page, at)
-    assert page.locator("#center .tcard").count(), "no trick on the table at this seat's turn"
+    to_a_trick_on_the_table(page)
     found += every_screen(page, shots, f"{preset}-play")
     show_the_reveal_banner(page)
     found += every_screen(page, shots, f"{preset}-play-banner")
@@ -111,11 +115,7 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
     chip of the play) sees every plate, chip and card of the trick uncovered, and on a
     phone held sideways a felt that takes the room a hand would have had."""
     page, _ = seated_page(new_browser_context, server, TABLES[table])
-    to_the_play(page)
-    at = seq(page)
-    page.locator("#hand .card.legal").first.click()           # a card on the table
-    then_wait(page, at)
-    wait_turn(page)
+    to_a_trick_on_the_table(page)
     watcher = new_browser_context({"twentyeight:pace": "instant"}).new_page()
     errors: list[str] = []
     watcher.on("pageerror", lambda e: errors.append(str(e)))
