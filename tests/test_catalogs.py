@@ -144,3 +144,33 @@ def test_english_catalog_sentences_are_formattable() -> None:
         for form in forms(value):
             fields = [f for _, f, _, _ in string.Formatter().parse(form) if f is not None]
             assert all(f.isidentifier() for f in fields), key
+
+
+GAME_WORDS = {
+    "hi": {"trump": ("तुरुप",), "suits": ("हुकुम", "पान", "ईंट", "चिड़ी"), "jack": "गुलाम"},
+    "bn": {"trump": ("রং", "রঙ"), "suits": ("ইস্কাপন", "হরতন", "রুইতন", "চিড়িতন"), "jack": "গোলাম"},
+    "ml": {"trump": ("തുറുപ്പ",), "suits": ("ഇസ്പേഡ്", "ആഡ്യൻ", "ഡൈമൺ", "ക്ലാവർ"), "jack": "ഗുലാൻ"},
+    "ta": {"trump": ("துருப்ப",), "suits": ("இஸ்பேடு", "ஆட்டின்", "டைமன்", "கிளாவர்"),
+           "jack": "ஜாக்கி"},
+}
+"""The words the players of each language use at the table: the trump (its stem, as it is
+inflected: Bengali রং/রঙের, Malayalam തുറുപ്പ്/തുറുപ്പിന്റെ), the suits (spades, hearts,
+diamonds, clubs) and the jack."""
+
+
+@pytest.mark.parametrize("lang", sorted(GAME_WORDS))
+def test_the_games_own_words(lang: str) -> None:
+    """Every string that speaks of the trump in English speaks of it with the players' word
+    (Malayalam's "thuruppu", never a borrowed "trump"), and the suits and the jack have the
+    names the players give them."""
+    catalog, words = load(lang), GAME_WORDS[lang]
+    said = [(k, [re.sub(r"'[^']*'", "", f) for f in forms(v)]) for k, v in REFERENCE.items()]
+    trump = [k for k, fs in said if any("trump" in f.lower() for f in fs)]   # not 'trump C'
+    assert len(trump) > 40
+    astray = [k for k in trump
+              if not all(any(w in f for w in words["trump"]) for f in forms(catalog[k]))]
+    assert not astray, [(k, catalog[k]) for k in astray]
+    borrowed = {"ट्रम्प", "ट्रंप", "ট্রাম্প", "ട്രംപ്", "ട്രമ്പ്", "டிரம்ப்", "ட்ரம்ப்"}
+    assert not [k for k, v in catalog.items() if any(b in f for f in forms(v) for b in borrowed)]
+    assert tuple(catalog[f"suit.{s}"] for s in "SHDC") == words["suits"]
+    assert catalog["rank.J"] == words["jack"]

@@ -30,6 +30,12 @@
   }
   document.querySelectorAll('#hand .card').forEach((c) => clickable(c, 'card', 18));
   document.querySelectorAll('#seats .plate').forEach((p) => whole(p, 'plate'));
+  // what a plate says (its call, the turn) lies inside the plate, whole
+  document.querySelectorAll('#seats .plate .plate-call, #seats .plate .turn-tag').forEach((b) => {
+    const r = box(b), p = box(b.closest('.plate'));
+    if (r.left < p.left - 0.5 || r.right > p.right + 0.5 || r.top < p.top - 0.5 || r.bottom > p.bottom + 0.5
+        || b.scrollWidth > b.clientWidth + 1) out.push(`"${name(b)}" is cut by its plate`);
+  });
   document.querySelectorAll('#actions button').forEach((b) => whole(b, 'button'));
   // a card of the trick: nothing but a later card of the trick may lie on it, and its
   // index (the top-left corner: rank and suit) is always in view
@@ -47,7 +53,15 @@
     }
   });
   document.querySelectorAll('#chips .chip').forEach((c) => whole(c, 'chip'));
-  for (const id of ['prompt', 'lang', 'mute', 'details-btn']) {
+  // the auction's card in the middle says all it holds: nothing cut off
+  document.querySelectorAll('#center .auction-card').forEach((c) => {
+    whole(c, 'auction card');
+    if (c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1) {
+      out.push(`the auction card is cut: ${c.scrollWidth}×${c.scrollHeight} in ${c.clientWidth}×${c.clientHeight}`);
+    }
+  });
+  document.querySelectorAll('#scoreboard .score').forEach((c) => whole(c, 'score'));
+  for (const id of ['prompt', 'banner', 'lang', 'mute', 'details-btn']) {
     const el = document.getElementById(id);
     if (el && el.getClientRects().length) whole(el, id);
   }

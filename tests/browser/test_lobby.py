@@ -1,23 +1,25 @@
 """Issue 16, "plain words": the lobby's rules editor groups the rules (the deal, the auction,
 the trump, the play, scoring, the match), shows only those that apply to the chosen table and
 to the other choices, each with a visible line in plain words and its rule ID; the cards'
-legend; a table made with a changed rule has it.  And an unknown table's link is a page of
-the site, in the person's language.  Screenshots in ``lobby/`` of the artifacts."""
+legend; a table made with a changed rule has it.  And a table's link that leads nowhere is
+a page of the site, in the person's language, saying which: no such table (404), or a table
+that is closed (410), with its record.  Screenshots in ``lobby/`` of the artifacts."""
 
 from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import catalog
-from server.harness import Server
+from browser.conftest import api, catalog, seated_page
+from server.harness import Server, running
 from twentyeight.rule_words import GROUPS
 
 if TYPE_CHECKING:
@@ -29,6 +31,14 @@ def shots(artifacts: Path) -> Path:
     path = artifacts / "lobby"
     path.mkdir(exist_ok=True)
     return path
+
+
+@pytest.fixture(scope="module")
+def brief(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that closes a room nobody has visited for 2 s."""
+    srv = Server(Path(tmp_path_factory.mktemp("brief")) / "rooms.db",
+                 "--limit", "idle_seconds=2")
+    yield from running(srv)
 
 
 def lobby(make: Callable[..., BrowserContext], server: Server, lang: str = "en") -> Page:
@@ -57,6 +67,7 @@ def test_the_rules_editor_in_plain_words(server: Server, shots: Path,
         rule = row.locator(".flag-rule").inner_text()
         assert text and "_" not in text and len(text) > 8, text
         assert re.search(r"[0-9A-Z]", rule), rule            # a rule ID: 28-AUC-6, C-02, …
+        assert not any(re.fullmatch(r"[\d.]+", r) for r in rule.split(" / ")), rule  # or §1.1
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(shots / "lobby-rules-28-390x844.png"), full_page=True)
     # only what applies: 56 at eight players has its deck's choice; 28's pair is gone
@@ -130,7 +141,88 @@ def test_an_unknown_table_is_a_page_of_the_site(server: Server, shots: Path,
         title = page.locator("#no-room-title")
         title.wait_for()
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_function("document.body.dataset.status === '404'")
         assert title.inner_text() == catalog(lang)["no_room.title"].replace("{room}", "nosuch")
+        assert page.locator("#no-room-text").inner_text() == catalog(lang)["no_room.text"]
+        assert page.locator("#no-room-record").is_hidden()
         assert page.locator("a[href='/']").count() == 1
         assert page.locator(".panel").evaluate("p => getComputedStyle(p).borderRadius") != "0px"
         page.screenshot(path=str(shots / f"no-room-{lang}.png"))
+
+
+def closed_room(server: Server, started: bool) -> str:
+    """A room nobody visits (its match started or not), once the server has closed it and
+    forgotten it (asking about the room would be a visit: its count of rooms is watched)."""
+    made = api(server, "/api/rooms", {"rules": "28", "bot_delay": 0})
+    room = made["room"]
+    if started:
+        api(server, f"/api/rooms/{room}/start", {"token": made["host_token"]})
+    deadline = time.monotonic() + 60                     # the sweep runs every 0.5 s
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{server.url}/api/health") as answer:
+            if json.load(answer)["rooms"] == 0:
+                return str(room)
+        time.sleep(0.2)
+    raise AssertionError(f"room {room} was never closed")
+
+
+@pytest.mark.parametrize(("lang", "told", "started"),
+                         [("en", "by the browser", True), ("ta", "by the API", False)])
+def test_a_closed_table_says_it_is_closed(lang: str, told: str, started: bool, brief: Server,
+                                          shots: Path,
+                                          new_browser_context: Callable[..., BrowserContext]
+                                          ) -> None:
+    """A closed table's link (410) says that the table is closed, not that there is none,
+    and offers its record when its match had started (a table closed before has none); the
+    status is the browser's note of the page's answer or, in a browser that keeps none, the
+    room's API asked again."""
+    room = closed_room(brief, started)
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(f"{brief.url}/r/{room}")
+    assert answer.value.code == 410
+    context = new_browser_context({"twentyeight:lang": lang})
+    if told == "by the API":                             # as in a browser without the note
+        context.add_init_script("Object.defineProperty(PerformanceResourceTiming.prototype,"
+                                " 'responseStatus', { get: () => undefined });")
+    page = context.new_page()
+    page.goto(f"{brief.url}/r/{room}")
+    page.wait_for_function("document.body.dataset.status === '410'")
+    words = catalog(lang)
+    assert page.locator("#no-room-title").inner_text() == \
+        words["no_room.closed_title"].replace("{room}", room)
+    assert page.locator("#no-room-text").inner_text() == words["no_room.closed_text"]
+    assert page.title() == words["title.closed_room"]
+    record = page.locator("#no-room-record a")
+    if not started:
+        assert record.is_hidden()
+        page.screenshot(path=str(shots / f"closed-room-{lang}.png"))
+        return
+    assert record.is_visible() and record.inner_text() == words["no_room.record"]
+    href = record.get_attribute("href")
+    assert href == f"/api/rooms/{room}/record"
+    with urllib.request.urlopen(f"{brief.url}{href}") as kept:
+        assert json.load(kept)["rules"]
+    page.screenshot(path=str(shots / f"closed-room-{lang}.png"))
+
+
+@pytest.mark.parametrize(("preset", "ranks", "total"), [
+    ("28", ["J 3", "9 2", "A 1", "10 1", "K 0", "Q 0", "8 0", "7 0"], 28),
+    ("56", ["J×2 3", "9×2 2", "A×2 1", "10×2 1", "K×2 0", "Q×2 0"], 56),
+])
+@pytest.mark.viewport(844, 390)
+def test_the_legend_at_the_table(preset: str, ranks: list[str], total: int, server: Server,
+                                 new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-DECK-4 / 56-DECK-2: the table's legend of its cards (strongest first, their
+    points, 56's two of each); on a phone held sideways it is in the "Details" drawer."""
+    page = seated_page(new_browser_context, server, preset)[0]
+    legend = page.locator("#legend")
+    assert legend.is_hidden()                              # in the closed drawer
+    page.locator("#details-btn").click()
+    legend.locator(".legend-rank").first.wait_for()
+    page.locator("#side").evaluate("s => Promise.all(s.getAnimations().map(a => a.finished))")
+    shown = [" ".join(r.split()) for r in legend.locator(".legend-rank").all_inner_texts()]
+    assert shown == ranks
+    assert legend.locator(".legend-rank").first.is_visible()
+    note = legend.locator(".legend-note").inner_text()
+    assert f"{total} points in all." in note
+    assert ("first played wins" in note) is (preset == "56")

@@ -1,8 +1,10 @@
 """Issue 16, "every screen": at 390×844, 844×390, 780×437, 1024×640, 1280×800 and 1920×1080,
 at four, six and eight players, in the auction and in the play, every card of the hand, every
-seat plate, every action button, the prompt and the trick's cards are on the screen and
-nothing covers them (bounding boxes and ``document.elementFromPoint``, tests/browser/
-geometry.py).  Every screen is saved as a screenshot (``screens/`` of the artifacts).
+seat plate, every action button, the prompt, the status chips and the trick's cards are on
+the screen and nothing covers them (bounding boxes and ``document.elementFromPoint``,
+tests/browser/geometry.py) — also with the banner of the moment the trump is revealed over
+the felt, and for a spectator.  Every screen is saved as a screenshot (``screens/`` of the
+artifacts).
 
 One room per table, one browser page per room, resized through the six screens: the state
 does not move while it is the person's turn.
@@ -46,6 +48,19 @@ def wait_turn(page: Page) -> None:
     page.wait_for_function("document.body.dataset.caught === '1'")
 
 
+def to_a_trick_on_the_table(page: Page) -> None:
+    """On to the play, until it is this seat's turn with cards of the trick on the table."""
+    to_the_play(page)
+    for _ in range(12):
+        wait_turn(page)
+        if page.locator("#center .tcard").count() and page.locator("#hand .card.legal").count():
+            return
+        at = seq(page)
+        page.locator("#hand .card.legal").first.click()
+        then_wait(page, at)
+    raise AssertionError("no trick on the table at this seat's turn")
+
+
 @pytest.fixture
 def shots(artifacts: Path) -> Iterator[Path]:
     path = artifacts / "screens"
@@ -66,16 +81,88 @@ def test_every_screen_every_table(table: str, server: Server, shots: Path,
         if page.locator("#actions button.bid-value").count():          # 56: bid, then trump
             page.locator("#actions button.bid-value").first.click()
             found += every_screen(page, shots, f"{preset}-auction-trump")
-    # on to the play, with cards on the table
-    to_the_play(page)
-    for _ in range(12):
-        wait_turn(page)
-        if page.locator("#center .tcard").count() and page.locator("#hand .card.legal").count():
-            break
-        at = seq(page)
-        page.locator("#hand .card.legal").first.click()
-        then_wait(page, at)
-    assert page.locator("#center .tcard").count(), "no trick on the table at this seat's turn"
+    to_a_trick_on_the_table(page)
     found += every_screen(page, shots, f"{preset}-play")
+    show_the_reveal_banner(page)
+    found += every_screen(page, shots, f"{preset}-play-banner")
+    assert not errors, errors
+    assert not found, "\n".join(found)
+
+
+SHOW_BANNER = """async () => {
+  const { ui, seatName, refresh } = await import('/static/js/table/state.js');
+  const { t } = await import('/static/js/i18n.js');
+  const card = ui.st.view.hand[0], other = (ui.me + 1) % ui.st.view.hand_sizes.length;
+  ui.banner = { kind: 'reveal', cards: [card], trick: ui.st.view.tricks.length + 1,
+    text: `${t('moment.revealed', { who: seatName(other), trump: t('trump.none') })} `
+      + t('moment.their_card', { who: seatName(other), card: '10♦' }) };
+  refresh();
+}"""
+"""The banner of the moment another seat reveals the trump, as messages.js puts it up (its
+longest form: who revealed, the trump, whose card), drawn over the table as it is."""
+
+
+def show_the_reveal_banner(page: Page) -> None:
+    page.evaluate(SHOW_BANNER)
+    page.locator("#banner").wait_for()
+
+
+@pytest.mark.parametrize("table", ["4", "8"])
+def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
+                                      new_browser_context: Callable[..., BrowserContext]
+                                      ) -> None:
+    """Someone watching (no hand, no calls; the "Watching" tag in the top bar and every
+    chip of the play) sees every plate, chip and card of the trick uncovered, and on a
+    phone held sideways a felt that takes the room a hand would have had."""
+    page, _ = seated_page(new_browser_context, server, TABLES[table])
+    to_a_trick_on_the_table(page)
+    watcher = new_browser_context({"twentyeight:pace": "instant"}).new_page()
+    errors: list[str] = []
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(page.url)
+    watcher.wait_for_function(f"document.body.dataset.seq === '{seq(page)}'")
+    watcher.wait_for_function("document.body.dataset.caught === '1'")
+    assert watcher.locator("#watching").is_visible()
+    assert watcher.locator("#center .tcard").count() and watcher.locator("#chips .chip").count()
+    found = every_screen(watcher, shots, f"{TABLES[table]}-spectator")
+    # with no hand to hold, the felt of a phone held sideways takes the room of one
+    watcher.set_viewport_size({"width": 844, "height": 390})
+    settle(watcher)
+    felt = watcher.locator("#felt").evaluate("f => f.getBoundingClientRect().width")
+    assert felt > 0.7 * 844, felt
+    assert not errors, errors
+    assert not found, "\n".join(found)
+
+
+LONGEST_BID = """async () => {
+  const { ui, refresh } = await import('/static/js/table/state.js');
+  const v = ui.st.view, by = (ui.me + 7) % v.hand_sizes.length;
+  v.high_bid = 28; v.denomination = 'NT'; v.history = [...v.history, `${by} bid 28NT`];
+  refresh();
+}"""
+"""The longest bid the auction's card shows ("28 no-trump"), by the seat of the longest name
+("Computer 7"), drawn into the table as it is."""
+
+
+def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
+                                            new_browser_context: Callable[..., BrowserContext]
+                                            ) -> None:
+    """The middle of the felt at eight players, the smallest room the auction's card has:
+    the highest bid, no-trump, and its bidder are whole in every language at every screen."""
+    page, errors = seated_page(new_browser_context, server, "56-8p")
+    assert page.evaluate("document.body.dataset.phase") == "auction"
+    page.evaluate(LONGEST_BID)
+    found = []
+    for lang in ("en", "hi", "bn", "ml", "ta"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for width, height in SCREENS[:4]:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            high = page.locator("#center .ac-high").inner_text()
+            assert high.startswith("28") and len(high) > 6, high      # the no-trump bid
+            page.screenshot(path=str(shots / f"56-8p-auction-nt-{lang}-{width}x{height}.png"),
+                            animations="disabled")
+            found += [f"{lang} {width}×{height}: {p}" for p in problems(page)]
     assert not errors, errors
     assert not found, "\n".join(found)

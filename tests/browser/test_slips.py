@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
+from browser.geometry import settle
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ def test_long_names_are_not_cut(server: Server,
     page = table(new_browser_context, server, "28", name=name)
     for width, height in ((390, 844), (844, 390), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        page.wait_for_function(f"document.documentElement.clientWidth === {width}")
+        settle(page)
         cut = page.evaluate("""() => [...document.querySelectorAll('.plate-name')]
           .filter(n => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
           .map(n => n.textContent)""")
@@ -125,6 +127,28 @@ def test_long_names_are_not_cut(server: Server,
         assert page.locator(".plate.mine .plate-name").get_attribute("title") == \
             f"You ({name})"
         assert all("…" not in n for n in names), names
+
+
+def test_the_sides_names_in_the_score_bar_are_whole_where_there_is_room(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """On a wide screen the score bar names each side whole ("Computer 1 and Computer 3",
+    not "Computer 1 and Compu…"); where the bar is short the full names stay in its label."""
+    page = table(new_browser_context, server, "28")
+    cut = """() => [...document.querySelectorAll('#scoreboard .score-names')]
+      .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)"""
+    for width, height in ((1920, 1080), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"document.documentElement.clientWidth === {width}")
+        assert not page.evaluate(cut), (width, page.evaluate(cut))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.documentElement.clientWidth === 390")
+    labels = page.locator("#scoreboard .score").evaluate_all("ss => ss.map(s => s.title)")
+    assert "Computer 1 and Computer 3" in labels[1], labels
+
+
+def settled(card: Any) -> None:
+    """Wait until the card's transitions (its lift) have run to their end."""
+    card.evaluate("c => Promise.all(c.getAnimations().map(a => a.finished))")
 
 
 def transform(page: Page, card: Any) -> str:
@@ -154,7 +178,7 @@ def test_the_keyboard_focus_does_not_lift_an_illegal_card(
     for _ in range(index):
         page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.classList.contains('illegal')")
-    page.wait_for_timeout(250)                # past the cards' short transition
+    settled(illegal)                          # past the cards' short transition
     assert transform(page, illegal) == before
     assert illegal.evaluate("c => getComputedStyle(c).zIndex") == "auto"
     lifted = transform(page, legal)
@@ -163,7 +187,7 @@ def test_the_keyboard_focus_does_not_lift_an_illegal_card(
     for _ in range(target):
         page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.classList.contains('legal')")
-    page.wait_for_timeout(250)
+    settled(legal)
     assert transform(page, legal) != lifted   # a playable card is raised when focused
 
 
@@ -203,3 +227,21 @@ def test_a_seat_name_is_the_person_s(server: Server,
     assert not any("bot" in n.lower() or catalog("hi")["plate.computer"] in n for n in others)
     bits = page.locator(".plate:not(.mine) .plate-bits").all_inner_texts()
     assert len(bits) == 3 and all(catalog("hi")["plate.computer"] in b for b in bits), bits
+
+
+def test_one_point_is_singular_in_the_hand_s_result(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"went down with 1 point", never "(1 points)": the result's sentence takes the plural
+    form of its number of points, in English and in Tamil (புள்ளி / புள்ளிகள்)."""
+    page = table(new_browser_context, server, "28")
+    told = """async ([points, lang]) => {
+      const i18n = await import('/static/js/i18n.js');
+      const { handResultText } = await import('/static/js/table/text.js');
+      await i18n.useLanguage(lang);
+      return handResultText({ result: { made: false }, bidder: 1, contract: 16, denomination: '',
+                              points: { bidding: points, opponents: 28 - points } });
+    }"""
+    assert "went down with 1 point against 27." in page.evaluate(told, [1, "en"])
+    assert "went down with 5 points against 23." in page.evaluate(told, [5, "en"])
+    assert "1 புள்ளியில் தோற்றனர்" in page.evaluate(told, [1, "ta"])
+    assert "5 புள்ளிகளில் தோற்றனர்" in page.evaluate(told, [5, "ta"])

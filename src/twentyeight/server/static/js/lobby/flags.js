@@ -101,6 +101,10 @@ export function show(presetFlags) {
   render();
 }
 
+/** A rule ID as the editor shows it: "28-AUC-6" as it is, a section of the rules ("1.1",
+ *  where the rule has no ID of its own) as "§1.1". */
+const ruleCited = (rule) => rule.split(" / ").map((r) => (/^\d+(\.\d+)+$/.test(r) ? `§${r}` : r)).join(" / ");
+
 /** Draw the groups again (for another preset, or in another language). */
 export function render() {
   const box = document.getElementById("flags");
@@ -114,7 +118,7 @@ export function render() {
       list.append(el("li", { class: "flag", "data-flag": info.flag },
         el("label", { class: "flag-text", for: `flag-${info.flag}`, text: words(`flag.${info.flag}`, info.text) }),
         input(info, current[info.flag]),
-        el("span", { class: "flag-rule", text: info.rule })));
+        el("span", { class: "flag-rule", text: ruleCited(info.rule) })));
     }
     box.append(el("section", { class: "flag-group", "data-group": group },
       el("h3", { text: words(`group.${group}`, english) }), list));

@@ -38,6 +38,7 @@ export function fitPage(players) {
   const part = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.offsetHeight : 0; };
   let used = part("prompt") + part("actions") + part("notice") + part("keys") + 16 + 22 + 14 + 24;
   if (shape !== "landscape") used += part("status") + (FELT_MIN[players] || 240);
+  else used += part("banner");                 // beside the felt, above the prompt
   const room = play.clientHeight - used;
   const card = Math.max(40, Math.min(max, Math.floor(room / 1.4)));
   body.style.setProperty("--card-w", `${card}px`);
@@ -161,6 +162,30 @@ export function layoutFelt(felt, order) {
     plates: placed.boxes, slots: placed.trick ? placed.trick.slots : {}, card, centre, width: w, height: h,
   });
   placeTrickCards(felt);
+  fitAuctionCard(felt);
+}
+
+/** The auction's card says all it holds in the centre's room: its bid ("28 no-trump", in
+ *  any language) is drawn smaller, then the word "Auction" gives way, then the bid and its
+ *  bidder shrink further, until the card's content fits. */
+function fitAuctionCard(felt) {
+  const box = felt.querySelector(".auction-card");
+  if (!box) return;
+  const [title, high, who] = [".ac-title", ".ac-high", ".ac-who"].map((s) => box.querySelector(s));
+  for (const el of [high, who]) el.style.fontSize = "";
+  title.hidden = false;
+  const cut = () => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+  const shrink = (el, min) => {
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    while (cut() && size > min) {
+      size -= 1;
+      el.style.fontSize = `${size}px`;
+    }
+  };
+  shrink(high, 20);
+  if (cut()) title.hidden = true;
+  shrink(high, 12);
+  shrink(who, 9);
 }
 
 /** Put the trick's cards (elements with data-seat) on their seats' slots. */

@@ -21,7 +21,9 @@ export function renderTop() {
   $("room-title").textContent = ui.room ? t("room.title", { room: ROOM, rules: rulesLabel() })
     : t("room.title_bare", { room: ROOM });
   document.title = `${myTurn() ? `● ${t("title.your_turn")} — ` : ""}twentyeight · ${ROOM}`;
-  $("watching").hidden = !(ui.room && ui.room.status !== "waiting" && ui.me === null && !token());
+  const watching = Boolean(ui.room && ui.room.status !== "waiting" && ui.me === null && !token());
+  $("watching").hidden = !watching;
+  document.body.classList.toggle("spectating", watching);     // no hand: the felt takes its room
   const board = $("scoreboard");
   board.replaceChildren();
   const scores = ui.st?.match?.scores || ui.room?.scores;

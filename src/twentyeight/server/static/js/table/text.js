@@ -25,7 +25,7 @@ export function handResultText(v) {
   const pts = v.points;
   const bid = bidText(v.contract, v.denomination || "");
   const key = r.made ? "result.made" : "result.went_down";
-  let text = t(key, { side, bid, points: pts.bidding, against: pts.opponents });
+  let text = t(key, { side, bid, count: pts.bidding, against: pts.opponents });
   if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
   const change = r.score_change || {};
   const changes = [];
