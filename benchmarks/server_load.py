@@ -50,6 +50,7 @@ import re
 import statistics
 import threading
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,28 @@ class Window:
         return self.start <= t < self.end
 
 
+async def frames(ws: ClientConnection, room: str, window: Window, tally: Tally,
+                 stall: float) -> AsyncIterator[tuple[str, float]]:
+    """The room's frames as they come, each with the moment it came, until the window ends;
+    a room silent for ``stall`` seconds, or cut off by the server, is counted as not held."""
+    while True:
+        now = time.monotonic()
+        if now >= window.end:
+            return
+        try:
+            raw = await asyncio.wait_for(ws.recv(), min(stall, window.end - now + 0.01))
+        except TimeoutError:
+            if time.monotonic() < window.end:
+                tally.stalled_rooms.add(room)
+            return
+        except ConnectionClosed:                 # the server cut it off: not held
+            tally.errors += 1
+            tally.stalled_rooms.add(room)
+            return
+        assert isinstance(raw, str)
+        yield raw, time.monotonic()
+
+
 async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
                     sent: dict[int, float], window: Window, tally: Tally, pace: float,
                     stall: float, rng: random.Random) -> None:
@@ -135,22 +158,7 @@ async def play_seat(ws: ClientConnection, room: str, seat: int, token: str,
         await ws.send(json.dumps({"type": "action", "token": token, "seq": state["seq"],
                                   "action": rng.choice(state["legal"])}))
 
-    while True:
-        now = time.monotonic()
-        if now >= window.end:
-            break
-        try:
-            raw = await asyncio.wait_for(ws.recv(), min(stall, window.end - now + 0.01))
-        except TimeoutError:
-            if time.monotonic() < window.end:
-                tally.stalled_rooms.add(room)
-            break
-        except ConnectionClosed:                 # the server cut it off: not held
-            tally.errors += 1
-            tally.stalled_rooms.add(room)
-            break
-        got = time.monotonic()
-        assert isinstance(raw, str)
+    async for raw, got in frames(ws, room, window, tally, stall):
         event = EVENT.match(raw)
         if event:
             seq = int(event.group(1))
@@ -182,22 +190,7 @@ async def watch_room(ws: ClientConnection, room: str, window: Window, tally: Tal
     its commit and its broadcast)."""
     await ws.send(json.dumps({"type": "hello"}))
     last: float | None = None
-    while True:
-        now = time.monotonic()
-        if now >= window.end:
-            break
-        try:
-            raw = await asyncio.wait_for(ws.recv(), min(stall, window.end - now + 0.01))
-        except TimeoutError:
-            if time.monotonic() < window.end:
-                tally.stalled_rooms.add(room)
-            break
-        except ConnectionClosed:                 # the server cut it off: not held
-            tally.errors += 1
-            tally.stalled_rooms.add(room)
-            break
-        got = time.monotonic()
-        assert isinstance(raw, str)
+    async for raw, got in frames(ws, room, window, tally, stall):
         if EVENT.match(raw):
             if last is not None and got in window:
                 tally.latencies.append(got - last - pace)
