@@ -18,6 +18,7 @@ from twentyeight.engine.actions import Action
 from twentyeight.errors import IllegalAction
 from twentyeight.server.room import FINISHED, HUMAN, PLAYING, Room, restore
 from twentyeight.server.store import ActionRow, RoomRow, assemble
+from twentyeight.server.sync import LocalSync
 
 if TYPE_CHECKING:
     from twentyeight.server.hub import Hub
@@ -25,33 +26,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("twentyeight.server")
 
 
-class DatabaseSync:
-    """Catch-up from the database alone (see the module's docstring)."""
+class DatabaseSync(LocalSync):
+    """Catch-up from the database alone (see the module's docstring).  It tells nobody
+    (:class:`LocalSync`'s calls): the others find every change, seat and talk line in the
+    database; presence elsewhere is unknown without notices and counted as none."""
 
     shared = True
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.loading = asyncio.Lock()
-
-    async def open(self) -> None:
-        """Nothing to listen to."""
-
-    async def close(self) -> None:
-        """Nothing to stop."""
-
-    def changed(self, room: Room) -> None:
-        """Nobody to tell: the others find the change in the database."""
-
-    def talked(self, room: Room) -> None:
-        """Nobody to tell: the others read the talk when a connection arrives."""
-
-    def connections(self, room: Room, seat: int) -> None:
-        """Nobody to tell."""
-
-    def elsewhere(self, room_id: str, seat: int) -> int:
-        """Unknown without presence notices: counted as none."""
-        return 0
 
     async def load(self, room_id: str) -> Room | None:
         """A room another process made, loaded from the database (once)."""
