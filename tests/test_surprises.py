@@ -146,6 +146,22 @@ def test_28_pair_4_the_bidding_sides_pair_lowers_the_target() -> None:
     assert (Reason("pair_floor", "28-PAIR-5", {"value": 14}) in told[N]) == clamped
 
 
+def test_28_pair_5_a_pair_at_the_lowest_bid_is_told_it_moves_nothing() -> None:
+    """28-PAIR-5: E bid 14 (the lowest bid) and shows K♣ Q♣ after winning the exposure
+    trick; the target cannot fall, and everyone is told so — not "lowers from 14 to 14"."""
+    hands = {N: "JH AH KH 8H 9S QS TS 7S", W: "9H TH QH 7H JS AS KS 8S",
+             S: "JC 9C AC TC 8C 7C QD 8D", E: "QC KC JD 9D AD TD KD 7D"}
+    g = game("28", S, hands, ["3 bid 14", "0 pass", "1 pass", "2 pass", "3 trump QC",
+                              "3 pass", "1 pass", "3 play JD", "0 ask", "0 play 7S",
+                              "1 play 8S", "2 play 8D"])
+    told = step(g, "3 pair")
+    assert g.view(N)["target"] == 14
+    want = Reason("pair_floor_already", "28-PAIR-5", {"value": 14, "pair_cards": ["KC", "QC"]})
+    assert all(t == [want] for t in told)
+    assert str(want) == ("the bidding side's pair (K♣, Q♣) cannot lower its target: 14 is "
+                         "already the lowest bid (28-PAIR-5)")
+
+
 def test_28_ann_2_the_annulment_is_explained() -> None:
     """28-ANN-2: the hand is annulled when the trump is exposed and the bidding side held
     every trump; every seat is told by which rule."""

@@ -33,10 +33,15 @@ players signing up from one address as the tests make (the limits' own tests use
 defaults)."""
 INVITES: dict[str, str] = {}
 """The seat invitation of each room the tests made (through any server process)."""
-def without_clock(message: Message) -> Message:
-    """A message less its turn clock (``clock``: the seconds left, which differ from one
-    moment and one process to the next): what two tellings of one state must share."""
-    return {k: v for k, v in message.items() if k != "clock"}
+def comparable(message: Message) -> Message:
+    """A message less what two tellings of one state may differ in: its turn clock
+    (``clock``: the seconds left, which differ from one moment and one process to the next)
+    and the notes on the action just taken (``kind`` ``"step"``: told with that action, not
+    again to a seat that reconnects later)."""
+    out = {k: v for k, v in message.items() if k != "clock"}
+    if "notes" in out:
+        out["notes"] = [n for n in out["notes"] if n["kind"] != "step"]
+    return out
 
 
 CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")

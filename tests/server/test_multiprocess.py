@@ -19,10 +19,10 @@ from server.harness import (
     Client,
     Message,
     Server,
+    comparable,
     match_over,
     play_until,
     scan_secrecy,
-    without_clock,
 )
 from server.services import Postgres, Redis
 from twentyeight import Match, Rules
@@ -107,8 +107,8 @@ def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, lis
 def stretch(log: list[Message], want: list[Message]) -> int:
     """``log``'s game messages are a gap-free stretch of ``want``, starting with a state."""
     game = ("state", "event", "hand_over")
-    got = [without_clock(m) for m in log if m["type"] in game]
-    want = [without_clock(m) for m in want if m["type"] in game]
+    got = [comparable(m) for m in log if m["type"] in game]
+    want = [comparable(m) for m in want if m["type"] in game]
     if not got:
         return 0
     assert got[0]["type"] == "state", got[0]
@@ -267,7 +267,7 @@ def test_kill_9_one_process_the_other_serves_on(pair: Pair) -> None:
         await asyncio.to_thread(a.kill9)            # no shutdown code runs on A
         q0 = await Client.open(b, room, 0, t0)       # seat 0 comes back through B
         state = await q0.until(lambda m: m["type"] == "state")
-        assert without_clock(state) == without_clock(p0.state)   # exactly where it was
+        assert comparable(state) == comparable(p0.state)   # exactly where it was
         # the bots' room goes on through B alone
         await bots.until(lambda m: m["type"] == "state" and m["match"]["over"], 120)
         await asyncio.gather(play_until(q0, rng, mid_hand(5), timeout=60),
@@ -276,7 +276,7 @@ def test_kill_9_one_process_the_other_serves_on(pair: Pair) -> None:
         await asyncio.to_thread(a.start)            # A comes back and picks the rooms up
         q2 = await Client.open(a, room, 2, t2)       # seat 2 moves over to A
         state = await q2.until(lambda m: m["type"] == "state")
-        assert without_clock(state) == without_clock(p2.state)
+        assert comparable(state) == comparable(p2.state)
         watcher = await Client.open(a, room)
         await watcher.until(lambda m: m["type"] == "state")
         await asyncio.gather(play_until(q0, rng, match_over, timeout=120),

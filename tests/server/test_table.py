@@ -152,7 +152,7 @@ def test_table_talk_survives_a_restart(tmp_path: Path) -> None:
 def test_the_state_counts_down_the_turn_clock_and_the_computer_acts(server: Server) -> None:
     """The state says how many seconds the person to act has (not a time of day); when they
     run out the seat's computer player acts."""
-    clock = 1.0
+    clock = 3.0        # seconds: long enough for a loaded machine to tell the state first
     made, (t0,) = room_with(server, [0], turn_seconds=clock, takeover_seconds=600)
     room = made["room"]
 
@@ -174,13 +174,20 @@ def test_the_state_counts_down_the_turn_clock_and_the_computer_acts(server: Serv
 
 
 def test_no_clock_while_a_computer_is_to_act(server: Server) -> None:
-    made, (t0,) = room_with(server, [0], bot_delay=2)
+    """The turn clock runs for a person to act and for nobody else: while a computer thinks
+    (two seconds here) the state shows no clock.  Seat 0 acts when the deal makes it first."""
+    made, (t0,) = room_with(server, [0], bot_delay=2, turn_seconds=60)
     room = made["room"]
 
     async def scenario() -> None:
         me = await Client.open(server, room, 0, t0)
         server.start_match(room, made["host_token"])
-        st = await me.until(lambda m: m["type"] == "state" and m["to_act"] != 0, 20)
+        st = await me.until(lambda m: m["type"] == "state" and m["to_act"] is not None, 20)
+        while st["to_act"] == 0:
+            assert st["clock"]["seat"] == 0 and st["clock"]["kind"] == "turn"
+            await me.act_randomly(random.Random(0))
+            seq = st["seq"]
+            st = await me.until(lambda m, seq=seq: m["type"] == "state" and m["seq"] > seq, 20)
         assert st["clock"] is None
         await me.close()
 

@@ -175,10 +175,14 @@ def _pair(before: View, after: View) -> list[Reason]:
     rule = pair_rule(after)
     bidder = after["bidder"]
     ours = bidder is not None and reading.team_of(pair["seat"]) == reading.team_of(bidder)
+    bound = "28-PAIR-5" if rule == "28-PAIR-4" else rule
+    cards = list(pair["cards"])
+    if new == old:                      # already at the bound: the pair moves nothing
+        return [Reason("pair_floor_already" if ours else "pair_ceiling_already", bound,
+                       {"value": new, "pair_cards": cards})]
     out = [Reason("pair_lowers" if ours else "pair_raises", rule,
-                  {"old": old, "new": new, "pair_cards": list(pair["cards"])})]
+                  {"old": old, "new": new, "pair_cards": cards})]
     if abs(new - old) < 4:
-        bound = "28-PAIR-5" if rule == "28-PAIR-4" else rule
         out.append(Reason("pair_floor" if ours else "pair_ceiling", bound, {"value": new}))
     return out
 

@@ -167,6 +167,10 @@ ENGLISH: dict[str, str] = {
                    "{old} to {new}",
     "pair_floor": "the target stops at {value}: it may not fall below the lowest bid",
     "pair_ceiling": "the target stops at {value}: it may not rise above the highest bid",
+    "pair_floor_already": "the bidding side's pair ({pair_cards}) cannot lower its target: "
+                          "{value} is already the lowest bid",
+    "pair_ceiling_already": "the defenders' pair ({pair_cards}) cannot raise the bidding "
+                            "side's target: {value} is already the highest bid",
     "must_open": "you speak first and may not pass: open with {value} or more",
     "floor_dealer": "everyone else passed, so you, the dealer, must bid {value}",
     "floor_partner": "bids below {value} are gone: your partner holds the bid ({high}), and "
