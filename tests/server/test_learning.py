@@ -188,6 +188,29 @@ def test_the_review_of_a_finished_hand_for_its_seat(client: TestClient) -> None:
     assert end["hand"] > hand
 
 
+def test_a_newcomer_reviews_no_hand_played_before_it_took_the_seat(client: TestClient
+                                                                    ) -> None:
+    """Hidden information (RULES.md §2.20): a newcomer who claims a computer's seat during
+    hand 0 holds it from hand 1; while the match runs, reviewing hand 0 from that seat would
+    show the computer's cards of a hand the newcomer never saw (a hand that ends early leaves
+    some unplayed), so it is refused — for seat 0, who played it, it is not."""
+    room = client.post("/api/rooms", json={"rules": "28", "bots": "rules",
+                                           "bot_delay": 0}).json()
+    rid, invite = room["room"], room["invite"]
+    mine = client.post(f"/api/rooms/{rid}/seats/0", json={"name": "P0", "invite": invite})
+    assert client.post(f"/api/rooms/{rid}/start",
+                       json={"token": room["host_token"]}).status_code == 200
+    claim = client.post(f"/api/rooms/{rid}/seats/2", json={"name": "Late", "invite": invite})
+    assert claim.json()["pending"] is True and claim.json()["from_hand"] == 1
+    late, token = claim.json()["token"], mine.json()["token"]
+    play_to(client, rid, token, lambda m: m["hand"] >= 1)
+    assert client.get(f"/api/rooms/{rid}").json()["seats"][2]["kind"] == "human"
+    r = client.post(f"/api/rooms/{rid}/review", json={"token": late, "hand": 0})
+    assert r.status_code == 403 and r.json()["error"] == "not_your_hand"
+    r = client.post(f"/api/rooms/{rid}/review", json={"token": token, "hand": 0})
+    assert r.status_code == 200 and r.json()["seat"] == 0
+
+
 def test_28_rev_6_and_28_auc_6_come_with_the_seats_state() -> None:
     """The notes of a seat's state (server/notes.py): what just happened (28-REV-6, for
     every seat, from the public view before the action) and the seat's own turn (28-AUC-6,

@@ -235,11 +235,13 @@ def test_claims_are_handed_over_with_the_action_that_ends_the_hand(storage: Stor
     seat = store.load_rooms("r1")[0].seats[2]
     assert (seat.kind, seat.name, seat.token_hash, seat.claim_token_hash) == \
         ("human", "late", "c", None)
+    assert seat.sat_from == 1                           # claimed in hand 0: sits from hand 1
     with pytest.raises(Conflict):
         store.hand_over("r1", 2)                        # no claim any more
     store.claim_seat("r1", 3, claim)
     store.hand_over("r1", 3)                            # the host approved
-    assert store.load_rooms("r1")[0].seats[3].kind == "human"
+    seat = store.load_rooms("r1")[0].seats[3]
+    assert (seat.kind, seat.sat_from) == ("human", 0)   # mid-hand 0: sits from hand 0
 
 
 def test_idle_rooms_are_closed_and_counted(storage: Storage) -> None:
@@ -294,6 +296,7 @@ def test_a_database_of_the_earlier_version_is_read(tmp_path: Path) -> None:
         room = restore(row, 0.0, lambda _r, _s: 0)
         assert room.match is not None and room.match.to_record() == record
         assert row.visited_at == 1.0 and row.seats[0].claim_token_hash is None
+        assert row.seats[0].sat_from == 0
         assert store.append([Append("old", len(log) + 1, 0, "x", "bot", "playing")]) == [True]
     finally:
         store.close()

@@ -362,10 +362,14 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
     @app.post("/api/rooms/{room_id}/review")
     async def room_review(room_id: str, request: Request) -> dict[str, Any]:
         ask = await body(request, SeatReview, None, None)
-        _room, match, seat = await seat_of(room_id, ask.token)
+        room, match, seat = await seat_of(room_id, ask.token)
         games = match.games
         if ask.hand >= len(games) or not games[ask.hand].over:
             raise BadRequest(409, "hand_not_over", "a hand is reviewed once it is over")
+        first = room.seats[seat].sat_from
+        if ask.hand < first and not match.over:      # someone else held the seat then
+            raise BadRequest(403, "not_your_hand", "you took this seat after that hand: "
+                             "it can be reviewed when the match is over")
         game = games[ask.hand]
         known = every_card_public(game) or match.over
         record = game.to_record()

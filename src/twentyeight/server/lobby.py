@@ -297,12 +297,13 @@ class Lobby:
             token = ask.seat_token or new_token()
             if room.status == PLAYING and not host:
                 return await self._claim(room, seat, name, token)
-            row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token))
+            first = len(room.match.games) - 1 if room.match is not None else 0
+            row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token), sat_from=first)
             try:
                 await self.db.take_seat(room.id, seat, row)
             except Conflict:                             # another process was first
                 await self._refused(room, seat)
-            s.kind, s.name, s.token_hash = HUMAN, name, row.token_hash
+            s.kind, s.name, s.token_hash, s.sat_from = HUMAN, name, row.token_hash, first
             s.connections, s.away_since, s.taken_over = 0, self.clock(), False
             room.bot_seeds.pop(seat, None)
             self.audience.tell_room(room)
@@ -346,7 +347,7 @@ class Lobby:
             except Conflict:
                 await self.sync.catch_up(room)
                 raise RoomError(409, "no_claim", f"nobody waits for seat {seat}") from None
-            room.seats[seat].hand_over()
+            room.seats[seat].hand_over(mid_hand=True)
             room.seats[seat].away_since = self.clock()
             room.bot_seeds.pop(seat, None)
             self.promote(room)

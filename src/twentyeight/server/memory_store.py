@@ -52,7 +52,8 @@ class MemoryStore:
         s = room.seats[seat]
         if s.kind == "human" or s.claim_token_hash is not None:
             raise Conflict(f"room {room_id}: seat {seat} is taken")
-        room.seats[seat] = replace(s, kind=row.kind, name=row.name, token_hash=row.token_hash)
+        room.seats[seat] = replace(s, kind=row.kind, name=row.name, token_hash=row.token_hash,
+                                   sat_from=row.sat_from)
 
     def claim_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
         """Note the claim unless the seat is no longer a computer's unclaimed one."""
@@ -67,7 +68,7 @@ class MemoryStore:
     def hand_over(self, room_id: str, seat: int) -> None:
         """The claimant takes the seat, unless there is no claim."""
         room = self._room(room_id, PLAYING)
-        if not _hand_over(room, [seat]):
+        if not _hand_over(room, [seat], mid_hand=True):
             raise Conflict(f"room {room_id}: seat {seat} has no claim")
 
     def set_invite(self, room_id: str, invite_hash: str) -> None:
@@ -162,13 +163,14 @@ class MemoryStore:
         return room
 
 
-def _hand_over(room: RoomRow, seat_numbers: list[int]) -> int:
+def _hand_over(room: RoomRow, seat_numbers: list[int], mid_hand: bool = False) -> int:
     done = 0
     for k in seat_numbers:
         s = room.seats[k]
-        if s.claim_token_hash is not None:
+        if s.claim_token_hash is not None and s.claim_hand is not None:
             room.seats[k] = SeatRow(kind="human", name=s.claim_name,
-                                    token_hash=s.claim_token_hash)
+                                    token_hash=s.claim_token_hash,
+                                    sat_from=s.claim_hand + (0 if mid_hand else 1))
             done += 1
     return done
 

@@ -72,6 +72,10 @@ class Seat:
     claim_token_hash: str | None = None
     claim_hand: int | None = None
     """The hand during which it was claimed: the newcomer sits from the next one."""
+    sat_from: int = 0
+    """The first hand of the match its person has played at this seat (0: from the start).
+    Before it somebody else held the seat, so it reviews no earlier hand while the match runs:
+    that hand's unplayed cards were never shown to it."""
 
     @property
     def connected(self) -> bool:
@@ -83,9 +87,11 @@ class Seat:
         """Whether a newcomer waits to take the seat over."""
         return self.claim_token_hash is not None
 
-    def hand_over(self) -> None:
-        """The claimant takes the seat (its token becomes the seat's)."""
-        assert self.claim_token_hash is not None
+    def hand_over(self, mid_hand: bool = False) -> None:
+        """The claimant takes the seat (its token becomes the seat's): from the hand after the
+        one it claimed the seat in or, ``mid_hand`` (the host approved), from that one."""
+        assert self.claim_token_hash is not None and self.claim_hand is not None
+        self.sat_from = self.claim_hand + (0 if mid_hand else 1)
         self.kind, self.name, self.token_hash = HUMAN, self.claim_name, self.claim_token_hash
         self.claim_name = self.claim_token_hash = self.claim_hand = None
         self.connections, self.taken_over = 0, False
@@ -269,7 +275,8 @@ def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> R
     every person counts as away from ``now``."""
     seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now,
                   elsewhere=elsewhere(row.id, k), claim_name=s.claim_name,
-                  claim_token_hash=s.claim_token_hash, claim_hand=s.claim_hand)
+                  claim_token_hash=s.claim_token_hash, claim_hand=s.claim_hand,
+                  sat_from=s.sat_from)
              for k, s in enumerate(row.seats)]
     room = Room(id=row.id, rules=Rules.from_spec(row.rules), bot_kind=row.bots,
                 host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,

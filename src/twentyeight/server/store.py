@@ -101,6 +101,7 @@ seats = Table(
     Column("claim_name", String(64), nullable=True),
     Column("claim_token_hash", String(64), nullable=True),
     Column("claim_hand", Integer, nullable=True),
+    Column("sat_from", Integer, nullable=True),
 )
 
 actions = Table(
@@ -115,7 +116,7 @@ actions = Table(
 
 ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note",
                            "public", "rated", "hints"],
-                 "seats": ["claim_name", "claim_token_hash", "claim_hand"]}
+                 "seats": ["claim_name", "claim_token_hash", "claim_hand", "sat_from"]}
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
 
@@ -134,6 +135,8 @@ class SeatRow:
     claim_name: str | None = None
     claim_token_hash: str | None = None
     claim_hand: int | None = None
+    sat_from: int = 0
+    """The first hand its person played at the seat (:attr:`Seat.sat_from`)."""
 
 
 @dataclass
@@ -377,7 +380,8 @@ class SqlStore:
                                .where(seats.c.room_id == room_id, seats.c.seat == seat,
                                       seats.c.kind != "human",
                                       seats.c.claim_token_hash.is_(None))
-                               .values(kind=row.kind, name=row.name, token_hash=row.token_hash))
+                               .values(kind=row.kind, name=row.name, token_hash=row.token_hash,
+                                       sat_from=row.sat_from))
             if res.rowcount != 1:
                 raise Conflict(f"room {room_id}: seat {seat} is taken")
 
@@ -399,7 +403,7 @@ class SqlStore:
         """The seat's claimant takes it now."""
         with self.engine.begin() as conn:
             self._lock_room(conn, room_id, PLAYING)
-            if _hand_over(conn, room_id, [seat]) != 1:
+            if _hand_over(conn, room_id, [seat], mid_hand=True) != 1:
                 raise Conflict(f"room {room_id}: seat {seat} has no claim")
 
     def set_invite(self, room_id: str, invite_hash: str) -> None:
@@ -587,14 +591,17 @@ class SqlStore:
                 raise Conflict(f"room {room_id}: seat {seat} is not that person's")
 
 
-def _hand_over(conn: Connection, room_id: str, seat_numbers: list[int]) -> int:
-    """Claimants of ``seat_numbers`` take their seats; how many did."""
+def _hand_over(conn: Connection, room_id: str, seat_numbers: list[int],
+               mid_hand: bool = False) -> int:
+    """Claimants of ``seat_numbers`` take their seats (from the next hand or, ``mid_hand``,
+    the claim's own: :meth:`Seat.hand_over`); how many did."""
     res = conn.execute(update(seats)
                        .where(seats.c.room_id == room_id, seats.c.seat.in_(seat_numbers),
                               seats.c.claim_token_hash.is_not(None))
                        .values(kind="human", name=seats.c.claim_name,
                                token_hash=seats.c.claim_token_hash, claim_name=None,
-                               claim_token_hash=None, claim_hand=None))
+                               claim_token_hash=None, claim_hand=None,
+                               sat_from=seats.c.claim_hand + (0 if mid_hand else 1)))
     return int(res.rowcount)
 
 
@@ -629,4 +636,4 @@ def _room_row(r: Any) -> RoomRow:
 def _seat_row(s: Any) -> SeatRow:
     return SeatRow(kind=s["kind"], name=s["name"], token_hash=s["token_hash"],
                    claim_name=s["claim_name"], claim_token_hash=s["claim_token_hash"],
-                   claim_hand=s["claim_hand"])
+                   claim_hand=s["claim_hand"], sat_from=s["sat_from"] or 0)
