@@ -97,6 +97,29 @@ def test_quick_play_sits_at_a_free_seat_or_makes_a_table(server: Server) -> None
     assert bad.status_code == 400 and set(bad.json()) == {"error", "message"}
 
 
+def test_a_guest_holds_one_seat_of_a_public_table(server: Server) -> None:
+    """A guest's browser is known by its guest cookie (HttpOnly, SameSite=Lax): its second
+    seat at the same public table is refused, so one stranger never sees two hands; a second
+    Quick play takes it to another table; another browser sits as before."""
+    public = server.create_room(rules="28", public=True)
+    room = public["room"]
+    guest = browser(server)
+    first = guest.post(f"/api/rooms/{room}/seats/0", json={"name": "Guest"})
+    assert first.status_code == 200, first.text
+    cookie = first.headers["set-cookie"].lower()
+    assert "twentyeight_guest=" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+    again = guest.post(f"/api/rooms/{room}/seats/2", json={"name": "Guest again"})
+    assert again.status_code == 409 and again.json()["error"] == "already_seated"
+    assert again.json()["message"] and "set-cookie" not in again.headers   # the same guest
+    info = server.get(f"/api/rooms/{room}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "open", "open", "open"]
+    other = browser(server).post(f"/api/rooms/{room}/seats/2", json={"name": "Other"})
+    assert other.status_code == 200
+    quick = [guest.post("/api/quickplay", json={"rules": "40", "name": "Guest"}).json()
+             for _ in range(2)]
+    assert quick[0]["room"] != quick[1]["room"]            # never twice at one table
+
+
 def test_sign_up_in_and_out(server: Server) -> None:
     b, name = signed_up(server)
     cookie = b.cookies.get("twentyeight_session")

@@ -11,6 +11,12 @@
 * A signed-in player's **seat token** is :func:`seat_token`: derived from the server's
   secret key, the room and the player, so the server can hand it again to the same player
   in any browser (``GET /api/rooms/{id}/mine``); one player has one seat per room.
+* A **guest** at a public table is known by a random secret in the cookie
+  :data:`GUEST_COOKIE` (kept by the browser only, never stored): its seat token is derived
+  from it the same way, so a second Quick play or a second click on a free seat of the same
+  table is refused (``already_seated``) instead of seating one stranger twice, where they
+  would see two hands.  (A guest who clears the cookie is a new guest: seats of rated tables
+  take signed-in players only.)
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ COOKIE = "twentyeight_session"
 """The session cookie's name."""
 SESSION_DAYS = 30
 """How long a session lasts."""
+GUEST_COOKIE = "twentyeight_guest"
+"""The cookie of a guest's secret (:func:`seat_token` of ``"guest:" + secret``)."""
 MIN_NAME, MAX_NAME = 3, 24
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
 _NAME_PUNCTUATION = frozenset(" -_.")
@@ -99,7 +107,8 @@ class Passwords:
         self.threads.shutdown(wait=False, cancel_futures=True)
 
 
-def seat_token(key: str, room_id: str, player_id: int) -> str:
-    """The seat token of ``player_id`` in ``room_id`` (the same wherever they sign in)."""
+def seat_token(key: str, room_id: str, player_id: int | str) -> str:
+    """The seat token of ``player_id`` in ``room_id`` (the same wherever they sign in; a
+    guest's is ``"guest:" + secret``)."""
     mac = hmac.new(key.encode(), f"seat|{room_id}|{player_id}".encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode().rstrip("=")

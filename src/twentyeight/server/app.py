@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -205,11 +205,13 @@ def create_app(settings: Settings) -> FastAPI:
         return (await hub.lobby.current(room_id)).info(hub.now())
 
     @app.post("/api/rooms/{room_id}/seats/{seat}")
-    async def take_seat(room_id: str, seat: str, request: Request) -> dict[str, Any]:
+    async def take_seat(room_id: str, seat: str, request: Request,
+                        response: Response) -> dict[str, Any]:
         ask = await body(request, TakeSeat)
         k = _seat_number(seat)
         seated = await places.take_seat(request, room_id, k, SeatAsk(
-            name=ask.name, invite=ask.invite, token=ask.token, host_token=ask.host_token))
+            name=ask.name, invite=ask.invite, token=ask.token, host_token=ask.host_token),
+            response)
         out: dict[str, Any] = {"room": room_id, "seat": k, "token": seated.token,
                                "pending": seated.pending}
         if seated.pending:

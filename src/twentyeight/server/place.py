@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from twentyeight.rules import PRESETS
 from twentyeight.server.accounts import (
     COOKIE,
+    GUEST_COOKIE,
     SESSION_DAYS,
     Passwords,
     check_password,
@@ -188,15 +189,21 @@ class Place:
 
     # ---- seats -------------------------------------------------------------------------
     async def take_seat(self, request: Request, room_id: str, seat: int,
-                        ask: SeatAsk) -> Seated:
+                        ask: SeatAsk, response: Response | None = None) -> Seated:
         """Take a seat (:meth:`Lobby.take_seat`): a signed-in player with their own seat
-        token and name; a rated table only for signed-in players."""
+        token and name; a rated table only for signed-in players; a guest at a public table
+        with the seat token of its guest cookie (set on ``response`` when new)."""
         player = await self.player(request)
         room = await self.hub.lobby.current(room_id)
         if player is None:
             if room.rated:
                 raise RoomError(403, "sign_in_to_play_rated", "a rated table seats signed-in "
                                 "players only: sign in (or sign up) first")
+            if room.public:
+                mine = seat_token(await self.server_key(), room.id,
+                                  "guest:" + self.guest(request, response))
+                ask = SeatAsk(name=ask.name, invite=ask.invite, token=mine,
+                              host_token=ask.host_token, seat_token=mine)
             seated = await self.hub.lobby.take_seat(room_id, seat, ask)
             self.listed = (-1e9, [])                  # the lobbies here see it at once
             return seated
@@ -207,6 +214,18 @@ class Place:
         await self._write(self.store.link_seat, room.id, token_hash(mine), player.id)
         self.listed = (-1e9, [])
         return seated
+
+    def guest(self, request: Request, response: Response | None) -> str:
+        """The guest secret of ``request``'s browser, made (and set on ``response``) when it
+        has none."""
+        secret = request.cookies.get(GUEST_COOKIE)
+        if secret and 16 <= len(secret) <= 64 and secret.isascii():
+            return secret
+        secret = new_token()
+        if response is not None:
+            response.set_cookie(GUEST_COOKIE, secret, max_age=SESSION_DAYS * 86400, path="/",
+                                httponly=True, samesite="lax", secure=self.secure(request))
+        return secret
 
     async def mine(self, request: Request, room_id: str) -> dict[str, Any]:
         """The signed-in player's seat of ``room_id`` and its token (from any browser)."""
@@ -237,7 +256,8 @@ class Place:
             self.listed = (now, entries)
         return entries
 
-    async def quick_play(self, request: Request, ask: QuickPlay) -> dict[str, Any]:
+    async def quick_play(self, request: Request, ask: QuickPlay,
+                         response: Response | None = None) -> dict[str, Any]:
         """Sit at a public table of ``ask.rules`` with a free seat, or make one (public,
         computer players in the other seats, started at once)."""
         if ask.rules not in PRESETS:
@@ -246,7 +266,7 @@ class Place:
         seat_ask = SeatAsk(name=ask.name)
         for room_id, seat in quick_pick(await self.public(fresh=True), ask.rules)[:QUICK_TRIES]:
             try:
-                seated = await self.take_seat(request, room_id, seat, seat_ask)
+                seated = await self.take_seat(request, room_id, seat, seat_ask, response)
             except RoomError as e:
                 if e.status in (409, 404, 410):        # taken meanwhile, or gone: the next one
                     continue
@@ -255,7 +275,7 @@ class Place:
         made = await self.hub.lobby.create_room(NewRoom(
             rules=rules_from(ask.rules, {}), public=True, client=_client(request)))
         seated = await self.take_seat(request, made.room.id, 0, SeatAsk(
-            name=ask.name, host_token=made.host_token))
+            name=ask.name, host_token=made.host_token), response)
         await self.hub.lobby.start(made.room.id, made.host_token)
         return {**_seated(made.room.id, 0, seated), "host_token": made.host_token,
                 "invite": made.invite}
@@ -337,8 +357,8 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
         return {"rooms": await place.public()}
 
     @app.post("/api/quickplay")
-    async def quick_play(request: Request) -> dict[str, Any]:
-        return await place.quick_play(request, await body(request, QuickPlay))
+    async def quick_play(request: Request, response: Response) -> dict[str, Any]:
+        return await place.quick_play(request, await body(request, QuickPlay), response)
 
     @app.post("/api/players", status_code=201)
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
