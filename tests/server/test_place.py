@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from server.harness import Client, Server, words
+from server.harness import Client, Message, Server, words
 from twentyeight import Game
 
 NAMES = itertools.count()
@@ -192,6 +192,70 @@ def test_a_players_seat_is_theirs_in_any_browser(server: Server) -> None:
     assert asyncio.run(hello())["seat"] == 1
 
 
+async def watch_to_the_end(server: Server, room: str, host_token: str | None) -> None:
+    """Start ``room`` (unless ``host_token`` is ``None``) and watch until its match is over
+    (computers play for people who are away only while someone watches)."""
+    spectator = await Client.open(server, room)
+    try:
+        if host_token is not None:
+            server.start_match(room, host_token)
+        await spectator.until(lambda m: m["type"] == "room" and m["status"] == "finished",
+                              timeout=90)
+    finally:
+        await spectator.close()
+
+
+def rated_table(server: Server) -> tuple[Message, list[tuple[httpx.Client, str]], list[str]]:
+    """A rated room of four signed-in players (a one-point match, computers acting for
+    them at once), not started; the room, the players' browsers and names, their tokens."""
+    made = server.create_room(rules="28", rated=True, takeover_seconds=0, bot_delay=0,
+                              flags={"game_target": 1})
+    people = [signed_up(server) for _ in range(4)]
+    tokens = []
+    for k, (b, _) in enumerate(people):
+        r = b.post(f"/api/rooms/{made['room']}/seats/{k}", json={"invite": made["invite"]})
+        assert r.status_code == 200, r.text
+        tokens.append(r.json()["token"])
+    return made, people, tokens
+
+
+def test_the_rematch_of_a_rated_table_is_rated_and_keeps_its_players(server: Server) -> None:
+    """The rematch of a rated match is rated, and each signed-in player's new seat is theirs:
+    its token (the new room's, :func:`seat_token`) is told to that seat's connection alone,
+    the same as any browser of the player finds (``/mine``), and the rematch counts in
+    their ratings."""
+    made, people, tokens = rated_table(server)
+    room = made["room"]
+    asyncio.run(watch_to_the_end(server, room, made["host_token"]))
+
+    async def vote() -> list[Message]:
+        seats = [await Client.open(server, room, k, tokens[k]) for k in range(4)]
+        watcher = await Client.open(server, room)
+        for k, c in enumerate(seats):
+            await c.send({"type": "rematch", "token": tokens[k]})
+        told = [await c.until(lambda m: m["type"] == "rematch" and m["room"] is not None)
+                for c in [*seats, watcher]]
+        for c in [*seats, watcher]:
+            await c.close()
+        return told
+    told = asyncio.run(vote())
+    new = told[0]["room"]
+    assert {m["room"] for m in told} == {new} and "token" not in told[4]
+    for k, (b, _) in enumerate(people):
+        mine = b.get(f"/api/rooms/{new}/mine").json()
+        assert mine["seat"] == k and told[k]["token"] == mine["token"] != tokens[k]
+    info = server.get(f"/api/rooms/{new}").json()
+    assert info["rated"] is True and info["status"] == "playing"
+    asyncio.run(watch_to_the_end(server, new, None))
+    deadline = time.monotonic() + 10
+    while True:
+        ratings = [server.get(f"/api/players/{name}").json()["ratings"] for _, name in people]
+        if all(r.get("28", {}).get("matches") == 2 for r in ratings):
+            break
+        assert time.monotonic() < deadline, ratings
+        time.sleep(0.2)
+
+
 def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> None:
     made = server.create_room(rules="28", rated=True, takeover_seconds=0, bot_delay=0,
                               flags={"game_target": 1})
@@ -206,16 +270,7 @@ def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> 
     assert early.status_code == 409 and early.json()["error"] == "rated_needs_people"
     assert people[3][0].post(f"/api/rooms/{room}/seats/3",
                              json={"invite": made["invite"]}).status_code == 200
-
-    async def watch_to_the_end() -> None:          # computers play only while someone watches
-        spectator = await Client.open(server, room)
-        try:
-            server.start_match(room, made["host_token"])
-            await spectator.until(lambda m: m["type"] == "room" and m["status"] == "finished",
-                                  timeout=90)
-        finally:
-            await spectator.close()
-    asyncio.run(watch_to_the_end())
+    asyncio.run(watch_to_the_end(server, room, made["host_token"]))
     info = server.get(f"/api/rooms/{room}").json()
     winners = set(info["winners"])
     deadline = time.monotonic() + 10

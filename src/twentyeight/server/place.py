@@ -108,6 +108,7 @@ class Place:
         self.listed: tuple[float, list[dict[str, Any]]] = (-1e9, [])
         self.tasks: set[asyncio.Task[None]] = set()
         hub.authority.finished = self.finished
+        hub.table.rematches.owners = self
 
     # ---- the database's threads --------------------------------------------------------
     async def _read(self, fn: Callable[..., T], *args: Any) -> T:
@@ -226,6 +227,19 @@ class Place:
             response.set_cookie(GUEST_COOKIE, secret, max_age=SESSION_DAYS * 86400, path="/",
                                 httponly=True, samesite="lax", secure=self.secure(request))
         return secret
+
+    async def carried(self, old_room: str, new_room: str, seat_hash: str
+                      ) -> tuple[str, int] | None:
+        """The rematch's seat token of the player of ``seat_hash`` in ``old_room``
+        (:class:`~.rematch.Owners`)."""
+        player_id = (await self._read(self.store.seat_owners, old_room)).get(seat_hash)
+        if player_id is None:
+            return None
+        return seat_token(await self.server_key(), new_room, player_id), player_id
+
+    async def link(self, room_id: str, token: str, player_id: int) -> None:
+        """``token`` of ``room_id`` is ``player_id``'s seat (:class:`~.rematch.Owners`)."""
+        await self._write(self.store.link_seat, room_id, token_hash(token), player_id)
 
     async def mine(self, request: Request, room_id: str) -> dict[str, Any]:
         """The signed-in player's seat of ``room_id`` and its token (from any browser)."""

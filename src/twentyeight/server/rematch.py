@@ -1,6 +1,10 @@
-"""The rematch: at the end of a match, the same table again — the same rules, the same
-people in the same seats (their tokens hold their new seats too), computer players where
-computers sat — dealt at once in a new room.
+"""The rematch: at the end of a match, the same table again — the same rules (rated if it
+was), the same people in the same seats, computer players where computers sat — dealt at
+once in a new room.  A guest's token holds its new seat too; a signed-in player's seat token
+belongs to the room and the player (:func:`~.accounts.seat_token`), so the player gets the
+new room's (told in the ``rematch`` message to that seat's connections only, and found again
+in any browser by ``GET /api/rooms/{id}/mine``), and the new seat is linked to the player
+(:class:`Owners`): history and ratings follow the rematch.
 
 Every person seated says ``rematch`` (the votes are told to the table as they come), or the
 host does, with the host's token, and it is dealt.  The old room's ``rematch`` message then
@@ -13,15 +17,27 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from twentyeight.server.audience import Audience, Listener
 from twentyeight.server.database import Database
 from twentyeight.server.lobby import Lobby, NewRoom, RoomError
 from twentyeight.server.protocol import NOT_NOW, UNAUTHORISED, ClientMessage, ProtocolError
-from twentyeight.server.room import FINISHED, HUMAN, Room
+from twentyeight.server.room import FINISHED, HUMAN, Room, token_hash
 from twentyeight.server.store import SeatRow
 from twentyeight.server.talk_store import TalkStore
+
+
+class Owners(Protocol):
+    """Who owns a seat token (the place of players, :mod:`.place`)."""
+
+    async def carried(self, old_room: str, new_room: str, seat_hash: str
+                      ) -> tuple[str, int] | None:
+        """The seat token in ``new_room`` of the player whose token in ``old_room`` hashes
+        to ``seat_hash``, and the player; ``None`` for a guest's token."""
+
+    async def link(self, room_id: str, token: str, player_id: int) -> None:
+        """``token`` of ``room_id`` is ``player_id``'s seat."""
 
 
 class Rematches:
@@ -35,11 +51,14 @@ class Rematches:
         self.audience = audience
         self.clock = clock
         self.votes: dict[str, set[int]] = {}
+        self.owners: Owners | None = None
+        """Set by the place of players, where there is one."""
 
     async def greet(self, room: Room, conn: Listener) -> None:
         """A new connection to a finished room hears of its rematch (or the votes so far)."""
         if room.status == FINISHED:
-            conn.send(await self._message(room))
+            message = await self._message(room)
+            conn.send(await self._for_seat(room, message, conn.seat))
 
     async def _message(self, room: Room, next_room: str | None = None) -> dict[str, Any]:
         if next_room is None:
@@ -48,6 +67,16 @@ class Rematches:
         return {"type": "rematch", "agreed": sorted(self.votes.get(room.id, set())),
                 "needed": people, "room": next_room,
                 "path": None if next_room is None else f"/r/{next_room}"}
+
+    async def _for_seat(self, room: Room, message: dict[str, Any], seat: int | None
+                        ) -> dict[str, Any]:
+        """``message`` as told to a connection of ``seat``: with the seat's token of the new
+        room when it is a player's (only that seat's connections are told it)."""
+        hashed = room.seats[seat].token_hash if seat is not None else None
+        if message["room"] is None or self.owners is None or hashed is None:
+            return message
+        carried = await self.owners.carried(room.id, message["room"], hashed)
+        return message if carried is None else {**message, "token": carried[0]}
 
     async def ask(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``rematch`` message: a vote, or the host dealing it."""
@@ -68,7 +97,7 @@ class Rematches:
                 people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
                 if host or people <= votes:
                     existing = await self._deal(room, msg)
-            self._tell(room, await self._message(room, existing))
+            await self._tell(room, await self._message(room, existing))
 
     async def _deal(self, room: Room, msg: ClientMessage) -> str:
         """Make and start the rematch's room (under the old room's lock); its id."""
@@ -77,17 +106,23 @@ class Rematches:
                 rules=room.rules, bots=room.bot_kind, takeover_seconds=room.takeover_seconds,
                 bot_delay=room.bot_delay, turn_seconds=room.turn_seconds,
                 client=room.created_by, host_token_hash=room.host_token_hash,
-                invite_hash=room.invite_hash, public=room.public, hints=room.hints))
+                invite_hash=room.invite_hash, public=room.public, hints=room.hints,
+                rated=room.rated))
         except RoomError as e:
             raise ProtocolError(NOT_NOW, e.message, msg.ref) from None
         new = made.room
         async with new.lock:
             for k, s in enumerate(room.seats):
-                if s.kind == HUMAN:
+                if s.kind == HUMAN and s.token_hash is not None:
+                    carried = None if self.owners is None else \
+                        await self.owners.carried(room.id, new.id, s.token_hash)
+                    hashed = s.token_hash if carried is None else token_hash(carried[0])
                     await self.db.take_seat(new.id, k, SeatRow(kind=HUMAN, name=s.name,
-                                                               token_hash=s.token_hash))
+                                                               token_hash=hashed))
+                    if carried is not None and self.owners is not None:
+                        await self.owners.link(new.id, *carried)
                     ns = new.seats[k]
-                    ns.kind, ns.name, ns.token_hash = HUMAN, s.name, s.token_hash
+                    ns.kind, ns.name, ns.token_hash = HUMAN, s.name, hashed
                     ns.away_since = self.clock()
             if not await asyncio.to_thread(self.store.link_rematch, room.id, new.id):
                 other = await asyncio.to_thread(self.store.rematch_of, room.id)
@@ -97,9 +132,12 @@ class Rematches:
         self.votes.pop(room.id, None)
         return new.id
 
-    def _tell(self, room: Room, message: dict[str, Any]) -> None:
-        for listener in self.audience.of(room.id):
-            listener.send(message)
+    async def _tell(self, room: Room, message: dict[str, Any]) -> None:
+        told: dict[int | None, dict[str, Any]] = {}
+        for listener in list(self.audience.of(room.id)):
+            if listener.seat not in told:
+                told[listener.seat] = await self._for_seat(room, message, listener.seat)
+            listener.send(told[listener.seat])
 
     def forget(self, room_id: str) -> None:
         """``room_id`` is gone from this process."""

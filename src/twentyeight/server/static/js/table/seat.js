@@ -34,7 +34,9 @@ export function receiveRematch(msg) {
     log(t("rematch.dealt"), "sys");
     say(t("rematch.dealt"), true);
     if (ui.seatInfo && ui.seatInfo.token) {
-      localStorage.setItem(seatKey(msg.room), JSON.stringify(ui.seatInfo));
+      // a signed-in player's token belongs to the room: the server tells this seat the new one
+      const seat = msg.token ? { ...ui.seatInfo, token: msg.token } : ui.seatInfo;
+      localStorage.setItem(seatKey(msg.room), JSON.stringify(seat));
       if (ui.hostToken) localStorage.setItem(hostKey(msg.room), ui.hostToken);
       location.assign(msg.path);
       return;
