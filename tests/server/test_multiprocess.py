@@ -303,3 +303,35 @@ def test_kill_9_one_process_the_other_serves_on(pair: Pair) -> None:
     assert [m["seq"] for m in bots.log if m["type"] == "event"] == \
         list(range(1, busy_total + 1))
     assert check([bots], expected(pair.db_url, busy["room"], busy_record)) > 0
+
+
+def test_a_rematch_asked_for_through_both_processes(pair: Pair) -> None:
+    """Seat 0 plays through A, seat 2 through B: seat 0's rematch vote is told on B, seat 2's
+    vote on B deals the rematch, and A's connections are told the new room (the votes are in
+    the database, the notice goes through Redis)."""
+    a, b = pair.a, pair.b
+    made = a.create_room(rules="28", flags={"game_target": 1}, bots="rules", bot_delay=0,
+                         takeover_seconds=600)
+    room = made["room"]
+    t0, t2 = a.take(room, 0, "Asha"), b.take(room, 2, "Ravi")
+
+    async def scenario() -> str:
+        p0, p2 = await Client.open(a, room, 0, t0), await Client.open(b, room, 2, t2)
+        a.start_match(room, made["host_token"])
+        rng = random.Random(11)
+        await asyncio.gather(play_until(p0, rng, match_over, timeout=120),
+                             play_until(p2, rng, match_over, timeout=120))
+        await p0.send({"type": "rematch", "token": t0})
+        vote = await p2.until(lambda m: m["type"] == "rematch" and m["agreed"] == [0], 15)
+        assert vote["room"] is None and vote["needed"] == [0, 2]
+        await p2.send({"type": "rematch", "token": t2})
+        dealt = await p0.until(lambda m: m["type"] == "rematch" and m["room"] is not None, 15)
+        for c in (p0, p2):
+            await c.close()
+        return str(dealt["room"])
+
+    new = asyncio.run(scenario())
+    for server in (a, b):
+        info = server.get(f"/api/rooms/{new}").json()
+        assert info["status"] == "playing"
+        assert [s["name"] for s in info["seats"]][0::2] == ["Asha", "Ravi"]

@@ -89,7 +89,8 @@ class ClusterSync(DatabaseSync):
         self.fanout.publish({"t": "room", "p": self.id, "room": room.id, "seq": room.seq})
 
     def talked(self, room: Room) -> None:
-        """A line of ``room``'s table talk is stored: the others read it from the database."""
+        """A line of ``room``'s table talk, or a rematch vote, is stored: the others read it
+        from the database."""
         self.fanout.publish({"t": "talk", "p": self.id, "room": room.id})
 
     def connections(self, room: Room, seat: int) -> None:
@@ -117,6 +118,7 @@ class ClusterSync(DatabaseSync):
             room = self.hub.rooms.get(notice["room"])
             if room is not None:
                 self._spawn(self.hub.table.chat.heard(room))
+                self._spawn(self.hub.table.rematches.heard(room))
         elif kind == "seat":
             room, seat, n = notice.get("room"), notice.get("seat"), notice.get("n")
             if isinstance(room, str) and _seat(seat) and _count(n):

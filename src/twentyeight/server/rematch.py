@@ -44,13 +44,14 @@ class Rematches:
     """The rematch votes of this process's rooms."""
 
     def __init__(self, lobby: Lobby, db: Database, store: TalkStore, audience: Audience,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], voted: Callable[[Room], None]) -> None:
         self.lobby = lobby
         self.db = db
         self.store = store
         self.audience = audience
         self.clock = clock
-        self.votes: dict[str, set[int]] = {}
+        self.voted = voted
+        """Tells the other processes that a vote or the rematch is stored."""
         self.owners: Owners | None = None
         """Set by the place of players, where there is one."""
 
@@ -60,11 +61,19 @@ class Rematches:
             message = await self._message(room)
             conn.send(await self._for_seat(room, message, conn.seat))
 
+    async def heard(self, room: Room) -> None:
+        """Another process stored a vote or the rematch of ``room``: tell this process's
+        connections how it stands."""
+        if room.status == FINISHED and self.audience.of(room.id):
+            async with room.lock:
+                await self._tell(room, await self._message(room))
+
     async def _message(self, room: Room, next_room: str | None = None) -> dict[str, Any]:
         if next_room is None:
             next_room = await asyncio.to_thread(self.store.rematch_of, room.id)
+        votes = await asyncio.to_thread(self.store.rematch_votes, room.id)
         people = [k for k, s in enumerate(room.seats) if s.kind == HUMAN]
-        return {"type": "rematch", "agreed": sorted(self.votes.get(room.id, set())),
+        return {"type": "rematch", "agreed": sorted(votes & set(people)),
                 "needed": people, "room": next_room,
                 "path": None if next_room is None else f"/r/{next_room}"}
 
@@ -91,13 +100,14 @@ class Rematches:
                                     "over", msg.ref)
             existing = await asyncio.to_thread(self.store.rematch_of, room.id)
             if existing is None:
-                votes = self.votes.setdefault(room.id, set())
-                if seat is not None:
-                    votes.add(seat)
+                votes = await asyncio.to_thread(self.store.vote_rematch, room.id, seat) \
+                    if seat is not None else \
+                    await asyncio.to_thread(self.store.rematch_votes, room.id)
                 people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
                 if host or people <= votes:
                     existing = await self._deal(room, msg)
             await self._tell(room, await self._message(room, existing))
+            self.voted(room)
 
     async def _deal(self, room: Room, msg: ClientMessage) -> str:
         """Make and start the rematch's room (under the old room's lock); its id."""
@@ -129,7 +139,6 @@ class Rematches:
                 assert other is not None          # another process dealt one first
                 return other                      # (ours waits, unvisited, to be closed)
             await self.lobby.begin(new)
-        self.votes.pop(room.id, None)
         return new.id
 
     async def _tell(self, room: Room, message: dict[str, Any]) -> None:
@@ -138,7 +147,3 @@ class Rematches:
             if listener.seat not in told:
                 told[listener.seat] = await self._for_seat(room, message, listener.seat)
             listener.send(told[listener.seat])
-
-    def forget(self, room_id: str) -> None:
-        """``room_id`` is gone from this process."""
-        self.votes.pop(room_id, None)

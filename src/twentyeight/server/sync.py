@@ -35,7 +35,8 @@ class Sync(Protocol):
         """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
 
     def talked(self, room: Room) -> None:
-        """A line of ``room``'s table talk is stored (:mod:`~twentyeight.server.chat`)."""
+        """A line of ``room``'s table talk or a rematch vote is stored (:mod:`.chat`,
+        :mod:`.rematch`)."""
 
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` (or, for

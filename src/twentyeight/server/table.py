@@ -33,7 +33,8 @@ class Table:
         self.chat = Chat(self.store, limits, hub.audience, hub.now, hub.sync.talked)
         self.claims = Claims(hub.authority, hub.audience, hub.sync, limits, hub.now)
         self.standup = StandUp(hub.db, hub.audience, hub.sync, hub.lobby.unseat)
-        self.rematches = Rematches(hub.lobby, hub.db, self.store, hub.audience, hub.now)
+        self.rematches = Rematches(hub.lobby, hub.db, self.store, hub.audience, hub.now,
+                                   hub.sync.talked)
 
     async def handle(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """One table message (:data:`~twentyeight.server.table_messages.TABLE_MESSAGES`)."""
@@ -60,4 +61,3 @@ class Table:
         """``room_id`` is closed and gone from this process."""
         self.chat.forget(room_id)
         self.claims.forget(room_id)
-        self.rematches.forget(room_id)

@@ -50,9 +50,16 @@ rematches = Table(
     Column("next_room", String(32), nullable=False),
 )
 
+rematch_votes = Table(
+    "rematch_votes", metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+)
+
 
 class TalkStore(Protocol):
-    """Where a room's talk and rematch are kept."""
+    """Where a room's talk, its rematch and the votes for it are kept (shared by every
+    process of a database)."""
 
     def add(self, room_id: str, line: Line, keep: int) -> int:
         """Keep ``line`` as the room's next one (its number, ``n``, is returned) and forget
@@ -66,6 +73,12 @@ class TalkStore(Protocol):
 
     def rematch_of(self, room_id: str) -> str | None:
         """The room of ``room_id``'s rematch, if there is one."""
+
+    def vote_rematch(self, room_id: str, seat: int) -> set[int]:
+        """``seat`` asks for ``room_id``'s rematch; the seats that have (on any process)."""
+
+    def rematch_votes(self, room_id: str) -> set[int]:
+        """The seats that asked for ``room_id``'s rematch."""
 
 
 class SqlTalk:
@@ -119,6 +132,21 @@ class SqlTalk:
                                .where(rematches.c.room_id == room_id)).first()
         return None if row is None else str(row.next_room)
 
+    def vote_rematch(self, room_id: str, seat: int) -> set[int]:
+        """Insert the vote (again: no change) and read them all."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(rematch_votes).values(room_id=room_id, seat=seat))
+        except IntegrityError:
+            pass
+        return self.rematch_votes(room_id)
+
+    def rematch_votes(self, room_id: str) -> set[int]:
+        """The stored votes."""
+        with self.engine.connect() as conn:
+            return {int(r.seat) for r in conn.execute(
+                select_(rematch_votes.c.seat).where(rematch_votes.c.room_id == room_id))}
+
 
 class MemoryTalk:
     """The same in this process's memory."""
@@ -126,6 +154,7 @@ class MemoryTalk:
     def __init__(self) -> None:
         self.talk: dict[str, deque[Line]] = {}
         self.rematches: dict[str, str] = {}
+        self.votes: dict[str, set[int]] = {}
 
     def add(self, room_id: str, line: Line, keep: int) -> int:
         """Keep the line (at most ``keep`` per room)."""
@@ -150,6 +179,15 @@ class MemoryTalk:
     def rematch_of(self, room_id: str) -> str | None:
         """The link, if any."""
         return self.rematches.get(room_id)
+
+    def vote_rematch(self, room_id: str, seat: int) -> set[int]:
+        """Note the vote; all of them."""
+        self.votes.setdefault(room_id, set()).add(seat)
+        return self.rematch_votes(room_id)
+
+    def rematch_votes(self, room_id: str) -> set[int]:
+        """The votes noted."""
+        return set(self.votes.get(room_id, ()))
 
 
 def talk_store_for(storage: object) -> TalkStore:
