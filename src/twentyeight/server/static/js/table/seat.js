@@ -77,9 +77,18 @@ export function rematchControls() {
 export function renderSeat() {
   const box = $("seat-box");
   if (!box) return;
-  box.replaceChildren();
   const seated = ui.me !== null && token();
-  if (seated && ui.room && ui.room.status !== "closed" && !ui.latest?.match?.over) {
+  const standing = seated && ui.room && ui.room.status !== "closed" && !ui.latest?.match?.over;
+  // drawn again only when something it shows changed: a message arrives several times a
+  // second, and a button drawn anew under the pointer or the keyboard focus loses them
+  const r = ui.rematch;
+  const key = JSON.stringify([Boolean(seated), Boolean(standing), Boolean(ui.latest?.match?.over),
+    r?.room ?? null, r?.agreed ?? null, r?.needed ?? null, (ui.room?.seats || []).map((s) => s.kind),
+    ui.me, Boolean(ui.hostToken), document.documentElement.lang]);
+  if (box.dataset.drawn === key) return;
+  box.dataset.drawn = key;
+  box.replaceChildren();
+  if (standing) {
     box.append(el("button", { type: "button", class: "small", id: "stand-btn", text: t("seat.stand"), onclick: stand }));
   } else if (!seated) {
     box.append(el("p", { class: "sys", text: t("seat.watching") }));
