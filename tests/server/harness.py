@@ -247,6 +247,26 @@ async def play_until(client: Client, rng: random.Random, done: Callable[[Message
             raise TimeoutError(f"seat {client.seat}: not done in {timeout} s")
 
 
+async def play_table_until(clients: list[Client], rng: random.Random,
+                           done: Callable[[Message], bool]) -> tuple[Client, Message]:
+    """Play random legal cards (passing in the auction) for every seat of ``clients`` (one
+    per seat) until the state of the seat to act is ``done``; that seat's client and state."""
+    while True:
+        for c in clients:
+            while c.state is None:
+                await c.recv()
+        st = max((c.state for c in clients if c.state), key=lambda s: s["seq"])
+        actor = clients[st["to_act"]] if st["to_act"] is not None else None
+        if actor is not None and actor.state and actor.state["seq"] == st["seq"] \
+                and actor.state["legal"]:
+            if done(actor.state):
+                return actor, actor.state
+            await actor.act_randomly(rng)
+        await asyncio.sleep(0)
+        for c in clients:
+            await c.drain(0.02)
+
+
 def match_over(state: Message) -> bool:
     return bool(state["match"]["over"])
 

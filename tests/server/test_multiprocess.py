@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from server.harness import (
     Server,
     comparable,
     match_over,
+    play_table_until,
     play_until,
     scan_secrecy,
 )
@@ -335,3 +336,60 @@ def test_a_rematch_asked_for_through_both_processes(pair: Pair) -> None:
         info = server.get(f"/api/rooms/{new}").json()
         assert info["status"] == "playing"
         assert [s["name"] for s in info["seats"]][0::2] == ["Asha", "Ravi"]
+
+
+def test_a_claim_put_to_opponents_on_the_other_process(pair: Pair) -> None:
+    """Four people, seats 0 and 2 through A, 1 and 3 through B.  An uncertain claim made on A
+    is shown on B with the claimer's cards and pauses the table there too; B's opponents'
+    answers reach A; a refusal on B lets the table play on; the other side's claim, made on B,
+    is accepted from A and played out."""
+    a, b = pair.a, pair.b
+    made = a.create_room(rules="28", flags={"game_target": 1000}, bots="rules", bot_delay=0,
+                         takeover_seconds=600, turn_seconds=60)
+    room = made["room"]
+    tokens = [(a if k % 2 == 0 else b).take(room, k, f"P{k}") for k in range(4)]
+
+    async def scenario() -> None:
+        clients = [await Client.open(a if k % 2 == 0 else b, room, k, tokens[k])
+                   for k in range(4)]
+        a.start_match(room, made["host_token"])
+        rng = random.Random(4)
+
+        def leading(side: int, tricks: int) -> Callable[[Message], bool]:
+            """A seat of ``side`` (0: seats 0 and 2) leads after ``tricks`` or more tricks."""
+            return lambda s: s["view"]["phase"] == "play" and s["seat"] % 2 == side \
+                and len(s["view"]["tricks"]) >= tricks and not s["view"]["trick"]["cards"]
+        actor, st = await play_table_until(clients, rng, leading(0, 2))
+        await actor.send({"type": "claim", "token": actor.token, "seq": st["seq"]})
+        told = await actor.until(lambda m: m["type"] == "claim")
+        if told["status"] == "accepted":
+            pytest.skip("this deal's claim was certain")
+        assert told["asked"] == [1, 3]
+        far = [clients[k] for k in told["asked"]]            # the opponents, both through B
+        shown = await far[0].until(lambda m: m["type"] == "claim")
+        assert shown["status"] == "asked" and shown["cards"] == st["view"]["hand"]
+        await far[0].send({"type": "action", "token": far[0].token, "seq": st["seq"],
+                           "action": f"{far[0].seat} pass"})
+        assert (await far[0].until(lambda m: m["type"] == "error"))["code"] == "not_now"
+        await far[1].send({"type": "claim_answer", "token": far[1].token, "accept": False})
+        done = await actor.until(lambda m: m["type"] == "claim" and m["status"] != "asked")
+        assert done["status"] == "refused" and done["by"] == far[1].seat
+        assert (await far[0].until(lambda m: m["type"] == "claim"))["status"] == "refused"
+
+        actor, st = await play_table_until(clients, rng, leading(1, 3))
+        await actor.send({"type": "claim", "token": actor.token, "seq": st["seq"]})
+        told = await actor.until(lambda m: m["type"] == "claim")
+        if told["status"] == "asked":
+            for k in told["asked"]:
+                await clients[k].send({"type": "claim_answer", "token": clients[k].token,
+                                       "accept": True})
+            done = await actor.until(lambda m: m["type"] == "claim" and m["status"] != "asked")
+            assert done["status"] == "accepted" and not done["certain"]
+        over = await clients[0].until(lambda m: m["type"] == "hand_over", 30)
+        assert [m for m in clients[0].log if m["type"] == "event"
+                and m["seq"] > st["seq"] and m["by"] == "claim"]
+        assert over["hand"] == st["hand"]
+        for c in clients:
+            await c.close()
+
+    asyncio.run(scenario())

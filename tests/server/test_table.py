@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from server.harness import Client, Message, Server, match_over, play_until, running
+from server.harness import (
+    Client,
+    Message,
+    Server,
+    match_over,
+    play_table_until,
+    play_until,
+    running,
+)
 from server.services import Postgres, Redis
 
 PLAY = "play"
@@ -207,25 +215,6 @@ async def _four(server: Server, **extra: object) -> tuple[Message, list[Client]]
     return made, clients
 
 
-async def _play_to(clients: list[Client], rng: random.Random,
-                   done: object) -> tuple[Client, Message]:
-    """Play random legal cards (passing in the auction) until a seat to act is ``done``."""
-    while True:
-        for c in clients:
-            while c.state is None:
-                await c.recv()
-        st = max((c.state for c in clients if c.state), key=lambda s: s["seq"])
-        actor = clients[st["to_act"]] if st["to_act"] is not None else None
-        if actor is not None and actor.state and actor.state["seq"] == st["seq"] \
-                and actor.state["legal"]:
-            if callable(done) and done(actor.state):
-                return actor, actor.state
-            await actor.act_randomly(rng)
-        await asyncio.sleep(0)
-        for c in clients:
-            await c.drain(0.02)
-
-
 def _last_trick_fourth(st: Message) -> bool:
     v = st["view"]
     return v["phase"] == PLAY and len(v["hand"]) == 1 and len(v["trick"]["cards"]) == 3
@@ -241,7 +230,7 @@ def test_a_certain_claim_is_accepted_at_once_and_played_out(server: Server) -> N
         rng = random.Random(3)
         seen = {"accepted": 0, "asked": 0}
         for _ in range(12):
-            actor, st = await _play_to(clients, rng, _last_trick_fourth)
+            actor, st = await play_table_until(clients, rng, _last_trick_fourth)
             await actor.send({"type": "claim", "token": actor.token, "seq": st["seq"]})
             hand = st["hand"]
             told = await actor.until(lambda m, h=hand: m["type"] in ("claim", "error")
@@ -294,7 +283,7 @@ def test_an_accepted_claim_gives_the_claimer_every_remaining_trick(server: Serve
     async def scenario() -> None:
         _, clients = await _four(server)
         rng = random.Random(11)
-        actor, st = await _play_to(clients, rng, lambda s: s["view"]["phase"] == PLAY
+        actor, st = await play_table_until(clients, rng, lambda s: s["view"]["phase"] == PLAY
                                    and len(s["view"]["tricks"]) == 5
                                    and not s["view"]["trick"]["cards"])
         await actor.send({"type": "claim", "token": actor.token, "seq": st["seq"]})
@@ -328,7 +317,7 @@ def test_bad_claims_are_refused_and_change_nothing(server: Server) -> None:
     async def scenario() -> None:
         _, clients = await _four(server)
         rng = random.Random(5)
-        actor, st = await _play_to(clients, rng, lambda s: s["view"]["phase"] == PLAY)
+        actor, st = await play_table_until(clients, rng, lambda s: s["view"]["phase"] == PLAY)
         other = clients[(actor.seat + 1) % 4]
         cases = [
             (other, {"type": "claim", "token": other.token, "seq": st["seq"]}, "not_now"),

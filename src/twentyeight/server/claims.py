@@ -18,6 +18,13 @@ claim against computers alone that is not certain is refused at once.  One claim
 per hand: the answer tells the claimer something about the hidden hands (whether the sweep
 was certain), so it cannot be asked again and again.
 
+**Several processes** (``--redis``): the claim waits on the process where it was made (its
+*owner*).  The others hear of it (:meth:`Claims.heard`, notices of seat numbers and flags
+only: each process shows the claimer's cards from its own copy of the match), pause the table
+too, tell their connections, and pass on the answers of the opponents connected to them; the
+owner tells them how it ended.  Should the owner die, the others give the claim up as
+refused a few seconds after its time ran out.
+
 **The record.**  An accepted claim is played out by the server, card by card, as ordinary
 actions of the seats (``by: "claim"`` in the events), so the record is an ordinary record of
 RECORDS.md with every trick played (28-PLAY-6).  A certain claim is played along the line the
@@ -35,6 +42,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from twentyeight.bots import Bot, make_table_bot
 from twentyeight.engine.actions import Action
@@ -156,6 +164,10 @@ def agreed_line(hand: Hand, seat: int, nodes: int) -> list[int] | None:
     return None if pos is None else sweep_line(pos, side_of(hand, seat), False, nodes)
 
 
+GRACE = 5.0
+"""Seconds after a claim's time that a process gives up waiting to hear from its owner."""
+
+
 @dataclass
 class Pending:
     """A claim put to the opponents."""
@@ -166,6 +178,15 @@ class Pending:
     accepted: set[int] = field(default_factory=set)
     cards: list[str] = field(default_factory=list)
     timer: asyncio.TimerHandle | None = None
+    deadline: float = 0.0
+    """When (the room's clock) the claim counts as refused."""
+    remote: bool = False
+    """Whether another process holds it (this one only shows it and passes answers on)."""
+
+    def notice(self, what: str, **extra: object) -> dict[str, object]:
+        """The notice telling the other processes of this claim (no card: see the module)."""
+        return {"what": what, "seat": self.seat, "hand": self.hand, "asked": sorted(self.asked),
+                "accepted": sorted(self.accepted), **extra}
 
     def message(self, status: str = "asked", **extra: object) -> dict[str, object]:
         """The ``claim`` message telling the table of this claim."""
@@ -197,8 +218,7 @@ class Claims:
             conn.send(pending.message(seconds=self._left(pending, room)))
 
     def _left(self, pending: Pending, room: Room) -> float:
-        when = pending.timer.when() if pending.timer is not None else self.clock()
-        return round(max(0.0, when - self.clock()), 1)
+        return round(max(0.0, pending.deadline - self.clock()), 1)
 
     async def claim(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``claim``: accepted (played out), put to the opponents, or refused."""
@@ -239,12 +259,19 @@ class Claims:
                 self._tell(room, pending.message("refused", by=None))
                 self._end(room, pending)
                 return
-            room.paused_by = WAITING_FOR
-            room.changed.set()
-            pending.timer = asyncio.get_running_loop().call_later(
-                room.turn_seconds, lambda: asyncio.ensure_future(self._expire(room, pending)))
-            self.pending[room.id] = pending
-            self._tell(room, pending.message(seconds=room.turn_seconds))
+            self._wait(room, pending, room.turn_seconds)
+            self.sync.claimed(room, pending.notice("asked", seconds=room.turn_seconds))
+
+    def _wait(self, room: Room, pending: Pending, seconds: float) -> None:
+        """Pause the table for ``pending`` (``seconds`` to answer) and tell it so."""
+        room.paused_by = WAITING_FOR
+        room.changed.set()
+        pending.deadline = self.clock() + seconds
+        wait = seconds + (GRACE if pending.remote else 0.0)
+        pending.timer = asyncio.get_running_loop().call_later(
+            wait, lambda: asyncio.ensure_future(self._expire(room, pending)))
+        self.pending[room.id] = pending
+        self._tell(room, pending.message(seconds=round(seconds, 1)))
 
     async def answer(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``claim_answer`` from an opponent asked."""
@@ -253,27 +280,80 @@ class Claims:
             pending = self.pending.get(room.id)
             if pending is None or seat not in pending.asked:
                 raise ProtocolError(NOT_NOW, "no claim waits for your answer", msg.ref)
-            if not (msg.body or {}).get("accept"):
-                self._tell(room, pending.message("refused", by=seat))
-                self._end(room, pending)
+            accept = bool((msg.body or {}).get("accept"))
+            if pending.remote:                       # the owner decides, and tells everyone
+                self.sync.claimed(room, pending.notice("answer", by=seat, accept=accept))
                 return
-            pending.accepted.add(seat)
-            if pending.accepted < pending.asked:
-                self._tell(room, pending.message(seconds=self._left(pending, room)))
-                return
-            self._end(room, pending)
-            match = room.match
-            assert match is not None
-            line = await asyncio.to_thread(agreed_line, match.current.hand.copy(),
-                                           pending.seat, self.limits.claim_nodes)
-            self._tell(room, pending.message("accepted", certain=False,
-                                             swept=line is not None))
-            await self._play_out(room, line)
+            await self._answered(room, pending, seat, accept)
+
+    async def _answered(self, room: Room, pending: Pending, seat: int, accept: bool) -> None:
+        """Seat ``seat``'s answer to the claim this process holds (under the room's lock)."""
+        if not accept:
+            self._over(room, pending, pending.message("refused", by=seat))
+            return
+        pending.accepted.add(seat)
+        if pending.accepted < pending.asked:
+            left = self._left(pending, room)
+            self._tell(room, pending.message(seconds=left))
+            self.sync.claimed(room, pending.notice("asked", seconds=left))
+            return
+        match = room.match
+        assert match is not None
+        line = await asyncio.to_thread(agreed_line, match.current.hand.copy(),
+                                       pending.seat, self.limits.claim_nodes)
+        self._over(room, pending, pending.message("accepted", certain=False,
+                                                  swept=line is not None))
+        await self._play_out(room, line)
+
+    def _over(self, room: Room, pending: Pending, told: dict[str, object]) -> None:
+        """The claim this process holds is answered: everyone, on every process, is told."""
+        self._tell(room, told)
+        self._end(room, pending)
+        self.sync.claimed(room, pending.notice(
+            "over", **{k: v for k, v in told.items() if k in ("status", "by", "certain",
+                                                              "swept")}))
 
     async def _expire(self, room: Room, pending: Pending) -> None:
         async with room.lock:
             if self.pending.get(room.id) is pending:
-                self._tell(room, pending.message("refused", by=None))
+                if pending.remote:                   # its owner is gone: give it up here
+                    self._tell(room, pending.message("refused", by=None))
+                    self._end(room, pending)
+                else:
+                    self._over(room, pending, pending.message("refused", by=None))
+
+    async def heard(self, room: Room, notice: dict[str, Any]) -> None:
+        """Another process's news of a claim of ``room`` (:meth:`Sync.claimed`)."""
+        what, seat, hand = notice.get("what"), notice.get("seat"), notice.get("hand")
+        asked, accepted = _seats(notice.get("asked")), _seats(notice.get("accepted"))
+        if not isinstance(seat, int) or not isinstance(hand, int) or asked is None \
+                or accepted is None:
+            return
+        async with room.lock:
+            pending = self.pending.get(room.id)
+            if what == "answer":                     # for the claim this process holds
+                by = notice.get("by")
+                if pending is not None and not pending.remote and pending.seat == seat \
+                        and isinstance(by, int) and by in pending.asked:
+                    await self._answered(room, pending, by, bool(notice.get("accept")))
+            elif what == "asked":
+                seconds = notice.get("seconds")
+                match = room.match
+                if not isinstance(seconds, (int, float)) or match is None \
+                        or (pending is not None and not pending.remote):
+                    return
+                await self.sync.catch_up(room)       # the claimer's cards, from our copy
+                if pending is not None and pending.timer is not None:
+                    pending.timer.cancel()
+                cards = list(match.current.view(seat)["hand"]) \
+                    if 0 <= seat < len(room.seats) else []
+                self._wait(room, Pending(seat, hand, asked, accepted, cards, remote=True),
+                           float(seconds))
+            elif what == "over" and pending is not None and pending.remote:
+                status = notice.get("status")
+                extra = {k: notice[k] for k in ("by", "certain", "swept") if k in notice}
+                self._tell(room, pending.message(status if isinstance(status, str)
+                                                 else "refused", **extra))
                 self._end(room, pending)
 
     def _end(self, room: Room, pending: Pending) -> None:
@@ -321,3 +401,11 @@ class Claims:
             pending.timer.cancel()
         self.made.pop(room_id, None)
         self.players.pop(room_id, None)
+
+
+def _seats(value: object) -> set[int] | None:
+    """A notice's list of seat numbers, or ``None`` if it is not one."""
+    if not isinstance(value, list) or len(value) > 8 \
+            or not all(isinstance(v, int) and 0 <= v < 8 for v in value):
+        return None
+    return set(value)

@@ -12,8 +12,12 @@ cache, and this module keeps those caches fresh and shares who is connected wher
   :data:`EXPIRY` heartbeats is taken to be gone, with its connections.  A seat is connected
   while any process has a connection for it, and away (the takeover clock runs) otherwise.
 
-Notices (:mod:`~twentyeight.server.fanout`) carry room ids, seat numbers, counts and action
-numbers only.
+* a claim put to the opponents lives on the process where it was made; the others pause the
+  table too, tell their connections, and pass their opponents' answers on (``claim``
+  notices, :meth:`~twentyeight.server.claims.Claims.heard`).
+
+Notices (:mod:`~twentyeight.server.fanout`) carry room ids, seat numbers, counts, flags and
+action numbers only.
 """
 
 from __future__ import annotations
@@ -93,6 +97,10 @@ class ClusterSync(DatabaseSync):
         from the database."""
         self.fanout.publish({"t": "talk", "p": self.id, "room": room.id})
 
+    def claimed(self, room: Room, notice: dict[str, Any]) -> None:
+        """A claim's news: the others tell their connections (:meth:`Claims.heard`)."""
+        self.fanout.publish({**notice, "t": "claim", "p": self.id, "room": room.id})
+
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` changed."""
         self.fanout.publish({"t": "seat", "p": self.id, "room": room.id, "seat": seat,
@@ -119,6 +127,10 @@ class ClusterSync(DatabaseSync):
             if room is not None:
                 self._spawn(self.hub.table.chat.heard(room))
                 self._spawn(self.hub.table.rematches.heard(room))
+        elif kind == "claim" and isinstance(notice.get("room"), str):
+            room = self.hub.rooms.get(notice["room"])
+            if room is not None:
+                self._spawn(self.hub.table.claims.heard(room, notice))
         elif kind == "seat":
             room, seat, n = notice.get("room"), notice.get("seat"), notice.get("n")
             if isinstance(room, str) and _seat(seat) and _count(n):

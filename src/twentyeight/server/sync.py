@@ -10,7 +10,7 @@ already know, so every method here does nothing.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from twentyeight.server.protocol import UNAUTHORISED, ClientMessage, ProtocolError
 from twentyeight.server.room import Room
@@ -37,6 +37,11 @@ class Sync(Protocol):
     def talked(self, room: Room) -> None:
         """A line of ``room``'s table talk or a rematch vote is stored (:mod:`.chat`,
         :mod:`.rematch`)."""
+
+    def claimed(self, room: Room, notice: dict[str, Any]) -> None:
+        """A claim of ``room`` put to the opponents was asked, answered or ended here, or an
+        answer arrived here for a claim another process holds (:mod:`.claims`; ``notice``
+        carries seat numbers and flags only)."""
 
     def connections(self, room: Room, seat: int) -> None:
         """This process's number of connections for ``seat`` of ``room`` (or, for
@@ -69,6 +74,9 @@ class LocalSync:
         """Nobody to tell."""
 
     def talked(self, room: Room) -> None:
+        """Nobody to tell."""
+
+    def claimed(self, room: Room, notice: dict[str, Any]) -> None:
         """Nobody to tell."""
 
     def connections(self, room: Room, seat: int) -> None:
