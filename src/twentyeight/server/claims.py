@@ -338,15 +338,18 @@ class Claims:
                     await self._answered(room, pending, by, bool(notice.get("accept")))
             elif what == "asked":
                 seconds = notice.get("seconds")
-                match = room.match
-                if not isinstance(seconds, (int, float)) or match is None \
+                if not isinstance(seconds, (int, float)) or not 0 <= seat < len(room.seats) \
                         or (pending is not None and not pending.remote):
                     return
                 await self.sync.catch_up(room)       # the claimer's cards, from our copy
+                match = room.match
+                if match is None:
+                    return
                 if pending is not None and pending.timer is not None:
                     pending.timer.cancel()
-                cards = list(match.current.view(seat)["hand"]) \
-                    if 0 <= seat < len(room.seats) else []
+                self.made.setdefault(room.id, set()).add(   # one claim per side per hand
+                    (hand, side_of(match.current.hand, seat)))
+                cards = list(match.current.view(seat)["hand"])
                 self._wait(room, Pending(seat, hand, asked, accepted, cards, remote=True),
                            float(seconds))
             elif what == "over" and pending is not None and pending.remote:
