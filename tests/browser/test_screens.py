@@ -166,3 +166,40 @@ def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
             found += [f"{lang} {width}×{height}: {p}" for p in problems(page)]
     assert not errors, errors
     assert not found, "\n".join(found)
+
+
+IN_VIEW = """(el) => {
+  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+    && !!hit && el.contains(hit);
+}"""
+"""Whether the element is whole on the screen and its middle is the element's to click."""
+
+
+def test_the_result_keeps_continue_in_view(server: Server, shots: Path,
+                                           new_browser_context: Callable[..., BrowserContext]
+                                           ) -> None:
+    """The hand's result at eight players in Tamil (the longest sentences), its eight
+    tricks of eight cards opened: at every screen the dialog's title and its "Continue"
+    are in view without scrolling it (the result and the tricks scroll between them)."""
+    page, errors = seated_page(new_browser_context, server, "56-8p", **{"twentyeight:lang": "ta"})
+    to_the_play(page)
+    for _ in range(12):
+        page.wait_for_function(MY_TURN)
+        if page.locator("#hand-over").evaluate("d => d.open"):
+            break
+        at = seq(page)
+        page.locator("#hand .card.legal").first.click()
+        then_wait(page, at)
+    page.locator("#hand-over summary").first.click()
+    found = []
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        page.screenshot(path=str(shots / f"56-8p-result-ta-{width}x{height}.png"),
+                        animations="disabled")
+        found += [f"{what} out of view at {width}×{height}" for what in ("#ho-title", "#ho-close")
+                  if not page.locator(what).evaluate(IN_VIEW)]
+    assert not errors, errors
+    assert not found, "\n".join(found)

@@ -53,7 +53,10 @@ const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l))
 const inside = (a, w, h, margin) => a.l >= margin && a.t >= margin && a.r <= w - margin && a.b <= h - margin;
 const squash = (v, e) => Math.sign(v) * Math.abs(v) ** (2 / e);
 
-function platePositions(order, sizes, w, h) {
+/** The plates round the felt, clear of each other (null: no shape of ring gives that); with
+ *  `anyway`, the ring where they cover each other least. */
+function platePositions(order, sizes, w, h, anyway = false) {
+  let least = null;
   for (const e of EXPONENTS) {
     const boxes = {};
     for (const p of order) {
@@ -67,8 +70,10 @@ function platePositions(order, sizes, w, h) {
     const list = Object.values(boxes);
     const clash = list.some((a, i) => list.slice(i + 1).some((b) => overlaps(a, b, GAP)));
     if (!clash) return boxes;
+    const covered = list.reduce((sum, a, i) => sum + list.slice(i + 1).reduce((s2, b) => s2 + area(a, b), 0), 0);
+    if (anyway && (!least || covered < least.covered)) least = { boxes, covered };
   }
-  return null;
+  return least ? least.boxes : null;
 }
 
 function trickSlots(order, plates, w, h, apart = true) {
@@ -141,10 +146,11 @@ export function layoutFelt(felt, order) {
     const score = (trick ? trick.card + (trick.apart ? 40 : 0) : 0) + 4 * (SIZES.length - i);
     if (!placed || score > placed.score) placed = { boxes, trick, size, score };
   });
-  if (!placed) {                      // a felt too small for any size: the smallest, in a ring
-    const sizes = {};
+  if (!placed) {      // a felt too small for any size: the smallest, in the ring where they
+    const sizes = {};  // cover each other least (never where a larger felt had them)
     for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
-    placed = { boxes: platePositions(order, sizes, w, h) || {}, trick: null, size: SIZES.at(-1) };
+    const boxes = platePositions(order, sizes, w, h, true);
+    placed = { boxes, trick: trickSlots(order, boxes, w, h, false), size: SIZES.at(-1) };
   }
   felt.dataset.size = placed.size;
   for (const el of plates) {

@@ -49,6 +49,8 @@ function render() {
   renderPrompt();
   renderActions();
   renderHand();
+  renderHint();                  // the prompt's Hint and the clock chip before the page is
+  renderClock();                 // fitted: both take room from the hand and the felt
   fitPage(nSeats());
   fitHand();
   renderFelt();
@@ -57,11 +59,9 @@ function render() {
   renderLegend();
   renderAuction();
   renderLastTrick();
-  renderHint();
   renderReplayLink();
   renderRulesLink();
   renderChat();
-  renderClock();
   renderSheet();
   renderSeat();
 }

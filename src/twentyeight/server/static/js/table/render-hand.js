@@ -7,7 +7,7 @@ import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.j
 import { claimButton } from "./claim.js";
 import { act, clickCard } from "./commands.js";
 import { $, el } from "./dom.js";
-import { caughtUp, flags, myTurn, seatName, ui, view } from "./state.js";
+import { caughtUp, flags, myTurn, refresh, seatName, ui, view } from "./state.js";
 import { matchOverText } from "./text.js";
 
 function turnPrompt(st) {
@@ -83,12 +83,17 @@ export function renderActions() {
     if (!dens) {
       for (const a of bids) group.append(button(a));
     } else {
+      // the values; once one is chosen, it alone (pressed again, it gives the values back)
+      // beside its trumps — 56's twenty-eight values and five trumps do not fit a phone
+      // held sideways together
       const values = [...new Set(bids.map((a) => bidParts(parseAction(a).arg).value))];
-      for (const value of values) {
-        group.append(el("button", { type: "button", class: `act bid-value${ui.bidValue === value ? " chosen" : ""}`,
-          text: String(value), "aria-pressed": String(ui.bidValue === value),
-          "aria-label": t("help.bid_value", { value }),
-          onclick: () => { ui.bidValue = value; renderActions(); } }));
+      if (!values.includes(ui.bidValue)) ui.bidValue = null;
+      for (const value of ui.bidValue === null ? values : [ui.bidValue]) {
+        const chosen = ui.bidValue === value;
+        group.append(el("button", { type: "button", class: `act bid-value${chosen ? " chosen" : ""}`,
+          text: chosen ? `‹ ${value}` : String(value), "aria-pressed": String(chosen),
+          "aria-label": t(chosen ? "help.bid_value_other" : "help.bid_value", { value }),
+          onclick: () => { ui.bidValue = chosen ? null : value; refresh(); focusBid(value); } }));
       }
       box.append(group);
       if (ui.bidValue !== null) {
@@ -106,6 +111,15 @@ export function renderActions() {
     if (claim) group.append(claim);
     box.append(group);
   }
+}
+
+/** After a value is chosen (or given back), the keyboard's focus where the next step is:
+ *  the value's first trump, or the value again among the others. */
+function focusBid(value) {
+  const box = $("actions");
+  const next = box.querySelector(".dens button") || [...box.querySelectorAll(".bid-value")]
+    .find((b) => b.textContent === String(value));
+  next?.focus({ preventScroll: true });
 }
 
 export function renderHand() {
