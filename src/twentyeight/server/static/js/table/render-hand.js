@@ -83,17 +83,21 @@ export function renderActions() {
     if (!dens) {
       for (const a of bids) group.append(button(a));
     } else {
-      // the values; once one is chosen, it alone (pressed again, it gives the values back)
-      // beside its trumps — 56's twenty-eight values and five trumps do not fit a phone
-      // held sideways together
+      // the values; once one is chosen, in their place a button back to them beside the
+      // value's trumps — 56's twenty-eight values and five trumps do not fit a phone held
+      // sideways together
       const values = [...new Set(bids.map((a) => bidParts(parseAction(a).arg).value))];
       if (!values.includes(ui.bidValue)) ui.bidValue = null;
-      for (const value of ui.bidValue === null ? values : [ui.bidValue]) {
-        const chosen = ui.bidValue === value;
-        group.append(el("button", { type: "button", class: `act bid-value${chosen ? " chosen" : ""}`,
-          text: chosen ? `‹ ${value}` : String(value), "aria-pressed": String(chosen),
-          "aria-label": t(chosen ? "help.bid_value_other" : "help.bid_value", { value }),
-          onclick: () => { ui.bidValue = chosen ? null : value; refresh(); focusBid(value); } }));
+      const choose = (value) => () => { ui.bidValue = value; refresh(); focusBid(); };
+      if (ui.bidValue === null) {
+        for (const value of values) {
+          group.append(el("button", { type: "button", class: "act bid-value", text: String(value),
+            "aria-label": t("help.bid_value", { value }), onclick: choose(value) }));
+        }
+      } else {
+        const value = ui.bidValue;
+        group.append(el("button", { type: "button", class: "act bid-back", text: `‹ ${value}`,
+          "aria-label": t("help.bid_value_other", { value }), onclick: choose(null) }));
       }
       box.append(group);
       if (ui.bidValue !== null) {
@@ -113,13 +117,10 @@ export function renderActions() {
   }
 }
 
-/** After a value is chosen (or given back), the keyboard's focus where the next step is:
- *  the value's first trump, or the value again among the others. */
-function focusBid(value) {
-  const box = $("actions");
-  const next = box.querySelector(".dens button") || [...box.querySelectorAll(".bid-value")]
-    .find((b) => b.textContent === String(value));
-  next?.focus({ preventScroll: true });
+/** After a value is chosen (or the values given back), the keyboard's focus where the next
+ *  step is: the value's first trump, or the first value. */
+function focusBid() {
+  $("actions").querySelector(".dens button, .bid-value")?.focus({ preventScroll: true });
 }
 
 export function renderHand() {
