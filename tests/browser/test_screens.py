@@ -171,8 +171,8 @@ def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
 IN_VIEW = """(el) => {
   const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
   const hit = document.elementFromPoint(x, y);
-  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
-    && !!hit && el.contains(hit);
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+    && r.right <= innerWidth && !!hit && el.contains(hit);
 }"""
 """Whether the element is whole on the screen and its middle is the element's to click."""
 
