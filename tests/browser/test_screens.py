@@ -148,7 +148,9 @@ def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
                                             new_browser_context: Callable[..., BrowserContext]
                                             ) -> None:
     """The middle of the felt at eight players, the smallest room the auction's card has:
-    the highest bid, no-trump, and its bidder are whole in every language at every screen."""
+    the highest bid, no-trump, and its bidder are whole in every language at every screen;
+    and, in the longest-worded languages, the bid's second step (a value's trumps) fits
+    beside the felt with the prompt and the calls."""
     page, errors = seated_page(new_browser_context, server, "56-8p")
     assert page.evaluate("document.body.dataset.phase") == "auction"
     page.evaluate(LONGEST_BID)
@@ -164,6 +166,18 @@ def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
             page.screenshot(path=str(shots / f"56-8p-auction-nt-{lang}-{width}x{height}.png"),
                             animations="disabled")
             found += [f"{lang} {width}×{height}: {p}" for p in problems(page)]
+    # the bid's second step in the longest words: its value, its five trumps and the calls
+    page.locator("#actions button.bid-value").first.click()
+    assert page.locator("#actions .dens button[data-action]").count() == 5
+    for lang in ("ml", "ta"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for width, height in SCREENS[:4]:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            page.screenshot(path=str(shots / f"56-8p-auction-trump-{lang}-{width}x{height}.png"),
+                            animations="disabled")
+            found += [f"{lang} {width}×{height}, trump: {p}" for p in problems(page)]
     assert not errors, errors
     assert not found, "\n".join(found)
 
