@@ -9,7 +9,7 @@ import { parseAction } from "../words.js";
 import { noteNode, presetOf } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
 import { $, el, say } from "./dom.js";
-import { ROOM, myTurn, token, ui } from "./state.js";
+import { ROOM, myTurn, refresh, token, ui } from "./state.js";
 
 const hint = { seq: null, answer: null, busy: false, failed: null };
 const shown = new Set();            // the notes already told: "seq key" (a state may come twice)
@@ -41,7 +41,7 @@ async function askHint() {
     hint.failed = e.message;
   }
   hint.busy = false;
-  renderHint();
+  refresh();                        // the page fitted again round the hint's words
 }
 
 function hintText() {
@@ -52,8 +52,8 @@ function hintText() {
 }
 
 /** The Hint button at the end of my turn's prompt, and once asked, the hint in place of the
- *  prompt's words (drawn after the prompt: the line keeps its height, so nothing on the
- *  table moves). */
+ *  prompt's words (drawn after the prompt, before the page is fitted: a hint longer than
+ *  the prompt takes its room from the hand's cards, never from the calls). */
 export function renderHint() {
   for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
   const prompt = $("prompt");
