@@ -198,6 +198,7 @@ def test_the_result_keeps_continue_in_view(server: Server, shots: Path,
     tricks of eight cards opened: at every screen the dialog's title and its "Continue"
     are in view without scrolling it (the result and the tricks scroll between them)."""
     page, errors = seated_page(new_browser_context, server, "56-8p", **{"twentyeight:lang": "ta"})
+    page.set_default_timeout(30_000)     # a hand's last card at eight: its result and review
     to_the_play(page)
     for _ in range(12):
         page.wait_for_function(MY_TURN)
