@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any, TypeVar, cast
 
-__all__ = ["NO_NUMBA_VARIABLE", "disabled", "have_numba", "have_numpy", "njit", "plain"]
+__all__ = ["NO_NUMBA_VARIABLE", "disabled", "have_numba", "have_numpy", "njit", "njit_inline",
+           "plain"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,8 +72,23 @@ def plain() -> Iterator[None]:
 
 def njit(fn: F) -> F:
     """``numba.njit(cache=True)(fn)`` when the kernel is to be compiled, else ``fn`` itself."""
+    return _compile(fn, inline=False)
+
+
+def njit_inline(fn: F) -> F:
+    """As :func:`njit`, and numba puts the function's body into every compiled caller
+    (``inline="always"``): no call, and no reference counting of the arrays passed, per use.
+
+    For the small functions of the solver's inner loop.  The function stays callable from
+    Python on its own, as any compiled function.
+    """
+    return _compile(fn, inline=True)
+
+
+def _compile(fn: F, *, inline: bool) -> F:
+    """``fn`` compiled by numba (inlined into its callers or not), or ``fn`` when plain."""
     if _plain_depth or not have_numba():
         return fn
     import numba  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-    return cast(F, numba.njit(cache=True)(fn))
+    return cast(F, numba.njit(cache=True, inline="always" if inline else "never")(fn))
