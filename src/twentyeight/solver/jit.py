@@ -4,7 +4,8 @@ The kernel (:mod:`twentyeight.solver.kernel`) is written once, in the subset of 
 numba compiles.  :func:`njit` is ``numba.njit(cache=True)`` when numba can be imported and the
 environment variable ``TWENTYEIGHT_NO_NUMBA`` is not set to a true value (``1``, ``yes``,
 ``true``); otherwise it returns the function unchanged, and the same code runs as plain
-Python (on numpy arrays: the kernel needs numpy either way).
+Python (on numpy arrays: the kernel needs numpy either way).  :func:`njit_inline` is the same
+with numba's ``inline="always"``, for the kernel's small inner functions.
 
 :func:`plain` is a context in which :func:`njit` leaves functions alone whatever is
 installed: :func:`twentyeight.solver.fast.plain_kernel` loads a second, uncompiled copy of the

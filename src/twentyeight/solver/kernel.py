@@ -24,6 +24,12 @@ for checking, and :func:`twentyeight.solver.solve` then uses the Python search).
   Python modules, tie-breaks included.  The recursion of the alpha-beta search is unrolled
   onto an explicit stack of frames: numba's cache does not take recursive functions safely.
 * A node limit (``pimc``'s) stops the search where the Python one raises ``NodeLimit``.
+* The small functions of move generation and of playing a card are compiled into their
+  callers (:func:`~twentyeight.solver.jit.njit_inline`: no call and no reference counting of
+  ``w`` per use); the others stay calls.  Inlining everything into the search gains about
+  15% more but makes numba compile four to six times as long.  Most of a node's time is the
+  table's probe, a random memory access (``benchmarks/solver_c_speed.py`` runs the same
+  search in C; docs/performance.md).
 
 Cards are numbered below 63 (one int64 mask); a deck of 64 cards (56 at eight players) is
 left to the Python search.
