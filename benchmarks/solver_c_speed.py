@@ -36,11 +36,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from solver_speed import first_lead
+from solver_speed import deals, kernel_inputs
 
 from twentyeight.solver import fast, jit
-from twentyeight.solver.position import IGNORED, Position
-from twentyeight.solver.values import SCALE
 
 SOURCE = Path(__file__).with_name("solver_reference.c")
 
@@ -109,16 +107,10 @@ def main() -> None:
     ratios: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         lib = build(k, shlex.split(args.cflags), Path(folder))
-        seed, done = args.seed, 0
-        while done < args.deals:
-            h = first_lead(args.rules, seed)
-            seed += 1
-            if h is None:
-                continue
+        done = 0
+        for seed, h in deals(args.rules, args.seed, args.deals):
             done += 1
-            pos = Position.from_hand(h)
-            codes = [c for c in h.legal_codes() if c not in IGNORED]
-            guess = SCALE * (pos.banked + pos.points_left() // 2)
+            pos, codes, guess = kernel_inputs(h)
             cfg, root = fast.encode(pos, k)
             arr = np.array(codes, np.int64)
             found = {}
@@ -126,7 +118,7 @@ def main() -> None:
                 found[path] = (run_c(lib, cfg, root, arr, guess) if path == "c"
                                else run_kernel(k, cfg, root, arr, guess))
             if found["c"][2:] != found["kernel"][2:]:
-                raise SystemExit(f"deal {done} (seed {seed - 1}): C and kernel disagree: "
+                raise SystemExit(f"deal {done} (seed {seed}): C and kernel disagree: "
                                  f"{found['c'][2:]} against {found['kernel'][2:]}")
             for path, (cpu, wall, nodes, _) in found.items():
                 totals[path][0] += cpu
@@ -134,7 +126,7 @@ def main() -> None:
                 totals[path][2] += nodes
             ratios.append(found["kernel"][0] / max(found["c"][0], 1e-9))
             if not args.json:
-                print(f"deal {done:3} (seed {seed - 1:3}): {found['c'][2]:>10,} nodes  "
+                print(f"deal {done:3} (seed {seed:3}): {found['c'][2]:>10,} nodes  "
                       f"C {found['c'][0]:7.3f} s  kernel {found['kernel'][0]:7.3f} s "
                       "(processor)", flush=True)
     report: dict[str, object] = {

@@ -32,6 +32,7 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 from twentyeight import Game
 from twentyeight.engine.hand import Hand
@@ -52,6 +53,25 @@ def first_lead(rules: str, seed: int) -> Hand | None:
     return None if h.over else h
 
 
+def deals(rules: str, seed: int, count: int) -> Iterator[tuple[int, Hand]]:
+    """``count`` deals from :func:`first_lead`, from ``seed`` on (skipping annulled ones),
+    each with its seed."""
+    done = 0
+    while done < count:
+        h = first_lead(rules, seed)
+        if h is not None:
+            done += 1
+            yield seed, h
+        seed += 1
+
+
+def kernel_inputs(h: Hand) -> tuple[Position, list[int], int]:
+    """The position, the moves and the first guess the solver starts from (as ``solve``)."""
+    pos = Position.from_hand(h)
+    codes = [c for c in h.legal_codes() if c not in IGNORED]
+    return pos, codes, SCALE * (pos.banked + pos.points_left() // 2)
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-quantile (0 … 1) by linear interpolation."""
     xs = sorted(values)
@@ -69,10 +89,7 @@ def run_path(path: str, h: Hand) -> Run:
     """One deal on one path."""
     start, cpu = time.perf_counter(), time.process_time()
     if path == "plain":
-        pos = Position.from_hand(h)
-        codes = [c for c in h.legal_codes() if c not in IGNORED]
-        guess = SCALE * (pos.banked + pos.points_left() // 2)
-        values, nodes, _ = fast.kernel_values(pos, codes, guess, plain=True)
+        values, nodes, _ = fast.kernel_values(*kernel_inputs(h), plain=True)
     else:
         sol = solve(h, engine=path)
         nodes, values = sol.nodes, list(sol.scaled.values())
@@ -109,13 +126,8 @@ def main() -> None:
     cpu: dict[str, list[float]] = {p: [] for p in paths}
     nodes: dict[str, list[int]] = {p: [] for p in paths}
     ratios: list[float] = []
-    seed = args.seed
     done = 0
-    while done < args.deals:
-        h = first_lead(args.rules, seed)
-        seed += 1
-        if h is None:
-            continue
+    for seed, h in deals(args.rules, args.seed, args.deals):
         done += 1
         order = [p for p in paths if p != "plain"]
         if done % 2 == 0:
@@ -128,7 +140,7 @@ def main() -> None:
             found["plain"] = run_path("plain", h)
         answers = {p: (n, v) for p, (_, _, n, v) in found.items()}
         if len(set(map(repr, answers.values()))) > 1:
-            raise SystemExit(f"deal {done} (seed {seed - 1}): the paths disagree: {answers}")
+            raise SystemExit(f"deal {done} (seed {seed}): the paths disagree: {answers}")
         for p, (t, c, n, _) in found.items():
             times[p].append(t)
             cpu[p].append(c)
@@ -137,7 +149,7 @@ def main() -> None:
             ratios.append(found["python"][0] / found["compiled"][0])
         if not args.json:
             line = "  ".join(f"{p} {t:7.3f} s" for p, (t, _, _, _) in found.items())
-            print(f"deal {done:3} (seed {seed - 1:3}): {size:>10,} nodes  {line}", flush=True)
+            print(f"deal {done:3} (seed {seed:3}): {size:>10,} nodes  {line}", flush=True)
     report: dict[str, object] = {
         "rules": args.rules, "deals": done, "python": platform.python_version(),
         "compile_seconds": None if compile_seconds is None else round(compile_seconds, 3),
