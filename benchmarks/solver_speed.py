@@ -11,9 +11,13 @@ order alternating), so that a busy machine slows them alike:
   nodes (it is the slowest path, there to show what numba buys).
 
 The report gives, per path, the median, 90th percentile and maximum seconds per deal and the
-nodes searched per second, the median per-deal speed-up of the compiled path, and the time
-the first compiled call took (numba compiling the kernel, or loading it from its cache),
-which is not in the per-deal times.  Both searches visit the same nodes; the report checks it.
+nodes searched per second, of wall time and of processor time (``time.process_time``: on a
+shared machine the wall clock also counts other processes' turns, the processor time much
+less so), the median per-deal speed-up of the compiled path, the load average at the end,
+and the time the first compiled call took (numba compiling the kernel, or loading it from
+its cache), which is not in the per-deal times.  Both searches visit the same nodes; the
+report checks it.  ``benchmarks/solver_c_speed.py`` compares the kernel with the same search
+in plain C.
 
     python benchmarks/solver_speed.py [--deals 20] [--seed 0] [--rules 28] [--json]
                                       [--paths python,compiled,plain] [--plain-nodes 300000]
@@ -23,10 +27,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 from twentyeight import Game
 from twentyeight.engine.hand import Hand
@@ -47,6 +53,25 @@ def first_lead(rules: str, seed: int) -> Hand | None:
     return None if h.over else h
 
 
+def deals(rules: str, seed: int, count: int) -> Iterator[tuple[int, Hand]]:
+    """``count`` deals from :func:`first_lead`, from ``seed`` on (skipping annulled ones),
+    each with its seed."""
+    done = 0
+    while done < count:
+        h = first_lead(rules, seed)
+        if h is not None:
+            done += 1
+            yield seed, h
+        seed += 1
+
+
+def kernel_inputs(h: Hand) -> tuple[Position, list[int], int]:
+    """The position, the moves and the first guess the solver starts from (as ``solve``)."""
+    pos = Position.from_hand(h)
+    codes = [c for c in h.legal_codes() if c not in IGNORED]
+    return pos, codes, SCALE * (pos.banked + pos.points_left() // 2)
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-quantile (0 … 1) by linear interpolation."""
     xs = sorted(values)
@@ -56,26 +81,29 @@ def percentile(values: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def run_path(path: str, h: Hand) -> tuple[float, int, list[int]]:
-    """Seconds, nodes and the doubled-scale values of every move, on one path."""
-    start = time.perf_counter()
+Run = tuple[float, float, int, list[int]]
+"""Wall seconds, processor seconds, nodes, and the doubled-scale values of every move."""
+
+
+def run_path(path: str, h: Hand) -> Run:
+    """One deal on one path."""
+    start, cpu = time.perf_counter(), time.process_time()
     if path == "plain":
-        pos = Position.from_hand(h)
-        codes = [c for c in h.legal_codes() if c not in IGNORED]
-        guess = SCALE * (pos.banked + pos.rem // 2)
-        values, nodes, _ = fast.kernel_values(pos, codes, guess, plain=True)
-        return time.perf_counter() - start, nodes, values
-    sol = solve(h, engine=path)
-    return time.perf_counter() - start, sol.nodes, list(sol.scaled.values())
+        values, nodes, _ = fast.kernel_values(*kernel_inputs(h), plain=True)
+    else:
+        sol = solve(h, engine=path)
+        nodes, values = sol.nodes, list(sol.scaled.values())
+    return time.perf_counter() - start, time.process_time() - cpu, nodes, values
 
 
-def summary(times: list[float], nodes: list[int]) -> dict[str, float]:
-    """Median, 90th percentile and maximum seconds, and nodes per second."""
+def summary(times: list[float], cpu: list[float], nodes: list[int]) -> dict[str, float]:
+    """Median, 90th percentile and maximum seconds, and nodes per second (wall, processor)."""
     return {"deals": len(times),
             "median_seconds": round(statistics.median(times), 3),
             "p90_seconds": round(percentile(times, 0.9), 3),
             "max_seconds": round(max(times), 3),
-            "nodes_per_second": round(sum(nodes) / sum(times))}
+            "nodes_per_second": round(sum(nodes) / sum(times)),
+            "nodes_per_processor_second": round(sum(nodes) / sum(cpu))}
 
 
 def main() -> None:
@@ -95,41 +123,39 @@ def main() -> None:
         print("numba is not installed: no compiled path")
     compile_seconds = fast.warm_up() if "compiled" in paths else None
     times: dict[str, list[float]] = {p: [] for p in paths}
+    cpu: dict[str, list[float]] = {p: [] for p in paths}
     nodes: dict[str, list[int]] = {p: [] for p in paths}
     ratios: list[float] = []
-    seed = args.seed
     done = 0
-    while done < args.deals:
-        h = first_lead(args.rules, seed)
-        seed += 1
-        if h is None:
-            continue
+    for seed, h in deals(args.rules, args.seed, args.deals):
         done += 1
         order = [p for p in paths if p != "plain"]
         if done % 2 == 0:
             order.reverse()
-        found: dict[str, tuple[float, int, list[int]]] = {}
+        found: dict[str, Run] = {}
         for p in order:
             found[p] = run_path(p, h)
-        size = next(iter(found.values()))[1] if found else 0
+        size = next(iter(found.values()))[2] if found else 0
         if "plain" in paths and size <= args.plain_nodes:
             found["plain"] = run_path("plain", h)
-        answers = {p: (n, v) for p, (_, n, v) in found.items()}
+        answers = {p: (n, v) for p, (_, _, n, v) in found.items()}
         if len(set(map(repr, answers.values()))) > 1:
-            raise SystemExit(f"deal {done} (seed {seed - 1}): the paths disagree: {answers}")
-        for p, (t, n, _) in found.items():
+            raise SystemExit(f"deal {done} (seed {seed}): the paths disagree: {answers}")
+        for p, (t, c, n, _) in found.items():
             times[p].append(t)
+            cpu[p].append(c)
             nodes[p].append(n)
         if "python" in found and "compiled" in found:
             ratios.append(found["python"][0] / found["compiled"][0])
         if not args.json:
-            line = "  ".join(f"{p} {t:7.3f} s" for p, (t, _, _) in found.items())
-            print(f"deal {done:3} (seed {seed - 1:3}): {size:>10,} nodes  {line}", flush=True)
+            line = "  ".join(f"{p} {t:7.3f} s" for p, (t, _, _, _) in found.items())
+            print(f"deal {done:3} (seed {seed:3}): {size:>10,} nodes  {line}", flush=True)
     report: dict[str, object] = {
         "rules": args.rules, "deals": done, "python": platform.python_version(),
         "compile_seconds": None if compile_seconds is None else round(compile_seconds, 3),
-        "paths": {p: summary(times[p], nodes[p]) for p in paths if times[p]},
+        "paths": {p: summary(times[p], cpu[p], nodes[p]) for p in paths if times[p]},
         "median_nodes": statistics.median(next(iter(nodes.values()))),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if ratios:
         report["compiled_speedup_median"] = round(statistics.median(ratios), 1)
@@ -147,10 +173,12 @@ def main() -> None:
     for p, s in stats.items():
         print(f"  {p:9} {s['deals']:3} deals: median {s['median_seconds']} s, 90th percentile "
               f"{s['p90_seconds']} s, max {s['max_seconds']} s, "
-              f"{s['nodes_per_second']:,} nodes/s")
+              f"{s['nodes_per_second']:,} nodes/s ({s['nodes_per_processor_second']:,} per "
+              "processor second)")
     if ratios:
         print(f"compiled / python speed-up per deal: median {report['compiled_speedup_median']}"
               f"×, smallest {report['compiled_speedup_min']}×")
+    print(f"load average at the end: {report['load_average']}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ The kernel (:mod:`twentyeight.solver.kernel`) is written once, in the subset of 
 numba compiles.  :func:`njit` is ``numba.njit(cache=True)`` when numba can be imported and the
 environment variable ``TWENTYEIGHT_NO_NUMBA`` is not set to a true value (``1``, ``yes``,
 ``true``); otherwise it returns the function unchanged, and the same code runs as plain
-Python (on numpy arrays: the kernel needs numpy either way).
+Python (on numpy arrays: the kernel needs numpy either way).  :func:`njit_inline` is the same
+with numba's ``inline="always"``, for the kernel's small inner functions.
 
 :func:`plain` is a context in which :func:`njit` leaves functions alone whatever is
 installed: :func:`twentyeight.solver.fast.plain_kernel` loads a second, uncompiled copy of the
@@ -21,7 +22,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any, TypeVar, cast
 
-__all__ = ["NO_NUMBA_VARIABLE", "disabled", "have_numba", "have_numpy", "njit", "plain"]
+__all__ = ["NO_NUMBA_VARIABLE", "disabled", "have_numba", "have_numpy", "njit", "njit_inline",
+           "plain"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,8 +73,23 @@ def plain() -> Iterator[None]:
 
 def njit(fn: F) -> F:
     """``numba.njit(cache=True)(fn)`` when the kernel is to be compiled, else ``fn`` itself."""
+    return _compile(fn, inline=False)
+
+
+def njit_inline(fn: F) -> F:
+    """As :func:`njit`, and numba puts the function's body into every compiled caller
+    (``inline="always"``): no call, and no reference counting of the arrays passed, per use.
+
+    For the small functions of the solver's inner loop.  The function stays callable from
+    Python on its own, as any compiled function.
+    """
+    return _compile(fn, inline=True)
+
+
+def _compile(fn: F, *, inline: bool) -> F:
+    """``fn`` compiled by numba (inlined into its callers or not), or ``fn`` when plain."""
     if _plain_depth or not have_numba():
         return fn
     import numba  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-    return cast(F, numba.njit(cache=True)(fn))
+    return cast(F, numba.njit(cache=True, inline="always" if inline else "never")(fn))

@@ -24,6 +24,12 @@ for checking, and :func:`twentyeight.solver.solve` then uses the Python search).
   Python modules, tie-breaks included.  The recursion of the alpha-beta search is unrolled
   onto an explicit stack of frames: numba's cache does not take recursive functions safely.
 * A node limit (``pimc``'s) stops the search where the Python one raises ``NodeLimit``.
+* The small functions of move generation and of playing a card are compiled into their
+  callers (:func:`~twentyeight.solver.jit.njit_inline`: no call and no reference counting of
+  ``w`` per use); the others stay calls.  Inlining everything into the search gains about
+  15% more but makes numba compile four to six times as long.  Most of a node's time is the
+  table's probe, a random memory access (``benchmarks/solver_c_speed.py`` runs the same
+  search in C; docs/performance.md).
 
 Cards are numbered below 63 (one int64 mask); a deck of 64 cards (56 at eight players) is
 left to the Python search.
@@ -35,7 +41,7 @@ from typing import Any, Protocol, overload
 
 import numpy as np
 
-from twentyeight.solver.jit import njit
+from twentyeight.solver.jit import njit, njit_inline
 
 __all__ = ["CFG_SIZE", "WIDTH", "apply", "legal", "ordered_moves", "solve_codes", "solve_root"]
 
@@ -163,7 +169,7 @@ FIRST_CAPACITY = 1 << 12
 
 
 # ---- the rules of play (Position) -----------------------------------------------------------
-@njit
+@njit_inline
 def suit_mask(w: Vector, suit: int) -> int:
     """The cards of ``suit`` (a negative suit counts from the end, as a Python index does)."""
     if suit < 0:
@@ -171,7 +177,7 @@ def suit_mask(w: Vector, suit: int) -> int:
     return w[SUIT_MASKS + suit]
 
 
-@njit
+@njit_inline
 def trump_start(w: Vector, o: int) -> int:
     """The first card of this trick that can count as a trump (28-REV-5, C-07, A-56-02)."""
     if w[WHOLE_TRICK] or (w[HYBRID] and w[o + TLEN] > 0
@@ -180,7 +186,7 @@ def trump_start(w: Vector, o: int) -> int:
     return w[o + REVEAL_INDEX]
 
 
-@njit
+@njit_inline
 def winner_index(w: Vector, o: int) -> int:
     """The index in the current trick of the card winning it so far (28-PLAY-4, 28-REV-5)."""
     trump = w[TRUMP]
@@ -204,7 +210,7 @@ def winner_index(w: Vector, o: int) -> int:
     return best
 
 
-@njit
+@njit_inline
 def expose(w: Vector, o: int, index: int) -> None:
     """28-REV-2: the trump is face up from the ``index``-th card of this trick."""
     w[o + REVEALED] = 1
@@ -216,7 +222,7 @@ def expose(w: Vector, o: int, index: int) -> None:
         w[o + STATUS] = ANNULLED                                       # 28-ANN-2
 
 
-@njit
+@njit_inline
 def complete_trick(w: Vector, o: int) -> None:
     """Score the full trick and set up the next one (or end the hand)."""
     n = w[o + TLEN]
@@ -270,7 +276,7 @@ def complete_trick(w: Vector, o: int) -> None:
             w[o + PENDING] = 1
 
 
-@njit
+@njit_inline
 def play(w: Vector, o: int, card: int) -> None:
     """The player to act plays ``card``."""
     seat = w[o + TO_ACT]
@@ -430,7 +436,7 @@ def options(w: Vector, o: int) -> tuple[int, int]:
     return allowed, REVEAL
 
 
-@njit
+@njit_inline
 def legal(w: Vector, o: int, mo: int) -> int:
     """Write every move of the player to act at ``w[mo:]`` (cards increasing, then verbs)."""
     if w[o + STATUS] != LIVE:
@@ -453,7 +459,7 @@ def legal(w: Vector, o: int, mo: int) -> int:
     return k
 
 
-@njit
+@njit_inline
 def live_cards(w: Vector, o: int) -> int:
     """Cards not yet in a completed trick: in hands, on the table, or face down."""
     m = 0
@@ -467,7 +473,7 @@ def live_cards(w: Vector, o: int) -> int:
 
 
 # ---- equivalent cards and move ordering (ordering.py) --------------------------------------
-@njit
+@njit_inline
 def merge_equivalent(w: Vector, o: int, mo: int, count: int) -> int:
     """Keep one card of each equivalent group of the ``count`` cards at ``w[mo:]``."""
     if count < 2:
@@ -826,7 +832,8 @@ def launch(w: Vector, d: int) -> None:
     f = FR_BASE + d * FRAME
     o = ST_BASE + d * WIDTH
     c = o + WIDTH
-    w[c:c + WIDTH] = w[o:o + WIDTH]
+    for j in range(WIDTH):                     # a slice copy would allocate
+        w[c + j] = w[o + j]
     apply(w, c, w[MV_BASE + d * MAX_MOVES + w[f + F_I]])
     dd = SCALE * (w[c + BANKED] - w[f + F_BANKED])
     w[f + F_DD] = dd
@@ -897,25 +904,20 @@ def search(w: Vector, tables: list[Vector], d0: int, alpha: int, beta: int) -> i
         state = enter(w, table, d)
         if state == ABORT:
             return 0
-        if state == ENTERED:
-            launch(w, d)
-            d += 1
-            continue
-        value = w[FR_BASE + d * FRAME + F_G]         # resolved: return it upwards
-        resumed = False
-        while d > d0:
-            d -= 1
-            if not take(w, d, value):
-                launch(w, d)
-                d += 1
-                resumed = True
-                break
-            value = finish(w, tables, d)
-            if w[GROWN]:
-                table = tables[0]
-                w[GROWN] = 0
-        if not resumed:
-            return value
+        if state == RESOLVED:
+            value = w[FR_BASE + d * FRAME + F_G]     # return it upwards
+            while True:
+                if d == d0:
+                    return value
+                d -= 1
+                if not take(w, d, value):
+                    break                            # the node's next child
+                value = finish(w, tables, d)
+                if w[GROWN]:
+                    table = tables[0]
+                    w[GROWN] = 0
+        launch(w, d)                                 # the first or the next child
+        d += 1
 
 
 @njit
