@@ -23,10 +23,12 @@ decisions are):
   (today it has 28, 29 and bhoos-29), the auction, trump and windows go to ``rules`` too.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
-  made in the most deals (weighted) wins; ties are broken by a second search at the goal
-  moved by :data:`SAFETY` points (a margin against the deals it did not see), then by the
-  ``rules`` player's choice.  Searching "made or not" instead of the exact card points is
-  what game points ask for and costs a small fraction of the nodes.
+  made in the most deals (weighted) wins (a deal too big for its share of the nodes is
+  skipped, and the first two tricks, the dearest, get :data:`EARLY_FACTOR` times the
+  nodes); ties are broken by a second search at the goal moved by :data:`SAFETY` points (a
+  margin against the deals it did not see), then by the ``rules`` player's choice.
+  Searching "made or not" instead of the exact card points is what game points ask for and
+  costs a small fraction of the nodes.
 
 **Budget, deterministically** (as ``pimc``): ``budget`` seconds become counts (deals drawn,
 solver nodes per decision: :meth:`ExpertEffort.of`), never a clock, and the random generator
@@ -79,9 +81,9 @@ EARLY_TRICKS = 2
 """The first tricks, whose deals cost the most to solve (10 000 to 1 500 000 nodes a deal at
 the first lead of 28, a median near 130 000) ..."""
 EARLY_FACTOR = 2
-"""... get this many times the nodes of a later card (at budget 0.5, 1 600 000: about 0.5 s
-of one core), so that most of their deals are solved rather than left to the ``rules``
-player (at 200 000 nodes, the first lead fell back to it in seven of eight deals tried)."""
+"""... get this many times the nodes of a later card (at budget 0.5, 1 600 000), so that most
+of their deals are solved rather than left to the ``rules`` player (at 200 000 nodes, the
+first lead fell back to it in seven of eight deals tried; ``benchmarks/bot_fallback.py``)."""
 RAISE_MARGIN = 0.25
 """Game points a raise must be worth above keeping the contract: the best of several goals
 judged on a few solved deals looks better than it is (in 100 duplicate deals of 28 the
@@ -107,9 +109,10 @@ class ExpertEffort:
     def of(cls, budget: float | None) -> ExpertEffort:
         """``ExpertEffort.of(0.5)``: 28 deals and 800 000 nodes per card, 48 deals per bid.
 
-        A node is about a third of a microsecond in the compiled kernel, so a card of the
-        first trick (the dearest: 800 000 nodes) takes about 0.3 s of one core, the later
-        ones far less; the raise (2 000 000 nodes over 24 deals) about 0.6 s once a hand.
+        The compiled kernel searches 1.5 to 3.5 million nodes a second here, so a card of
+        the first two tricks (the dearest, with :data:`EARLY_FACTOR` times the nodes:
+        1 600 000) takes 0.5 to 1 s of one core, the later ones far less (docs/strength.md);
+        the raise (2 000 000 nodes over 24 deals) about as much, once a hand.
 
         >>> ExpertEffort.of(0.5)
         ExpertEffort(worlds=28, nodes=800000, auction_worlds=48, window_worlds=24, \
