@@ -30,6 +30,7 @@ from twentyeight.bots import (
     offered_bot_names,
     table_bot_names,
 )
+from twentyeight.bots.expert import ExpertBot, raise_choice
 from twentyeight.bots.names import NAMES, seat_names
 from twentyeight.rules import PRESETS
 
@@ -257,3 +258,50 @@ def test_the_expert_does_not_call_c_on_a_hopeless_contract() -> None:
     g = game(C_BID, 3, HOPELESS_24, [*HOPELESS_AUCTION, "2 double"])
     assert g.to_act == W and "1 c" in legal(g)
     assert expert_says(g) == "1 pass"
+
+
+# ---- the play and the raise: the search's share of the decisions ---------------------
+FIRST_LEAD = {N: "KS 10D JH AH 8C 8S KC 7S", W: "7D KH 8D AD AS 9H KD 9D",
+              S: "AC 10C 8H 7C QC QD JS 10H", E: "10S 7H 9C QH JC QS 9S JD"}
+"""S bids 15 and names clubs; W leads the first trick (28-PLAY-1) against it."""
+
+
+def test_the_expert_searches_the_first_lead_instead_of_leaving_it_to_rules_of_thumb() -> None:
+    """28-PLAY-1: W leads the first trick against S's 15.  Its sampled deals cost from a few
+    thousand to over a million solver nodes each; at the default budget the expert solves
+    enough of them to choose the lead itself (with 200 000 nodes, and giving up at the
+    first deal too big for its share, it fell back to the ``rules`` player here)."""
+    g = game("28", 0, FIRST_LEAD, ["1 bid 14", "2 bid 15", "3 pass", "0 pass", "1 pass",
+                                   "2 trump 7C", "2 pass", "0 pass"])
+    assert g.to_act == W and g.view(W)["phase"] == "play"
+    expert = ExpertBot(seed=3)
+    assert expert.act(g.view(W)) in g.view(W)["legal"]
+    assert (expert.stats["searched"], expert.stats["fallback"]) == (1, 0)
+
+
+def test_a_raise_judged_on_few_deals_must_clear_keeping_the_contract() -> None:
+    """28-RAISE-1 with pagat's tiers (28-SCORE-3: 25+ wins 3, loses 4; under 20, +1 / −2):
+    a raise of 14 to 25 made in all 24 solved deals is taken; made in 7.5 of 10 it is not
+    (taken as it stands, 0.75 × 3 − 0.25 × 4 = 1.25 beats the 1 of the contract made
+    surely, but 10 deals are too few to tell 75% from the 57% that breaks even)."""
+    rules = PRESETS["28"]
+    assert raise_choice(rules, 14, {14: 1.0, 24: 1.0, 25: 1.0}, 24) == 25
+    assert raise_choice(rules, 14, {14: 1.0, 24: 1.0, 25: 0.75}, 10) == 24
+    assert raise_choice(rules, 14, {14: 1.0, 25: 0.75}, 10) == 14
+    assert raise_choice(rules, 16, {16: 0.9, 24: 0.2}, 24) == 16
+
+
+@settings(max_examples=50, deadline=None)
+@given(contract=st.integers(14, 23), shares=st.lists(st.floats(0, 1), min_size=5, max_size=5),
+       deals=st.integers(4, 60))
+def test_a_raise_is_never_chosen_when_keeping_the_contract_is_surer_and_pays_as_much(
+        contract: int, shares: list[float], deals: int) -> None:
+    """28-RAISE-1: every raise (24–28) pays at least what the contract pays; the choice is
+    the contract or one of the raises, and never a raise made less often than the contract
+    in the same tier of stakes (24 against 20–23: both +2 / −3)."""
+    rules = PRESETS["28"]
+    chances = {contract: shares[0], **{24 + k: s for k, s in enumerate(shares[1:])}}
+    choice = raise_choice(rules, contract, chances, deals)
+    assert choice in chances
+    if contract >= 20 and chances[24] <= chances[contract]:
+        assert choice != 24

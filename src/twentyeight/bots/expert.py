@@ -23,10 +23,12 @@ decisions are):
   (today it has 28, 29 and bhoos-29), the auction, trump and windows go to ``rules`` too.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
-  made in the most deals (weighted) wins; ties are broken by a second search at the goal
-  moved by :data:`SAFETY` points (a margin against the deals it did not see), then by the
-  ``rules`` player's choice.  Searching "made or not" instead of the exact card points is
-  what game points ask for and costs a small fraction of the nodes.
+  made in the most deals (weighted) wins (a deal too big for its share of the nodes is
+  skipped, and the first two tricks, the dearest, get :data:`EARLY_FACTOR` times the
+  nodes); ties are broken by a second search at the goal moved by :data:`SAFETY` points (a
+  margin against the deals it did not see), then by the ``rules`` player's choice.
+  Searching "made or not" instead of the exact card points is what game points ask for and
+  costs a small fraction of the nodes.
 
 **Budget, deterministically** (as ``pimc``): ``budget`` seconds become counts (deals drawn,
 solver nodes per decision: :meth:`ExpertEffort.of`), never a clock, and the random generator
@@ -60,7 +62,8 @@ from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 
-__all__ = ["ExpertBot", "ExpertEffort", "goal_chances", "play_on_chance", "reaches", "stakes"]
+__all__ = ["ExpertBot", "ExpertEffort", "goal_chances", "play_on_chance", "raise_choice", "reaches",
+           "stakes"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -74,6 +77,17 @@ BID_MARGIN = 0.05
 DOUBLE_MARGIN = 0.25
 """Game points the bidder must be expected to lose before a double (to win, for a redouble):
 a margin for the redouble it invites."""
+EARLY_TRICKS = 2
+"""The first tricks, whose deals cost the most to solve (10 000 to 1 500 000 nodes a deal at
+the first lead of 28, a median near 130 000) ..."""
+EARLY_FACTOR = 2
+"""... get this many times the nodes of a later card (at budget 0.5, 1 600 000), so that most
+of their deals are solved rather than left to the ``rules`` player (at 200 000 nodes, the
+first lead fell back to it in seven of eight deals tried; ``benchmarks/bot_fallback.py``)."""
+RAISE_MARGIN = 0.25
+"""Game points a raise must be worth above keeping the contract: the best of several goals
+judged on a few solved deals looks better than it is (in 100 duplicate deals of 28 the
+expert raised 14 to 25 four times on unshrunk shares and made two)."""
 
 
 @dataclass(frozen=True)
@@ -86,20 +100,29 @@ class ExpertEffort:
     """Solver nodes for a decision in the play, over all its deals."""
     auction_worlds: int
     """Deals drawn for a decision of the auction, the trump or a window."""
+    window_worlds: int
+    """Deals drawn for a window decided by solving deals (raise, redeal)."""
     window_nodes: int
-    """Solver nodes for a window decided by solving deals (raise, redeal, Cot)."""
+    """Solver nodes for a window decided by solving deals (raise, redeal), over its deals."""
 
     @classmethod
     def of(cls, budget: float | None) -> ExpertEffort:
-        """``ExpertEffort.of(0.5)``: 28 deals and 200 000 nodes per card, 48 deals per bid.
+        """``ExpertEffort.of(0.5)``: 28 deals and 800 000 nodes per card, 48 deals per bid.
+
+        The compiled kernel searches 1.5 to 3.5 million nodes a second here, so a card of
+        the first two tricks (the dearest, with :data:`EARLY_FACTOR` times the nodes:
+        1 600 000) takes 0.5 to 1 s of one core, the later ones far less (docs/strength.md);
+        the raise (2 000 000 nodes over 24 deals) about as much, once a hand.
 
         >>> ExpertEffort.of(0.5)
-        ExpertEffort(worlds=28, nodes=200000, auction_worlds=48, window_nodes=1000000)
+        ExpertEffort(worlds=28, nodes=800000, auction_worlds=48, window_worlds=24, \
+window_nodes=2000000)
         """
         b = DEFAULT_BUDGET if budget is None else max(0.0, float(budget))
-        return cls(worlds=max(6, min(96, int(8 + 40 * b))), nodes=int(400_000 * b),
-                   auction_worlds=max(12, min(160, int(16 + 64 * b))),
-                   window_nodes=int(2_000_000 * b))
+        auction = max(12, min(160, int(16 + 64 * b)))
+        return cls(worlds=max(6, min(96, int(8 + 40 * b))), nodes=int(1_600_000 * b),
+                   auction_worlds=auction, window_worlds=max(12, auction // 2),
+                   window_nodes=int(4_000_000 * b))
 
 
 def stakes(rules: Rules, contract: int) -> tuple[int, int]:
@@ -139,6 +162,35 @@ def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int
     if solved < max(1, len(worlds) // 2) or weight <= 0:
         return None
     return {g: v / weight for g, v in made.items()}
+
+
+def raise_choice(rules: Rules, contract: int, chances: dict[int, float], deals: int,
+                 multiplier: int = 1) -> int:
+    """The contract to play after the raise window (28-RAISE-1): ``contract`` itself or the
+    raise in ``chances`` (goal → the share of ``deals`` solved deals that reach it) with the
+    best expected score.  A share of a few deals is pulled towards one half (``(share × deals
+    + 1) / (deals + 2)``, the mean chance after that many made or missed with no opinion
+    before) and a raise must beat keeping the contract by :data:`RAISE_MARGIN`.
+
+    >>> from twentyeight.rules import preset
+    >>> raise_choice(preset("28"), 14, {14: 1.0, 25: 1.0}, 24)     # sure: +3 instead of +1
+    25
+    >>> raise_choice(preset("28"), 14, {14: 1.0, 25: 0.75}, 10)    # 7.5 of 10: not enough
+    14
+    """
+    def worth(goal: int) -> float:
+        shrunk = (chances[goal] * deals + 1.0) / (deals + 2.0)
+        margin = RAISE_MARGIN if goal != contract else 0.0
+        return _value_of(rules, shrunk, goal, multiplier) - margin
+
+    return max([contract, *(g for g in chances if g != contract)], key=lambda g: (worth(g), -g))
+
+
+def _value_of(rules: Rules, chance: float, contract: int, multiplier: int = 1) -> float:
+    """The expected game points of a contract made with ``chance`` (before doubling, times
+    ``multiplier``)."""
+    win, loss = stakes(rules, contract)
+    return multiplier * (chance * win - (1.0 - chance) * loss)
 
 
 def play_on_chance(worlds: Sequence[World], goal: int, nodes: int) -> float | None:
@@ -273,8 +325,7 @@ class ExpertBot(PimcBot):
                    ) / total if total > 0 else 0.0
 
     def _value(self, rules: Rules, chance: float, contract: int, multiplier: int = 1) -> float:
-        win, loss = stakes(rules, contract)
-        return multiplier * (chance * win - (1.0 - chance) * loss)
+        return _value_of(rules, chance, contract, multiplier)
 
     def _holder_value(self, view: View, worlds: Sequence[World], holder: int, contract: int
                       ) -> float:
@@ -460,15 +511,14 @@ class ExpertBot(PimcBot):
         raises = sorted(int(a.arg) for a in legal if a.verb == "raise" and a.arg)
         if not raises:
             return verbs.get("pass")
-        worlds = self.worlds(view, max(8, self.effort_x.auction_worlds // 3))
+        worlds = self.worlds(view, self.effort_x.window_worlds)
         if not worlds:
             return None
         goals = [contract, *raises]
         chances = goal_chances(worlds, goals, self.effort_x.window_nodes)
         if chances is None:
             return verbs.get("pass")
-        m = view["multiplier"]
-        best = max(goals, key=lambda g: (self._value(rules, chances[g], g, m), -g))
+        best = raise_choice(rules, contract, chances, len(worlds), view["multiplier"])
         if best == contract:
             return verbs.get("pass")
         return Action(view["seat"], "raise", str(best))
@@ -482,7 +532,7 @@ class ExpertBot(PimcBot):
         if bidder is None or contract is None:
             return True
         rules = rules_of(view)
-        worlds = self.worlds(view, max(8, self.effort_x.auction_worlds // 3))
+        worlds = self.worlds(view, self.effort_x.window_worlds)
         chance = play_on_chance(worlds, view["target"] or contract,
                                 self.effort_x.window_nodes) if worlds else None
         ours = bidder % rules.teams == view["seat"] % rules.teams
@@ -500,7 +550,9 @@ class ExpertBot(PimcBot):
         target = view["target"]
         if target is None:
             return None
-        result = self._made_counts(worlds, target, effort.nodes)
+        nodes = effort.nodes * (EARLY_FACTOR if len(view["hand"]) > rules_of(view).cards_each
+                                - EARLY_TRICKS else 1)
+        result = self._made_counts(worlds, target, nodes)
         if result is None:
             return None
         totals, maximising, solved = result
@@ -512,7 +564,7 @@ class ExpertBot(PimcBot):
         top = [a for a in options if sign * totals[a] >= best - 1e-9]
         if len(top) > 1:
             margin = target + SAFETY if maximising else target - SAFETY
-            second = self._made_counts(solved, margin, effort.nodes // 2, only=top)
+            second = self._made_counts(solved, margin, nodes // 2, only=top)
             if second is not None:
                 t2 = second[0]
                 best2 = max(sign * t2.get(a, -sign * math.inf) for a in top)
@@ -540,9 +592,9 @@ class ExpertBot(PimcBot):
             try:
                 values, _, spent = solve_limited(w.hand, limit, made_only=True,
                                                  goal_points=goal)
-            except NodeLimit:
+            except NodeLimit:               # too big for its share: the next world may fit
                 used += limit
-                break
+                continue
             used += spent
             solved.append(w)
             h = w.hand

@@ -9,11 +9,11 @@ one below):
   can expect; no look-ahead.  Both answer in well under a millisecond.
 * ``club`` — ``expert``'s auction, trump choice and windows (the learned bid model on sampled
   deals) with ``casual``'s card play: a sound bidder that plays by rules of thumb.  Default
-  budget 0.5 (48 sampled deals a bid; a raise or a redeal solves 16 deals), milliseconds a
+  budget 0.5 (48 sampled deals a bid; a raise or a redeal solves 24 deals), milliseconds a
   decision except the raise.
 * ``expert`` — :class:`~twentyeight.bots.expert.ExpertBot`: the same auction and every card
   searched on sampled deals.  Default budget 0.5 (:meth:`ExpertEffort.of
-  <twentyeight.bots.expert.ExpertEffort.of>`: 28 deals and 200 000 solver nodes a card);
+  <twentyeight.bots.expert.ExpertEffort.of>`: 28 deals and 800 000 solver nodes a card);
   docs/strength.md has its times.
 
 ``random``, ``rules-v1``, ``rules``, ``pimc``, ``ismcts`` and ``oracle`` stay registered for
