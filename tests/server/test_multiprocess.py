@@ -371,6 +371,7 @@ def test_a_claim_put_to_opponents_on_the_other_process(pair: Pair) -> None:
         await far[0].send({"type": "action", "token": far[0].token, "seq": st["seq"],
                            "action": f"{far[0].seat} pass"})
         assert (await far[0].until(lambda m: m["type"] == "error"))["code"] == "not_now"
+        await far[1].until(lambda m: m["type"] == "claim")    # B has heard of it: answer
         await far[1].send({"type": "claim_answer", "token": far[1].token, "accept": False})
         done = await actor.until(lambda m: m["type"] == "claim" and m["status"] != "asked")
         assert done["status"] == "refused" and done["by"] == far[1].seat
@@ -380,7 +381,9 @@ def test_a_claim_put_to_opponents_on_the_other_process(pair: Pair) -> None:
         await actor.send({"type": "claim", "token": actor.token, "seq": st["seq"]})
         told = await actor.until(lambda m: m["type"] == "claim")
         if told["status"] == "asked":
-            for k in told["asked"]:
+            for k in told["asked"]:                           # once A has heard of it
+                await clients[k].until(lambda m, by=actor.seat: m["type"] == "claim"
+                                       and m["seat"] == by)
                 await clients[k].send({"type": "claim_answer", "token": clients[k].token,
                                        "accept": True})
             done = await actor.until(lambda m: m["type"] == "claim" and m["status"] != "asked")

@@ -12,6 +12,11 @@ import time
 
 from server.harness import Client, Message, Server, deals_of, play_until, scan_secrecy, words
 
+NO_EARLY_END = {"first_hand_pointless_redeal": False, "zero_point_hand_redeal": "off",
+                "four_jacks_redeal": False, "eight_same_suit": "ignore"}
+"""No annulment before the away person's first turn (28-PRE-1, 28-POST-2/3/4): the hand in
+which a seat is claimed is still being played when the host approves."""
+
 
 def test_a_seat_needs_the_invitation(server: Server) -> None:
     made = server.create_room(rules="28")
@@ -124,7 +129,8 @@ def test_a_computers_seat_is_handed_over_at_the_next_hand(server: Server) -> Non
 
 
 def test_the_host_may_hand_a_seat_over_at_once(server: Server) -> None:
-    made = server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600)
+    made = server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600,
+                              flags=NO_EARLY_END)
     room = made["room"]
     token = server.take(room, 0)
     server.start_match(room, made["host_token"])
