@@ -306,21 +306,19 @@ class Claims:
         await self._play_out(room, line)
 
     def _over(self, room: Room, pending: Pending, told: dict[str, object]) -> None:
-        """The claim this process holds is answered: everyone, on every process, is told."""
+        """The claim is answered (``told``): this process's connections are told and the
+        table goes on; the owner tells the other processes too."""
         self._tell(room, told)
         self._end(room, pending)
-        self.sync.claimed(room, pending.notice(
-            "over", **{k: v for k, v in told.items() if k in ("status", "by", "certain",
-                                                              "swept")}))
+        if not pending.remote:
+            self.sync.claimed(room, pending.notice(
+                "over", **{k: v for k, v in told.items() if k in ("status", "by", "certain",
+                                                                  "swept")}))
 
     async def _expire(self, room: Room, pending: Pending) -> None:
         async with room.lock:
-            if self.pending.get(room.id) is pending:
-                if pending.remote:                   # its owner is gone: give it up here
-                    self._tell(room, pending.message("refused", by=None))
-                    self._end(room, pending)
-                else:
-                    self._over(room, pending, pending.message("refused", by=None))
+            if self.pending.get(room.id) is pending:   # (remote: its owner is gone)
+                self._over(room, pending, pending.message("refused", by=None))
 
     async def heard(self, room: Room, notice: dict[str, Any]) -> None:
         """Another process's news of a claim of ``room`` (:meth:`Sync.claimed`)."""
@@ -355,9 +353,8 @@ class Claims:
             elif what == "over" and pending is not None and pending.remote:
                 status = notice.get("status")
                 extra = {k: notice[k] for k in ("by", "certain", "swept") if k in notice}
-                self._tell(room, pending.message(status if isinstance(status, str)
-                                                 else "refused", **extra))
-                self._end(room, pending)
+                self._over(room, pending, pending.message(
+                    status if isinstance(status, str) else "refused", **extra))
 
     def _end(self, room: Room, pending: Pending) -> None:
         """The claim is answered: the table goes on (the claimer's turn begins afresh)."""

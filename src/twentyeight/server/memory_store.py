@@ -24,6 +24,7 @@ from twentyeight.server.store import (
     Conflict,
     RoomRow,
     SeatRow,
+    handover_offset,
 )
 
 
@@ -170,7 +171,7 @@ def _hand_over(room: RoomRow, seat_numbers: list[int], mid_hand: bool = False) -
         if s.claim_token_hash is not None and s.claim_hand is not None:
             room.seats[k] = SeatRow(kind="human", name=s.claim_name,
                                     token_hash=s.claim_token_hash,
-                                    sat_from=s.claim_hand + (0 if mid_hand else 1))
+                                    sat_from=s.claim_hand + handover_offset(mid_hand))
             done += 1
     return done
 

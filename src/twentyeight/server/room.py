@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from twentyeight.bots import Bot
 from twentyeight.match import Match
 from twentyeight.rules import Rules
-from twentyeight.server.store import CLOSED, FINISHED, PLAYING, WAITING, assemble
+from twentyeight.server.store import CLOSED, FINISHED, PLAYING, WAITING, assemble, handover_offset
 
 __all__ = ["BOT", "CLOSED", "FINISHED", "HUMAN", "OPEN", "PLAYING", "WAITING", "Room", "Seat",
            "new_token", "restore", "token_hash", "token_matches"]
@@ -91,7 +91,7 @@ class Seat:
         """The claimant takes the seat (its token becomes the seat's): from the hand after the
         one it claimed the seat in or, ``mid_hand`` (the host approved), from that one."""
         assert self.claim_token_hash is not None and self.claim_hand is not None
-        self.sat_from = self.claim_hand + (0 if mid_hand else 1)
+        self.sat_from = self.claim_hand + handover_offset(mid_hand)
         self.kind, self.name, self.token_hash = HUMAN, self.claim_name, self.claim_token_hash
         self.claim_name = self.claim_token_hash = self.claim_hand = None
         self.connections, self.taken_over = 0, False

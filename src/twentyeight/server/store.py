@@ -120,6 +120,12 @@ ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
 
+def handover_offset(mid_hand: bool) -> int:
+    """How many hands after the one it claimed the seat in a claimant sits from: the next
+    one, or (``mid_hand``, the host approved) that one — it sees the rest of it."""
+    return 0 if mid_hand else 1
+
+
 class Conflict(RuntimeError):
     """The stored room is not as the writer saw it (another writer was first); nothing changed."""
 
@@ -601,7 +607,7 @@ def _hand_over(conn: Connection, room_id: str, seat_numbers: list[int],
                        .values(kind="human", name=seats.c.claim_name,
                                token_hash=seats.c.claim_token_hash, claim_name=None,
                                claim_token_hash=None, claim_hand=None,
-                               sat_from=seats.c.claim_hand + (0 if mid_hand else 1)))
+                               sat_from=seats.c.claim_hand + handover_offset(mid_hand)))
     return int(res.rowcount)
 
 
