@@ -22,7 +22,6 @@ from twentyeight import Game
 from twentyeight.engine.actions import SINGLE, THANI
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PLAY
-from twentyeight.record import hands_json
 from twentyeight.rules import Rules
 from twentyeight.solver import SolverError, solve
 from twentyeight.solver.reference import brute_force_values
@@ -43,9 +42,13 @@ def ending(rules: Rules, seed: int, left: int, down: int) -> Hand | None:
     return None
 
 
-def record_of(h: Hand) -> dict[str, object]:
-    """The hand as a record (RECORDS.md): its deal and every action so far."""
-    return {"rules": h.rules.to_spec(), "dealer": h.dealer, "hands": hands_json(h.rules, h.deal),
+def record_of(h: Hand, seed: int) -> dict[str, object]:
+    """The hand as a record (RECORDS.md): the seed of its deal and every action so far.
+
+    The seed, not ``hands``: ``hands`` names the cards only, so a deal with twins (56) read
+    back from it may give a seat the other copy of a card, and a disagreement that hung on
+    the copy would vanish from the record."""
+    return {"rules": h.rules.to_spec(), "dealer": h.dealer, "seed": seed,
             "actions": [str(a) for a in h.history_actions()]}
 
 
@@ -69,7 +72,7 @@ def main() -> None:
         want = {str(h.action(h.to_act, c)): v for c, v in brute_force_values(h).items()}
         if got != want:
             print(json.dumps({"seed": seed, "solver": got, "brute_force": want,
-                              "record": record_of(h)}))
+                              "record": record_of(h, seed)}))
 
 
 if __name__ == "__main__":
