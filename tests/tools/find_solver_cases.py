@@ -1,7 +1,8 @@
 """Search random endings for a position where the solver and brute force disagree.
 
 A seeded deal is played at random (single hand and Thani avoided) until ``--left`` tricks
-remain and ``seed % players`` cards of the next trick are down; every legal action's value
+remain and ``seed % players`` cards of the next trick are down (or the first chance
+after; ``tests/endings.py``, as the property tests reach them); every legal action's value
 by :func:`twentyeight.solver.solve` is compared with plain minimax over the engine
 (:func:`twentyeight.solver.reference.brute_force_values`).  Each disagreement is printed as a
 record (JSON lines) for ``tests/records/solver_cases.json``.  How the pinned records were found:
@@ -16,30 +17,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import sys
+from pathlib import Path
 
-from twentyeight import Game
-from twentyeight.engine.actions import SINGLE, THANI
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.state import PLAY
 from twentyeight.rules import Rules
 from twentyeight.solver import SolverError, solve
 from twentyeight.solver.reference import brute_force_values
 
-
-def ending(rules: Rules, seed: int, left: int, down: int) -> Hand | None:
-    """The random game of ``seed`` stopped with ``left`` tricks to go and ``down`` cards of
-    the current trick played (``None`` if it ended first)."""
-    rng = random.Random(seed)
-    h = Game.new(rules, seed=seed, dealer=seed % rules.num_players).hand
-    while not h.over and h.phase != PLAY:
-        codes = [c for c in h.legal_codes() if c not in (SINGLE, THANI)] or h.legal_codes()
-        h.step(rng.choice(codes))
-    while not h.over:
-        if len(h.tricks) >= h.t.tricks_total - left and len(h.trick_cards) == down:
-            return h if h.phase == PLAY else None
-        h.step(rng.choice(h.legal_codes()))
-    return None
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))     # tests/, for endings
+from endings import ending
 
 
 def record_of(h: Hand, seed: int) -> dict[str, object]:
