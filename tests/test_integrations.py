@@ -242,6 +242,17 @@ def test_gymnasium_episode_and_illegal_actions() -> None:
     assert terminated and reward == -5.0 and info["illegal_action"]
 
 
+def test_gymnasium_refuses_a_bot_that_must_see_the_deal() -> None:
+    """Issue 10 item 4: ``oracle`` is refused when the environment is made, with the message
+    of every table (it used to fail at the first ``reset``, deep in its first decision)."""
+    pytest.importorskip("gymnasium", reason="pip install 'twentyeight[gymnasium]'")
+    from twentyeight.bots import BotError
+    from twentyeight.integrations.gymnasium import TwentyEightEnv
+
+    with pytest.raises(BotError, match="'oracle' sees every hand"):
+        TwentyEightEnv(rules="28", opponents=["rules", "oracle", "rules"])
+
+
 # ---- the examples, as a user runs them -----------------------------------------------------
 @pytest.mark.parametrize(("script", "args", "needs"), [
     ("pettingzoo_random.py", ["--hands", "3"], "pettingzoo"),

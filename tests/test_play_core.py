@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,12 +25,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from endings import PLAY_FLAGS, ending, random_rules, to_play
 from twentyeight import Game
-from twentyeight.engine.actions import SINGLE, THANI
+from twentyeight.engine.actions import TRUMP_REVERSE, TRUMP_SEVENTH
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.play import play_legal
-from twentyeight.engine.state import ANNULLED, PLAY, PlayState
-from twentyeight.rules import PRESETS, Rules, RulesError, flag_names
+from twentyeight.engine.state import ANNULLED, PlayState
+from twentyeight.rules import PRESETS, Rules, flag_names
 from twentyeight.solver import Position, SolverError, jit, solve
 from twentyeight.solver.position import IGNORED, LIVE
 from twentyeight.solver.reference import brute_force_values
@@ -40,60 +40,6 @@ from twentyeight.solver.support import FLAG_ROLES, IRRELEVANT, MODELLED, REFUSED
 RECORDS = Path(__file__).resolve().parent / "records"
 HAVE_NUMBA = jit.have_numba()
 HAVE_NUMPY = jit.have_numpy()
-
-PLAY_FLAGS: list[tuple[str, Any]] = [
-    ("jack_discard_restriction", True), ("no_undertrump", True),
-    ("last_trick_reveal", "at_bidder_turn"), ("bidder_lead_trump_after_trump_led", True),
-    ("trump_effect_in_reveal_trick", "whole_trick"),
-    ("trump_effect_in_reveal_trick", "c56_hybrid"),
-    ("bidder_void_discard_trump_unrevealed", True), ("bidder_reveal_plays", "any_trump"),
-    ("bidder_may_reveal_on_trump_lead", True), ("asking_compulsory", True),
-    ("asker_must_trump", False), ("revealer_overtrump", True), ("last_trick_bonus", True),
-    ("zero_point_hand_redeal", "optional"), ("bidding_side_all_trumps_redeal", True),
-    ("trump_lead_restriction", True), ("stop_when_decided", True),
-    ("unrevealed_trump_annuls", True), ("half_bid_double_loss", True), ("bidder_restrictions",
-                                                                         False),
-]
-"""Flags that change the play, with a value other than RECOMMENDED's."""
-
-
-def random_rules(preset: str, picks: list[bool]) -> Rules:
-    """``preset`` with the play flags of ``PLAY_FLAGS`` whose pick is true (dropping any the
-    preset cannot take)."""
-    spec: dict[str, Any] = {"preset": preset}
-    for (flag, value), pick in zip(PLAY_FLAGS, picks, strict=False):
-        if pick:
-            spec[flag] = value
-            try:
-                Rules.from_spec(spec)
-            except RulesError:
-                del spec[flag]
-    return Rules.from_spec(spec)
-
-
-def to_play(rules: Rules, seed: int) -> tuple[Hand, random.Random] | None:
-    """A seeded deal, its auction and windows played at random up to the first lead."""
-    rng = random.Random(seed)
-    h = Game.new(rules, seed=seed, dealer=seed % rules.num_players).hand
-    while not h.over and h.phase != PLAY:
-        codes = [c for c in h.legal_codes() if c not in (SINGLE, THANI)] or h.legal_codes()
-        h.step(rng.choice(codes))
-    return None if h.over else (h, rng)
-
-
-def ending(rules: Rules, seed: int, left: int, down: int) -> Hand | None:
-    """The random game of ``seed``, stopped ``left`` tricks from the end with ``down`` cards
-    of the trick played (or the first chance after), or ``None``."""
-    start = to_play(rules, seed)
-    if start is None:
-        return None
-    h, rng = start
-    while not h.over:
-        if len(h.tricks) >= h.t.tricks_total - left and len(h.trick_cards) >= down:
-            return h if h.phase == PLAY else None
-        h.step(rng.choice(h.legal_codes()))
-    return None
-
 
 def brute(h: Hand) -> dict[str, int]:
     return {str(h.action(h.to_act, c)): v    # type: ignore[arg-type]
@@ -129,12 +75,42 @@ def test_solver_equals_brute_force_on_every_preset(choice: tuple[str, list[bool]
         event("refused")
         return
     event("checked")
+    for what, seen in (("mid-trick", bool(h.trick_cards)), ("trump face down", not h.revealed),
+                       ("hidden-trump 56", rules.pack == "56" and rules.trump_mode == "hidden"),
+                       ("reverse no-trump", h.reverse), ("seventh card", h.seventh)):
+        if seen:
+            event(f"checked: {what}")
     want = brute(h)
     assert python.scaled == want
     if HAVE_NUMBA:
         compiled = solve(h, engine="compiled")
         assert compiled.scaled == want
         assert compiled.nodes == python.nodes or compiled.engine == "python"
+
+
+@pytest.mark.parametrize(("spec", "trump"), [
+    ({"preset": "29", "reverse_no_trump": True}, TRUMP_REVERSE),
+    ({"preset": "bhoos-29", "reverse_no_trump": True}, TRUMP_REVERSE),
+    ({"preset": "28", "seventh_card_trump": True}, TRUMP_SEVENTH),
+    ({"preset": "28-3p", "seventh_card_trump": True}, TRUMP_SEVENTH),
+], ids=["29-reverse", "bhoos-29-reverse", "28-seventh", "28-3p-seventh"])
+def test_solver_equals_brute_force_under_the_rare_trump_choices(spec: dict[str, Any],
+                                                                 trump: int) -> None:
+    """29's reversed no-trump (the ranking the position carries) and 28's seventh card
+    (28-TRUMP-5), which random auctions rarely choose: the bidder always chooses them here;
+    both searches equal brute force over the engine, mid-trick included."""
+    rules = Rules.from_spec(spec)
+    checked = 0
+    for seed in range(40):
+        h = ending(rules, seed, 2, seed % rules.num_players, prefer=trump)
+        if h is None or not (h.reverse or h.seventh):
+            continue
+        want = brute(h)
+        assert solve(h, engine="python").scaled == want, seed
+        if HAVE_NUMBA:
+            assert solve(h, engine="compiled").scaled == want, seed
+        checked += 1
+    assert checked >= 10
 
 
 @cache

@@ -242,9 +242,10 @@ REQUIRES: dict[str, dict[str, Any]] = {
 
 
 @st.composite
-def structures(draw: st.DrawFn) -> dict[str, Any]:
-    """A consistent table: a pack, a table size it is played at, a deck, an auction form."""
-    pack = draw(st.sampled_from(sorted(SEATS)))
+def structures(draw: st.DrawFn, packs: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """A consistent table: a pack (of ``packs``, default any), a table size it is played at,
+    a deck, an auction form."""
+    pack = draw(st.sampled_from(sorted(packs or SEATS)))
     n = draw(st.sampled_from(SEATS[pack]))
     out: dict[str, Any] = {
         "pack": pack, "num_players": n,
@@ -995,8 +996,12 @@ def issue_11_rule_sets(draw: st.DrawFn) -> Rules:
     """The combinations an independent check of the variants found wrong (issue 11): hidden
     trump on an open 56 preset without the hidden-mode flags set by hand, ``pass_is_final``
     on any preset, a 56 Thani in the rotation auction, and the zero-point claim where every
-    card is dealt before the auction; each with a few random flags."""
+    card is dealt before the auction; each with a few random flags, and one time in two at
+    a random table (:func:`structures`: pack, table size, deck, the cards dealt before the
+    auction, the auction form)."""
     kind = draw(st.sampled_from(["hidden_56", "pass_is_final", "rotation_thani", "full_deal"]))
+    packs = ("56",) if kind in ("hidden_56", "rotation_thani") else None
+    table = draw(st.none() | structures(packs))        # one time in two, a random table
     if kind == "full_deal":                            # 6P-3, 40-11: every card before bidding
         name = draw(st.sampled_from(PRESET_NAMES))
         fixed = {"cards_before_auction": None, "zero_point_hand_redeal": "optional"}
@@ -1010,8 +1015,8 @@ def issue_11_rule_sets(draw: st.DrawFn) -> Rules:
         name = draw(st.sampled_from(ROTATION_THANI_PRESETS))
         fixed = {"auction_procedure": "rotation", "thani_56": True}
     left_alone = set(fixed) | (set(HIDDEN_56_MODE) if kind == "hidden_56" else set())
-    total = TOTAL[PRESETS[name].pack]
-    overrides: dict[str, Any] = {}
+    overrides: dict[str, Any] = dict(table or {})
+    total = TOTAL[overrides.get("pack", PRESETS[name].pack)]
     for flag in draw(st.lists(st.sampled_from(sorted(set(FLAGS) - left_alone)), max_size=4,
                               unique=True)):
         overrides[flag] = draw(_flag_values(flag, FLAG_KINDS[flag], total))
@@ -1029,7 +1034,7 @@ def issue_11_rule_sets(draw: st.DrawFn) -> Rules:
         raise AssertionError("unreachable") from None
     if kind == "hidden_56":
         assert {f: getattr(rules, f) for f in HIDDEN_56_MODE} == HIDDEN_56_MODE
-    event(f"issue 11: {kind}")
+    event(f"issue 11: {kind}{' at a random table' if table else ''}")
     return rules
 
 
@@ -1050,9 +1055,11 @@ def pointless_deals(draw: st.DrawFn, rules: Rules) -> list[list[str]]:
 
 @st.composite
 def issue_11_scenarios(draw: st.DrawFn) -> Scenario:
-    """Hands under :func:`issue_11_rule_sets`, one time in two with a pointless hand."""
+    """Hands under :func:`issue_11_rule_sets`, one time in two with a pointless hand (where
+    the deck has enough cards without points: 56's 32-card deck has none)."""
     sc = draw(scenarios(rules_from=issue_11_rule_sets()))
-    if draw(st.booleans()):
+    pack = pack_of(sc.rules)
+    if draw(st.booleans()) and sum(not points(c) for c in pack.names) >= pack.each:
         sc.hands = draw(pointless_deals(sc.rules))
     return sc
 

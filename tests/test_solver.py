@@ -10,66 +10,19 @@ from __future__ import annotations
 
 import io
 import json
-import random
-from typing import Any
 
 import pytest
 
+from endings import ending
 from helpers import record
 from twentyeight import Game
 from twentyeight.cli.main import main
-from twentyeight.engine.actions import SINGLE, THANI
-from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import bidding_points
-from twentyeight.engine.state import ANNULLED, PLAY
-from twentyeight.rules import Rules, RulesError
+from twentyeight.engine.state import ANNULLED
 from twentyeight.solver import Position, Searcher, SolverError, solve
 from twentyeight.solver.ordering import merge_equivalent
 from twentyeight.solver.reference import brute_force_values
 from twentyeight.solver.values import annulled, scaled
-
-PLAY_FLAGS: list[tuple[str, Any]] = [
-    ("jack_discard_restriction", True), ("no_undertrump", True),
-    ("last_trick_reveal", "at_bidder_turn"), ("bidder_lead_trump_after_trump_led", True),
-    ("trump_effect_in_reveal_trick", "whole_trick"),
-    ("bidder_void_discard_trump_unrevealed", True), ("bidder_reveal_plays", "any_trump"),
-    ("bidder_may_reveal_on_trump_lead", True), ("asking_compulsory", True),
-    ("asker_must_trump", False), ("last_trick_bonus", True),
-    ("zero_point_hand_redeal", "optional"), ("bidding_side_all_trumps_redeal", True),
-]
-
-
-def to_play(rules: Rules | str, seed: int, rng: random.Random) -> Hand | None:
-    """A seeded deal, auction and windows played at random up to the first lead."""
-    r = rules if isinstance(rules, Rules) else Rules.from_spec(rules)
-    h = Game.new(r, seed=seed, dealer=seed % r.num_players).hand
-    while not h.over and h.phase != PLAY:
-        codes = [c for c in h.legal_codes() if c not in (SINGLE, THANI)] or h.legal_codes()
-        h.step(rng.choice(codes))
-    return None if h.over else h
-
-
-def ending(preset: str, seed: int, tricks_left: int) -> Hand | None:
-    """A random game from a seeded deal, stopped when ``tricks_left`` tricks remain."""
-    rng = random.Random(seed)
-    h = to_play(preset, seed, rng)
-    while h is not None and not h.over:
-        if len(h.tricks) >= h.t.tricks_total - tricks_left and not h.trick_cards:
-            return h if h.phase == PLAY else None
-        h.step(rng.choice(h.legal_codes()))
-    return None
-
-
-def _random_rules(name: str, rng: random.Random) -> Rules:
-    spec: dict[str, Any] = {"preset": name}
-    for flag, value in PLAY_FLAGS:
-        if rng.random() < 0.3:
-            spec[flag] = value
-    try:
-        return Rules.from_spec(spec)
-    except RulesError:
-        return Rules.from_spec(name)
-
 
 # ---- against brute force ---------------------------------------------------------------------
 

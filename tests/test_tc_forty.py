@@ -68,6 +68,43 @@ def test_40_6_single_hand_lost_gives_the_opponents_5() -> None:
     assert r["score_by_team"] == [0, 5]
 
 
+# Seat 0 holds J 3 9 A T of spades and one heart; with T♠ face down the spades are trump.
+THANI_AUCTION = ["0 bid 20", "1 pass", "2 pass", "3 pass", "4 pass", "5 pass", "0 trump TS",
+                 "0 thani"]
+THANI_OTHERS = {1: "QS KS 3H 9H AH TH", 2: "8S KH QH 8H 7H JD", 3: "7S 3D 9D AD TD KD",
+                4: "7C 8D 7D JC 3C 9C", 5: "AC TC KC QC 8C QD"}
+THANI_MADE = [  # seat 0 leads J♥, then its trumps (it holds nothing else, 28-BR-1)
+    "0 play JH", "1 play 3H", "2 play 7H", "3 play 3D", "4 play 3C", "5 play 8C",
+    "0 play JS", "1 play KS", "2 play 8S", "3 play 7S", "4 play 7C", "5 play AC",
+    "0 play 3S", "1 play QS", "2 play 8H", "3 play 9D", "4 play 7D", "5 play KC",
+    "0 play 9S", "1 play 9H", "2 play JD", "3 play AD", "4 play 8D", "5 play QC",
+    "0 play AS", "1 play AH", "2 play KH", "3 play KD", "4 play 9C", "5 play QD",
+    "0 play TS", "1 play TH", "2 play QH", "3 play TD", "4 play JC", "5 play TC"]
+
+
+def test_40_6_thani_made_scores_4() -> None:
+    """40-6 with 28-TH-1/3: a Thani whose declarer wins every trick himself scores +4."""
+    g = game({"preset": "40", "thani": True}, 5, {0: "JS 3S 9S AS TS JH", **THANI_OTHERS},
+             [*THANI_AUCTION, *THANI_MADE])
+    r = g.result()
+    assert r["status"] == "complete" and r["made"] is True and r["special"] == "thani"
+    assert [t["winner"] for t in r["tricks"]] == [0] * 6
+    assert r["score_by_team"] == [4, 0]
+
+
+def test_40_6_thani_lost_gives_the_opponents_5() -> None:
+    """40-6 with 28-TH-3 and C-16: seat 1's J♥ beats the declarer's A♥ in the first trick;
+    the Thani is lost there and the opponents gain +5."""
+    others = {**THANI_OTHERS, 1: "QS KS 3H 9H JH TH"}
+    g = game({"preset": "40", "thani": True}, 5, {0: "JS 3S 9S AS TS AH", **others},
+             [*THANI_AUCTION, "0 play AH", "1 play JH", "2 play 7H", "3 play 3D", "4 play 3C",
+              "5 play 8C"])
+    r = g.result()
+    assert g.over and r["status"] == "complete" and r["made"] is False
+    assert [t["winner"] for t in r["tricks"]] == [1]
+    assert r["score_by_team"] == [0, 5]
+
+
 def _points(result: dict[str, object], team: int) -> int:
     tricks = result["tricks"]
     assert isinstance(tricks, list)

@@ -1,7 +1,8 @@
 """Search random endings for a position where the solver and brute force disagree.
 
 A seeded deal is played at random (single hand and Thani avoided) until ``--left`` tricks
-remain and ``seed % players`` cards of the next trick are down; every legal action's value
+remain and ``seed % players`` cards of the next trick are down (or the first chance
+after; ``tests/endings.py``, as the property tests reach them); every legal action's value
 by :func:`twentyeight.solver.solve` is compared with plain minimax over the engine
 (:func:`twentyeight.solver.reference.brute_force_values`).  Each disagreement is printed as a
 record (JSON lines) for ``tests/records/solver_cases.json``.  How the pinned records were found:
@@ -16,36 +17,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import sys
+from pathlib import Path
 
-from twentyeight import Game
-from twentyeight.engine.actions import SINGLE, THANI
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.state import PLAY
-from twentyeight.record import hands_json
 from twentyeight.rules import Rules
 from twentyeight.solver import SolverError, solve
 from twentyeight.solver.reference import brute_force_values
 
-
-def ending(rules: Rules, seed: int, left: int, down: int) -> Hand | None:
-    """The random game of ``seed`` stopped with ``left`` tricks to go and ``down`` cards of
-    the current trick played (``None`` if it ended first)."""
-    rng = random.Random(seed)
-    h = Game.new(rules, seed=seed, dealer=seed % rules.num_players).hand
-    while not h.over and h.phase != PLAY:
-        codes = [c for c in h.legal_codes() if c not in (SINGLE, THANI)] or h.legal_codes()
-        h.step(rng.choice(codes))
-    while not h.over:
-        if len(h.tricks) >= h.t.tricks_total - left and len(h.trick_cards) == down:
-            return h if h.phase == PLAY else None
-        h.step(rng.choice(h.legal_codes()))
-    return None
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))     # tests/, for endings
+from endings import ending
 
 
-def record_of(h: Hand) -> dict[str, object]:
-    """The hand as a record (RECORDS.md): its deal and every action so far."""
-    return {"rules": h.rules.to_spec(), "dealer": h.dealer, "hands": hands_json(h.rules, h.deal),
+def record_of(h: Hand, seed: int) -> dict[str, object]:
+    """The hand as a record (RECORDS.md): the seed of its deal and every action so far.
+
+    The seed, not ``hands``: ``hands`` names the cards only, so a deal with twins (56) read
+    back from it may give a seat the other copy of a card, and a disagreement that hung on
+    the copy would vanish from the record."""
+    return {"rules": h.rules.to_spec(), "dealer": h.dealer, "seed": seed,
             "actions": [str(a) for a in h.history_actions()]}
 
 
@@ -69,7 +59,7 @@ def main() -> None:
         want = {str(h.action(h.to_act, c)): v for c, v in brute_force_values(h).items()}
         if got != want:
             print(json.dumps({"seed": seed, "solver": got, "brute_force": want,
-                              "record": record_of(h)}))
+                              "record": record_of(h, seed)}))
 
 
 if __name__ == "__main__":

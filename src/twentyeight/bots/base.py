@@ -33,7 +33,7 @@ class BotError(ValueError):
 
 
 class Bot:
-    """Base class of computer players.  Subclasses implement :meth:`act`."""
+    """Base class of computer players.  Subclasses implement :meth:`decide`."""
 
     name = "bot"
     description: ClassVar[str] = ""

@@ -87,6 +87,7 @@ from twentyeight.engine.actions import (
     code_of,
 )
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.play import winning_index
 from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.rules import Rules
 from twentyeight.views import View
@@ -184,7 +185,7 @@ def gift_likelihood(h: Hand, seat: int, card: Card, legal: Sequence[int]) -> flo
     if suit_of[card] == h.trump and (h.revealed or seat == h.bidder):
         return 1.0
     power = h.power
-    best = max(range(len(trick)), key=lambda i: (power[trick[i]], -i))
+    best = winning_index(trick, suit_of, power, h.trump, -1)   # every card follows suit here
     if h.t.team_of[h.trick_seats[best]] == h.t.team_of[seat]:
         return 1.0
     if suit_of[card] == led and power[card] > power[trick[best]]:

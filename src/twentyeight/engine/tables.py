@@ -16,8 +16,9 @@ TIERS: dict[str, Tiers] = {
     "international": ((56, 4, 5), (48, 3, 4), (40, 2, 3), (0, 1, 2)),   # 56-SC-2
     "rm3": ((56, 3, 4), (40, 2, 3), (0, 1, 2)),                 # C-56-07
 }
-THANI_VALUES = {"kerala_six": (3, 4)}
-"""Thani's (win, loss) where a scale says so ([KC97]); otherwise pagat's +4 / -5 (28-TH-3)."""
+THANI_VALUES = {"kerala_six": (3, 4), "forty": (4, 5)}
+"""Thani's (win, loss) where a scale says so ([KC97]; 40-6, the same as pagat's); otherwise
+pagat's +4 / -5 (28-TH-3)."""
 SINGLE_VALUES = {"forty": (4, 5)}
 """A single hand's (win, loss) where a scale says so (40-6: as Thani); otherwise ±3 (28-SH-4)."""
 

@@ -14,8 +14,9 @@ is 0 until the hand ends, then the seat's team's score change (game points).  An
 action (one the mask excludes) ends the episode with ``illegal_reward`` and
 ``info["illegal_action"] = True`` (``illegal_action="terminate"``, the default), plays a random
 legal action instead (``"random"``) or raises ``ValueError`` (``"raise"``).  ``opponents``
-names a bot (``twentyeight.bots.make_bot``) for every other seat, or gives one name per other
-seat in seat order.  The registered id is ``twentyeight/TwentyEight-v0``
+names a bot (``twentyeight.bots.make_table_bot``: one that plays from a view, so not
+``oracle``) for every other seat, or gives one name per other seat in seat order.  The
+registered id is ``twentyeight/TwentyEight-v0``
 (``gymnasium.make("twentyeight/TwentyEight-v0", rules="29")``).
 """
 
@@ -29,7 +30,7 @@ import gymnasium as gym  # type: ignore[import-untyped, unused-ignore]
 import numpy as np
 from gymnasium import spaces  # type: ignore[import-untyped, unused-ignore]
 
-from twentyeight.bots import Bot, make_bot
+from twentyeight.bots import Bot, make_table_bot
 from twentyeight.engine.hand import Hand
 from twentyeight.integrations.encoding import (
     ActionSpace,
@@ -72,7 +73,7 @@ class TwentyEightEnv(gym.Env[dict[str, Any], np.int64]):
             raise ValueError(f"give one bot for every other seat ({len(others)}), "
                              f"not {len(names)}")
         self.bot_names = dict(zip(others, names, strict=True))
-        self.bots: dict[int, Bot] = {s: make_bot(name, seed=s) for s, name in
+        self.bots: dict[int, Bot] = {s: make_table_bot(name, seed=s) for s, name in
                                      self.bot_names.items()}
         self.fixed_dealer = dealer
         self.render_mode = render_mode
@@ -125,7 +126,7 @@ class TwentyEightEnv(gym.Env[dict[str, Any], np.int64]):
         if seed is not None:
             self._rng = random.Random(seed)
             for s in self.bots:
-                self.bots[s] = make_bot(self.bot_names[s], seed=seed * 31 + s)
+                self.bots[s] = make_table_bot(self.bot_names[s], seed=seed * 31 + s)
         while True:                        # a hand the bots end before this seat acts: again
             dealer = self.fixed_dealer if self.fixed_dealer is not None else \
                 self._rng.randrange(self.n)

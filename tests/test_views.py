@@ -1,0 +1,69 @@
+"""The typed view contract (issue 10 item 6): every view the engine gives has exactly the fields
+of ``twentyeight.views.View`` (and of its nested ``TypedDict`` parts), and docs/views.md
+documents each of them, so the type, the data and the documentation cannot drift apart."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from twentyeight import Game, Rules
+from twentyeight.views import (
+    CompletedTrick,
+    CurrentTrick,
+    HandOutcome,
+    ScoreChange,
+    ShownPair,
+    SidePoints,
+    View,
+)
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "views.md"
+
+
+def _keys(typed: Any) -> set[str]:
+    """Every field of a ``TypedDict`` (``views.py`` postpones its annotations, so at run time
+    ``NotRequired`` is not told apart: ``result`` is the one such field)."""
+    return set(typed.__annotations__)
+
+
+def _check(view: dict[str, Any]) -> None:
+    over = view["phase"] == "over"
+    assert set(view) == _keys(View) - ({"result"} if not over else set())
+    if view["trick"] is not None:
+        assert set(view["trick"]) == _keys(CurrentTrick)
+    for trick in view["tricks"]:
+        assert set(trick) == _keys(CompletedTrick)
+    assert set(view["points"]) == _keys(SidePoints)
+    if view["pair"] is not None:
+        assert set(view["pair"]) == _keys(ShownPair)
+    if "result" in view:
+        assert set(view["result"]) == _keys(HandOutcome)
+        assert set(view["result"]["score_change"]) == _keys(ScoreChange)
+
+
+@pytest.mark.parametrize("preset", ["28", "29", "28-3p", "40", "56", "56-kerala", "bhoos-29"])
+def test_every_view_has_exactly_the_fields_of_view(preset: str) -> None:
+    """RULES.md §2.20: random games, every seat's view at every step, to the end."""
+    n = Rules.from_spec(preset).num_players
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = Game.new(preset, seed=seed, dealer=seed % n)
+        while True:
+            for seat in range(n):
+                _check(dict(g.view(seat)))
+            if g.over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+
+
+def test_docs_views_md_documents_every_field() -> None:
+    """The field table of docs/views.md names exactly the fields of ``View``, in order."""
+    text = DOC.read_text(encoding="utf-8")
+    table = text.split("## Fields", 1)[1].split("\n## ", 1)[0]
+    documented = re.findall(r"^\| `(\w+)` \|", table, re.M)
+    assert documented == list(View.__annotations__)
