@@ -230,10 +230,9 @@ async def drive(ws_bases: list[str], rooms: list[tuple[str, list[str]]], warmup:
     window.start = time.monotonic() + warmup
     window.end = window.start + seconds
     await asyncio.gather(*tasks, return_exceptions=True)
-    for ws in sockets:
-        with contextlib.suppress(Exception):
-            await ws.close()
-    return tally
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    return tally                                # (all at once: one by one, each close waits
+                                                # for the server's answer, minutes in all)
 
 
 def generator(args: tuple[list[str], list[tuple[str, list[str]]], float, float, float, float,

@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from twentyeight.server import runtime
         from twentyeight.server.app import create_app
         from twentyeight.server.limits import Limits
         from twentyeight.server.settings import Settings
@@ -89,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     shared = f", sharing rooms over {_safe(args.redis)}" if args.redis else ""
     print(f"twentyeight: serving on http://{args.host}:{args.port} (database "
           f"{_safe(args.db)}{shared}); Ctrl-C stops", file=sys.stderr, flush=True)
+    runtime.tune()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=limits.message_bytes, access_log=args.log_level == "debug",
                 ws_per_message_deflate=False,        # small messages: not worth the processor

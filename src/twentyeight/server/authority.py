@@ -117,7 +117,8 @@ class Authority:
             raise IllegalAction(room.paused_by, action=str(action))
         game = match.current
         hand = len(match.games) - 1
-        before = public_view(game) if self.audience.of(room.id) else None   # for the notes
+        before = public_view(game) if any(      # for the seats' notes: none, no seat there
+            listener.seat is not None for listener in self.audience.of(room.id)) else None
         done = match.apply(action)
         seq = room.seq + 1
         status, note = PLAYING, None

@@ -11,12 +11,20 @@ writer takes everything queued — actions of any rooms — and commits it in on
 what arrives meanwhile goes into the next one.  Each caller resumes only once its own action
 is committed (or refused), so an action is still told to nobody before it is in the
 database, while one disk flush serves many actions.
+
+The writer thread drains the queue itself, one batch after the other, and only hands each
+batch's outcome back to the event loop: the next batch never waits for a busy loop to come
+round to submitting it (it did: at 500 rooms the writer sat idle between commits of 10 ms
+while each action waited 100 ms for its turn).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -38,8 +46,11 @@ class Database:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twentyeight-dbw")
         self.readers = ThreadPoolExecutor(max_workers=readers,
                                           thread_name_prefix="twentyeight-dbr")
-        self.queue: list[tuple[Append, asyncio.Future[bool]]] = []
-        self.committing: asyncio.Task[None] | None = None
+        self.queue: deque[tuple[Append, asyncio.Future[bool]]] = deque()
+        """Actions waiting for the writer (shared with its thread, under :attr:`guard`)."""
+        self.guard = threading.Lock()
+        self.draining = False
+        """Whether the writer is at the queue (it empties it before it stops)."""
         self.batches = 0
         """Transactions of actions committed so far (with :attr:`appended`: the batch size)."""
         self.appended = 0
@@ -61,30 +72,38 @@ class Database:
         """Commit one accepted action (with whatever else is waiting); whether it was
         committed (``False``: its room was not at ``entry.seq - 1``).  Raises what the
         database raised if the commit failed."""
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.queue.append((entry, done))
-        if self.committing is None:
-            self.committing = asyncio.create_task(self._commit_all())
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bool] = loop.create_future()
+        with self.guard:
+            self.queue.append((entry, done))
+            start, self.draining = not self.draining, True
+        if start:
+            try:
+                self.writer.submit(self._drain, loop)
+            except RuntimeError:                        # shut down: nothing will commit it
+                with self.guard:
+                    self.queue.clear()
+                    self.draining = False
+                raise
         return await done
 
-    async def _commit_all(self) -> None:
-        try:
-            while self.queue:
-                batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
-                try:
-                    results = await self._write(self.storage.append, [e for e, _ in batch])
-                except Exception as e:
-                    for _, done in batch:
-                        if not done.done():
-                            done.set_exception(e)
-                    continue
+    def _drain(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the writer thread: commit the queue batch after batch until it is empty."""
+        while True:
+            with self.guard:
+                if not self.queue:
+                    self.draining = False
+                    return
+                batch = [self.queue.popleft() for _ in range(min(MAX_BATCH, len(self.queue)))]
+            try:
+                results: list[bool] | BaseException = self.storage.append([e for e, _ in batch])
+            except Exception as e:
+                results = e
+            else:
                 self.batches += 1
                 self.appended += len(batch)
-                for (_, done), ok in zip(batch, results, strict=True):
-                    if not done.done():
-                        done.set_result(ok)
-        finally:
-            self.committing = None
+            with contextlib.suppress(RuntimeError):     # the loop is closed: nobody waits
+                loop.call_soon_threadsafe(_settle, batch, results)
 
     # ---- the other calls -----------------------------------------------------------------
     async def create_room(self, room: RoomRow) -> None:
@@ -143,3 +162,15 @@ class Database:
     async def leave_seat(self, room_id: str, seat: int, token_hash: str, row: SeatRow) -> None:
         """:meth:`Storage.leave_seat`."""
         await self._write(self.storage.leave_seat, room_id, seat, token_hash, row)
+
+
+def _settle(batch: list[tuple[Append, asyncio.Future[bool]]],
+            results: list[bool] | BaseException) -> None:
+    """On the event loop: each waiting caller's outcome (callers that gave up are skipped)."""
+    for k, (_, done) in enumerate(batch):
+        if done.done():
+            continue
+        if isinstance(results, BaseException):
+            done.set_exception(results)
+        else:
+            done.set_result(results[k])

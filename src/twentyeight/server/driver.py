@@ -148,7 +148,9 @@ class ComputerPlayers:
         so a broken computer player never stalls a table.  The first failure in a room is
         logged; later ones are only counted."""
         try:
-            seed = room.bot_seeds.setdefault(seat, secrets.randbits(32))
+            seed = room.bot_seeds.get(seat)
+            if seed is None:                            # (not at every decision: a system call)
+                seed = room.bot_seeds[seat] = secrets.randbits(32)
             text = await self.thinkers.decide((room.id, seat), room.bot_kind, seed, view)
             action = Action.parse(text)
             if str(action) not in view["legal"]:
