@@ -39,7 +39,7 @@ from twentyeight.server.protocol import (
 )
 from twentyeight.server.public import public_view
 from twentyeight.server.room import CLOSED, FINISHED, HUMAN, PLAYING, Room
-from twentyeight.server.store import Append, assemble
+from twentyeight.server.store import ActionRow, Append, assemble
 from twentyeight.server.sync import Sync, find_seat
 
 log = logging.getLogger("twentyeight.server")
@@ -141,6 +141,7 @@ class Authority:
             await self.sync.catch_up(room)
             raise Stale
         room.seq, room.status = seq, status
+        room.acted_elsewhere = False
         room.log.append(str(done))
         room.turn_since = self.clock()
         room.commit()
@@ -157,7 +158,7 @@ class Authority:
         if status == FINISHED:
             self.finished(room)
         room.changed.set()
-        self.sync.changed(room)
+        self.sync.changed(room, ActionRow(seq, seat, str(done), by))
 
 
 def rebuild(room: Room) -> None:

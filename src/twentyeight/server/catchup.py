@@ -92,10 +92,30 @@ class DatabaseSync(LocalSync):
             room.commit()
             audience.tell_states(room)
             changed = True
+        self._caught_up(room, changed)
+
+    async def follow(self, room: Room, action: ActionRow, status: str) -> None:
+        """``action``, which another process committed and its notice told (with ``status``,
+        the room's status after it): applied at once if it is the room's next action and
+        leaves the room as the notice says; otherwise the room catches up from the database
+        (an action missed, a seat changed, a room closed at the server's limit of hands)."""
+        async with room.lock:
+            if room.seq >= action.seq:
+                return                                  # already known
+            if room.seq == action.seq - 1 and room.match is not None \
+                    and room.status == PLAYING:
+                changed = self._replay(room, [action])
+                if room.seq == action.seq and room.status == status:
+                    self._caught_up(room, changed)
+                    return
+        await self.refresh(room.id)
+
+    def _caught_up(self, room: Room, changed: bool) -> None:
+        """What follows applying another process's actions to ``room``."""
         room.settle_claims()                        # stored with the action that ended the hand
         self.hub.lobby.promote(room)
         if changed:
-            audience.tell_room(room)
+            self.hub.audience.tell_room(room)
             room.changed.set()
 
     def _replay(self, room: Room, log_rows: list[ActionRow]) -> bool:
@@ -111,6 +131,7 @@ class DatabaseSync(LocalSync):
                 log.exception("room %s: stored action %d does not apply", room.id, a.seq)
                 return changed
             room.seq = a.seq
+            room.acted_elsewhere = True
             room.log.append(a.action)
             room.turn_since = self.hub.now()
             room.status = FINISHED if match.over else PLAYING

@@ -3,10 +3,14 @@
 The database is the only source of truth; each process keeps every room in memory as a
 cache, and this module keeps those caches fresh and shares who is connected where:
 
-* after each commit the hub calls :meth:`ClusterSync.changed`; every process then reads the
-  room's new rows from the database and tells its own clients (:meth:`ClusterSync.refresh`);
+* after each commit the hub calls :meth:`ClusterSync.changed`; every process then applies
+  the action the notice carries when it is the room's next one
+  (:meth:`~twentyeight.server.catchup.DatabaseSync.follow`), or else reads the room's new
+  rows from the database (:meth:`ClusterSync.refresh`), and tells its own clients;
 * a poll of the database every ``poll_seconds`` catches up on any notice that was lost
-  (Redis down, a process killed between its commit and its notice) and finds new rooms;
+  (Redis down, a process killed between its commit and its notice) and finds new rooms: a
+  room is read again when it is still behind where the database had it one poll earlier
+  (a room merely moving on is left to its notices);
 * presence: each process announces how many connections each seat has on it (on every
   change, and all of them every ``heartbeat_seconds``); a process not heard from for
   :data:`EXPIRY` heartbeats is taken to be gone, with its connections.  A seat is connected
@@ -16,8 +20,8 @@ cache, and this module keeps those caches fresh and shares who is connected wher
   table too, tell their connections, and pass their opponents' answers on (``claim``
   notices, :meth:`~twentyeight.server.claims.Claims.heard`).
 
-Notices (:mod:`~twentyeight.server.fanout`) carry room ids, seat numbers, counts, flags and
-action numbers only.
+Notices (:mod:`~twentyeight.server.fanout`) carry room ids, seat numbers, counts, flags,
+action numbers and committed actions (never a token).
 """
 
 from __future__ import annotations
@@ -26,12 +30,13 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
 from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.fanout import Fanout, Notice
 from twentyeight.server.room import Room
+from twentyeight.server.store import ActionRow
 from twentyeight.server.sync import AUDIENCE
 
 if TYPE_CHECKING:
@@ -57,6 +62,8 @@ class ClusterSync(DatabaseSync):
         self.fanout = Fanout(redis_url)
         self.heartbeat_seconds = heartbeat_seconds
         self.poll_seconds = poll_seconds
+        self.polled: dict[str, int] = {}
+        """``{room: seq}`` as the database had them at the last poll."""
         self.seen: dict[str, float] = {}
         """Other processes, and when (``loop.time()``) each was last heard from."""
         self.present: dict[str, dict[SeatKey, int]] = {}
@@ -88,9 +95,13 @@ class ClusterSync(DatabaseSync):
         task.add_done_callback(self.tasks.discard)
 
     # ---- what the hub tells the others -----------------------------------------------------
-    def changed(self, room: Room) -> None:
-        """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
-        self.fanout.publish({"t": "room", "p": self.id, "room": room.id, "seq": room.seq})
+    def changed(self, room: Room, action: ActionRow | None = None) -> None:
+        """A change of ``room`` is committed (an action, a seat, the start, a new room); an
+        action's notice carries it and the room's status after it (:meth:`follow`)."""
+        notice: Notice = {"t": "room", "p": self.id, "room": room.id, "seq": room.seq}
+        if action is not None:
+            notice["a"] = [action.seat, action.action, action.source, room.status]
+        self.fanout.publish(notice)
 
     def talked(self, room: Room) -> None:
         """A line of ``room``'s table talk, or a rematch vote, is stored: the others read it
@@ -121,7 +132,12 @@ class ClusterSync(DatabaseSync):
         if kind != "bye":
             self.seen[sender] = now
         if kind == "room" and isinstance(notice.get("room"), str):
-            self.touch(notice["room"])
+            told = _told_action(notice)
+            room = self.hub.rooms.get(notice["room"])
+            if told is not None and room is not None and notice["room"] not in self.syncing:
+                self._spawn(self.follow(room, *told))
+            else:
+                self.touch(notice["room"])
         elif kind == "talk" and isinstance(notice.get("room"), str):
             room = self.hub.rooms.get(notice["room"])
             if room is not None:
@@ -212,13 +228,39 @@ class ClusterSync(DatabaseSync):
             except Exception as e:
                 log.warning("poll: the database did not answer (%s)", e)
                 continue
-            for room_id, seq in active.items():
-                room = self.hub.rooms.get(room_id)
-                if room is None or room.seq != seq:
-                    self.touch(room_id)
+            earlier, self.polled = self.polled, active
+            for room_id in behind(active, earlier, self.hub.rooms):
+                self.touch(room_id)
             for room in list(self.hub.rooms.values()):
                 if room.status in ("waiting", "playing") and room.id not in active:
                     self.touch(room.id)         # it finished, or closed, elsewhere
+
+
+def behind(active: dict[str, int], earlier: dict[str, int],
+           rooms: Mapping[str, Room]) -> list[str]:
+    """The rooms a poll must read again: ``active`` is ``{room: seq}`` in the database now,
+    ``earlier`` the same one poll before.  A room this process does not hold, or one still
+    behind where the database had it a poll ago (its notices were lost), or one ahead of
+    the database (rolled back); not a room that only moved on since (its notice is coming)."""
+    out = []
+    for room_id, seq in active.items():
+        room = rooms.get(room_id)
+        if room is None or room.seq < min(seq, earlier.get(room_id, seq)) or room.seq > seq:
+            out.append(room_id)
+    return out
+
+
+def _told_action(notice: Notice) -> tuple[ActionRow, str] | None:
+    """The action a ``room`` notice carries and the room's status after it, if it carries one
+    in the expected shape (else ``None``: the room is read from the database)."""
+    seq, told = notice.get("seq"), notice.get("a")
+    if not (isinstance(seq, int) and isinstance(told, list) and len(told) == 4):
+        return None
+    seat, action, source, status = told
+    if not (_count(seat) and isinstance(action, str) and len(action) <= 64
+            and isinstance(source, str) and isinstance(status, str)):
+        return None
+    return ActionRow(seq, seat, action, source), status
 
 
 def _here(room: Room, seat: int) -> int:

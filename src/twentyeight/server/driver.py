@@ -34,6 +34,14 @@ Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
 
 
+DEFER = 1.0
+"""Seconds longer a process waits before its computer player acts when the room's last action
+was committed by another process: the process that acted last acts next, so the processes do
+not all decide every action and all but one find it taken (each loser replayed the match and
+read the room back from the database: the two-process load was a fifth of one process's);
+if that process is gone, another acts this much later."""
+
+
 def plan(room: Room, now: float) -> tuple[float, int] | None:
     """``(seconds to wait, seq)`` before a computer player acts, or ``None`` if none will."""
     match = room.match
@@ -46,7 +54,8 @@ def plan(room: Room, now: float) -> tuple[float, int] | None:
     at = room.takeover_at(seat)
     if at is None:
         return None
-    return max(room.bot_delay, at - now), room.seq
+    defer = DEFER if room.acted_elsewhere else 0.0
+    return max(room.bot_delay, at - now) + defer, room.seq
 
 
 async def drive(room: Room, move: Move) -> None:

@@ -1,11 +1,13 @@
 """Fan-out between server processes: one Redis pub/sub channel (redis-py's asyncio client).
 
 A process publishes a short JSON notice after each change it has committed to the database;
-every process (itself included) receives every notice.  Notices carry only a room id, seat
-numbers, connection counts, action numbers and the sender's random process id — never a card,
-a token or anything else a seat may not know: a process that hears of a change reads the
-change itself from the database.  Redis is a doorbell, not a store: a notice lost while Redis
-is down is made up for by the periodic database poll (:mod:`~twentyeight.server.cluster`).
+every process (itself included) receives every notice.  Notices carry a room id, seat
+numbers, connection counts, action numbers, the sender's random process id and, for an
+action, the action as committed (what the database's action log holds, so Redis must be as
+private as the database; never a token) — a process applies an action it hears of when it is
+the room's next one, and reads anything else from the database.  Redis is a doorbell, not a
+store: a notice lost while Redis is down is made up for by the periodic database poll
+(:mod:`~twentyeight.server.cluster`).  Notices queued together leave in one round trip.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ CHANNEL = "twentyeight:rooms"
 
 MAX_OUTBOX = 10_000
 """Notices waiting for Redis beyond this many are dropped (the poll makes up for them)."""
+
+MAX_ROUND_TRIP = 500
+"""At most this many notices go to Redis in one round trip (in order)."""
 
 Notice = dict[str, Any]
 
@@ -62,6 +67,8 @@ class Fanout:
         self.channel = channel
         self.outbox: asyncio.Queue[str] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
+        self.sending = 0
+        """Notices taken from the outbox and not yet accepted by Redis."""
 
     async def open(self, on_notice: Callable[[Notice], None],
                    on_connect: Callable[[], None]) -> None:
@@ -89,20 +96,28 @@ class Fanout:
             await self.redis.aclose()
 
     async def _flushed(self) -> None:
-        while not self.outbox.empty():
+        while not self.outbox.empty() or self.sending:
             await asyncio.sleep(0.01)
 
     async def _publish(self) -> None:
         while True:
-            text = await self.outbox.get()
+            texts = [await self.outbox.get()]
+            while not self.outbox.empty() and len(texts) < MAX_ROUND_TRIP:
+                texts.append(self.outbox.get_nowait())
+            self.sending = len(texts)
             try:
-                await self.redis.publish(self.channel, text)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for text in texts:
+                        pipe.publish(self.channel, text)
+                    await pipe.execute()
             except asyncio.CancelledError:
                 raise
             except Exception as e:
                 log.warning("fan-out: could not publish to Redis (%s); the poll will catch up",
                             e)
                 await asyncio.sleep(0.5)
+            finally:
+                self.sending = 0
 
     async def _listen(self, on_notice: Callable[[Notice], None],
                       on_connect: Callable[[], None]) -> None:

@@ -140,6 +140,9 @@ class Room:
     """How often the room's computer player has failed (raised, or answered wrongly)."""
     turn_since: float = 0.0
     """``loop.time()`` when the current turn began (the last action, or the start)."""
+    acted_elsewhere: bool = False
+    """Whether the last action was committed by another process (then this one's computer
+    players leave the next one to that process for a moment: :data:`.driver.DEFER`)."""
     paused_by: str | None = None
     """Why the table waits for something other than an action (a claim put to the
     opponents, :mod:`~twentyeight.server.claims`): nobody acts meanwhile."""

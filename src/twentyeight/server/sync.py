@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from twentyeight.server.protocol import UNAUTHORISED, ClientMessage, ProtocolError
 from twentyeight.server.room import Room
+from twentyeight.server.store import ActionRow
 
 AUDIENCE = -1
 """The seat number under which presence counts every connection to a room (spectators too)."""
@@ -31,8 +32,10 @@ class Sync(Protocol):
     async def close(self) -> None:
         """Stop (and say goodbye)."""
 
-    def changed(self, room: Room) -> None:
-        """A change of ``room`` is committed (an action, a seat, the start, a new room)."""
+    def changed(self, room: Room, action: ActionRow | None = None) -> None:
+        """A change of ``room`` is committed (an action, a seat, the start, a new room);
+        ``action``: the action it was, when it was one (then the others may apply it as it is,
+        without reading the database)."""
 
     def talked(self, room: Room) -> None:
         """A line of ``room``'s table talk or a rematch vote is stored (:mod:`.chat`,
@@ -70,7 +73,7 @@ class LocalSync:
     async def close(self) -> None:
         """Nothing to stop."""
 
-    def changed(self, room: Room) -> None:
+    def changed(self, room: Room, action: ActionRow | None = None) -> None:
         """Nobody to tell."""
 
     def talked(self, room: Room) -> None:

@@ -1,0 +1,127 @@
+"""Several processes on one database, without the network: how a process follows actions
+another one committed (the notice carries the action), which process's computer players act
+next, and which rooms the database poll reads again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from types import SimpleNamespace
+from typing import Any
+
+from twentyeight import Match, Rules
+from twentyeight.server.audience import Audience
+from twentyeight.server.catchup import DatabaseSync
+from twentyeight.server.cluster import _told_action, behind
+from twentyeight.server.driver import DEFER, plan
+from twentyeight.server.room import BOT, PLAYING, Room, Seat
+from twentyeight.server.store import ActionRow, start_record
+
+
+class Listener:
+    """A spectator that keeps what it is told."""
+
+    seat = None
+    claim = None
+    claim_hash = None
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: Any) -> None:
+        self.sent.append(json.loads(message) if isinstance(message, str) else message)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+class CountingDb:
+    """A database that has nothing new, and counts how often it is asked."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    async def changes(self, room_id: str, after: int) -> None:
+        self.reads += 1
+        return None
+
+
+def computers_room(bot_delay: float = 0.5) -> Room:
+    rules = Rules.from_spec("28")
+    room = Room(id="r1", rules=rules, bot_kind="random", host_token_hash="h",
+                takeover_seconds=60, bot_delay=bot_delay,
+                seats=[Seat(kind=BOT, name=f"c{k}") for k in range(4)])
+    match = Match.new(rules, seed=7)
+    room.match, room.status, room.start = match, PLAYING, start_record(match)
+    room.audience = 1
+    return room
+
+
+def follower(room: Room) -> tuple[DatabaseSync, CountingDb, Listener]:
+    db = CountingDb()
+    audience = Audience(lambda: 0.0)
+    watcher = Listener()
+    audience.add(room.id, watcher)
+    hub = SimpleNamespace(rooms={room.id: room}, db=db, audience=audience, now=lambda: 0.0,
+                          lobby=SimpleNamespace(promote=lambda room: None),
+                          players=SimpleNamespace(start=lambda room: None))
+    return DatabaseSync(hub), db, watcher  # type: ignore[arg-type]
+
+
+def next_action(room: Room) -> ActionRow:
+    assert room.match is not None and room.match.to_act is not None
+    seat = room.match.to_act
+    legal = room.match.current.view(seat)["legal"]
+    return ActionRow(room.seq + 1, seat, legal[0], "bot")
+
+
+def test_an_action_told_by_its_notice_is_applied_without_reading_the_database() -> None:
+    room = computers_room()
+    sync, db, watcher = follower(room)
+    action = next_action(room)
+    asyncio.run(sync.follow(room, action, PLAYING))
+    assert room.seq == 1 and room.log == [action.action]
+    assert db.reads == 0
+    assert room.acted_elsewhere
+    events = [m for m in watcher.sent if m["type"] == "event"]
+    assert [(e["seq"], e["action"]) for e in events] == [(1, action.action)]
+
+
+def test_a_notice_after_a_gap_or_with_another_status_reads_the_database() -> None:
+    room = computers_room()
+    sync, db, watcher = follower(room)
+    first = next_action(room)
+    gap = ActionRow(first.seq + 1, first.seat, first.action, "bot")    # seq 2 at seq 0
+    asyncio.run(sync.follow(room, gap, PLAYING))
+    assert room.seq == 0 and db.reads == 1 and watcher.sent == []
+    asyncio.run(sync.follow(room, first, "closed"))    # the room says closed, replay does not
+    assert db.reads == 2
+    asyncio.run(sync.follow(room, first, PLAYING))     # already known now: nothing at all
+    assert db.reads == 2 and room.seq == 1
+
+
+def test_the_process_that_acted_last_acts_next() -> None:
+    room = computers_room(bot_delay=0.5)
+    assert plan(room, 0.0) == (0.5, 0)
+    room.acted_elsewhere = True
+    assert plan(room, 0.0) == (0.5 + DEFER, 0)
+
+
+def test_the_poll_reads_only_rooms_left_behind() -> None:
+    rooms = {"a": SimpleNamespace(seq=10), "b": SimpleNamespace(seq=10),
+             "c": SimpleNamespace(seq=12), "d": SimpleNamespace(seq=7)}
+    active = {"a": 12, "b": 12, "c": 11, "d": 7, "e": 3}
+    earlier = {"a": 9, "b": 11, "d": 7}
+    # a: moved on since the last poll, its notice is coming; b: still behind seq 11 of the
+    # last poll; c: ahead of the database; d: where the database is; e: not held here
+    assert behind(active, earlier, rooms) == ["b", "c", "e"]  # type: ignore[arg-type]
+
+
+def test_a_notice_carries_an_action_only_in_its_own_shape() -> None:
+    good = {"t": "room", "p": "x", "room": "r1", "seq": 3, "a": [2, "2 play KH", "bot",
+                                                                  "playing"]}
+    assert _told_action(good) == (ActionRow(3, 2, "2 play KH", "bot"), "playing")
+    for a in ([2, "2 play KH", "bot"], [-1, "x", "bot", "playing"], [True, "x", "b", "p"],
+              [2, "x" * 65, "bot", "playing"], "2 play KH", None):
+        assert _told_action({**good, "a": a}) is None
+    assert _told_action({**good, "seq": "3"}) is None
