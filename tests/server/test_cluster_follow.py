@@ -21,11 +21,10 @@ from twentyeight.server.store import ActionRow, start_record
 class Listener:
     """A spectator that keeps what it is told."""
 
-    seat = None
-    claim = None
-    claim_hash = None
-
     def __init__(self) -> None:
+        self.seat: int | None = None
+        self.claim: int | None = None
+        self.claim_hash: str | None = None
         self.sent: list[dict[str, Any]] = []
 
     def send(self, message: Any) -> None:
