@@ -105,7 +105,9 @@ SHOWN_VALUES = """rows => Object.fromEntries(rows.map(r => {
   const node = r.querySelector('.flag-input');
   if (node.type === 'checkbox') return [r.dataset.flag, node.checked];
   if (node.tagName === 'SELECT') return [r.dataset.flag, JSON.parse(node.value)];
-  if (node.type === 'number') return [r.dataset.flag, node.value === '' ? null : Number(node.value)];
+  if (node.type === 'number') {
+    return [r.dataset.flag, node.value === '' ? null : Number(node.value)];
+  }
   let v = node.value; try { v = JSON.parse(v); } catch (e) { /* a plain word */ }
   return [r.dataset.flag, v];
 }))"""
@@ -158,8 +160,12 @@ def test_the_editor_shows_the_flags_of_the_trump_mode(
     if preset == "56":
         for width, height in ((390, 844), (1280, 800)):
             page.set_viewport_size({"width": width, "height": height})
-            page.locator("#flag-trump_mode").scroll_into_view_if_needed()
-            page.screenshot(path=str(shots / f"lobby-rules-56-hidden-{width}x{height}.png"))
+            size = f"{width}x{height}"
+            page.screenshot(path=str(shots / f"lobby-rules-56-hidden-{size}.png"), full_page=True)
+            for part, flag in (("auction", "double_redouble"),
+                               ("play", "bidder_may_reveal_on_trump_lead")):
+                page.locator(f"#flag-{flag}").scroll_into_view_if_needed()
+                page.screenshot(path=str(shots / f"lobby-rules-56-hidden-{part}-{size}.png"))
     made = room_flags(page, server)
     assert {f: made[f] for f in shown} == shown
     # and back to open: the open mode's flags again
