@@ -99,6 +99,19 @@ def test_the_editor_info_is_json_in_the_order_of_the_flags() -> None:
     assert all(f["rule"] for f in info["flags"])
 
 
+@pytest.mark.parametrize("preset", [name for name, r in PRESETS.items() if r.pack == "56"])
+def test_the_editor_knows_what_a_change_of_trump_mode_brings(preset: str) -> None:
+    """56-HT-1, 56-HT-5, 56-HT-9, 56-ANN-5: the editor's ``modes`` are the flags the server's
+    rules take when a 56 table is moved to the other trump mode, so the lobby can show them."""
+    base = PRESETS[preset]
+    modes = {m["trump_mode"]: m["flags"] for m in editor_info()["modes"] if m["pack"] == "56"}
+    assert set(modes) == {"open", "hidden"}
+    other = "open" if base.trump_mode == "hidden" else "hidden"
+    moved = Rules.from_spec({"preset": preset, "trump_mode": other}).flags()
+    assert {flag: moved[flag] for flag in modes[other]} == modes[other]
+    assert modes["hidden"]["double_redouble"] is False and modes["open"]["double_redouble"]
+
+
 def test_card_legends() -> None:
     """28-DECK-4, 40-2, 56-DECK-2: the cards strongest first with their points."""
     legend = card_legend(Rules.from_spec("28"))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twentyeight.cards import RANK_POINTS
-from twentyeight.rules import Rules, flag_info
+from twentyeight.rules import MODE_DEFAULTS, Rules, flag_info
 
 __all__ = ["DECK_FLAGS", "GROUPS", "TABLE_FLAGS", "WORDS", "FlagWords", "applies",
            "card_legend", "editor_info", "preset_legends"]
@@ -274,7 +274,9 @@ def _same(value: Any, allowed: Sequence[Any]) -> bool:
 
 def editor_info() -> dict[str, Any]:
     """Everything the rules editor shows, as JSON: the groups, then per flag its group, type,
-    rule ID, words, choices and conditions (in the order of :func:`flag_info`)."""
+    rule ID, words, choices and conditions (in the order of :func:`flag_info`), and the
+    flags each (pack, trump mode) brings when a table is moved to it (:data:`MODE_DEFAULTS`,
+    so that the editor shows the flags the room will be made with)."""
     flags = []
     for info in flag_info():
         words = WORDS[info["flag"]]
@@ -283,7 +285,10 @@ def editor_info() -> dict[str, Any]:
                       "choices": [[value, text] for value, text in words.choices.items()],
                       "applies": [dict(alt) for alt in words.applies],
                       "table": info["flag"] in TABLE_FLAGS})
-    return {"groups": [[key, title] for key, title in GROUPS.items()], "flags": flags}
+    modes = [{"pack": pack, "trump_mode": mode, "flags": dict(brought)}
+             for (pack, mode), brought in MODE_DEFAULTS.items()]
+    return {"groups": [[key, title] for key, title in GROUPS.items()], "flags": flags,
+            "modes": modes}
 
 
 def card_legend(rules: Rules) -> dict[str, Any]:

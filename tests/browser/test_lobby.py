@@ -21,6 +21,7 @@ import pytest
 from browser.conftest import api, catalog, seated_page
 from server.harness import Server, running
 from twentyeight.rule_words import GROUPS
+from twentyeight.rules import Rules
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -98,6 +99,104 @@ def test_a_changed_rule_makes_its_table(server: Server,
     with urllib.request.urlopen(f"{server.url}/api/rooms/{room}") as answer:
         rules = json.load(answer)["rules"]
     assert rules == {"preset": "28", "min_bid": 16, "eight_same_suit": "ignore"}
+
+
+SHOWN_VALUES = """rows => Object.fromEntries(rows.map(r => {
+  const node = r.querySelector('.flag-input');
+  if (node.type === 'checkbox') return [r.dataset.flag, node.checked];
+  if (node.tagName === 'SELECT') return [r.dataset.flag, JSON.parse(node.value)];
+  if (node.type === 'number') {
+    return [r.dataset.flag, node.value === '' ? null : Number(node.value)];
+  }
+  let v = node.value; try { v = JSON.parse(v); } catch (e) { /* a plain word */ }
+  return [r.dataset.flag, v];
+}))"""
+
+
+def shown_values(page: Page) -> dict[str, object]:
+    """Every flag the editor shows, with the value its input shows."""
+    values: dict[str, object] = page.locator("#flags .flag:visible").evaluate_all(SHOWN_VALUES)
+    return values
+
+
+def room_flags(page: Page, server: Server) -> dict[str, object]:
+    """Create the table as the lobby stands; the flags of the rules the room got."""
+    page.locator("#create-btn").click()
+    page.wait_for_url(re.compile(r"/r/\w+$"))
+    room = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room}") as answer:
+        return Rules.from_spec(json.load(answer)["rules"]).flags()
+
+
+def editor_after(page: Page, server: Server, preset: str, *choices: tuple[str, object]) -> Page:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.locator("#flags-box summary").click()
+    page.select_option("#preset", preset)
+    for flag, value in choices:
+        if isinstance(value, bool):
+            page.locator(f"#flag-{flag}").set_checked(value)
+        else:
+            page.select_option(f"#flag-{flag}", json.dumps(value))
+    return page
+
+
+@pytest.mark.parametrize("preset", ["56", "56-4p", "56-online"])
+def test_the_editor_shows_the_flags_of_the_trump_mode(
+        preset: str, server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-HT-1, 56-HT-5, 56-HT-9, 56-ANN-5: switching a 56 table to hidden trump shows the
+    hidden mode's flags (no doubling, the bidder's hidden-trump plays, the all-trumps
+    redeal), exactly the flags the room is made with; back to open shows the open ones."""
+    page = lobby(new_browser_context, server)
+    editor_after(page, server, preset, ("trump_mode", "hidden"))
+    shown = shown_values(page)
+    assert shown["trump_mode"] == "hidden"
+    assert shown["double_redouble"] is False                          # 56-HT-1
+    assert shown["bidder_void_discard_trump_unrevealed"] is True      # 56-HT-5
+    assert shown["bidder_may_reveal_on_trump_lead"] is True           # 56-HT-9
+    assert shown["bidding_side_all_trumps_redeal"] is True            # 56-ANN-5
+    assert page.locator("#flag-count").inner_text() == "1 changed"    # the mode, nothing else
+    if preset == "56":
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            size = f"{width}x{height}"
+            page.screenshot(path=str(shots / f"lobby-rules-56-hidden-{size}.png"), full_page=True)
+            for part, flag in (("auction", "double_redouble"),
+                               ("play", "bidder_may_reveal_on_trump_lead")):
+                page.locator(f"#flag-{flag}").scroll_into_view_if_needed()
+                page.screenshot(path=str(shots / f"lobby-rules-56-hidden-{part}-{size}.png"))
+    made = room_flags(page, server)
+    assert {f: made[f] for f in shown} == shown
+    # and back to open: the open mode's flags again
+    editor_after(page, server, preset, ("trump_mode", "hidden"), ("trump_mode", "open"))
+    shown = shown_values(page)
+    assert shown["double_redouble"] is True
+    assert "bidder_may_reveal_on_trump_lead" not in shown             # hidden trump's only
+    assert page.locator("#flag-count").inner_text() == ""
+    made = room_flags(page, server)
+    assert {f: made[f] for f in shown} == shown
+    assert made["bidder_may_reveal_on_trump_lead"] is False
+
+
+def test_a_flag_set_against_the_trump_mode_reaches_the_room(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-HT-1 as a default, not a law: doubling ticked again after the switch to hidden
+    trump is what the room gets (the editor sends what differs from the mode's default),
+    and the hidden Kerala table switched to open shows the open mode's doubling."""
+    page = lobby(new_browser_context, server)
+    editor_after(page, server, "56", ("trump_mode", "hidden"), ("double_redouble", True))
+    shown = shown_values(page)
+    assert shown["double_redouble"] is True
+    assert page.locator("#flag-count").inner_text() == "2 changed"
+    made = room_flags(page, server)
+    assert {f: made[f] for f in shown} == shown
+    editor_after(page, server, "56-kerala", ("trump_mode", "open"))
+    shown = shown_values(page)
+    assert shown["double_redouble"] is True
+    made = room_flags(page, server)
+    assert {f: made[f] for f in shown} == shown
+    assert made["bidder_void_discard_trump_unrevealed"] is False
 
 
 def test_the_legend_of_the_cards(server: Server,

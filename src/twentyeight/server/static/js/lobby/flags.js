@@ -2,10 +2,12 @@
 // the trump, the play, scoring, the match), only those that apply to that table and to the
 // other choices made, each with a visible line in plain words and its rule ID.  The words,
 // groups and conditions come from /api/presets' `editor` (twentyeight.rule_words); other
-// languages than English translate them (flag.*, group.* in the catalogs).
+// languages than English translate them (flag.*, group.* in the catalogs).  Moving a table
+// to another trump mode brings that mode's flags (`editor.modes`, the engine's MODE_DEFAULTS),
+// as Rules.replace does on the server: the editor shows and sends what the room will get.
 import { has, language, t } from "../i18n.js";
 
-let editor = { groups: [], flags: [] };
+let editor = { groups: [], flags: [], modes: [] };
 let base = {};                 // the preset's flag values
 let edits = {};                // flag → value the person chose
 let changed = () => {};
@@ -19,8 +21,24 @@ export function setup(info, onChange) {
   changed = onChange;
 }
 
-/** The current value of every flag: the preset's with the person's changes. */
-export function values() { return { ...base, ...edits }; }
+/** The flags that moving the preset to the chosen pack and trump mode brings: that mode's
+ *  (from `editor.modes`), nothing while the mode is the preset's own. */
+function brought() {
+  const pack = edits.pack ?? base.pack;
+  const mode = edits.trump_mode ?? base.trump_mode;
+  if (pack === base.pack && mode === base.trump_mode) return {};
+  return (editor.modes || []).find((m) => m.pack === pack && m.trump_mode === mode)?.flags || {};
+}
+
+/** What every flag is before the person's own changes: the preset's, with the trump mode's
+ *  flags where the person changed the mode. */
+function defaults() { return { ...base, ...brought() }; }
+
+/** The current value of every flag: the defaults with the person's changes. */
+export function values() { return { ...defaults(), ...edits }; }
+
+/** Whether the person set a flag to something else than its default. */
+const isChanged = (flag, fallback) => flag in edits && !same(edits[flag], fallback[flag]);
 
 /** Whether a flag matters with these values (one alternative of `applies` holds). */
 export function applies(info, current) {
@@ -31,9 +49,10 @@ export function applies(info, current) {
 /** The flags the person changed that apply: what POST /api/rooms gets as `flags`. */
 export function overrides() {
   const current = values();
+  const fallback = defaults();
   const out = {};
   for (const info of editor.flags) {
-    if (info.flag in edits && !info.table && applies(info, current) && !same(edits[info.flag], base[info.flag])) {
+    if (!info.table && applies(info, current) && isChanged(info.flag, fallback)) {
       out[info.flag] = edits[info.flag];
     }
   }
@@ -56,26 +75,22 @@ function input(info, value) {
   let node;
   if (info.type === "bool") {
     node = el("input", { type: "checkbox", id });
-    node.checked = Boolean(value);
     node.addEventListener("change", () => set(info.flag, node.checked));
   } else if (info.choices.length) {
     node = el("select", { id });
     for (const [choice, english] of info.choices) {
       node.append(el("option", { value: JSON.stringify(choice), text: words(`flag.${info.flag}.${choice}`, english) }));
     }
-    node.value = JSON.stringify(value);
     node.addEventListener("change", () => set(info.flag, JSON.parse(node.value)));
   } else if (info.type === "int" || info.type === "int or null") {
     node = el("input", { type: "number", id, step: "1", inputmode: "numeric",
       placeholder: info.type === "int" ? "" : t("lobby.flag_empty") });
-    node.value = value === null ? "" : String(value);
     node.addEventListener("input", () => {
       if (node.value === "" && info.type === "int") return;
       set(info.flag, node.value === "" ? null : Number(node.value));
     });
   } else {
     node = el("input", { id, spellcheck: "false" });
-    node.value = typeof value === "string" ? value : JSON.stringify(value);
     node.addEventListener("input", () => {
       let v = node.value.trim();
       try { v = JSON.parse(v); } catch { /* a plain word such as "match" */ }
@@ -85,7 +100,16 @@ function input(info, value) {
   node.classList.add("flag-input");
   node.setAttribute("aria-label", label);
   node.dataset.flag = info.flag;
+  showValue(node, info, value);
   return node;
+}
+
+/** Put a flag's value in its input. */
+function showValue(node, info, value) {
+  if (info.type === "bool") node.checked = Boolean(value);
+  else if (node.tagName === "SELECT") node.value = JSON.stringify(value);
+  else if (node.type === "number") node.value = value === null ? "" : String(value);
+  else node.value = typeof value === "string" ? value : JSON.stringify(value);
 }
 
 function set(flag, value) {
@@ -126,16 +150,19 @@ export function render() {
   update();
 }
 
-/** Show only the flags that apply to the table as chosen so far; mark the changed ones. */
+/** Show only the flags that apply to the table as chosen so far, with their values (a change
+ *  of trump mode changes the defaults of others); mark the changed ones. */
 function update() {
   const current = values();
+  const fallback = defaults();
   const byName = Object.fromEntries(editor.flags.map((f) => [f.flag, f]));
   for (const section of document.querySelectorAll("#flags .flag-group")) {
     let shown = 0;
     for (const li of section.querySelectorAll(".flag")) {
       const info = byName[li.dataset.flag];
       li.hidden = !applies(info, current);
-      li.classList.toggle("changed", info.flag in edits && !same(edits[info.flag], base[info.flag]));
+      if (!(info.flag in edits)) showValue(li.querySelector(".flag-input"), info, current[info.flag]);
+      li.classList.toggle("changed", isChanged(info.flag, fallback));
       shown += li.hidden ? 0 : 1;
     }
     section.hidden = shown === 0;
