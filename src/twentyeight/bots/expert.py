@@ -229,8 +229,8 @@ def declare_choice(gain: Gain, shares: Shares) -> bool:
     share annulled give ``gain``, which must clear :data:`DECLARE_MARGIN`.
 
     >>> single = lambda p, a: 3 * p - 3 * (1 - p - a) - 1.0  # ±3 against a contract worth +1
-    >>> declare_choice(single, Shares(1.0, 0.0, 24)), declare_choice(single, Shares(0.75, 0.0, 24))
-    (True, False)
+    >>> [declare_choice(single, Shares(swept, 0.0, 24)) for swept in (1.0, 0.75, 0.6)]
+    [True, True, False]
     """
     p = shrunk(shares.swept, shares.solved)
     return gain(p, min(shares.annulled, 1.0 - p)) > DECLARE_MARGIN

@@ -99,12 +99,6 @@ class _Search:
             self.seen[key] = result
         return result
 
-    def choices(self, h: Hand) -> list[int]:
-        """The actions the search tries for the player to act in ``h``."""
-        seat = h.to_act
-        assert seat is not None
-        return self._ordered(h, _on_sweeping_side(h, seat, self.winners))
-
     def run_from(self, h: Hand, start: int) -> int:
         """The outcome from ``h``, checking the tricks from index ``start`` on."""
         return self._node(h, start)
@@ -225,7 +219,7 @@ def sweep_share(worlds: Sequence[World], start: Callable[[Hand], Hand | None],
 
 def sweep_counts(worlds: Sequence[World], winners: int, nodes: int
                  ) -> dict[int, float] | None:
-    """For each action of the player to act (codes, one of each run of equal cards), its
+    """For each action of the player to act (codes), its
     weighted mean outcome over ``worlds`` (1 swept, ½ annulled, 0 failed: the play of a
     single hand or a Thani, which the card-point solver refuses).  ``None`` if fewer than
     half the worlds were solved within ``nodes``."""
@@ -240,7 +234,9 @@ def sweep_counts(worlds: Sequence[World], winners: int, nodes: int
         search = _Search(winners, cap)
         row: dict[int, float] = {}
         try:
-            for code in search.choices(h):
+            for code in h.legal_codes():
+                if code in SKIPPED:
+                    continue
                 child = h.copy()
                 child.step(code)
                 row[code] = search.run_from(child, len(h.tricks)) / SWEPT
