@@ -17,10 +17,19 @@ decisions are):
   double pays when the bidder is expected to lose points, 28-DBL-1…3, 28-DBL-7); a raise
   after all cards are seen by solving the sampled deals to each contract's goal
   (:func:`goal_chances`, 28-RAISE-1); the zero-point redeal (28-POST-3) when this side
-  expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.  Single
-  hand, Thani and the Cot answers are not decided by value yet: they go to the ``rules``
-  player, which passes them.  Where the bid model has no family for the preset's table
-  (today it has 28, 29 and bhoos-29), the auction, trump and windows go to ``rules`` too.
+  expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.
+* **Undertakings to sweep** — single hand (28-SH-1), Thani (28-TH-1) and Cot (28-COT-2…4)
+  are scored by winning every trick, which the card-point solver does not model: the
+  sampled deals are searched for a sweep on the engine itself (:mod:`sweep
+  <twentyeight.bots.sweep>`: swept, annulled or failed).  A single hand or Thani is declared
+  when its expected score, the share swept pulled towards ½ as for the raise, beats the
+  contract's value to this side by :data:`DECLARE_MARGIN`; an opponent concedes Cot when the
+  bidding side is expected to score more by playing on than once conceded
+  (:func:`concede_gain`), and the bidder refuses when the sweep's ``2 × win`` against
+  ``−2 × loss`` beats the plain win.  The cards of a single hand or Thani are played by the
+  same search (the card that keeps the sweep in the most deals, or breaks it).  Where the
+  bid model has no family for the preset's table (today it has 28, 29 and bhoos-29), the
+  auction, trump and windows go to the ``rules`` player.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
   made in the most deals (weighted) wins (a deal too big for its share of the nodes is
