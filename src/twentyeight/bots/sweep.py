@@ -7,9 +7,12 @@ question they ask, "does the sweep still hold with best play?", by an AND/OR sea
 engine's own :class:`~twentyeight.engine.hand.Hand` (so every rule of the play is followed
 exactly: the hidden trump, asking for it, the partner sitting out of a single hand):
 
-* the seats of the sweeping side choose a card that keeps the sweep (OR), the others choose
-  any card that breaks it (AND); the first trick won by a seat outside ``winners`` ends the
-  line;
+* the outcome is one of three, worst first for the sweeping side: a trick lost (the first
+  trick won by a seat outside ``winners`` ends the line), the hand annulled (scored 0), every
+  trick won; the sweeping side plays for the best, the others for the worst;
+* cards that cannot make a difference are tried once: a run of a player's cards that no
+  card elsewhere separates, and an opponent's cards of suits the sweeping side no longer
+  holds (they can never win a trick it leads);
 * positions at the start of a trick are remembered (the same cards left, the same seat to
   lead), so that the orders in which the same tricks can be played are searched once;
 * a node is one action applied; a search stops with
