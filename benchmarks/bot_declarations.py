@@ -11,9 +11,18 @@ by value is worth (docs/strength.md):
     PYTHONPATH=src:benchmarks twentyeight arena --bots club,bot_declarations:ClubKeepsZero \\
         --rules 28 --deals 500 --seed 7 --workers 1
 
+    PYTHONPATH=src:benchmarks twentyeight arena --bots club,bot_declarations:ClubNoSingle \
+        --rules '{"preset": "28", "single_hand": true}' --deals 500 --seed 7 --workers 1
+    PYTHONPATH=src:benchmarks twentyeight arena --bots club,bot_declarations:ClubNoThani \
+        --rules '{"preset": "28", "thani": true}' --deals 500 --seed 7 --workers 1
+    PYTHONPATH=src:benchmarks twentyeight arena --bots club,bot_declarations:ClubNoCot \
+        --rules '{"preset": "28", "cot": true}' --deals 500 --seed 7 --workers 1
+
 ``ClubNoRaise`` never raises (28-RAISE-1), ``ClubNoDouble`` never doubles, redoubles or
-calls 'C' (28-DBL-1…7), ``ClubKeepsZero`` never claims a zero-point redeal (28-POST-3); the
-``Expert…`` classes are the same with the expert's card play.
+calls 'C' (28-DBL-1…7), ``ClubKeepsZero`` never claims a zero-point redeal (28-POST-3),
+``ClubNoSingle`` never plays a single hand (28-SH-1), ``ClubNoThani`` never declares Thani
+(28-TH-1), ``ClubNoCot`` never concedes Cot and accepts every concession (28-COT-2…4, what
+the ``rules`` player does); the ``Expert…`` classes are the same with the expert's card play.
 """
 
 from __future__ import annotations
@@ -23,8 +32,9 @@ from twentyeight.bots.expert import ExpertBot
 from twentyeight.bots.levels import ClubBot
 from twentyeight.engine.actions import Action
 
-__all__ = ["ClubKeepsZero", "ClubNoDouble", "ClubNoRaise", "ExpertKeepsZero",
-           "ExpertNoDouble", "ExpertNoRaise"]
+__all__ = ["ClubKeepsZero", "ClubNoCot", "ClubNoDouble", "ClubNoRaise", "ClubNoSingle",
+           "ClubNoThani", "ExpertKeepsZero", "ExpertNoCot", "ExpertNoDouble", "ExpertNoRaise",
+           "ExpertNoSingle", "ExpertNoThani"]
 
 
 class _NoRaise(ExpertBot):
@@ -46,6 +56,24 @@ class _NoDouble(ExpertBot):
 class _KeepsZero(ExpertBot):
     def _claims_redeal(self, view: View) -> bool:
         return False
+
+
+class _NoSingle(ExpertBot):
+    def _alone(self, view: View, verbs: dict[str, Action]) -> Action | None:
+        return verbs.get("pass") if "single" in verbs else super()._alone(view, verbs)
+
+
+class _NoThani(ExpertBot):
+    def _alone(self, view: View, verbs: dict[str, Action]) -> Action | None:
+        return verbs.get("pass") if "thani" in verbs else super()._alone(view, verbs)
+
+
+class _NoCot(ExpertBot):
+    def _concedes(self, view: View) -> bool:
+        return False
+
+    def _cot_answer(self, view: View, verbs: dict[str, Action]) -> Action | None:
+        return verbs.get("accept")
 
 
 class ClubNoRaise(_NoRaise, ClubBot):
@@ -70,3 +98,27 @@ class ExpertNoDouble(_NoDouble):
 
 class ExpertKeepsZero(_KeepsZero):
     """``expert`` that never claims a zero-point redeal."""
+
+
+class ClubNoSingle(_NoSingle, ClubBot):
+    """``club`` that never plays a single hand."""
+
+
+class ClubNoThani(_NoThani, ClubBot):
+    """``club`` that never declares Thani."""
+
+
+class ClubNoCot(_NoCot, ClubBot):
+    """``club`` that never concedes Cot and accepts every concession."""
+
+
+class ExpertNoSingle(_NoSingle):
+    """``expert`` that never plays a single hand."""
+
+
+class ExpertNoThani(_NoThani):
+    """``expert`` that never declares Thani."""
+
+
+class ExpertNoCot(_NoCot):
+    """``expert`` that never concedes Cot and accepts every concession."""

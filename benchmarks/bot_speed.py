@@ -7,6 +7,7 @@ same views in the same order until the views run out or ``--seconds`` have passe
     python benchmarks/bot_speed.py [--rules 28] [--views 5000] [--seconds 5] [--bots rules]
     python benchmarks/bot_speed.py --json
     python benchmarks/bot_speed.py --bots expert --views 300 --seconds 600 --stride 7
+    python benchmarks/bot_speed.py --rules '{"preset": "28", "cot": true}' --bots expert
 
 Each decision is timed twice: by the wall clock and by the processor time of this process
 (``time.process_time``), which is what one core gives a bot when others share the machine;
@@ -32,10 +33,11 @@ def random_views(rules: str, count: int, seed: int = 1) -> list[tuple[Game, dict
     The game goes with each view for the one bot that may see everything (``oracle``).
     """
     rng = random.Random(seed)
+    spec: Any = json.loads(rules) if rules.lstrip().startswith("{") else rules
     views: list[tuple[Game, dict[str, Any]]] = []
     k = 0
     while len(views) < count:
-        game = Game.from_record({"rules": rules, "dealer": k % 4, "seed": rng.getrandbits(63)})
+        game = Game.from_record({"rules": spec, "dealer": k % 4, "seed": rng.getrandbits(63)})
         k += 1
         while not game.over and len(views) < count:
             seat = game.to_act
@@ -77,7 +79,8 @@ def measure(name: str, views: list[tuple[Game, dict[str, Any]]], seconds: float,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rules", default="28", help="preset (default 28)")
+    ap.add_argument("--rules", default="28",
+                    help="preset or JSON rules object (default 28)")
     ap.add_argument("--views", type=int, default=5000, help="number of views (default 5000)")
     ap.add_argument("--seconds", type=float, default=5.0, help="time limit per bot")
     ap.add_argument("--budget", type=float, default=None, help="the bots' per-decision budget")

@@ -32,6 +32,9 @@ from twentyeight.bots import (
 )
 from twentyeight.bots.expert import ExpertBot, raise_choice
 from twentyeight.bots.names import NAMES, seat_names
+from twentyeight.bots.sweep import ANNULLED_HAND, FAILED, SWEPT, sweeps
+from twentyeight.engine.actions import SINGLE as SINGLE_CODE
+from twentyeight.engine.actions import THANI as THANI_CODE
 from twentyeight.rules import PRESETS
 
 LEVELS = ["beginner", "casual", "club", "expert"]
@@ -94,8 +97,9 @@ def test_every_level_answers_only_legal_actions_under_every_preset(preset: str,
         assert bot(name, seed).act(view) in view["legal"], name      # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("preset", ["28", "bhoos-29", "56"])
-def test_a_whole_hand_of_experts_and_clubs_is_legal(preset: str) -> None:
+@pytest.mark.parametrize("preset", ["28", "bhoos-29", "56", {
+    "preset": "28", "single_hand": True, "thani": True, "cot": True}])
+def test_a_whole_hand_of_experts_and_clubs_is_legal(preset: str | dict[str, object]) -> None:
     g = Game.new(preset, seed=11, dealer=0)
     n = g.hand.n
     players = [bot("expert" if s % 2 == 0 else "club", seed=s) for s in range(n)]
@@ -305,3 +309,158 @@ def test_a_raise_is_never_chosen_when_keeping_the_contract_is_surer_and_pays_as_
     assert choice in chances
     if contract >= 20 and chances[24] <= chances[contract]:
         assert choice != 24
+
+
+# ---- undertakings to sweep: single hand, Thani, Cot ----------------------------------
+SINGLE = {"preset": "28", "single_hand": True}
+SEVEN_HEARTS = {S: "JH 9H AH 10H KH QH 8H 9S", N: "7S 8S 7D 8D QS KC QC 8C",
+                W: "AC 10C JD 10S 9D QD 7C 7H", E: "JS AS AD 10D KD KS JC 9C"}
+"""S holds the seven best hearts and the nine of spades: alone and without trumps (28-SH-3)
+it wins every trick when the jack of spades is with its partner, who sits out; N holds
+sevens and eights."""
+
+
+def single_window(auction: list[str]) -> Game:
+    g = game(SINGLE, 3, SEVEN_HEARTS, auction)
+    while not (g.view(S)["phase"] == "single_hand" and g.to_act == S):
+        g.apply(f"{g.to_act} pass")                 # the raise and single-hand windows
+    return g
+
+
+def test_the_expert_plays_a_single_hand_rather_than_its_partners_hopeless_contract() -> None:
+    """28-SH-1, 28-SH-2, 28-SH-4: N bid 28 with sevens and eights (−4 when it fails, almost
+    surely); S's single hand wins +3 whenever the jack of spades is with N, otherwise −3, and
+    voids the contract: S declares it."""
+    g = single_window(["0 bid 28", "0 trump 7S"])
+    assert "2 single" in legal(g)
+    assert expert_says(g) == "2 single"
+
+
+def test_the_expert_does_not_play_a_single_hand_instead_of_a_safe_contract() -> None:
+    """28-SH-1, 28-SH-4: the same hand when N bid 14 (+1, likely made): a single hand that
+    fails unless the jack of spades is with N is worse, S passes."""
+    g = single_window(["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 7S"])
+    assert "2 single" in legal(g)
+    assert expert_says(g) == "2 pass"
+
+
+SINGLE_PLAY = {S: "JH 9H AH 10H KH QH 8H 9S", W: "JS 7C 8C 9C QC KC 7D 8D",
+               E: "7H AS KS 7S JD KD QD AC", N: "10S QS 8S 9D AD 10D JC 10C"}
+
+
+def test_against_a_single_hand_the_expert_keeps_the_card_that_beats_the_declarer() -> None:
+    """28-SH-3: S plays alone, without trumps, and leads hearts; W has none and must throw a
+    card: it keeps the jack of spades, the one card that can win a trick against S (the
+    expert's sampler used to fail here: the indicator had gone back to N's hand, 28-SH-2)."""
+    g = game(SINGLE, 3, SINGLE_PLAY, ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 8S"])
+    while not (g.view(S)["phase"] == "single_hand" and g.to_act == S):
+        g.apply(f"{g.to_act} pass")
+    for action in ["2 single", "2 play 8H", "3 play 7H"]:
+        g.apply(action)
+    assert g.to_act == W and "1 play JS" in legal(g)
+    expert = ExpertBot(seed=3)
+    assert expert.act(g.view(W)) != "1 play JS"
+    assert (expert.stats["searched"], expert.stats["fallback"]) == (1, 0)
+
+
+THANI = {"preset": "28", "thani": True}
+SEVEN_SPADES = {W: "JS 9S AS 10S KS QS 8S JH", N: "JD 9D AD 10D JC 9C AC 10C",
+                S: "9H AH 10H KD QD 8D 7D 7S", E: "KH QH 8H 7H KC QC 8C 7C"}
+"""W holds the seven best spades and the jack of hearts; it bids 15 and names spades."""
+THANI_AUCTION = ["0 bid 14", "1 bid 15", "2 pass", "3 pass", "0 pass", "1 trump 10S",
+                 "1 pass", "3 pass"]
+
+
+def test_the_expert_declares_thani_when_its_trumps_win_every_trick() -> None:
+    """28-TH-1…3 with the trump counting for the whole reveal trick (C-07, 29's reading):
+    W leads the jack of hearts, then its trumps; an opponent who calls for the trump cannot
+    beat them, so Thani (+4) is made or the hand annulled (the last trump with E), against
+    +1 for the contract: W declares it."""
+    g = game({**THANI, "trump_effect_in_reveal_trick": "whole_trick"}, 3, SEVEN_SPADES,
+             THANI_AUCTION)
+    assert g.view(W)["phase"] == "thani" and g.to_act == W
+    assert expert_says(g) == "1 thani"
+
+
+def test_the_expert_does_not_declare_thani_when_an_opponent_can_trump_its_trump_leads() -> None:
+    """28-TH-3, 28-BR-1, 28-REV-5: under 28's own reading a trump led before the reveal has
+    no trump power, and trumps played after a call for it do; so when W, holding only trumps
+    after the jack of hearts, leads one, S calls and N's seven of spades wins the trick
+    (−5).  The same hand passes.  So does a hand with one jack."""
+    g = game(THANI, 3, SEVEN_SPADES, THANI_AUCTION)
+    assert g.view(W)["phase"] == "thani"
+    assert expert_says(g) == "1 pass"
+    weak = game(THANI, 0, {W: "JS 8S 7S KS QD KD 7C 8C", S: "AH 8H 7D 8D QS KC QC 9C",
+                           E: "10H KH QH 7H JD 9D AC 10C", N: "9S AS 10S JH 9H AD 10D JC"},
+                ["1 bid 16", "2 pass", "3 pass", "0 pass", "1 trump 7S", "1 pass", "3 pass"])
+    assert weak.view(W)["phase"] == "thani"
+    assert expert_says(weak) == "1 pass"
+
+
+def test_the_sweep_search_follows_the_rules_of_each_undertaking() -> None:
+    """28-SH-3: without trumps, S's nine of spades loses to an opponent's jack and wins when
+    the jack is with its partner, who sits out.  28-TH-3, 28-ANN: when only W's partner
+    holds a trump besides W, an opponent's call for it annuls the hand (all trumps with the
+    bidding side), the best the opponents can do against W's Thani."""
+    lost = single_window(["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 7S"]).hand
+    lost.step(SINGLE_CODE)
+    assert sweeps(lost, 1 << S, 10_000) == FAILED
+    won = game(SINGLE, 3, {**SEVEN_HEARTS, N: "JS 8S 7D 8D QS KC QC 8C",
+                           E: "7S AS AD 10D KD KS JC 9C"},
+               ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 8S"])
+    while won.view(S)["phase"] != "single_hand" or won.to_act != S:
+        won.apply(f"{won.to_act} pass")
+    h = won.hand
+    h.step(SINGLE_CODE)
+    assert sweeps(h, 1 << S, 10_000) == SWEPT
+    annulled = game(THANI, 3, {**SEVEN_SPADES, S: "9H AH 10H KD QD 8D 7D 7C",
+                               E: "KH QH 8H 7H KC QC 8C 7S"}, THANI_AUCTION).hand
+    annulled.step(THANI_CODE)
+    assert sweeps(annulled, 1 << W, 10_000) == ANNULLED_HAND
+
+
+COT = {"preset": "28", "cot": True}
+COT_AUCTION = ["0 bid 14", "1 bid 15", "2 pass", "3 pass", "0 pass", "1 trump 10S", "1 pass",
+               "3 pass"]
+STRONG_15 = {W: "JS 9S AS 10S KS QS 8S JD", E: "7C JC 9C AC 10C KC QC KD",
+             N: "JH 9H AH 10H 9D AD 10D 8C", S: "KH QH 8H 7H QD 8D 7D 7S"}
+"""W bids 15 in spades with seven of them and the jack of diamonds; S holds the last spade."""
+RUFFED = ["0 play JH", "1 reveal", "1 play 10S", "2 play 7H", "3 play 7C"]
+"""N leads the jack of hearts, W shows the trump and takes it with the ten."""
+
+
+def test_the_expert_concedes_cot_to_a_bidder_who_is_all_but_sure_to_sweep() -> None:
+    """28-COT-1, 28-COT-2: W took the first trick and leads the jack of trumps; S sees that
+    W's side takes every trick in most deals (twice the win, 28-COT-1): conceding caps it at
+    the plain win, or W refuses at the risk of −2 × the loss (28-COT-4)."""
+    g = game(COT, 3, STRONG_15, [*COT_AUCTION, *RUFFED, "1 play JS"])
+    assert g.to_act == S and "2 concede" in legal(g)
+    assert expert_says(g) == "2 concede"
+
+
+def test_the_expert_refuses_a_cot_concession_when_it_is_sure_to_sweep() -> None:
+    """28-COT-3, 28-COT-4: conceded to, W holds six trumps and the best diamond with only the
+    seven of trumps out: it refuses (+2 for the sweep instead of +1)."""
+    g = game(COT, 3, STRONG_15, [*COT_AUCTION, *RUFFED, "1 play JS", "2 concede"])
+    assert g.to_act == W and "1 refuse" in legal(g)
+    assert expert_says(g) == "1 refuse"
+
+
+def test_the_expert_does_not_concede_cot_holding_the_best_trump() -> None:
+    """28-COT-2: S holds the jack of trumps, sure to win a trick: no concession."""
+    g = game(COT, 3, {**STRONG_15, W: "9S AS 10S KS QS 8S 7S JD", S: "KH QH 8H 7H QD 8D 7D JS"},
+             [*COT_AUCTION, *RUFFED, "1 play 9S"])
+    assert g.to_act == S and "2 concede" in legal(g)
+    assert expert_says(g) == "2 play JS"
+
+
+def test_the_expert_accepts_a_cot_concession_with_losers_in_hand() -> None:
+    """28-COT-3, 28-COT-4: W's side took the first trick by E's trump, but W holds small
+    hearts and diamonds against N's top cards: conceded to, W accepts the plain win rather
+    than risk −2 × the loss."""
+    g = game(COT, 3, {W: "9S AS 10S KS 8H 7H 7D 8D", N: "JH 9H AH 10H JD 9D AD 10D",
+                      S: "JS KH QH KD QD 7C 8C QC", E: "QS 8S 7S JC 9C AC 10C KC"},
+             [*COT_AUCTION, "0 play JH", "1 play 7H", "2 play KH", "3 ask", "3 play QS",
+              "3 play JC", "0 concede"])
+    assert g.to_act == W and "1 accept" in legal(g)
+    assert expert_says(g) == "1 accept"

@@ -17,10 +17,19 @@ decisions are):
   double pays when the bidder is expected to lose points, 28-DBL-1…3, 28-DBL-7); a raise
   after all cards are seen by solving the sampled deals to each contract's goal
   (:func:`goal_chances`, 28-RAISE-1); the zero-point redeal (28-POST-3) when this side
-  expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.  Single
-  hand, Thani and the Cot answers are not decided by value yet: they go to the ``rules``
-  player, which passes them.  Where the bid model has no family for the preset's table
-  (today it has 28, 29 and bhoos-29), the auction, trump and windows go to ``rules`` too.
+  expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.
+* **Undertakings to sweep** — single hand (28-SH-1), Thani (28-TH-1) and Cot (28-COT-2…4)
+  are scored by winning every trick, which the card-point solver does not model: the
+  sampled deals are searched for a sweep on the engine itself (:mod:`sweep
+  <twentyeight.bots.sweep>`: swept, annulled or failed).  A single hand or Thani is declared
+  when its expected score, the share swept pulled towards ½ as for the raise, beats the
+  contract's value to this side by :data:`DECLARE_MARGIN`; an opponent concedes Cot when the
+  bidding side is expected to score more by playing on than once conceded
+  (:func:`concede_gain`), and the bidder refuses when the sweep's ``2 × win`` against
+  ``−2 × loss`` beats the plain win.  The cards of a single hand or Thani are played by the
+  same search (the card that keeps the sweep in the most deals, or breaks it).  Where the
+  bid model has no family for the preset's table (today it has 28, 29 and bhoos-29), the
+  auction, trump and windows go to the ``rules`` player.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
   made in the most deals (weighted) wins (a deal too big for its share of the nodes is
@@ -39,7 +48,7 @@ the budget and the view.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import cast
@@ -50,8 +59,17 @@ from twentyeight.bots.bid_data import NO_TRUMP
 from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
 from twentyeight.bots.reading import high_bidder, rules_of
 from twentyeight.bots.sampling import World
+from twentyeight.bots.sweep import Shares, seats_of_team, sweep_counts, sweep_share
 from twentyeight.cards import SUITS
-from twentyeight.engine.actions import PASS, PLAY_LIMIT, Action, bid_parts
+from twentyeight.engine.actions import (
+    PASS,
+    PLAY_LIMIT,
+    REFUSE,
+    SINGLE,
+    THANI,
+    Action,
+    bid_parts,
+)
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import base_values
 from twentyeight.engine.state import PLAY, HandState
@@ -62,8 +80,8 @@ from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 
-__all__ = ["ExpertBot", "ExpertEffort", "goal_chances", "play_on_chance", "raise_choice", "reaches",
-           "stakes"]
+__all__ = ["ExpertBot", "ExpertEffort", "concede_gain", "declare_choice", "goal_chances",
+           "play_on_chance", "raise_choice", "reaches", "shrunk", "stakes"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -88,6 +106,12 @@ RAISE_MARGIN = 0.25
 """Game points a raise must be worth above keeping the contract: the best of several goals
 judged on a few solved deals looks better than it is (in 100 duplicate deals of 28 the
 expert raised 14 to 25 four times on unshrunk shares and made two)."""
+DECLARE_MARGIN = RAISE_MARGIN
+"""Game points a single hand, a Thani or a refused Cot must be worth above not declaring
+(the same reason as the raise: a share of a few solved deals)."""
+CONCEDE_MARGIN = 0.05
+"""Game points a Cot concession must save (conceding a sure sweep never costs: the bidder
+who refuses it scores what it would have)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +128,11 @@ class ExpertEffort:
     """Deals drawn for a window decided by solving deals (raise, redeal)."""
     window_nodes: int
     """Solver nodes for a window decided by solving deals (raise, redeal), over its deals."""
+    sweep_worlds: int
+    """Deals drawn for a decision on a sweep (single hand, Thani, Cot: :mod:`sweep
+    <twentyeight.bots.sweep>`)."""
+    sweep_nodes: int
+    """Actions searched for a decision on a sweep, over its deals."""
 
     @classmethod
     def of(cls, budget: float | None) -> ExpertEffort:
@@ -112,17 +141,20 @@ class ExpertEffort:
         The compiled kernel searches 1.5 to 3.5 million nodes a second here, so a card of
         the first two tricks (the dearest, with :data:`EARLY_FACTOR` times the nodes:
         1 600 000) takes 0.5 to 1 s of one core, the later ones far less (docs/strength.md);
-        the raise (2 000 000 nodes over 24 deals) about as much, once a hand.
+        the raise (2 000 000 nodes over 24 deals) about as much, once a hand; a sweep (single
+        hand, Thani, Cot) is searched on the engine itself, 16 000 actions over 12 deals
+        (about 25 µs an action: 0.4 s at most, a few milliseconds for most hands).
 
         >>> ExpertEffort.of(0.5)
         ExpertEffort(worlds=28, nodes=800000, auction_worlds=48, window_worlds=24, \
-window_nodes=2000000)
+window_nodes=2000000, sweep_worlds=12, sweep_nodes=16000)
         """
         b = DEFAULT_BUDGET if budget is None else max(0.0, float(budget))
         auction = max(12, min(160, int(16 + 64 * b)))
         return cls(worlds=max(6, min(96, int(8 + 40 * b))), nodes=int(1_600_000 * b),
                    auction_worlds=auction, window_worlds=max(12, auction // 2),
-                   window_nodes=int(4_000_000 * b))
+                   window_nodes=int(4_000_000 * b), sweep_worlds=max(8, auction // 4),
+                   sweep_nodes=max(4000, int(32_000 * b)))
 
 
 def stakes(rules: Rules, contract: int) -> tuple[int, int]:
@@ -179,11 +211,57 @@ def raise_choice(rules: Rules, contract: int, chances: dict[int, float], deals: 
     14
     """
     def worth(goal: int) -> float:
-        shrunk = (chances[goal] * deals + 1.0) / (deals + 2.0)
         margin = RAISE_MARGIN if goal != contract else 0.0
-        return _value_of(rules, shrunk, goal, multiplier) - margin
+        return _value_of(rules, shrunk(chances[goal], deals), goal, multiplier) - margin
 
     return max([contract, *(g for g in chances if g != contract)], key=lambda g: (worth(g), -g))
+
+
+def shrunk(share: float, deals: int) -> float:
+    """A share of ``deals`` solved deals pulled towards one half: ``(share × deals + 1) /
+    (deals + 2)``, the mean chance after that many made or missed with no opinion before.
+
+    >>> shrunk(1.0, 24), shrunk(0.0, 2)
+    (0.9615384615384616, 0.25)
+    """
+    return (share * deals + 1.0) / (deals + 2.0)
+
+
+Gain = Callable[[float, float], float]
+"""What a declaration is worth above not declaring, given the chance that the sweep is made
+and the chance that the hand is annulled instead (scored 0)."""
+
+
+def declare_choice(gain: Gain, shares: Shares) -> bool:
+    """Whether to declare an undertaking to sweep (single hand 28-SH-1, Thani 28-TH-1, a
+    refused Cot 28-COT-4): the share of solved deals swept, shrunk (:func:`shrunk`), and the
+    share annulled give ``gain``, which must clear :data:`DECLARE_MARGIN`.
+
+    >>> single = lambda p, a: 3 * p - 3 * (1 - p - a) - 1.0  # ±3 against a contract worth +1
+    >>> [declare_choice(single, Shares(swept, 0.0, 24)) for swept in (1.0, 0.75, 0.6)]
+    [True, True, False]
+    """
+    p = shrunk(shares.swept, shares.solved)
+    return gain(p, min(shares.annulled, 1.0 - p)) > DECLARE_MARGIN
+
+
+def concede_gain(sweep: float, annul: float, win: float, loss: float, otherwise: float
+                 ) -> float:
+    """What a Cot concession (28-COT-2) saves the opponents: the bidding side's expected
+    score playing on (a sweep with chance ``sweep`` scores ``2 × win``, 28-COT-1; an
+    annulled hand 0; else ``otherwise``) minus its score once conceded, where it accepts
+    (``win``, 28-COT-3) or refuses (a sweep ``2 × win``, a trick lost ``−2 × loss``,
+    28-COT-4), whichever it is worth more.
+
+    >>> concede_gain(1.0, 0.0, 1, 2, -2.0)          # a sure sweep: refused, nothing saved
+    0.0
+    >>> concede_gain(0.5, 0.0, 1, 2, 0.5)           # accepted: +1 instead of 1.25
+    0.25
+    """
+    rest = 1.0 - sweep - annul
+    played = sweep * 2 * win + rest * otherwise
+    conceded = max(win, sweep * 2 * win - rest * 2 * loss)
+    return played - conceded
 
 
 def _value_of(rules: Rules, chance: float, contract: int, multiplier: int = 1) -> float:
@@ -277,7 +355,18 @@ class ExpertBot(PimcBot):
                     return verbs["redeal"]
                 legal = [a for a in legal if a.verb != "redeal"]
                 del verbs["redeal"]
-            if "play" in verbs or "ask" in verbs or "reveal" in verbs:
+            if "concede" in verbs:
+                if self._concedes(view):
+                    return verbs["concede"]
+                legal = [a for a in legal if a.verb != "concede"]
+                del verbs["concede"]
+            if "single" in verbs or "thani" in verbs:
+                choice = self._alone(view, verbs)
+            elif "accept" in verbs:
+                choice = self._cot_answer(view, verbs)
+            elif view["special"] in ("single_hand", "thani") and "play" in verbs:
+                choice = self._play_alone(view, legal)
+            elif "play" in verbs or "ask" in verbs or "reveal" in verbs:
                 choice = self._play(view, legal)
             elif phase == "auction" and ("bid" in verbs or "double" in verbs
                                          or "redouble" in verbs):
@@ -540,6 +629,125 @@ class ExpertBot(PimcBot):
             return not ours
         value = self._value(rules, chance, contract, view["multiplier"])
         return (value if ours else -value) < 0.0
+
+    # ---- undertakings to sweep: single hand, Thani, Cot ------------------------------
+    def _contract_value(self, view: View, worlds: Sequence[World]) -> float:
+        """The bidding side's expected score at the current contract, doubled as it stands."""
+        return self._bidding_value(view, worlds) * view["multiplier"]
+
+    def _contract_stakes(self, view: View) -> tuple[int, int]:
+        """(win, loss) of the current contract, doubled as it stands (``KeyError`` without
+        one: the ``rules`` player decides)."""
+        contract = view["contract"]
+        if contract is None or view["bidder"] is None:
+            raise KeyError("contract")
+        win, loss = stakes(rules_of(view), contract)
+        return win * view["multiplier"], loss * view["multiplier"]
+
+    def _alone(self, view: View, verbs: dict[str, Action]) -> Action | None:
+        """Single hand (28-SH-1…4: ±3 by default, no trump, the partner out) or Thani
+        (28-TH-1…3: +4 / −5, the partner plays), declared when the share of sampled deals in
+        which this seat wins every trick, shrunk, makes it worth more than the contract by
+        :data:`DECLARE_MARGIN`.  Not declaring is worth the contract to this side (the bid
+        model's value; for Thani a deal the bidder sweeps makes it, twice with Cot)."""
+        rules = rules_of(view)
+        me = view["seat"]
+        single = "single" in verbs
+        tables = tables_for(rules)
+        win, loss = tables.single_values if single else tables.thani_values
+        worlds = self.worlds(view, self.effort_x.sweep_worlds)
+        if not worlds:
+            return None
+        made = self._contract_stakes(view)[0] * (2 if rules.cot else 1)
+        contract = self._contract_value(view, worlds)
+        bidder = view["bidder"]
+        assert bidder is not None                      # there is a contract
+        ours = bidder % rules.teams == me % rules.teams
+        kept = contract if ours else -contract
+
+        def gain(p: float, annul: float) -> float:
+            passing = kept if single else p * made + (1.0 - p) * kept
+            return p * win - (1.0 - p - annul) * loss - passing
+
+        if gain(1.0, 0.0) <= DECLARE_MARGIN:            # not worth it even if sure
+            return verbs.get("pass")
+        code = SINGLE if single else THANI
+
+        def start(h: Hand) -> Hand | None:
+            h = h.copy()
+            if code not in h.legal_codes():
+                return None
+            h.step(code)
+            return h if h.phase == PLAY else None
+
+        shares = sweep_share(worlds, start, lambda h: 1 << me, self.effort_x.sweep_nodes)
+        if shares is None or not declare_choice(gain, shares):
+            return verbs.get("pass")
+        return verbs["single" if single else "thani"]
+
+    def _cot_shares(self, view: View, worlds: Sequence[World], refused: bool
+                    ) -> Shares | None:
+        def start(h: Hand) -> Hand | None:
+            h = h.copy()
+            if refused:
+                h.step(REFUSE)
+            return None if h.over else h
+
+        return sweep_share(worlds, start, lambda h: seats_of_team(h, h.bidder),
+                           self.effort_x.sweep_nodes)
+
+    def _concedes(self, view: View) -> bool:
+        """Cot (28-COT-2): an opponent concedes when the bidding side, playing on, is
+        expected to score more than once conceded (:func:`concede_gain`): the sweep's share
+        of the sampled deals, shrunk, and the bid model's value of the contract where it
+        does not sweep."""
+        win, loss = self._contract_stakes(view)
+        worlds = self.worlds(view, self.effort_x.sweep_worlds)
+        shares = self._cot_shares(view, worlds, refused=False) if worlds else None
+        if shares is None:
+            return False
+        p = shrunk(shares.swept, shares.solved)
+        gain = concede_gain(p, min(shares.annulled, 1.0 - p), win, loss,
+                            self._contract_value(view, worlds))
+        return gain > CONCEDE_MARGIN
+
+    def _cot_answer(self, view: View, verbs: dict[str, Action]) -> Action | None:
+        """Cot conceded (28-COT-3/4): the bidder refuses when a sweep from here, shrunk, is
+        worth more than the plain win (``2 × win`` made, ``−2 × loss`` if a trick is lost)."""
+        win, loss = self._contract_stakes(view)
+        worlds = self.worlds(view, self.effort_x.sweep_worlds)
+        shares = self._cot_shares(view, worlds, refused=True) if worlds else None
+        if shares is None:
+            return verbs["accept"]
+        refused = declare_choice(lambda p, a: p * 2 * win - (1.0 - p - a) * 2 * loss - win,
+                                 shares)
+        return verbs["refuse" if refused else "accept"]
+
+    def _play_alone(self, view: View, legal: list[Action]) -> Action | None:
+        """A card of a single hand or a Thani (which the card-point solver refuses): the one
+        that keeps the sweep in the most sampled deals (for the declarer's side; the fewest
+        for the others), ties to the ``rules`` player."""
+        worlds = self.worlds(view, self.effort_x.sweep_worlds)
+        if not worlds:
+            return None
+        player = view["special_seat"] if view["special"] == "single_hand" else view["bidder"]
+        if player is None:
+            return None
+        shares = sweep_counts(worlds, 1 << player, self.effort_x.sweep_nodes)
+        if shares is None:
+            return None
+        h = worlds[0].hand
+        seat = view["seat"]
+        totals = {h.action(seat, code): v for code, v in shares.items()}
+        options = [a for a in legal if a in totals]
+        if not options:
+            return None
+        sign = 1.0 if h.t.team_of[seat] == h.t.team_of[player] else -1.0
+        best = max(sign * totals[a] for a in options)
+        top = [a for a in options if sign * totals[a] >= best - 1e-9]
+        self.stats["searched"] += 1
+        preferred = self.helper.decide(view, legal)
+        return preferred if preferred in top else top[0]
 
     # ---- play --------------------------------------------------------------------------
     def _play(self, view: View, legal: list[Action]) -> Action | None:

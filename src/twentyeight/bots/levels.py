@@ -59,3 +59,6 @@ class ClubBot(ExpertBot):
 
     def _play(self, view: View, legal: list[Action]) -> Action | None:
         return self.helper.decide(view, legal)
+
+    def _play_alone(self, view: View, legal: list[Action]) -> Action | None:
+        return self.helper.decide(view, legal)

@@ -338,19 +338,21 @@ class Sampler:
                 elif k < 2 * n:
                     later[k - n].append(c)
         b = self.bidder
-        hidden: int | None = None
-        if self.hidden_trump:
-            if self.by_card and not self.seventh:
-                assert ind is not None
-                hidden = TRUMP_CARD + ind
-            else:
-                hidden = TRUMP_SUIT + rng.randrange(4)
         deal: list[list[Card]] = []
         for s in range(n):
             cards = list(self.mine) if s == me else held[s] + self.pinned[s]
             cards = self.played[s] + cards
             extra = ind if s == b and ind is not None else None
             deal.append(self._order(rng, cards, extra, later[s]))
+        hidden: int | None = None
+        if self.hidden_trump:
+            if self.by_card and not self.seventh:
+                if ind is None:             # a single hand gave the indicator back (28-SH-2)
+                    assert b is not None
+                    ind = rng.choice(deal[b][:self.first_batch])
+                hidden = TRUMP_CARD + ind
+            else:
+                hidden = TRUMP_SUIT + rng.randrange(4)
         return deal, hidden
 
     def _order(self, rng: random.Random, cards: list[Card], indicator: Card | None,
