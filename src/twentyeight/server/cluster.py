@@ -134,7 +134,7 @@ class ClusterSync(DatabaseSync):
         if kind == "room" and isinstance(notice.get("room"), str):
             told = _told_action(notice)
             room = self.hub.rooms.get(notice["room"])
-            if told is not None and room is not None and notice["room"] not in self.syncing:
+            if told is not None and room is not None:     # (in order: the lock is fair)
                 self._spawn(self.follow(room, *told))
             else:
                 self.touch(notice["room"])
