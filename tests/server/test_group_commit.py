@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
 
 import pytest
 
@@ -39,12 +40,13 @@ def entry(room: str, seq: int) -> Append:
     return Append(room, seq, 0, "0 pass", "player", "playing")
 
 
-async def until(predicate: object, seconds: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not predicate():  # type: ignore[operator]
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.005)
+def run(store: GatedStore, scenario: Callable[[Database], Coroutine[Any, Any, None]]) -> None:
+    """Play ``scenario`` against a :class:`Database` over ``store``, then close it."""
+    db = Database(store)
+    try:
+        asyncio.run(scenario(db))
+    finally:
+        db.close()
 
 
 async def entered(store: GatedStore) -> None:
@@ -54,9 +56,8 @@ async def entered(store: GatedStore) -> None:
 
 def test_what_arrives_during_a_commit_goes_into_the_next_batch() -> None:
     store = GatedStore()
-    db = Database(store)
 
-    async def scenario() -> None:
+    async def scenario(db: Database) -> None:
         first = asyncio.create_task(db.append(entry("a", 1)))
         await entered(store)                            # the writer holds batch one
         later = [asyncio.create_task(db.append(entry(r, s)))
@@ -70,18 +71,14 @@ def test_what_arrives_during_a_commit_goes_into_the_next_batch() -> None:
         store.gate.release()
         assert [await t for t in later] == [False, True, True, False]
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        db.close()
+    run(store, scenario)
     assert store.batches == [["a/1"], ["a/2", "b/1", "c/3", "d/4"]]
 
 
 def test_a_failed_commit_reaches_the_callers_of_its_batch_only() -> None:
     store = GatedStore()
-    db = Database(store)
 
-    async def scenario() -> None:
+    async def scenario(db: Database) -> None:
         first = asyncio.create_task(db.append(entry("a", 1)))
         await entered(store)
         second = asyncio.create_task(db.append(entry("b", 1)))
@@ -94,18 +91,14 @@ def test_a_failed_commit_reaches_the_callers_of_its_batch_only() -> None:
         store.gate.release()
         assert await second is True                     # batch two commits
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        db.close()
+    run(store, scenario)
     assert store.batches == [["a/1"], ["b/1"]]
 
 
 def test_a_caller_that_gives_up_leaves_the_others_their_outcome() -> None:
     store = GatedStore()
-    db = Database(store)
 
-    async def scenario() -> None:
+    async def scenario(db: Database) -> None:
         first = asyncio.create_task(db.append(entry("a", 1)))
         await entered(store)
         quitter = asyncio.create_task(db.append(entry("b", 1)))
@@ -120,8 +113,5 @@ def test_a_caller_that_gives_up_leaves_the_others_their_outcome() -> None:
         with pytest.raises(asyncio.CancelledError):
             await quitter
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        db.close()
+    run(store, scenario)
     assert store.batches == [["a/1"], ["b/1", "c/1"]]  # (it was committed all the same)
