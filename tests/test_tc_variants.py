@@ -36,6 +36,7 @@ import pytest
 
 from helpers import game, illegal_reason, legal, play_out, playable
 from twentyeight import Game, Match, Rules
+from twentyeight.cards import RANK_POINTS
 
 RECORDS = Path(__file__).resolve().parent / "records" / "tc_variants.json"
 CARD_POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
@@ -1261,3 +1262,26 @@ def test_early_redeal_counts_the_first_four_cards_only() -> None:
                        seed=47, dealer=0)
     assert flagged.to_act == plain.to_act == 1
     assert flagged.legal_actions() == plain.legal_actions()
+
+
+def test_29_score_1_the_last_trick_point_counts_when_a_single_hand_falls_on_it() -> None:
+    """29-SCORE-1 with 28-SH-3: a single hand lost on the last trick has played every trick,
+    so that trick's card point is counted like any other (it was dropped when the hand ended
+    on the failed undertaking). Found by the issue-11 property test on a random table."""
+    rules = {"preset": "56", "num_players": 4, "deck_4p": 32, "min_bid": 19,
+             "trump_mode": "hidden", "jack_discard_restriction": True,
+             "last_trick_bonus": True, "single_hand": True}
+    partner = "JD TS TS 9C TD TH 9H AH"                 # seat 3, sitting out
+    g = game(rules, 2, {0: "TH 9D JH 9S TC AD AS AC", 1: "9D 9C JC 9H JD AS TC AC",
+                        2: "JS AH JC AD TD 9S JS JH", 3: partner},
+             ["3 bid 35", "0 bid 48", "1 bid 50", "2 bid 53", "3 bid 55", "0 pass",
+              "1 bid 56", "1 trump 9D", "3 pass", "0 pass", "1 single",
+              "1 play JC", "2 play JC", "0 play TC", "1 play AC", "2 play TD", "0 play AC",
+              "1 play TC", "2 play AD", "0 play 9D", "1 play 9H", "2 play AH", "0 play TH",
+              "1 play JD", "2 play 9S", "0 play AD", "1 play 9C", "2 play JH", "0 play 9S",
+              "1 play 9D", "2 play JS", "0 play JH", "1 play AS", "2 play JS", "0 play AS"])
+    res = g.result()
+    assert res["special"] == "single_hand" and res["tricks"][-1]["winner"] == 2
+    assert len(res["tricks"]) == 8
+    sitting_out = sum(RANK_POINTS[card[0]] for card in partner.split(" "))
+    assert res["points"]["bidding"] + res["points"]["opponents"] == 56 + 1 - sitting_out

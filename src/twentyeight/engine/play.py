@@ -467,6 +467,11 @@ def _complete_trick(h: PlayState) -> None:
     h.won_any |= side
     done = len(h.tricks)
     special = h.special
+    if done == t.tricks_total and h.rules.last_trick_bonus:     # 29-SCORE-1 (whoever wins it,
+        if ours:                                               # an undertaking lost on it too)
+            h.bid_points += 1
+        else:
+            h.opp_points += 1
     if special and ((special in (SINGLE_HAND, THANI_ALONE) and winner != h.declarer)
                     or (special == THANI_HAND and winner != h.bidder)):
         h.finish()                                     # the undertaking has failed
@@ -475,11 +480,6 @@ def _complete_trick(h: PlayState) -> None:
         h.finish()                                     # 56-PLAY-6
         return
     if done == t.tricks_total:
-        if h.rules.last_trick_bonus:                   # 29-SCORE-1
-            if ours:
-                h.bid_points += 1
-            else:
-                h.opp_points += 1
         if h.rules.unrevealed_trump_annuls and not h.revealed and h.trump >= 0 \
                 and not special:
             h.annul("trump_never_revealed")            # 29-PLAY-8
