@@ -192,9 +192,14 @@ class Client:
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"seat {self.seat}: no such message in {timeout} s")
-            m = await self.recv(left)
+            try:
+                if left <= 0:
+                    raise TimeoutError
+                m = await self.recv(left)
+            except TimeoutError:                 # say what came instead (for the failure)
+                last = [json.dumps(m)[:300] for m in self.log[-6:]]
+                raise TimeoutError(f"seat {self.seat}: no such message in {timeout} s; the "
+                                   f"last it got: {last}") from None
             if pred(m):
                 return m
 
