@@ -115,3 +115,28 @@ def test_a_caller_that_gives_up_leaves_the_others_their_outcome() -> None:
 
     run(store, scenario)
     assert store.batches == [["a/1"], ["b/1", "c/1"]]  # (it was committed all the same)
+
+
+def test_a_stream_of_actions_never_holds_up_the_other_writes() -> None:
+    store = GatedStore()
+    visits: list[list[str]] = []
+    store.visit = lambda room_ids, at: visits.append(  # type: ignore[method-assign]
+        [*room_ids, f"after {len(store.batches)} batches"])
+
+    async def scenario(db: Database) -> None:
+        first = asyncio.create_task(db.append(entry("a", 1)))
+        await entered(store)                            # batch one is being committed
+        second = asyncio.create_task(db.append(entry("b", 1)))
+        await asyncio.sleep(0.02)
+        visit = asyncio.create_task(db.visit(["a"], 1.0))   # asked for while actions wait
+        await asyncio.sleep(0.02)
+        store.gate.release()
+        await first
+        await asyncio.wait_for(visit, 5)                # before the next batch, not after
+        await entered(store)
+        store.gate.release()
+        assert await second is True
+
+    run(store, scenario)
+    assert visits == [["a", "after 1 batches"]]
+    assert store.batches == [["a/1"], ["b/1"]]
