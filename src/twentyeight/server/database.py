@@ -51,7 +51,8 @@ class Database:
         """Actions waiting for the writer (shared with its thread, under :attr:`guard`)."""
         self.guard = threading.Lock()
         self.draining = False
-        """Whether the writer is at the queue (it empties it before it stops)."""
+        """Whether a call of :meth:`_drain` is queued or running (it queues the next while
+        actions wait)."""
         self.batches = 0
         """Transactions of actions committed so far (with :attr:`appended`: the batch size)."""
         self.appended = 0
