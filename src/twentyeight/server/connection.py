@@ -67,19 +67,21 @@ class Connection:
         text = message if isinstance(message, str) else dumps(message)
         if self.queued + len(text) > self.max_bytes or len(self.outbox) >= MAX_BACKLOG:
             log.info("a client %d bytes behind is cut off", self.queued)
-            self.close(LAGGING, "too far behind: reconnect for the current state")
+            self.close(LAGGING, "too far behind: reconnect for the current state", drop=True)
             return
         self.outbox.append(text)
         self.queued += len(text)
         self.wake.set()
 
-    def close(self, code: int, reason: str) -> None:
-        """Drop what is queued and close with ``code`` (after what is already on its way)."""
+    def close(self, code: int, reason: str, *, drop: bool = False) -> None:
+        """Close with ``code`` once what is queued has been sent — or, with ``drop`` (a
+        client too far behind), after only what is already on its way."""
         if self.closed:
             return
         self.closed = True
-        self.outbox.clear()
-        self.queued = 0
+        if drop:
+            self.outbox.clear()
+            self.queued = 0
         self.closing = (code, reason)
         self.wake.set()
         asyncio.get_running_loop().call_later(CLOSE_GRACE, self.writer.cancel)
