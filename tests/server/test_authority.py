@@ -260,3 +260,24 @@ def test_a_conflicting_write_is_never_told() -> None:
         assert t.room.seq == 0 and all(c.sent == [] for c in [*t.conns, t.watcher])
 
     run(scenario, Ahead())
+
+
+def test_the_next_turn_begins_when_the_action_is_accepted_not_when_it_is_committed() -> None:
+    """The turn clock, and the computer players' pace, count from the moment an action was
+    accepted: however long its commit waits, the next turn has not begun any later (rooms
+    committed together would otherwise all act together ever after)."""
+    now = [10.0]
+
+    class SlowStore(MemoryStore):
+        def append(self, entries: Sequence[Append]) -> list[bool]:
+            now[0] += 0.3                                     # the commit takes 0.3 s
+            return super().append(entries)
+
+    async def scenario(t: Table) -> None:
+        t.authority.clock = lambda: now[0]
+        seat = t.to_act
+        await t.send(seat, t.legal(seat)[0])
+        assert t.room.seq == 1 and now[0] == pytest.approx(10.3)
+        assert t.room.turn_since == pytest.approx(10.0)
+
+    run(scenario, SlowStore())

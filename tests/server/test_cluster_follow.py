@@ -9,6 +9,8 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from twentyeight import Match, Rules
 from twentyeight.server.audience import Audience
 from twentyeight.server.catchup import DatabaseSync
@@ -104,6 +106,17 @@ def test_the_process_that_acted_last_acts_next() -> None:
     assert plan(room, 0.0) == (0.5, 0)
     room.acted_elsewhere = True
     assert plan(room, 0.0) == (0.5 + DEFER, 0)
+
+
+def test_a_computers_pace_counts_from_the_last_action_not_from_any_later_change() -> None:
+    """``bot_delay`` after the previous action was accepted, at an absolute moment: a wake-up
+    in between (someone came, a commit came back) does not postpone it, and a computer
+    already late acts at once."""
+    room = computers_room(bot_delay=0.5)
+    room.turn_since = 10.0
+    assert plan(room, 10.0) == (0.5, 0)
+    assert plan(room, 10.2) == (pytest.approx(0.3), 0)
+    assert plan(room, 11.0) == (0.0, 0)
 
 
 def test_the_poll_reads_only_rooms_left_behind() -> None:

@@ -120,6 +120,7 @@ class Authority:
         before = public_view(game) if any(      # for the seats' notes: none, no seat there
             listener.seat is not None for listener in self.audience.of(room.id)) else None
         done = match.apply(action)
+        accepted = self.clock()                 # the next turn begins now, not at the commit
         seq = room.seq + 1
         status, note = PLAYING, None
         if match.over:
@@ -143,7 +144,7 @@ class Authority:
         room.seq, room.status = seq, status
         room.acted_elsewhere = False
         room.log.append(str(done))
-        room.turn_since = self.clock()
+        room.turn_since = accepted
         room.commit()
         s = room.seats[seat]
         seats_changed = status != PLAYING

@@ -5,8 +5,15 @@ whose turn clock has run out.
 It sleeps until the next moment a computer player should act (``bot_delay`` after the
 previous action for a bot seat; ``takeover_seconds`` after the player left for an away human
 seat; ``turn_seconds`` after their turn began for a person who is there) and wakes early
-whenever the room changes (an action, a player coming or going).  Nobody acts while nobody at
-all is connected to the room: a table with no one to see it waits.
+whenever the room changes (an action, a player coming or going), to plan again for the same
+moment.  Nobody acts while nobody at all is connected to the room: a table with no one to see
+it waits.
+
+A turn begins when the previous action is *accepted*, not when its commit comes back
+(:meth:`.authority.Authority.apply`): the pace of a room never includes the wait for the
+database, and rooms whose actions were committed in one transaction do not all act at the same
+moment half a second later — counted from the commit, they did, ever after, and the server
+took their actions in ever larger bursts.
 """
 
 from __future__ import annotations
@@ -55,7 +62,8 @@ def plan(room: Room, now: float) -> tuple[float, int] | None:
     if at is None:
         return None
     defer = DEFER if room.acted_elsewhere else 0.0
-    return max(room.bot_delay, at - now) + defer, room.seq
+    wait = max(room.turn_since + room.bot_delay, at) - now
+    return max(0.0, wait) + defer, room.seq
 
 
 async def drive(room: Room, move: Move) -> None:

@@ -139,7 +139,8 @@ class Room:
     bot_failures: int = 0
     """How often the room's computer player has failed (raised, or answered wrongly)."""
     turn_since: float = 0.0
-    """``loop.time()`` when the current turn began (the last action, or the start)."""
+    """``loop.time()`` when the current turn began (the last action was accepted, or the
+    start)."""
     acted_elsewhere: bool = False
     """Whether the last action was committed by another process (then this one's computer
     players leave the next one to that process for a moment: :data:`.driver.DEFER`)."""
