@@ -157,3 +157,20 @@ def test_40_4_a_second_bid_is_at_least_30() -> None:
     assert "30" in illegal_reason(g, "0 bid 25")
     g.apply("0 bid 30")
     assert {"1 bid 31", "1 pass"} <= legal(g)
+
+
+@pytest.mark.parametrize(("preset", "seed", "reason"), [("40", 2, "four_jacks"),
+                                                        ("28-6p", 297, "eight_same_suit")])
+def test_28_post_2_and_4_a_hand_annulled_as_dealt_is_dealt_again_by_the_same_dealer(
+        preset: str, seed: int, reason: str) -> None:
+    """28-POST-2 / 28-POST-4 with 28-DEAL-6: in 40 and at six players the whole hand is dealt
+    at once, so a hand can be annulled before anyone acts.  The match books it and deals the
+    next hand at once (the same dealer): it never waits for an action nobody can take."""
+    from twentyeight import Match
+
+    match = Match.new(preset, seed=seed)
+    first, second = match.games
+    assert first.over and first.hand.annul_reason == reason and not first.to_record()["actions"]
+    assert not second.over and second.dealer == first.dealer
+    assert match.to_act is not None and not any(match.scores)
+    assert Match.from_record(match.to_record()).to_record() == match.to_record()

@@ -41,6 +41,11 @@ def hand_seed(match_seed: int, number: int) -> int:
     return (x ^ (x >> 29)) & 0x7FFFFFFFFFFFFFFF
 
 
+MAX_DEALS_AT_ONCE = 1000
+"""Deals in a row that may be over as they are dealt (each has a chance well under one in
+two: more means a broken rule set, not bad luck)."""
+
+
 class Match:
     """A game of many hands; :attr:`current` is the hand being played."""
 
@@ -113,10 +118,21 @@ class Match:
         return (last.dealer + 1) % self.rules.num_players
 
     def _deal(self, dealer: int) -> None:
-        number = len(self.games)
+        """Deal the next hand; one that is over as it is dealt (annulled for four jacks or
+        eight cards of a suit, or shown as a single hand: 28-POST-2, 28-POST-4) is booked
+        and the next one dealt at once — nobody has anything to decide in it."""
         assert self.seed is not None
-        self.games.append(game_from_seed(self.rules, hand_seed(self.seed, number), dealer,
-                                         self.scores))
+        for _ in range(MAX_DEALS_AT_ONCE):
+            number = len(self.games)
+            self.games.append(game_from_seed(self.rules, hand_seed(self.seed, number), dealer,
+                                             self.scores))
+            if not self.current.over:
+                return
+            self._book()
+            if self.over:
+                return
+            dealer = self.next_dealer()
+        raise RuntimeError(f"{MAX_DEALS_AT_ONCE} deals in a row were over as dealt")
 
     # ---- acting ------------------------------------------------------------------------
     def apply(self, action: str | Action) -> Action:
@@ -129,6 +145,21 @@ class Match:
             if not self.over and self.seed is not None:
                 self._deal(self.next_dealer())
         return done
+
+    def take_back(self) -> bool:
+        """Undo the last action, if the match has not booked it: the current hand is replayed
+        without it (its own actions only, whatever the match's length).  ``False``, and
+        nothing changed, when the current hand has no action yet or is over (the last action
+        ended a hand, which was scored: only replaying the match from its start undoes that)."""
+        game = self.current
+        if game.over or self.over:
+            return False
+        record = game.to_record()
+        if not record["actions"]:
+            return False
+        record["actions"].pop()
+        self.games[-1] = Game.from_record(record)
+        return True
 
     def _book(self) -> None:
         hand = self.current.hand
