@@ -42,7 +42,7 @@ import pytest
 from hypothesis import HealthCheck, assume, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
-from twentyeight import PRESETS, Action, Game, IllegalAction, RecordError, Rules, RulesError
+from twentyeight import PRESETS, Action, Game, IllegalAction, Match, RecordError, Rules, RulesError
 from twentyeight.engine.actions import VERBS
 from twentyeight.record import deal_from_seed
 from twentyeight.rules import flag_names
@@ -1773,3 +1773,35 @@ compares deck indices, so the second copy of a card never counts as a top card (
 def test_certain_hand_with_a_twin() -> None:
     game = Game.from_record(BUG_TWIN_CERTAIN)
     assert legal_texts(game) == ["1 show", "1 pass"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), seed=st.integers(0, 2**31), steps=st.integers(0, 120))
+def test_taking_back_the_last_action_is_the_match_without_it(rules: Rules, seed: int,
+                                                              steps: int) -> None:
+    """``Match.take_back`` (what the server does with an action it could not commit): the
+    match is exactly the replay of every action but the last; where that action ended a hand
+    (booked, the next one dealt) it refuses and changes nothing."""
+    rng = random.Random(seed)
+    match = Match.new(rules, seed=seed)
+    done: list[str] = []
+    for _ in range(steps):
+        legal = match.current.legal_actions()
+        if match.over or not legal:
+            break
+        done.append(str(match.apply(rng.choice(legal))))
+    assume(done and not match.over)
+    record = match.to_record()
+    before = len(match.games)
+    taken = match.take_back()
+    if not taken:                               # the last action ended the previous hand
+        assert not match.current.to_record()["actions"] or match.current.over
+        assert match.to_record() == record and len(match.games) == before
+        return
+    event("taken back")
+    replay = Match.new(rules, seed=seed)
+    for action in done[:-1]:
+        replay.apply(action)
+    assert match.to_record() == replay.to_record()
+    assert match.current.view(0) == replay.current.view(0)
+    assert str(match.apply(done[-1])) == done[-1] and match.to_record() == record

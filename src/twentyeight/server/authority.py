@@ -163,9 +163,12 @@ class Authority:
 
 
 def rebuild(room: Room) -> None:
-    """Put ``room``'s match back to its last commit (an action applied but not committed)."""
+    """Put ``room``'s match back to its last commit (one action applied but not committed):
+    by taking that action back in the current hand where it did not end one (a replay of that
+    hand only), else by replaying the match from its start."""
     assert room.start is not None
-    room.match = assemble(room.start, room.log)
+    if room.match is None or not room.match.take_back():
+        room.match = assemble(room.start, room.log)
 
 
 def stale(room: Room, msg: ClientMessage) -> ProtocolError:
