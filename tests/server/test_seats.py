@@ -107,7 +107,7 @@ def test_a_computers_seat_is_handed_over_at_the_next_hand(server: Server) -> Non
                     and m["hand"] > hand]
 
         def done(m: Message) -> bool:
-            return (bool(theirs()) and m["hand"] > theirs()[0]["hand"]) or m["match"]["over"]
+            return (bool(theirs()) and m["hand"] > theirs()[0]["hand"]) or bool(m["match"]["over"])
 
         await asyncio.gather(play_until(me, rng, done, timeout=60),
                              play_until(late, rng, done, timeout=60))
