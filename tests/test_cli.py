@@ -161,3 +161,16 @@ def test_terminal_game_every_preset(preset: str) -> None:
     if match.rules.match_scoring != "target":
         assert {"tables": "tables:", "score_sheet": "sheet:",
                 "coolie_kodi": "coolies:"}[match.rules.match_scoring] in text
+
+
+def test_terminal_game_says_a_hand_was_annulled_as_dealt() -> None:
+    """28-POST-2 in 40: the first hand of seed 2 is annulled as dealt (four jacks); the
+    terminal says so and goes on with hand 2 (it stopped on an assertion)."""
+    match = Match.new("40", seed=2, dealer=0)
+    bots = {s: make_bot("rules", seed=s) for s in range(1, match.rules.num_players)}
+    answers = iter(["quit"] * 5)
+    out = io.StringIO()
+    assert TerminalGame(match, 0, bots, lambda _: next(answers), out, colour=False).run() == 0
+    text = out.getvalue()
+    assert "Hand 1 annulled as dealt (four jacks); the same dealer deals again." in text
+    assert text.index("Hand 1 annulled") < text.index("Hand 2 ·")

@@ -101,6 +101,8 @@ class TerminalGame:
             while not self.match.over:
                 game = self.match.current
                 if len(self.match.games) != hand_no:
+                    for number, dealt in enumerate(self.match.games[hand_no:-1], hand_no + 1):
+                        self._over_as_dealt(number, dealt)
                     hand_no = len(self.match.games)
                     self._new_hand(hand_no)
                 seat = game.to_act
@@ -148,6 +150,21 @@ class TerminalGame:
                                  f"{self._score_line()} ══"))
         view = game.view(self.seat)
         self.say(f"Your first cards: {self.paint.hand(view['hand'])}")
+
+    def _over_as_dealt(self, number: int, game: Any) -> None:
+        """A hand that ended as it was dealt (four jacks, eight of a suit: 28-POST-2/4),
+        nobody having had a decision in it."""
+        if not game.over or game.to_record()["actions"]:
+            return
+        view = game.view(self.seat)
+        self.say()
+        if view["status"] == "annulled":
+            reason = view["result"]["annulled_reason"].replace("_", " ")
+            self.say(self.paint.bold(f"Hand {number} annulled as dealt ({reason}); the same "
+                                     "dealer deals again."))
+        else:
+            self.say(self.paint.bold(f"Hand {number} over as dealt: {self._verdict(view)}; "
+                                     f"{self._score_line()}"))
 
     def _score_line(self) -> str:
         m = self.match
