@@ -334,6 +334,16 @@ class ExpertBot(PimcBot):
     offered = True
     description = "bids by the learned value of its hand, plays by solving sampled deals"
 
+    opponent_weight = OPPONENT_WEIGHT
+    """How much of an opponent's expected score counts against passing to it."""
+    defend_shift: float | None = None
+    """Card points added to the model's estimate of an opponent's contract in the auction
+    (below zero: this player's defence takes more than best play by everyone gives the
+    opponents); ``None``: the bid model family's calibration (``Family.defend_shift``)."""
+    declare_shift: float | None = None
+    """Card points added to the model's estimate of this side's own contract in the auction;
+    ``None``: the family's (``Family.declare_shift``)."""
+
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.effort_x = ExpertEffort.of(budget)
@@ -416,9 +426,10 @@ class ExpertBot(PimcBot):
     def _value(self, rules: Rules, chance: float, contract: int, multiplier: int = 1) -> float:
         return _value_of(rules, chance, contract, multiplier)
 
-    def _holder_value(self, view: View, worlds: Sequence[World], holder: int, contract: int
-                      ) -> float:
-        """The expected score of ``holder``'s side playing ``contract`` with its best trump."""
+    def _holder_value(self, view: View, worlds: Sequence[World], holder: int, contract: int,
+                      shift: float = 0.0) -> float:
+        """The expected score of ``holder``'s side playing ``contract`` with its best trump
+        (the model's points moved by ``shift``)."""
         rules = rules_of(view)
         fam = self._family(view)
         trumps = self._trumps_for(view, holder)
@@ -426,7 +437,8 @@ class ExpertBot(PimcBot):
         total = sum(w.weight for w in worlds)
         value = 0.0
         for w, row in zip(worlds, means, strict=True):
-            best = max(self._value(rules, fam.chance(m, contract), contract) for m in row)
+            best = max(self._value(rules, fam.chance(m + shift, contract), contract)
+                       for m in row)
             value += w.weight * best
         return value / total if total > 0 else 0.0
 
@@ -441,6 +453,13 @@ class ExpertBot(PimcBot):
         return [0, 1, 2, 3]
 
     # ---- auction -----------------------------------------------------------------------
+    def _shifts(self, fam: bid_model.Family) -> tuple[float, float]:
+        """The card points added to the model's estimate of this side's contracts and of the
+        opponents' in the auction (:attr:`declare_shift`, :attr:`defend_shift`)."""
+        declare = fam.declare_shift if self.declare_shift is None else self.declare_shift
+        defend = fam.defend_shift if self.defend_shift is None else self.defend_shift
+        return declare, defend
+
     def _auction(self, view: View, legal: list[Action], verbs: dict[str, Action]
                  ) -> Action | None:
         if "redeal" in verbs:
@@ -465,8 +484,9 @@ class ExpertBot(PimcBot):
         held = {rules.deck.suit_of[rules.deck.copies_of(c)[0]] for c in view["hand"]}
         if rules.trump_indicator == "card" and rules.trump_mode != "open":
             trumps = [t for t in trumps if t in held] or trumps
+        declare, defend = self._shifts(fam)
         means = self._means(view, worlds, me, trumps)
-        columns = {t: [row[k] for row in means] for k, t in enumerate(trumps)}
+        columns = {t: [row[k] + declare for row in means] for k, t in enumerate(trumps)}
         best: tuple[float, Action] | None = None
         for a in bids:
             assert a.arg is not None
@@ -483,9 +503,10 @@ class ExpertBot(PimcBot):
         if holder is None or high is None:
             pass_value = 0.0
         elif holder % teams == me % teams:
-            pass_value = self._holder_value(view, worlds, holder, high)
+            pass_value = self._holder_value(view, worlds, holder, high, declare)
         else:
-            pass_value = -OPPONENT_WEIGHT * self._holder_value(view, worlds, holder, high)
+            pass_value = -self.opponent_weight * self._holder_value(
+                view, worlds, holder, high, defend)
         return best[1] if best[0] > pass_value + BID_MARGIN else verbs["pass"]
 
     def _auction_double(self, view: View, worlds: Sequence[World], verbs: dict[str, Action],
