@@ -1,11 +1,12 @@
 """Variants of the expert's auction, for measuring a change of the bid decision on the same deals.
 
 ``Variant`` is the expert with its auction settings read from the environment variable
-``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S``: :attr:`ExpertBot.opponent_weight`, the
-card points added to the model's estimate of an opponent's contract and of its own bid;
-unset, the expert as it is).  Run the same seeds once per setting: the bot's name, hence its
-seeds, is the same in every run, so the card play is the same wherever the auction is, and
-the per-deal difference between two runs (``python benchmarks/bid_variants.py DIR_A DIR_B``)
+``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=P``: the expert's
+``opponent_weight``, the card points added to the model's estimate of an opponent's contract
+and of its own, and whether a partner's bids are read as the expert's own; unset, the expert
+as it is).  Run the same seeds once per setting: the bot's name, hence its seeds, is the same
+in every run, so the card play is the same wherever the auction is, and the per-deal
+difference between two runs (``python benchmarks/bid_variants.py DIR_A DIR_B``)
 comes only from the deals whose auction changed:
 
     EXPERT_VARIANT=weight=0.7,defend=0,declare=0 PYTHONPATH=src:benchmarks twentyeight arena \\
@@ -40,6 +41,7 @@ class ExpertBefore(ExpertBot):
     opponent_weight = 0.7
     defend_shift = 0.0
     declare_shift = 0.0
+    partner_model = False
 
 
 class Variant(ExpertBot):
@@ -56,6 +58,8 @@ class Variant(ExpertBot):
                 self.defend_shift = float(value)
             elif key == "declare":
                 self.declare_shift = float(value)
+            elif key == "partner":
+                self.partner_model = value == "1"
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 

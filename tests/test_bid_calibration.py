@@ -4,6 +4,8 @@
   contracts most likely (made or failed against the chance the model gives them);
 * :func:`bid_model.calibrate` counts every contract of arena records once, as declared or
   defended by the named bot, and the model file keeps the shifts it writes;
+* a partner's bids can be read with the expert's own bid model, fitted on its games
+  (:func:`bid_model.bid_offsets`, ``Sampler(partner_bids=...)``);
 * the expert's auction uses them: a higher estimate of its own contract makes it bid where it
   passed, a lower estimate of the opponents' makes it let them play where it bid (28-AUC-5).
 """
@@ -11,12 +13,16 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from twentyeight import Game
 from twentyeight.arena import run_arena
 from twentyeight.bots import bid_model
 from twentyeight.bots.expert import ExpertBot
+from twentyeight.bots.sampling import Sampler, World, bid_likelihood, strength
+from twentyeight.engine.actions import BID, PASS, RAISE
+from twentyeight.engine.state import AUCTION
 from twentyeight.rules import PRESETS
 
 
@@ -100,3 +106,46 @@ def test_the_expert_takes_the_families_shifts_unless_it_sets_its_own() -> None:
     bot = ExpertBot(seed=1, budget=0.1)
     assert bot._shifts(fam) == (fam.declare_shift, fam.defend_shift)
     assert expert(1.5, -2.0)._shifts(fam) == (1.5, -2.0)
+
+
+def test_a_partner_who_bids_as_the_expert_is_read_as_stronger_after_a_pass() -> None:
+    """28-AUC-5/8: the expert passes hands the ``rules`` player would bid, so a partner's pass
+    read with the expert's own model (offset 11.6, temperature 4.4 in 28) leaves it stronger
+    than read with the ``rules`` player's; its bid says it is stronger still."""
+    assert bid_likelihood(20.0, None, 15) < 0.2                 # rules: a 20 would bid 15
+    assert bid_likelihood(20.0, None, 15, 11.6, 4.4) > 0.8      # the expert: it passes
+    assert bid_likelihood(22.0, 16, 16, 11.6, 4.4) < bid_likelihood(22.0, 16, 16)
+    g = position(0, ["1 bid 14", "2 bid 15", "3 bid 16", "0 pass", "1 pass"])
+    seat = g.to_act
+    assert seat == 2                                  # S, whose partner N passed over W's 16
+    view = g.view(seat)
+    plain = Sampler(view).sample(40, random.Random(5))
+    read = Sampler(view, partner_bids=(11.6, 4.4)).sample(40, random.Random(5))
+    assert [w.deal for w in plain] == [w.deal for w in read]   # the same deals, reweighed
+
+    def partner(worlds: list[World]) -> float:
+        total = sum(w.weight for w in worlds)
+        return sum(w.weight * strength(g.rules, w.deal[0][:4]) for w in worlds) / total
+
+    assert partner(read) > partner(plain) + 1.0
+
+
+def test_the_bid_offsets_fit_each_decision_of_the_bot_once(tmp_path: Path) -> None:
+    run_arena(["rules", "rules-v1"], deals=6, rules="28", seed=4, workers=1, save=tmp_path)
+    records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("deal-*.json"))]
+    fits = bid_model.bid_offsets(records, "rules", bid_model.model())
+    offset, temperature, n = fits["28"]
+    turns = 0
+    for rec in records:
+        g = Game.from_record({**rec, "actions": []})
+        for a in rec["actions"]:
+            h = g.hand
+            if h.phase == AUCTION and rec["players"][h.to_act] == "rules":
+                codes = h.legal_codes()
+                hb = h.high_bidder
+                if PASS in codes and any(BID <= c < RAISE for c in codes) and not (
+                        hb >= 0 and h.t.team_of[hb] == h.t.team_of[h.to_act]):
+                    turns += 1
+            g.apply(a)
+    assert n == turns > 10
+    assert -10.0 <= offset <= 20.0 and 0.6 <= temperature <= 8.0

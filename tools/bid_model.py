@@ -76,7 +76,8 @@ def main() -> None:
     f.add_argument("--out", type=Path, default=MODEL)
     c = sub.add_parser("calibrate", help="the shifts for a bot's own play, from arena records")
     c.add_argument("records", type=Path, nargs="+", help="directories of arena --save")
-    c.add_argument("--bot", required=True, help="the bot's name as the records give it")
+    c.add_argument("--bot", required=True,
+                   help="the bot's name as the records give it (several: comma-separated)")
     c.add_argument("--source", default="", help="what the records are (for the model file)")
     c.add_argument("--out", type=Path, default=MODEL)
     args = ap.parse_args()
@@ -87,7 +88,7 @@ def main() -> None:
     elif args.command == "fit":
         bid_model.fit_files(args.dir, args.out)
     else:
-        bid_model.calibrate_files(args.records, args.bot,
+        bid_model.calibrate_files(args.records, args.bot.split(","),
                                   args.source or " ".join(str(r) for r in args.records),
                                   args.out)
 

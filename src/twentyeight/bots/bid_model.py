@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -169,6 +169,10 @@ class Family:
     """Card points added to an opponent's contract against the expert's defence."""
     calibration: dict[str, Any] | None = None
     """Where the shifts come from (records, contracts), as the model file says."""
+    partner_bids: tuple[float, float] | None = None
+    """``(offset, temperature)`` of the expert's own bids in the sampler's terms
+    (:func:`twentyeight.bots.sampling.bid_likelihood`), fitted on its arena games
+    (:func:`bid_offsets`): how the expert reads a partner who bids as it does."""
 
     def predict(self, row: Sequence[float]) -> float:
         """The expected points of a row."""
@@ -186,6 +190,8 @@ class Family:
         if self.calibration is not None:
             out["calibration"] = {**self.calibration, "declare_shift": self.declare_shift,
                                   "defend_shift": self.defend_shift}
+            if self.partner_bids is not None:
+                out["calibration"]["partner_bids"] = list(self.partner_bids)
         return out
 
 
@@ -232,8 +238,11 @@ def load(path: Path = MODEL_PATH) -> Model:
         fams[name] = Family(name, tuple(f["coef"]), f["sigma"], f["examples"], f["r2"],
                             cal["declare_shift"] if cal else 0.0,
                             cal["defend_shift"] if cal else 0.0,
-                            {k: v for k, v in cal.items() if not k.endswith("_shift")}
-                            if cal else None)
+                            {k: v for k, v in cal.items()
+                             if not k.endswith("_shift") and k != "partner_bids"}
+                            if cal else None,
+                            tuple(cal["partner_bids"]) if cal and cal.get("partner_bids")
+                            else None)
     return Model(fams, tuple(data.get("stored", ())))
 
 
@@ -360,13 +369,19 @@ def shift_of(fam: Family, contracts: Sequence[tuple[float, int, bool]]) -> float
     return max(SHIFTS, key=lambda d: (loglik(d), -abs(d)))
 
 
-def calibrate(records: Iterable[dict[str, Any]], bot: str, base: Model
+def _names(bot: str | Collection[str]) -> set[str]:
+    return {bot} if isinstance(bot, str) else set(bot)
+
+
+def calibrate(records: Iterable[dict[str, Any]], bot: str | Collection[str], base: Model
               ) -> dict[str, tuple[float, float, int, int]]:
     """For each family of ``base`` met in ``records`` (hand records written by ``arena
     --save``, with their ``players``), the (declare, defend) shifts of the contracts where
-    ``bot`` declared and where it defended (:func:`shift_of`), and how many of each."""
+    ``bot`` (a name, or several names of the same bot) declared and where it defended
+    (:func:`shift_of`), and how many of each."""
     from twentyeight.game import Game
 
+    names = _names(bot)
     seen: dict[str, tuple[list[tuple[float, int, bool]], list[tuple[float, int, bool]]]] = {}
     for rec in records:
         game = Game.from_record(rec)
@@ -380,7 +395,7 @@ def calibrate(records: Iterable[dict[str, Any]], bot: str, base: Model
         except KeyError:
             continue
         players = rec["players"]
-        if bot not in players:
+        if not names & set(players):
             continue
         fb = rules.first_batch
         first = (h.dealer + 1) % rules.num_players
@@ -388,12 +403,70 @@ def calibrate(records: Iterable[dict[str, Any]], bot: str, base: Model
         mean = fam.predict(row_of(rules, [d[:fb] for d in h.deal], h.bidder, trump, first))
         declare, defend = seen.setdefault(fam.name, ([], []))
         item = (mean, int(result["contract"]), bool(result["made"]))
-        (declare if players[h.bidder] == bot else defend).append(item)
+        (declare if players[h.bidder] in names else defend).append(item)
     return {name: (shift_of(base.families[name], dec), shift_of(base.families[name], dfn),
                    len(dec), len(dfn)) for name, (dec, dfn) in seen.items()}
 
 
-def calibrate_files(directories: Sequence[Path], bot: str, source: str,
+OFFSETS = tuple(x / 5 for x in range(-50, 101))
+"""The offsets tried by :func:`bid_offsets` (card points of the sampler's strength)."""
+TEMPERATURES = tuple(x / 5 for x in range(3, 41))
+"""The temperatures tried by :func:`bid_offsets`."""
+
+
+def bid_offsets(records: Iterable[dict[str, Any]], bot: str | Collection[str], base: Model
+                ) -> dict[str, tuple[float, float, int]]:
+    """For each family met in ``records``, the ``(offset, temperature)`` of the sampler's bid
+    model (:func:`twentyeight.bots.sampling.bid_likelihood`) that makes ``bot``'s own bids
+    and passes most likely, and how many decisions it saw (each auction turn of ``bot`` with
+    a bid and a pass open, except over its partner's high bid, which the sampler ignores)."""
+    from twentyeight.bots.sampling import _sigmoid, strength
+    from twentyeight.cards import cards_of
+    from twentyeight.engine.actions import BID, PASS, RAISE
+    from twentyeight.engine.state import AUCTION
+    from twentyeight.game import Game
+
+    names = _names(bot)
+    seen: dict[str, list[tuple[float, bool]]] = {}
+    for rec in records:
+        players = rec["players"]
+        if not names & set(players):
+            continue
+        game = Game.from_record({**rec, "actions": []})
+        try:
+            fam = base.family_for(game.rules)
+        except KeyError:
+            continue
+        for entry in rec["actions"]:
+            h = game.hand
+            seat = h.to_act
+            if seat is not None and h.phase == AUCTION and players[seat] in names:
+                legal = h.legal_codes()
+                bids = [(c - BID) >> 3 for c in legal if BID <= c < RAISE]
+                hb = h.high_bidder
+                if bids and PASS in legal and not (hb >= 0 and h.t.team_of[hb]
+                                                   == h.t.team_of[seat]):
+                    s = strength(h.rules, cards_of(h.hands[seat]))
+                    action = game.apply(entry)
+                    seen.setdefault(fam.name, []).append((s - min(bids), action.verb == "bid"))
+                    continue
+            game.apply(entry)
+
+    def loglik(xs: list[tuple[float, bool]], offset: float, temp: float) -> float:
+        total = 0.0
+        for x, did in xs:
+            p = min(max(_sigmoid((x - offset) / temp), 1e-9), 1.0 - 1e-9)
+            total += math.log(p if did else 1.0 - p)
+        return total
+
+    out = {}
+    for name, xs in seen.items():
+        best = max((loglik(xs, o, t), o, t) for o in OFFSETS for t in TEMPERATURES)
+        out[name] = (best[1], best[2], len(xs))
+    return out
+
+
+def calibrate_files(directories: Sequence[Path], bot: str | Collection[str], source: str,
                     out: Path = MODEL_PATH) -> Model:
     """Calibrate the model file ``out`` on the records in ``directories`` (:func:`calibrate`)
     and write the shifts into it, with ``source`` saying where the records came from."""
@@ -407,12 +480,19 @@ def calibrate_files(directories: Sequence[Path], bot: str, source: str,
                     yield data
 
     shifts = calibrate(records(), bot, base)
+    offsets = bid_offsets(records(), bot, base)
     data = json.loads(out.read_text(encoding="utf-8"))
     for name, (dec, dfn, n_dec, n_dfn) in sorted(shifts.items()):
         print(f"{name}: declare {dec:+.1f} ({n_dec} contracts), "
               f"defend {dfn:+.1f} ({n_dfn} contracts)")
         data["families"][name]["calibration"] = {
-            "bot": bot, "source": source, "declared": n_dec, "defended": n_dfn,
-            "declare_shift": dec, "defend_shift": dfn}
+            "bot": bot if isinstance(bot, str) else sorted(bot), "source": source,
+            "declared": n_dec, "defended": n_dfn, "declare_shift": dec, "defend_shift": dfn}
+        if name in offsets:
+            o, t, n = offsets[name]
+            print(f"{name}: its bids at strength − bid > {o:+.1f} (temperature {t:.1f}, "
+                  f"{n} decisions)")
+            data["families"][name]["calibration"].update(
+                {"partner_bids": [o, t], "bid_decisions": n})
     out.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
     return load(out)

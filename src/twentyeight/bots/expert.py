@@ -58,7 +58,7 @@ from twentyeight.bots.base import View, register
 from twentyeight.bots.bid_data import NO_TRUMP
 from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
 from twentyeight.bots.reading import high_bidder, rules_of
-from twentyeight.bots.sampling import World
+from twentyeight.bots.sampling import Sampler, SamplerError, World
 from twentyeight.bots.sweep import Shares, seats_of_team, sweep_counts, sweep_share
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import (
@@ -344,9 +344,30 @@ class ExpertBot(PimcBot):
     """Card points added to the model's estimate of this side's own contract in the auction;
     ``None``: the family's (``Family.declare_shift``)."""
 
+    partner_model = True
+    """Read a partner's bids as the expert's own (the family's ``partner_bids``, fitted on its
+    arena games) rather than as the ``rules`` player's."""
+
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.effort_x = ExpertEffort.of(budget)
+
+    def worlds(self, view: View, count: int) -> list[World]:
+        """Deals consistent with ``view``, a partner's bids read as the expert's own where the
+        bid model has them (:attr:`partner_model`)."""
+        bids = None
+        if self.partner_model:
+            try:
+                bids = self._family(view).partner_bids
+            except KeyError:
+                bids = None
+        if bids is None:
+            return super().worlds(view, count)
+        try:
+            return Sampler(view, play_likelihood=self.play_likelihood, partner_bids=bids
+                           ).sample(count, self.decision_rng(view), attempts=100 * count)
+        except SamplerError:                                      # pragma: no cover
+            return []
 
     # ---- decisions ---------------------------------------------------------------------
     def decide(self, view: View, legal: list[Action]) -> Action:
