@@ -1,13 +1,14 @@
 """Variants of the expert's auction, for measuring a change of the bid decision on the same deals.
 
 ``Variant`` is the expert with its auction settings read from the environment variable
-``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=P``: the expert's
-``opponent_weight``, the card points added to the model's estimate of an opponent's contract
-and of its own, and whether a partner's bids are read as the expert's own; unset, the expert
-as it is).  Run the same seeds once per setting: the bot's name, hence its seeds, is the same
-in every run, so the card play is the same wherever the auction is, and the per-deal
-difference between two runs (``python benchmarks/bid_variants.py DIR_A DIR_B``)
-comes only from the deals whose auction changed:
+``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,raise=R,margin=M``: the
+expert's ``opponent_weight``, the card points added to the model's estimate of an opponent's
+contract and of its own, the offset and temperature of a partner's bids, 0 for the
+sampler's default, ``raise_safety`` and ``bid_margin``; unset, the sampler's default and a
+raise judged at its goal, as before issue 13's changes).  Run the same seeds once
+per setting: the bot's name, hence its seeds, is the same in every run, so the card play is
+the same wherever the auction is, and the per-deal difference between two runs (``python
+benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
 
     EXPERT_VARIANT=weight=0.7,defend=0,declare=0 PYTHONPATH=src:benchmarks twentyeight arena \\
         --bots bid_variants:Variant,rules --rules 28 --deals 150 --seed 201 --workers 1 \\
@@ -15,9 +16,9 @@ comes only from the deals whose auction changed:
     EXPERT_VARIANT=... (the same command with --save /tmp/after)
     PYTHONPATH=src python benchmarks/bid_variants.py /tmp/after /tmp/before
 
-``ExpertBefore`` is the expert's auction before issue 13's calibration (the model's points
-for every contract, an opponent's expected score weighted 0.7), for ``--bots
-expert,bid_variants:ExpertBefore`` head to head.
+``ExpertBefore`` is the expert before this work (the model's points for every contract, an
+opponent's expected score weighted 0.7, a partner's bids read as the ``rules`` player's, a
+raise judged at its own goal), for ``--bots expert,bid_variants:ExpertBefore`` head to head.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot
 from twentyeight.game import Game
 
@@ -36,16 +38,25 @@ __all__ = ["ExpertBefore", "Variant", "margins", "paired"]
 
 
 class ExpertBefore(ExpertBot):
-    """The expert's auction before the calibration."""
+    """The expert before this work (module docs)."""
 
     opponent_weight = 0.7
     defend_shift = 0.0
     declare_shift = 0.0
     partner_model = False
+    raise_safety = 0
 
 
 class Variant(ExpertBot):
     """The expert with the auction settings of ``EXPERT_VARIANT`` (module docs)."""
+
+    partner_model = False
+    partner_fit: tuple[float, ...] | None = None
+    raise_safety = 0
+
+    def _partner_bids(self, view: View) -> tuple[float, float] | None:
+        fit = self.partner_fit
+        return (fit[0], fit[1]) if fit is not None else None
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
@@ -58,8 +69,14 @@ class Variant(ExpertBot):
                 self.defend_shift = float(value)
             elif key == "declare":
                 self.declare_shift = float(value)
-            elif key == "partner":
-                self.partner_model = value == "1"
+            elif key == "raise":
+                self.raise_safety = int(value)
+            elif key == "margin":
+                self.bid_margin = float(value)
+            elif key == "partner":                      # offset:temperature, or 0
+                self.partner_model = value != "0"
+                self.partner_fit = tuple(float(x) for x in value.split(":")) \
+                    if self.partner_model else None
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 
