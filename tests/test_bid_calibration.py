@@ -101,11 +101,13 @@ def test_the_expert_lets_the_opponents_play_where_their_contract_is_estimated_lo
     assert str(expert(0.0, -4.0).decide(view, legal)) == "1 pass"
 
 
-def test_the_expert_takes_the_families_shifts_unless_it_sets_its_own() -> None:
-    fam = bid_model.model().family_for(PRESETS["28"])
+def test_the_expert_takes_the_families_shifts_only_when_told_to() -> None:
+    fam = bid_model.Family("28", (), 5.8, 0, 0.4, 1.0, -1.5)
     bot = ExpertBot(seed=1, budget=0.1)
-    assert bot._shifts(fam) == (fam.declare_shift, fam.defend_shift)
+    assert bot._shifts(fam) == (0.0, 0.0)          # measured: the shifts did not win
     assert expert(1.5, -2.0)._shifts(fam) == (1.5, -2.0)
+    bot.declare_shift = bot.defend_shift = None
+    assert bot._shifts(fam) == (1.0, -1.5)
 
 
 def test_a_partner_who_bids_as_the_expert_is_read_as_stronger_after_a_pass() -> None:

@@ -346,17 +346,20 @@ class ExpertBot(PimcBot):
     """Game points a bid must be worth above passing."""
     raise_safety = RAISE_SAFETY
     """Card points a raise must be made with to spare in the solved deals (at most all)."""
-    defend_shift: float | None = None
+    defend_shift: float | None = 0.0
     """Card points added to the model's estimate of an opponent's contract in the auction
     (below zero: this player's defence takes more than best play by everyone gives the
-    opponents); ``None``: the bid model family's calibration (``Family.defend_shift``)."""
-    declare_shift: float | None = None
+    opponents); ``None``: the bid model family's calibration (``Family.defend_shift``,
+    ``tools/bid_model.py calibrate``).  0: the calibrated shifts were measured and did not
+    win (docs/strength.md)."""
+    declare_shift: float | None = 0.0
     """Card points added to the model's estimate of this side's own contract in the auction;
-    ``None``: the family's (``Family.declare_shift``)."""
+    ``None``: the family's (``Family.declare_shift``).  0, as :attr:`defend_shift`."""
 
-    partner_model = True
+    partner_model = False
     """Read a partner's bids as the expert's own (the family's ``partner_bids``, fitted on its
-    arena games) rather than as the ``rules`` player's."""
+    arena games by ``tools/bid_model.py calibrate``) rather than as the ``rules`` player's.
+    Off: measured, it did not win (docs/strength.md)."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
