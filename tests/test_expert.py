@@ -219,8 +219,8 @@ def test_the_expert_raises_a_contract_its_solved_deals_reach() -> None:
 
 def test_the_expert_raises_only_with_points_to_spare_in_its_solved_deals() -> None:
     """28-RAISE-1: the deals are solved with every card seen, so their shares are too
-    hopeful (in about 570 duplicate deals of 28 the expert raised 11 times on them and made
-    1); by default a raise must be made with 2 points to spare (``RAISE_SAFETY``), which W's
+    hopeful (in 370 duplicate deals of 28 the expert raised 9 times on them and made 1); by
+    default a raise must be made with 2 points to spare (``RAISE_SAFETY``), which W's
     RAISE_24 hand is not (26 in about two solved deals of three): it keeps 14."""
     g = game("28", 0, *RAISE_24)
     assert expert_says(g) == "1 pass"

@@ -109,9 +109,9 @@ judged on a few solved deals looks better than it is (in 100 duplicate deals of 
 expert raised 14 to 25 four times on unshrunk shares and made two)."""
 RAISE_SAFETY = 2
 """Card points a raise must be made with to spare in the solved deals (capped at every
-point): the deals are solved with every card seen, so their shares are too hopeful (in about
-570 duplicate deals of 28 the expert raised 11 times on the goal's own share, 9 of them to
-25, and made one; docs/strength.md)."""
+point): the deals are solved with every card seen, so their shares are too hopeful (in 370
+duplicate deals of 28 the expert raised 9 times on the goal's own share, 7 of them to 25,
+and made one, a 24; docs/strength.md)."""
 DECLARE_MARGIN = RAISE_MARGIN
 """Game points a single hand, a Thani or a refused Cot must be worth above not declaring
 (the same reason as the raise: a share of a few solved deals)."""
