@@ -9,9 +9,17 @@ Two steps, both deterministic:
 ``fit``       reads ``DIR/*.jsonl`` and writes the model file
               (:func:`twentyeight.bots.bid_model.fit`), with a few stored examples that the
               tests draw again.
+``calibrate`` reads the hand records of ``twentyeight arena --save`` runs of a bot (the
+              expert against ``rules``) and writes each family's shifts of the model's
+              points for the contracts that bot declared and defended
+              (:func:`twentyeight.bots.bid_model.calibrate`) into the model file; run it
+              after ``fit``, which starts the file afresh.
 
     python tools/bid_model.py generate --preset 28 --count 8000 --dir /tmp/bid-data
     python tools/bid_model.py fit --dir /tmp/bid-data
+    twentyeight arena --bots bid_variants:Uncalibrated,rules --rules 28 --deals 300 \
+        --seed 301 --workers 1 --budget 0.25 --save /tmp/cal-28
+    python tools/bid_model.py calibrate --bot bid_variants:Uncalibrated /tmp/cal-28
 
 The solver runs the compiled kernel when numba is installed (``pip install -e '.[fast]'``).
 Times on this machine are in docs/strength.md.
@@ -66,13 +74,23 @@ def main() -> None:
     f = sub.add_parser("fit", help="fit the model file from the generated deals")
     f.add_argument("--dir", type=Path, required=True)
     f.add_argument("--out", type=Path, default=MODEL)
+    c = sub.add_parser("calibrate", help="the shifts for a bot's own play, from arena records")
+    c.add_argument("records", type=Path, nargs="+", help="directories of arena --save")
+    c.add_argument("--bot", required=True,
+                   help="the bot's name as the records give it (several: comma-separated)")
+    c.add_argument("--source", default="", help="what the records are (for the model file)")
+    c.add_argument("--out", type=Path, default=MODEL)
     args = ap.parse_args()
+    from twentyeight.bots import bid_model
+
     if args.command == "generate":
         generate(args.preset, args.count, args.dir)
-    else:
-        from twentyeight.bots import bid_model
-
+    elif args.command == "fit":
         bid_model.fit_files(args.dir, args.out)
+    else:
+        bid_model.calibrate_files(args.records, args.bot.split(","),
+                                  args.source or " ".join(str(r) for r in args.records),
+                                  args.out)
 
 
 if __name__ == "__main__":

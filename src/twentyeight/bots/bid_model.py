@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,10 +36,11 @@ from typing import Any
 
 from twentyeight.bots.bid_data import NO_TRUMP, Example, label_rules
 from twentyeight.cards import Card
+from twentyeight.engine.state import NORMAL
 from twentyeight.rules import Rules, preset
 
-__all__ = ["MODEL_PATH", "Family", "Model", "fit", "fit_files", "hand_features", "model",
-           "row_of", "rules_of_name"]
+__all__ = ["MODEL_PATH", "Family", "Model", "calibrate", "fit", "fit_files", "hand_features",
+           "model", "row_of", "rules_of_name", "shift_of"]
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "bid_model.json"
 FAMILIES = ("28", "29", "bhoos-29", "28-3p", "28-6p", "40", "56")
@@ -162,6 +163,16 @@ class Family:
     examples: int
     r2: float
     """The share of the labels' variance the model explains on held-out deals."""
+    declare_shift: float = 0.0
+    """Card points added where the expert's side declares (module docs: calibration)."""
+    defend_shift: float = 0.0
+    """Card points added to an opponent's contract against the expert's defence."""
+    calibration: dict[str, Any] | None = None
+    """Where the shifts come from (records, contracts), as the model file says."""
+    partner_bids: tuple[float, float] | None = None
+    """``(offset, temperature)`` of the expert's own bids in the sampler's terms
+    (:func:`twentyeight.bots.sampling.bid_likelihood`), fitted on its arena games
+    (:func:`bid_offsets`): how the expert reads a partner who bids as it does."""
 
     def predict(self, row: Sequence[float]) -> float:
         """The expected points of a row."""
@@ -173,8 +184,15 @@ class Family:
         return _phi((mean - target + 0.5) / self.sigma)
 
     def to_json(self) -> dict[str, Any]:
-        return {"coef": [round(c, 6) for c in self.coef], "sigma": round(self.sigma, 4),
-                "examples": self.examples, "r2": round(self.r2, 4)}
+        out: dict[str, Any] = {"coef": [round(c, 6) for c in self.coef],
+                               "sigma": round(self.sigma, 4), "examples": self.examples,
+                               "r2": round(self.r2, 4)}
+        if self.calibration is not None:
+            out["calibration"] = {**self.calibration, "declare_shift": self.declare_shift,
+                                  "defend_shift": self.defend_shift}
+            if self.partner_bids is not None:
+                out["calibration"]["partner_bids"] = list(self.partner_bids)
+        return out
 
 
 @dataclass(frozen=True)
@@ -214,8 +232,17 @@ def _nearest(rules: Rules) -> str:
 def load(path: Path = MODEL_PATH) -> Model:
     """Read a model file."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    fams = {name: Family(name, tuple(f["coef"]), f["sigma"], f["examples"], f["r2"])
-            for name, f in data["families"].items()}
+    fams = {}
+    for name, f in data["families"].items():
+        cal = f.get("calibration")
+        fams[name] = Family(name, tuple(f["coef"]), f["sigma"], f["examples"], f["r2"],
+                            cal["declare_shift"] if cal else 0.0,
+                            cal["defend_shift"] if cal else 0.0,
+                            {k: v for k, v in cal.items()
+                             if not k.endswith("_shift") and k != "partner_bids"}
+                            if cal else None,
+                            tuple(cal["partner_bids"]) if cal and cal.get("partner_bids")
+                            else None)
     return Model(fams, tuple(data.get("stored", ())))
 
 
@@ -311,5 +338,161 @@ def fit_files(directory: Path, out: Path = MODEL_PATH) -> Model:
     data = {"version": 1, "families": {n: f.to_json() for n, f in families.items()},
             "stored": stored[:STORED]}
     out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    return load(out)
+
+
+# ---- calibration -----------------------------------------------------------------------
+SHIFTS = tuple(x / 10 for x in range(-60, 61))
+"""The shifts tried by :func:`shift_of` (card points, a tenth apart)."""
+
+
+def shift_of(fam: Family, contracts: Sequence[tuple[float, int, bool]]) -> float:
+    """The shift of the model's points that makes ``contracts`` most likely: each is (the
+    model's points on the real deal, the contract, made or not), its chance as
+    :meth:`Family.chance` gives it (0 without contracts).
+
+    >>> fam = Family("x", (), 5.0, 0, 0.0)
+    >>> shift_of(fam, [(20.0, 20, True), (20.0, 20, False)])   # an even share: no shift
+    -0.5
+    """
+    if not contracts:
+        return 0.0
+
+    def loglik(d: float) -> float:
+        total = 0.0
+        for mean, contract, made in contracts:
+            p = min(max(fam.chance(mean + d, contract), 1e-9), 1.0 - 1e-9)
+            total += math.log(p if made else 1.0 - p)
+        return total
+
+    return max(SHIFTS, key=lambda d: (loglik(d), -abs(d)))
+
+
+def _names(bot: str | Collection[str]) -> set[str]:
+    return {bot} if isinstance(bot, str) else set(bot)
+
+
+def calibrate(records: Iterable[dict[str, Any]], bot: str | Collection[str], base: Model
+              ) -> dict[str, tuple[float, float, int, int]]:
+    """For each family of ``base`` met in ``records`` (hand records written by ``arena
+    --save``, with their ``players``), the (declare, defend) shifts of the contracts where
+    ``bot`` (a name, or several names of the same bot) declared and where it defended
+    (:func:`shift_of`), and how many of each."""
+    from twentyeight.game import Game
+
+    names = _names(bot)
+    seen: dict[str, tuple[list[tuple[float, int, bool]], list[tuple[float, int, bool]]]] = {}
+    for rec in records:
+        game = Game.from_record(rec)
+        h = game.hand
+        result = game.result()
+        if result["contract"] is None or result["made"] is None or h.special != NORMAL:
+            continue
+        rules = h.rules
+        try:
+            fam = base.family_for(rules)
+        except KeyError:
+            continue
+        players = rec["players"]
+        if not names & set(players):
+            continue
+        fb = rules.first_batch
+        first = (h.dealer + 1) % rules.num_players
+        trump = h.trump if h.trump >= 0 else NO_TRUMP
+        mean = fam.predict(row_of(rules, [d[:fb] for d in h.deal], h.bidder, trump, first))
+        declare, defend = seen.setdefault(fam.name, ([], []))
+        item = (mean, int(result["contract"]), bool(result["made"]))
+        (declare if players[h.bidder] in names else defend).append(item)
+    return {name: (shift_of(base.families[name], dec), shift_of(base.families[name], dfn),
+                   len(dec), len(dfn)) for name, (dec, dfn) in seen.items()}
+
+
+OFFSETS = tuple(x / 5 for x in range(-50, 101))
+"""The offsets tried by :func:`bid_offsets` (card points of the sampler's strength)."""
+TEMPERATURES = tuple(x / 5 for x in range(3, 41))
+"""The temperatures tried by :func:`bid_offsets`."""
+
+
+def bid_offsets(records: Iterable[dict[str, Any]], bot: str | Collection[str], base: Model
+                ) -> dict[str, tuple[float, float, int]]:
+    """For each family met in ``records``, the ``(offset, temperature)`` of the sampler's bid
+    model (:func:`twentyeight.bots.sampling.bid_likelihood`) that makes ``bot``'s own bids
+    and passes most likely, and how many decisions it saw (each auction turn of ``bot`` with
+    a bid and a pass open, except over its partner's high bid, which the sampler ignores)."""
+    from twentyeight.bots.sampling import _sigmoid, strength
+    from twentyeight.cards import cards_of
+    from twentyeight.engine.actions import BID, PASS, RAISE
+    from twentyeight.engine.state import AUCTION
+    from twentyeight.game import Game
+
+    names = _names(bot)
+    seen: dict[str, list[tuple[float, bool]]] = {}
+    for rec in records:
+        players = rec["players"]
+        if not names & set(players):
+            continue
+        game = Game.from_record({**rec, "actions": []})
+        try:
+            fam = base.family_for(game.rules)
+        except KeyError:
+            continue
+        for entry in rec["actions"]:
+            h = game.hand
+            seat = h.to_act
+            if seat is not None and h.phase == AUCTION and players[seat] in names:
+                legal = h.legal_codes()
+                bids = [(c - BID) >> 3 for c in legal if BID <= c < RAISE]
+                hb = h.high_bidder
+                if bids and PASS in legal and not (hb >= 0 and h.t.team_of[hb]
+                                                   == h.t.team_of[seat]):
+                    s = strength(h.rules, cards_of(h.hands[seat]))
+                    action = game.apply(entry)
+                    seen.setdefault(fam.name, []).append((s - min(bids), action.verb == "bid"))
+                    continue
+            game.apply(entry)
+
+    def loglik(xs: list[tuple[float, bool]], offset: float, temp: float) -> float:
+        total = 0.0
+        for x, did in xs:
+            p = min(max(_sigmoid((x - offset) / temp), 1e-9), 1.0 - 1e-9)
+            total += math.log(p if did else 1.0 - p)
+        return total
+
+    out = {}
+    for name, xs in seen.items():
+        best = max((loglik(xs, o, t), o, t) for o in OFFSETS for t in TEMPERATURES)
+        out[name] = (best[1], best[2], len(xs))
+    return out
+
+
+def calibrate_files(directories: Sequence[Path], bot: str | Collection[str], source: str,
+                    out: Path = MODEL_PATH) -> Model:
+    """Calibrate the model file ``out`` on the records in ``directories`` (:func:`calibrate`)
+    and write the shifts into it, with ``source`` saying where the records came from."""
+    base = load(out)
+
+    def records() -> Iterable[dict[str, Any]]:
+        for d in directories:
+            for path in sorted(d.glob("*.json")):
+                data = json.loads(path.read_text(encoding="utf-8"))
+                if isinstance(data, dict) and "actions" in data and "players" in data:
+                    yield data
+
+    shifts = calibrate(records(), bot, base)
+    offsets = bid_offsets(records(), bot, base)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    for name, (dec, dfn, n_dec, n_dfn) in sorted(shifts.items()):
+        print(f"{name}: declare {dec:+.1f} ({n_dec} contracts), "
+              f"defend {dfn:+.1f} ({n_dfn} contracts)")
+        data["families"][name]["calibration"] = {
+            "bot": bot if isinstance(bot, str) else sorted(bot), "source": source,
+            "declared": n_dec, "defended": n_dfn, "declare_shift": dec, "defend_shift": dfn}
+        if name in offsets:
+            o, t, n = offsets[name]
+            print(f"{name}: its bids at strength − bid > {o:+.1f} (temperature {t:.1f}, "
+                  f"{n} decisions)")
+            data["families"][name]["calibration"].update(
+                {"partner_bids": [o, t], "bid_decisions": n})
     out.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
     return load(out)

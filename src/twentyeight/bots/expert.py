@@ -15,8 +15,9 @@ decisions are):
   of making the contract, by the same model on the sampled deals.
 * **Windows** — double, redouble and 'C' by the value of the contract from the model (a
   double pays when the bidder is expected to lose points, 28-DBL-1…3, 28-DBL-7); a raise
-  after all cards are seen by solving the sampled deals to each contract's goal
-  (:func:`goal_chances`, 28-RAISE-1); the zero-point redeal (28-POST-3) when this side
+  after all cards are seen by solving the sampled deals to each contract's goal, a raise's
+  goal with :data:`RAISE_SAFETY` points to spare (:func:`goal_chances`, 28-RAISE-1); the
+  zero-point redeal (28-POST-3) when this side
   expects to lose by playing on (:func:`play_on_chance`); a pair is always shown.
 * **Undertakings to sweep** — single hand (28-SH-1), Thani (28-TH-1) and Cot (28-COT-2…4)
   are scored by winning every trick, which the card-point solver does not model: the
@@ -58,7 +59,7 @@ from twentyeight.bots.base import View, register
 from twentyeight.bots.bid_data import NO_TRUMP
 from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
 from twentyeight.bots.reading import high_bidder, rules_of
-from twentyeight.bots.sampling import World
+from twentyeight.bots.sampling import Sampler, SamplerError, World
 from twentyeight.bots.sweep import Shares, seats_of_team, sweep_counts, sweep_share
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import (
@@ -106,6 +107,11 @@ RAISE_MARGIN = 0.25
 """Game points a raise must be worth above keeping the contract: the best of several goals
 judged on a few solved deals looks better than it is (in 100 duplicate deals of 28 the
 expert raised 14 to 25 four times on unshrunk shares and made two)."""
+RAISE_SAFETY = 2
+"""Card points a raise must be made with to spare in the solved deals (capped at every
+point): the deals are solved with every card seen, so their shares are too hopeful (in 370
+duplicate deals of 28 the expert raised 9 times on the goal's own share, 7 of them to 25,
+and made one, a 24; docs/strength.md)."""
 DECLARE_MARGIN = RAISE_MARGIN
 """Game points a single hand, a Thani or a refused Cot must be worth above not declaring
 (the same reason as the raise: a share of a few solved deals)."""
@@ -334,9 +340,51 @@ class ExpertBot(PimcBot):
     offered = True
     description = "bids by the learned value of its hand, plays by solving sampled deals"
 
+    opponent_weight = OPPONENT_WEIGHT
+    """How much of an opponent's expected score counts against passing to it."""
+    bid_margin = BID_MARGIN
+    """Game points a bid must be worth above passing."""
+    raise_safety = RAISE_SAFETY
+    """Card points a raise must be made with to spare in the solved deals (at most all)."""
+    defend_shift: float | None = 0.0
+    """Card points added to the model's estimate of an opponent's contract in the auction
+    (below zero: this player's defence takes more than best play by everyone gives the
+    opponents); ``None``: the bid model family's calibration (``Family.defend_shift``,
+    ``tools/bid_model.py calibrate``).  0: the calibrated shifts were measured and did not
+    win (docs/strength.md)."""
+    declare_shift: float | None = 0.0
+    """Card points added to the model's estimate of this side's own contract in the auction;
+    ``None``: the family's (``Family.declare_shift``).  0, as :attr:`defend_shift`."""
+
+    partner_model = False
+    """Read a partner's bids as the expert's own (the family's ``partner_bids``, fitted on its
+    arena games by ``tools/bid_model.py calibrate``) rather than as the ``rules`` player's.
+    Off: measured, it did not win (docs/strength.md)."""
+
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.effort_x = ExpertEffort.of(budget)
+
+    def worlds(self, view: View, count: int) -> list[World]:
+        """Deals consistent with ``view``, a partner's bids read as the expert's own where the
+        bid model has them (:attr:`partner_model`)."""
+        bids = self._partner_bids(view)
+        if bids is None:
+            return super().worlds(view, count)
+        try:
+            return Sampler(view, play_likelihood=self.play_likelihood, partner_bids=bids
+                           ).sample(count, self.decision_rng(view), attempts=100 * count)
+        except SamplerError:                                      # pragma: no cover
+            return []
+
+    def _partner_bids(self, view: View) -> tuple[float, float] | None:
+        """The model of a partner's bids (``None``: the sampler's default)."""
+        if not self.partner_model:
+            return None
+        try:
+            return self._family(view).partner_bids
+        except KeyError:
+            return None
 
     # ---- decisions ---------------------------------------------------------------------
     def decide(self, view: View, legal: list[Action]) -> Action:
@@ -416,9 +464,10 @@ class ExpertBot(PimcBot):
     def _value(self, rules: Rules, chance: float, contract: int, multiplier: int = 1) -> float:
         return _value_of(rules, chance, contract, multiplier)
 
-    def _holder_value(self, view: View, worlds: Sequence[World], holder: int, contract: int
-                      ) -> float:
-        """The expected score of ``holder``'s side playing ``contract`` with its best trump."""
+    def _holder_value(self, view: View, worlds: Sequence[World], holder: int, contract: int,
+                      shift: float = 0.0) -> float:
+        """The expected score of ``holder``'s side playing ``contract`` with its best trump
+        (the model's points moved by ``shift``)."""
         rules = rules_of(view)
         fam = self._family(view)
         trumps = self._trumps_for(view, holder)
@@ -426,7 +475,8 @@ class ExpertBot(PimcBot):
         total = sum(w.weight for w in worlds)
         value = 0.0
         for w, row in zip(worlds, means, strict=True):
-            best = max(self._value(rules, fam.chance(m, contract), contract) for m in row)
+            best = max(self._value(rules, fam.chance(m + shift, contract), contract)
+                       for m in row)
             value += w.weight * best
         return value / total if total > 0 else 0.0
 
@@ -441,6 +491,13 @@ class ExpertBot(PimcBot):
         return [0, 1, 2, 3]
 
     # ---- auction -----------------------------------------------------------------------
+    def _shifts(self, fam: bid_model.Family) -> tuple[float, float]:
+        """The card points added to the model's estimate of this side's contracts and of the
+        opponents' in the auction (:attr:`declare_shift`, :attr:`defend_shift`)."""
+        declare = fam.declare_shift if self.declare_shift is None else self.declare_shift
+        defend = fam.defend_shift if self.defend_shift is None else self.defend_shift
+        return declare, defend
+
     def _auction(self, view: View, legal: list[Action], verbs: dict[str, Action]
                  ) -> Action | None:
         if "redeal" in verbs:
@@ -465,8 +522,9 @@ class ExpertBot(PimcBot):
         held = {rules.deck.suit_of[rules.deck.copies_of(c)[0]] for c in view["hand"]}
         if rules.trump_indicator == "card" and rules.trump_mode != "open":
             trumps = [t for t in trumps if t in held] or trumps
+        declare, defend = self._shifts(fam)
         means = self._means(view, worlds, me, trumps)
-        columns = {t: [row[k] for row in means] for k, t in enumerate(trumps)}
+        columns = {t: [row[k] + declare for row in means] for k, t in enumerate(trumps)}
         best: tuple[float, Action] | None = None
         for a in bids:
             assert a.arg is not None
@@ -483,10 +541,11 @@ class ExpertBot(PimcBot):
         if holder is None or high is None:
             pass_value = 0.0
         elif holder % teams == me % teams:
-            pass_value = self._holder_value(view, worlds, holder, high)
+            pass_value = self._holder_value(view, worlds, holder, high, declare)
         else:
-            pass_value = -OPPONENT_WEIGHT * self._holder_value(view, worlds, holder, high)
-        return best[1] if best[0] > pass_value + BID_MARGIN else verbs["pass"]
+            pass_value = -self.opponent_weight * self._holder_value(
+                view, worlds, holder, high, defend)
+        return best[1] if best[0] > pass_value + self.bid_margin else verbs["pass"]
 
     def _auction_double(self, view: View, worlds: Sequence[World], verbs: dict[str, Action],
                         holder: int | None, high: int | None) -> Action | None:
@@ -603,10 +662,13 @@ class ExpertBot(PimcBot):
         worlds = self.worlds(view, self.effort_x.window_worlds)
         if not worlds:
             return None
-        goals = [contract, *raises]
-        chances = goal_chances(worlds, goals, self.effort_x.window_nodes)
-        if chances is None:
+        total = rules.deck.points_total
+        padded = {g: min(total, g + self.raise_safety) for g in raises}
+        goals = sorted({contract, *padded.values()})
+        solved = goal_chances(worlds, goals, self.effort_x.window_nodes)
+        if solved is None:
             return verbs.get("pass")
+        chances = {contract: solved[contract], **{g: solved[padded[g]] for g in raises}}
         best = raise_choice(rules, contract, chances, len(worlds), view["multiplier"])
         if best == contract:
             return verbs.get("pass")

@@ -51,6 +51,11 @@ of the probability of that decision given the cards they held, under this model:
   thrown there says the cheap cards were missing. A trump that may win (trump revealed, or
   played by the bidder, who knows it) is not a gift.
 
+A seat may know that its partners bid otherwise (``partner_bids``: the expert's partner is
+modelled as playing like the expert, whose bids were fitted on its own arena games, so that
+its pass says little and its bid says much): their bids then have probability
+``σ((S − b − offset) / T)``.
+
 Factors are floored at 0.02 so that no world is ruled out by the model alone.  Pass
 ``likelihood=False`` for equal weights.  The play model is off unless ``play_likelihood=True``
 (``pimc`` leaves it off: measured, it did not help — see ``PimcBot.play_likelihood``).
@@ -141,13 +146,15 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def bid_likelihood(strength_: float, bid: int | None, lowest: int) -> float:
+def bid_likelihood(strength_: float, bid: int | None, lowest: int, offset: float = 0.0,
+                   temperature: float = BID_TEMPERATURE) -> float:
     """Probability of bidding ``bid`` (``None``: passing when ``lowest`` was the lowest bid
-    open) for a player of the given strength, floored at 0.02."""
+    open) for a player of the given strength, floored at 0.02: ``σ((S − b − offset) / T)``
+    (``offset`` 0 and ``T`` 3 by default, the ``rules`` player's model)."""
     if bid is None:
-        p = 1.0 - _sigmoid((strength_ - lowest) / BID_TEMPERATURE)
+        p = 1.0 - _sigmoid((strength_ - lowest - offset) / temperature)
     else:
-        p = _sigmoid((strength_ - bid) / BID_TEMPERATURE)
+        p = _sigmoid((strength_ - bid - offset) / temperature)
     return max(MIN_FACTOR, p)
 
 
@@ -208,10 +215,13 @@ def _pick(slots: Sequence[int], free: Sequence[int], x: int) -> int:
 class Sampler:
     """Draws worlds consistent with one view (see the module docs)."""
 
-    def __init__(self, view: View, likelihood: bool = True, play_likelihood: bool = False
-                 ) -> None:
+    def __init__(self, view: View, likelihood: bool = True, play_likelihood: bool = False,
+                 partner_bids: tuple[float, float] | None = None) -> None:
         self.view = view
         self.likelihood = likelihood
+        self.partner_bids = partner_bids
+        """``(offset, temperature)`` of the bids of the seat's partners, where they are known
+        to bid otherwise than the default model (:func:`bid_likelihood`)."""
         self.play_likelihood = likelihood and play_likelihood
         rules = self.rules = rules_of(view)
         deck = self.deck = rules.deck
@@ -418,12 +428,15 @@ class Sampler:
                 return 1.0
             cards = cards_of(h.hands[seat])
             s = strength(self.rules, cards)
+            model: tuple[float, float] = (0.0, BID_TEMPERATURE)
+            if self.partner_bids is not None and h.t.team_of[seat] == h.t.team_of[self.seat]:
+                model = self.partner_bids
             if code == PASS:
                 hb = h.high_bidder
                 if hb >= 0 and h.t.team_of[hb] == h.t.team_of[seat]:
                     return 1.0
-                return bid_likelihood(s, None, min(bids))
-            return bid_likelihood(s, (code - BID) >> 3, min(bids))
+                return bid_likelihood(s, None, min(bids), *model)
+            return bid_likelihood(s, (code - BID) >> 3, min(bids), *model)
         if h.phase == TRUMP and TRUMP_CARD <= code < TRUMP_SEVENTH:
             cards = cards_of(h.hands[seat])
             suit = self.deck.suit_of[code - TRUMP_CARD] if code < TRUMP_SUIT \

@@ -1,0 +1,124 @@
+"""Variants of the expert's auction, for measuring a change of the bid decision on the same deals.
+
+``Variant`` is the expert with its auction settings read from the environment variable
+``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,raise=R,margin=M``: the
+expert's ``opponent_weight``, the card points added to the model's estimate of an opponent's
+contract and of its own, the offset and temperature of a partner's bids, 0 for the
+sampler's default, ``raise_safety`` and ``bid_margin``; unset, the sampler's default and a
+raise judged at its goal, as before issue 13's changes).  Run the same seeds once
+per setting: the bot's name, hence its seeds, is the same in every run, so the card play is
+the same wherever the auction is, and the per-deal difference between two runs (``python
+benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
+
+    EXPERT_VARIANT=weight=0.7,defend=0,declare=0 PYTHONPATH=src:benchmarks twentyeight arena \\
+        --bots bid_variants:Variant,rules --rules 28 --deals 150 --seed 201 --workers 1 \\
+        --budget 0.25 --save /tmp/before
+    EXPERT_VARIANT=... (the same command with --save /tmp/after)
+    PYTHONPATH=src python benchmarks/bid_variants.py /tmp/after /tmp/before
+
+``ExpertBefore`` is the expert before this work (the model's points for every contract, an
+opponent's expected score weighted 0.7, a partner's bids read as the ``rules`` player's, a
+raise judged at its own goal), for ``--bots expert,bid_variants:ExpertBefore`` head to head.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from twentyeight.bots.base import View
+from twentyeight.bots.expert import ExpertBot
+from twentyeight.game import Game
+
+__all__ = ["ExpertBefore", "Variant", "margins", "paired"]
+
+
+class ExpertBefore(ExpertBot):
+    """The expert before this work (module docs)."""
+
+    opponent_weight = 0.7
+    defend_shift = 0.0
+    declare_shift = 0.0
+    partner_model = False
+    raise_safety = 0
+
+
+class Variant(ExpertBot):
+    """The expert with the auction settings of ``EXPERT_VARIANT`` (module docs)."""
+
+    partner_model = False
+    partner_fit: tuple[float, ...] | None = None
+    raise_safety = 0
+
+    def _partner_bids(self, view: View) -> tuple[float, float] | None:
+        fit = self.partner_fit
+        return (fit[0], fit[1]) if fit is not None else None
+
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+        super().__init__(seed, budget)
+        spec = os.environ.get("EXPERT_VARIANT", "")
+        for part in filter(None, spec.split(",")):
+            key, value = part.split("=")
+            if key == "weight":
+                self.opponent_weight = float(value)
+            elif key == "defend":
+                self.defend_shift = float(value)
+            elif key == "declare":
+                self.declare_shift = float(value)
+            elif key == "raise":
+                self.raise_safety = int(value)
+            elif key == "margin":
+                self.bid_margin = float(value)
+            elif key == "partner":                      # offset:temperature, or 0
+                self.partner_model = value != "0"
+                self.partner_fit = tuple(float(x) for x in value.split(":")) \
+                    if self.partner_model else None
+            else:
+                raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
+
+
+def margins(directory: Path) -> dict[int, float]:
+    """Deal index → the ``Variant`` side's margin (game points of its side minus the other's,
+    averaged over the deal's two plays) in a directory written by ``arena --save``."""
+    out: dict[int, list[int]] = {}
+    for path in sorted(directory.glob("deal-*-*.json")):
+        _, deal, _ = path.stem.split("-")
+        rec = json.loads(path.read_text(encoding="utf-8"))
+        scores = Game.from_record(rec).result()["score_by_team"] or [0, 0]
+        ours = next(s for s, p in enumerate(rec["players"]) if "Variant" in p) % 2
+        out.setdefault(int(deal), []).append(scores[ours] - scores[1 - ours])
+    return {k: sum(v) / len(v) for k, v in out.items()}
+
+
+def paired(a: Path, b: Path) -> dict[str, float]:
+    """The mean per-deal difference of the margins of two runs on the same deals, its normal
+    95% interval, and how many deals differ at all."""
+    ma, mb = margins(a), margins(b)
+    keys = sorted(set(ma) & set(mb))
+    d = [ma[k] - mb[k] for k in keys]
+    n = len(d)
+    mean = sum(d) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return {"deals": n, "a": sum(ma[k] for k in keys) / n, "b": sum(mb[k] for k in keys) / n,
+            "diff": mean, "low": mean - half, "high": mean + half,
+            "differing": sum(1 for x in d if abs(x) > 1e-9)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="the per-deal difference of two Variant runs")
+    ap.add_argument("a", type=Path)
+    ap.add_argument("b", type=Path)
+    args = ap.parse_args(argv)
+    r = paired(args.a, args.b)
+    print(f"{r['deals']} deals ({r['differing']} differ): A {r['a']:+.3f}, B {r['b']:+.3f}, "
+          f"A - B {r['diff']:+.3f} [{r['low']:+.3f}, {r['high']:+.3f}]")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
