@@ -360,13 +360,20 @@ def shift_of(fam: Family, contracts: Sequence[tuple[float, int, bool]]) -> float
         return 0.0
 
     def loglik(d: float) -> float:
-        total = 0.0
-        for mean, contract, made in contracts:
-            p = min(max(fam.chance(mean + d, contract), 1e-9), 1.0 - 1e-9)
-            total += math.log(p if made else 1.0 - p)
-        return total
+        return _log_likelihood((fam.chance(mean + d, contract), made)
+                               for mean, contract, made in contracts)
 
     return max(SHIFTS, key=lambda d: (loglik(d), -abs(d)))
+
+
+def _log_likelihood(outcomes: Iterable[tuple[float, bool]]) -> float:
+    """The log-likelihood of events, each ``(its probability, whether it happened)``
+    (probabilities kept off 0 and 1)."""
+    total = 0.0
+    for p, happened in outcomes:
+        p = min(max(p, 1e-9), 1.0 - 1e-9)
+        total += math.log(p if happened else 1.0 - p)
+    return total
 
 
 def _names(bot: str | Collection[str]) -> set[str]:
@@ -453,11 +460,7 @@ def bid_offsets(records: Iterable[dict[str, Any]], bot: str | Collection[str], b
             game.apply(entry)
 
     def loglik(xs: list[tuple[float, bool]], offset: float, temp: float) -> float:
-        total = 0.0
-        for x, did in xs:
-            p = min(max(_sigmoid((x - offset) / temp), 1e-9), 1.0 - 1e-9)
-            total += math.log(p if did else 1.0 - p)
-        return total
+        return _log_likelihood((_sigmoid((x - offset) / temp), did) for x, did in xs)
 
     out = {}
     for name, xs in seen.items():
@@ -472,15 +475,14 @@ def calibrate_files(directories: Sequence[Path], bot: str | Collection[str], sou
     and write the shifts into it, with ``source`` saying where the records came from."""
     base = load(out)
 
-    def records() -> Iterable[dict[str, Any]]:
-        for d in directories:
-            for path in sorted(d.glob("*.json")):
-                data = json.loads(path.read_text(encoding="utf-8"))
-                if isinstance(data, dict) and "actions" in data and "players" in data:
-                    yield data
-
-    shifts = calibrate(records(), bot, base)
-    offsets = bid_offsets(records(), bot, base)
+    records = []
+    for d in directories:
+        for path in sorted(d.glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and "actions" in data and "players" in data:
+                records.append(data)
+    shifts = calibrate(records, bot, base)
+    offsets = bid_offsets(records, bot, base)
     data = json.loads(out.read_text(encoding="utf-8"))
     for name, (dec, dfn, n_dec, n_dfn) in sorted(shifts.items()):
         print(f"{name}: declare {dec:+.1f} ({n_dec} contracts), "

@@ -59,7 +59,7 @@ from twentyeight.bots.base import View, register
 from twentyeight.bots.bid_data import NO_TRUMP
 from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
 from twentyeight.bots.reading import high_bidder, rules_of
-from twentyeight.bots.sampling import Sampler, SamplerError, World
+from twentyeight.bots.sampling import World
 from twentyeight.bots.sweep import Shares, seats_of_team, sweep_counts, sweep_share
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import (
@@ -365,20 +365,9 @@ class ExpertBot(PimcBot):
         super().__init__(seed, budget)
         self.effort_x = ExpertEffort.of(budget)
 
-    def worlds(self, view: View, count: int) -> list[World]:
-        """Deals consistent with ``view``, a partner's bids read as the expert's own where the
-        bid model has them (:attr:`partner_model`)."""
-        bids = self._partner_bids(view)
-        if bids is None:
-            return super().worlds(view, count)
-        try:
-            return Sampler(view, play_likelihood=self.play_likelihood, partner_bids=bids
-                           ).sample(count, self.decision_rng(view), attempts=100 * count)
-        except SamplerError:                                      # pragma: no cover
-            return []
-
-    def _partner_bids(self, view: View) -> tuple[float, float] | None:
-        """The model of a partner's bids (``None``: the sampler's default)."""
+    def partner_bids(self, view: View) -> tuple[float, float] | None:
+        """A partner's bids read as the expert's own where the bid model has them
+        (:attr:`partner_model`); else ``None``, the sampler's default."""
         if not self.partner_model:
             return None
         try:

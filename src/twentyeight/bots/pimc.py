@@ -260,10 +260,16 @@ class PimcBot(Bot):
     def worlds(self, view: View, count: int) -> list[World]:
         """Deals consistent with ``view`` (the oracle returns the real one)."""
         try:
-            return Sampler(view, play_likelihood=self.play_likelihood).sample(
+            return Sampler(view, play_likelihood=self.play_likelihood,
+                           partner_bids=self.partner_bids(view)).sample(
                 count, self.decision_rng(view), attempts=100 * count)
         except SamplerError:                                      # pragma: no cover
             return []
+
+    def partner_bids(self, view: View) -> tuple[float, float] | None:
+        """How the seat's partners bid, for the sampler (``Sampler(partner_bids=…)``);
+        ``None``: as every other player, the sampler's default model."""
+        return None
 
     # ---- decisions -------------------------------------------------------------------------
     def decide(self, view: View, legal: list[Action]) -> Action:

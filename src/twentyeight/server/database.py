@@ -80,14 +80,19 @@ class Database:
             self.queue.append((entry, done))
             start, self.draining = not self.draining, True
         if start:
-            try:
-                self.writer.submit(self._drain, loop)
-            except RuntimeError:                        # shut down: nothing will commit it
-                with self.guard:
-                    self.queue.clear()
-                    self.draining = False
-                raise
+            self._queue_drain(loop)
         return await done
+
+    def _queue_drain(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Ask the writer for a call of :meth:`_drain`; once it is shut down, every action
+        waiting fails instead (nothing will commit them)."""
+        try:
+            self.writer.submit(self._drain, loop)
+        except RuntimeError:
+            with self.guard:
+                left, self.queue, self.draining = list(self.queue), deque(), False
+            with contextlib.suppress(RuntimeError):     # the loop is closed: nobody waits
+                loop.call_soon_threadsafe(_settle, left, RuntimeError("database closed"))
 
     def _drain(self, loop: asyncio.AbstractEventLoop) -> None:
         """On the writer thread: commit one batch of the queue, then, if more is waiting, queue
@@ -110,13 +115,7 @@ class Database:
             more = bool(self.queue)
             self.draining = more
         if more:
-            try:
-                self.writer.submit(self._drain, loop)
-            except RuntimeError:                        # shut down: nothing will commit them
-                with self.guard:
-                    left, self.queue, self.draining = list(self.queue), deque(), False
-                with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(_settle, left, RuntimeError("database closed"))
+            self._queue_drain(loop)
 
     # ---- the other calls -----------------------------------------------------------------
     async def create_room(self, room: RoomRow) -> None:
