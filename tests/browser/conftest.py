@@ -141,13 +141,20 @@ def seated_page(make: Callable[..., BrowserContext], server: Server, preset: str
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.url}/r/{room}")
-    for _ in range(10):                   # past hands annulled before this seat's turn
-        page.wait_for_function(MY_TURN)   # (a computer's redeal, 28-POST-3: one deal in 20)
-        if not dialog_open(page):
-            break
-        page.keyboard.press("Enter")      # "Continue" has the focus
+    to_my_first_turn(page)
     page.wait_for_function("document.body.dataset.caught === '1'")
     return page, errors
+
+
+def to_my_first_turn(page: Page) -> None:
+    """Wait for this seat's turn, continuing past the hands annulled before it (a computer's
+    redeal, 28-POST-3: about one deal in 20)."""
+    for _ in range(10):
+        page.wait_for_function(MY_TURN)
+        if not dialog_open(page):
+            return
+        page.keyboard.press("Enter")      # "Continue" has the focus
+    raise AssertionError("ten hands annulled in a row")
 
 
 def catalog(lang: str) -> dict[str, Any]:

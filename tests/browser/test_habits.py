@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import MY_TURN, api, catalog, dialog_open, seq, then_wait, to_the_play
+from browser.conftest import (
+    MY_TURN,
+    api,
+    catalog,
+    dialog_open,
+    seq,
+    then_wait,
+    to_my_first_turn,
+    to_the_play,
+)
 from server.harness import Server
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -144,10 +153,7 @@ def test_a_turn_clock_runs_out_and_the_computer_plays(
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     page, errors = person(new_browser_context, server, made, 0, tokens[0],
                           **{"twentyeight:pace": "instant"})
-    page.wait_for_function(MY_TURN)
-    if dialog_open(page):
-        page.keyboard.press("Enter")
-        page.wait_for_function(MY_TURN)
+    to_my_first_turn(page)
     page.wait_for_selector("#clock:not([hidden])")
     first = int(page.locator("#clock").get_attribute("data-seconds") or 0)
     assert 0 < first <= 8

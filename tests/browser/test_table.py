@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, dialog_open, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, dialog_open, seq, then_wait, to_my_first_turn, to_the_play
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def test_a_person_plays_a_full_hand_by_clicking(browser_context: BrowserContext,
     expect(page.locator("#scoreboard .score-value")).to_have_text(["0", "0"])
 
     # a card clicked during the auction is refused with the engine's reason
-    page.wait_for_function(MY_TURN)
+    to_my_first_turn(page)
     assert page.locator("#prompt").inner_text().startswith("Your turn: bid")
     page.locator("#hand .card").first.click()
     expect(page.locator("#notice")).to_contain_text("Not allowed")
@@ -206,10 +206,17 @@ def test_a_spectator_watches_without_seeing_a_hand(
 
     player = open_table(new_browser_context(), server, "Meera")
     to_the_play(player)
-    at = seq(player)
-    player.locator("#hand .card.legal").first.click()          # a card on the table
-    then_wait(player, at)
-    player.wait_for_function(MY_TURN)         # the computers have played: Meera is to act again
+    for _ in range(7):                        # to a turn of Meera's with cards on the table (not
+        at = seq(player)                      # a lead of hers after a trick she won)
+        player.locator("#hand .card.legal").first.click()
+        then_wait(player, at)
+        player.wait_for_function(MY_TURN)     # the computers have played: Meera is to act again
+        assert not dialog_open(player)
+        if player.locator("#center .tcard").count() and \
+                player.locator("#hand .card.legal").count():
+            break
+    else:
+        raise AssertionError("Meera led every trick")
     at = seq(player)
     trick = [label.replace("You: ", "Meera: ", 1) for label in
              player.locator("#center .tcard").evaluate_all("cs => cs.map(c => c.ariaLabel)")]

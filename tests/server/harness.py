@@ -197,7 +197,7 @@ class Client:
                     raise TimeoutError
                 m = await self.recv(left)
             except TimeoutError:                 # say what came instead (for the failure)
-                last = [json.dumps(m)[:300] for m in self.log[-6:]]
+                last = [json.dumps(brief(m))[:300] for m in self.log[-10:]]
                 raise TimeoutError(f"seat {self.seat}: no such message in {timeout} s; the "
                                    f"last it got: {last}") from None
             if pred(m):
@@ -250,6 +250,16 @@ async def play_until(client: Client, rng: random.Random, done: Callable[[Message
         await client.recv(max(0.1, deadline - time.monotonic()))
         if time.monotonic() > deadline:
             raise TimeoutError(f"seat {client.seat}: not done in {timeout} s")
+
+
+def brief(m: Message) -> Message:
+    """``m`` as a failure message tells it: a state by its turn, hand and trick only."""
+    if m.get("type") != "state":
+        return m
+    view = m.get("view") or {}
+    return {"type": "state", "seq": m.get("seq"), "hand": m.get("hand"),
+            "to_act": m.get("to_act"), "legal": m.get("legal"), "cards": view.get("hand"),
+            "hand_sizes": view.get("hand_sizes"), "trick": (view.get("trick") or {}).get("cards")}
 
 
 async def play_table_until(clients: list[Client], rng: random.Random,
