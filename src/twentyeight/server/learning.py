@@ -40,6 +40,8 @@ import functools
 import hashlib
 import json
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -209,9 +211,22 @@ def every_card_public(game: Any) -> bool:
     return bool(game.over and len(h.tricks) == h.t.tricks_total)
 
 
-def _lower_priority() -> None:                          # pragma: no cover - in the worker
+def _start_worker(server: int) -> None:                 # pragma: no cover - in the worker
+    """A worker's start: a lower priority, and a watch that ends it when the server process
+    ``server`` is gone.  (Killed with ``kill -9``, the server cannot stop its pool, and each
+    worker, holding the pool's queue open itself, would wait on it for ever.)"""
     with contextlib.suppress(OSError):
         os.nice(NICE)
+    threading.Thread(target=exit_with, args=(server,), name="twentyeight-orphan-watch",
+                     daemon=True).start()
+
+
+def exit_with(server: int, every: float = 1.0) -> None:
+    """Return when the process's parent is no longer ``server`` (it died: the process was
+    handed to another parent), ending this process at once; checked every ``every`` s."""
+    while os.getppid() == server:
+        time.sleep(every)
+    os._exit(0)
 
 
 LANES = ("hint", "review")
@@ -250,7 +265,8 @@ class Analyst:
         pool = self._pools.get(lane)
         if pool is None:
             pool = self._pools[lane] = ProcessPoolExecutor(
-                self.workers, mp_context=get_context("spawn"), initializer=_lower_priority)
+                self.workers, mp_context=get_context("spawn"), initializer=_start_worker,
+                initargs=(os.getpid(),))
         self._busy[lane] += 1
         try:
             answer: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
