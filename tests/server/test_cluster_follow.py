@@ -13,9 +13,9 @@ import pytest
 
 from twentyeight import Match, Rules
 from twentyeight.server.audience import Audience
-from twentyeight.server.catchup import DatabaseSync
-from twentyeight.server.cluster import _told_action, behind
-from twentyeight.server.driver import DEFER, plan
+from twentyeight.server.catchup import DEFER, DatabaseSync
+from twentyeight.server.cluster import EXPIRY, ClusterSync, _told_action, behind
+from twentyeight.server.driver import plan
 from twentyeight.server.room import BOT, PLAYING, Room, Seat
 from twentyeight.server.store import ActionRow, start_record
 
@@ -103,9 +103,32 @@ def test_a_notice_after_a_gap_or_with_another_status_reads_the_database() -> Non
 
 def test_the_process_that_acted_last_acts_next() -> None:
     room = computers_room(bot_delay=0.5)
-    assert plan(room, 0.0) == (0.5, 0)
+    sync, _, _ = follower(room)
+    assert plan(room, 0.0, sync.deferral(room)) == (0.5, 0)
     room.acted_elsewhere = True
-    assert plan(room, 0.0) == (0.5 + DEFER, 0)
+    assert plan(room, 0.0, sync.deferral(room)) == (0.5 + DEFER, 0)
+
+
+def test_a_process_heard_from_is_left_its_move_until_it_would_count_as_gone() -> None:
+    """The notice's sender is remembered; while it is heard from, the others leave it the
+    next move for as long as it takes to know it is gone (a slow process is not raced), then
+    for :data:`DEFER` only; and when it says goodbye its rooms plan again at once."""
+    room = computers_room()
+    hub = SimpleNamespace(rooms={room.id: room}, lobby=SimpleNamespace(
+        presence_changed=lambda *key: None))
+    sync = ClusterSync(hub, "redis://localhost:1/0", heartbeat_seconds=2.0)  # type: ignore[arg-type]
+    follow = follower(room)[0]
+    action = next_action(room)
+    asyncio.run(follow.follow(room, action, PLAYING, writer="p2"))
+    assert room.acted_elsewhere and room.acted_by == "p2"
+    assert sync.deferral(room) == DEFER                      # p2 never heard from
+    sync.seen["p2"] = 0.0
+    assert sync.deferral(room) == EXPIRY * 2.0
+    room.changed.clear()
+    sync._forget("p2")                                        # its "bye", or its silence
+    assert room.changed.is_set() and sync.deferral(room) == DEFER
+    room.acted_elsewhere, room.acted_by = False, None         # this process acted
+    assert sync.deferral(room) == 0.0
 
 
 def test_a_computers_pace_counts_from_the_last_action_not_from_any_later_change() -> None:
@@ -117,6 +140,7 @@ def test_a_computers_pace_counts_from_the_last_action_not_from_any_later_change(
     assert plan(room, 10.0) == (0.5, 0)
     assert plan(room, 10.2) == (pytest.approx(0.3), 0)
     assert plan(room, 11.0) == (0.0, 0)
+    assert plan(room, 11.0, DEFER) == (DEFER, 0)
 
 
 def test_the_poll_reads_only_rooms_left_behind() -> None:

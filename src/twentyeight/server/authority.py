@@ -142,7 +142,7 @@ class Authority:
             await self.sync.catch_up(room)
             raise Stale
         room.seq, room.status = seq, status
-        room.acted_elsewhere = False
+        room.acted_elsewhere, room.acted_by = False, None
         room.log.append(str(done))
         room.turn_since = accepted
         room.commit()

@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("twentyeight.server")
 
+DEFER = 1.0
+"""Seconds longer a process waits before its computer player acts when the room's last action
+was committed by a process it cannot vouch for (read from the database, or from a process no
+longer heard from): the process that acted last acts next, so the processes do not all decide
+every action and all but one find it taken (each loser replayed the hand and read the room
+back from the database: the two-process load was a fifth of one process's); if that process
+is gone, another acts this much later."""
+
 
 class DatabaseSync(LocalSync):
     """Catch-up from the database alone (see the module's docstring).  It tells nobody
@@ -94,17 +102,23 @@ class DatabaseSync(LocalSync):
             changed = True
         self._caught_up(room, changed)
 
-    async def follow(self, room: Room, action: ActionRow, status: str) -> None:
-        """``action``, which another process committed and its notice told (with ``status``,
-        the room's status after it): applied at once if it is the room's next action and
-        leaves the room as the notice says; otherwise the room catches up from the database
-        (an action missed, a seat changed, a room closed at the server's limit of hands)."""
+    def deferral(self, room: Room) -> float:
+        """:data:`DEFER` when another process committed ``room``'s last action, else 0."""
+        return DEFER if room.acted_elsewhere else 0.0
+
+    async def follow(self, room: Room, action: ActionRow, status: str,
+                     writer: str | None = None) -> None:
+        """``action``, which another process (``writer``, its id) committed and its notice
+        told (with ``status``, the room's status after it): applied at once if it is the
+        room's next action and leaves the room as the notice says; otherwise the room catches
+        up from the database (an action missed, a seat changed, a room closed at the server's
+        limit of hands)."""
         async with room.lock:
             if room.seq >= action.seq:
                 return                                  # already known
             if room.seq == action.seq - 1 and room.match is not None \
                     and room.status == PLAYING:
-                changed = self._replay(room, [action])
+                changed = self._replay(room, [action], writer)
                 if room.seq == action.seq and room.status == status:
                     self._caught_up(room, changed)
                     return
@@ -118,8 +132,9 @@ class DatabaseSync(LocalSync):
             self.hub.audience.tell_room(room)
             room.changed.set()
 
-    def _replay(self, room: Room, log_rows: list[ActionRow]) -> bool:
-        """Apply and tell stored actions in order; whether a seat's standing changed."""
+    def _replay(self, room: Room, log_rows: list[ActionRow], writer: str | None = None) -> bool:
+        """Apply and tell stored actions in order (committed by the process ``writer``, when
+        known); whether a seat's standing changed."""
         match = room.match
         assert match is not None
         changed = False
@@ -131,7 +146,7 @@ class DatabaseSync(LocalSync):
                 log.exception("room %s: stored action %d does not apply", room.id, a.seq)
                 return changed
             room.seq = a.seq
-            room.acted_elsewhere = True
+            room.acted_elsewhere, room.acted_by = True, writer
             room.log.append(a.action)
             room.turn_since = self.hub.now()
             room.status = FINISHED if match.over else PLAYING

@@ -122,6 +122,18 @@ class ClusterSync(DatabaseSync):
         key = (room_id, seat)
         return sum(seats.get(key, 0) for seats in self.present.values())
 
+    def deferral(self, room: Room) -> float:
+        """While the process that committed ``room``'s last action is heard from, as long as
+        it takes to know it is gone (:data:`EXPIRY` heartbeats): that process acts next, and
+        one that is only slow (a loaded machine, a long commit) is not raced — when both
+        acted, the loser replayed the hand and read the room back, more work on an already
+        late machine.  Otherwise (gone, or the action was read from the database)
+        :data:`~.catchup.DEFER`."""
+        writer = room.acted_by if room.acted_elsewhere else None
+        if writer is not None and writer in self.seen:
+            return EXPIRY * self.heartbeat_seconds
+        return super().deferral(room)
+
     # ---- what the others tell this one -----------------------------------------------------
     def _receive(self, notice: Notice) -> None:
         sender = notice["p"]
@@ -135,7 +147,7 @@ class ClusterSync(DatabaseSync):
             told = _told_action(notice)
             room = self.hub.rooms.get(notice["room"])
             if told is not None and room is not None:     # (in order: the lock is fair)
-                self._spawn(self.follow(room, *told))
+                self._spawn(self.follow(room, *told, writer=sender))
             else:
                 self.touch(notice["room"])
         elif kind == "talk" and isinstance(notice.get("room"), str):
@@ -175,6 +187,9 @@ class ClusterSync(DatabaseSync):
         self.seen.pop(sender, None)
         self._update(sender, {})
         self.present.pop(sender, None)
+        for room in self.hub.rooms.values():          # its moves are this process's to make
+            if room.acted_by == sender:
+                room.changed.set()
 
     def _connected(self) -> None:
         """Subscribed (again): ask for everyone's presence, and catch up at once."""

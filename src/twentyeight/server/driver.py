@@ -41,16 +41,14 @@ Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
 
 
-DEFER = 1.0
-"""Seconds longer a process waits before its computer player acts when the room's last action
-was committed by another process: the process that acted last acts next, so the processes do
-not all decide every action and all but one find it taken (each loser replayed the match and
-read the room back from the database: the two-process load was a fifth of one process's);
-if that process is gone, another acts this much later."""
+Deferral = Callable[[Room], float]
+"""``deferral(room)``: seconds longer this process's computer players wait before they act in
+``room`` (:meth:`.sync.Sync.deferral`: the process that acted last acts next)."""
 
 
-def plan(room: Room, now: float) -> tuple[float, int] | None:
-    """``(seconds to wait, seq)`` before a computer player acts, or ``None`` if none will."""
+def plan(room: Room, now: float, defer: float = 0.0) -> tuple[float, int] | None:
+    """``(seconds to wait, seq)`` before a computer player acts, or ``None`` if none will;
+    ``defer``: seconds this process leaves the move to another (:data:`Deferral`)."""
     match = room.match
     if room.status != PLAYING or match is None or match.over or not room.watched \
             or room.paused_by is not None:
@@ -61,17 +59,16 @@ def plan(room: Room, now: float) -> tuple[float, int] | None:
     at = room.takeover_at(seat)
     if at is None:
         return None
-    defer = DEFER if room.acted_elsewhere else 0.0
     wait = max(room.turn_since + room.bot_delay, at) - now
     return max(0.0, wait) + defer, room.seq
 
 
-async def drive(room: Room, move: Move) -> None:
+async def drive(room: Room, move: Move, deferral: Deferral) -> None:
     """Run the computer players of ``room`` until its match is over (or cancelled)."""
     loop = asyncio.get_running_loop()
     while room.status == PLAYING:
         room.changed.clear()
-        step = plan(room, loop.time())
+        step = plan(room, loop.time(), deferral(room))
         if step is None:
             await room.changed.wait()
             continue
@@ -111,16 +108,18 @@ class ComputerPlayers:
     playing room, each decision judged by the :class:`Authority` like a player's."""
 
     def __init__(self, authority: Authority, thinkers: Thinkers,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], deferral: Deferral) -> None:
         self.authority = authority
         self.thinkers = thinkers
         self.clock = clock
+        self.deferral = deferral
         self.drivers: dict[str, asyncio.Task[None]] = {}
 
     def start(self, room: Room) -> None:
         """Run the computer players of ``room`` if it is playing (once)."""
         if room.status == PLAYING and room.id not in self.drivers:
-            task = self.drivers[room.id] = asyncio.create_task(drive(room, self.move))
+            task = self.drivers[room.id] = asyncio.create_task(
+                drive(room, self.move, self.deferral))
             task.add_done_callback(lambda t: self._ended(room.id, t))
 
     def _ended(self, room_id: str, task: asyncio.Task[None]) -> None:

@@ -63,7 +63,8 @@ class Hub:
         limits = settings.limits
         self.thinkers = Thinkers(limits.bot_workers, limits.bot_queue, limits.bot_seconds,
                                  settings.bot_modules)
-        self.players = ComputerPlayers(self.authority, self.thinkers, self.now)
+        self.players = ComputerPlayers(self.authority, self.thinkers, self.now,
+                                       self.sync.deferral)
         self.lobby = Lobby(settings, self.rooms, self.db, self.audience, self.sync, self.now,
                            self.players.start, self._stopped)
         self.authority.handed_over = self.lobby.promote

@@ -143,7 +143,10 @@ class Room:
     start)."""
     acted_elsewhere: bool = False
     """Whether the last action was committed by another process (then this one's computer
-    players leave the next one to that process for a moment: :data:`.driver.DEFER`)."""
+    players leave the next one to that process: :meth:`.sync.Sync.deferral`)."""
+    acted_by: str | None = None
+    """That process's id, when its notice told the action (``None``: this process acted, or
+    the action was read from the database)."""
     paused_by: str | None = None
     """Why the table waits for something other than an action (a claim put to the
     opponents, :mod:`~twentyeight.server.claims`): nobody acts meanwhile."""

@@ -54,6 +54,11 @@ class Sync(Protocol):
         """Connections for ``seat`` of ``room_id`` (or :data:`AUDIENCE`) on the other
         processes."""
 
+    def deferral(self, room: Room) -> float:
+        """Seconds longer this process's computer players wait before acting in ``room``: the
+        process that committed its last action acts next, so that the processes do not all
+        decide every action and all but one find it taken."""
+
     async def catch_up(self, room: Room) -> None:
         """Apply what the database has of ``room`` and this process has not, telling this
         process's clients (called under the room's lock)."""
@@ -88,6 +93,10 @@ class LocalSync:
     def elsewhere(self, room_id: str, seat: int) -> int:
         """No other process, so no connections there."""
         return 0
+
+    def deferral(self, room: Room) -> float:
+        """No other process to leave a move to."""
+        return 0.0
 
     async def catch_up(self, room: Room) -> None:
         """The database holds nothing this process does not know."""
