@@ -1,8 +1,9 @@
 """The gain of each of the expert's declarations: the same bot that always passes it.
 
-Each class here is ``club`` (the expert's auction and windows, the ``rules`` card play: quick)
-or ``expert`` with one declaration switched off, so that the arena measures what deciding it
-by value is worth (docs/strength.md):
+Each class here is ``club`` (the expert at a tenth of the budget given: quicker; before
+this, the expert's auction and windows with the ``rules`` card play) or ``expert`` with one
+declaration switched off, so that the arena measures what deciding it by value is worth
+(docs/strength.md):
 
     PYTHONPATH=src:benchmarks twentyeight arena --bots club,bot_declarations:ClubNoRaise \\
         --rules 28 --deals 500 --seed 7 --workers 1 --budget 0.25

@@ -30,7 +30,7 @@ from twentyeight.bots import (
     offered_bot_names,
     table_bot_names,
 )
-from twentyeight.bots.expert import ExpertBot, raise_choice
+from twentyeight.bots.expert import ExpertBot, ExpertEffort, raise_choice
 from twentyeight.bots.names import NAMES, seat_names
 from twentyeight.bots.sweep import ANNULLED_HAND, FAILED, SWEPT, sweeps
 from twentyeight.engine.actions import SINGLE as SINGLE_CODE
@@ -55,6 +55,17 @@ def test_the_levels_are_what_is_offered_weakest_first() -> None:
     for kept in ("random", "rules", "rules-v1", "pimc", "ismcts"):
         assert kept not in offered_bot_names() and kept in table_bot_names()
     assert "oracle" not in table_bot_names()            # it sees the deal: never at a table
+
+
+def test_club_is_the_expert_at_a_tenth_of_the_budget_given() -> None:
+    """``club`` searches as ``expert`` with a tenth of its counts (docs/strength.md, "The
+    levels offered to people"): 0.05 by default, and a budget given is scaled the same way."""
+    club, expert = make_bot("club", seed=1), make_bot("expert", seed=1)
+    assert isinstance(club, ExpertBot) and isinstance(expert, ExpertBot)
+    assert club.effort_x == ExpertEffort.of(0.05) and expert.effort_x == ExpertEffort.of(0.5)
+    assert club.effort_x.nodes * 10 == expert.effort_x.nodes
+    given = make_bot("club", seed=1, budget=0.2)
+    assert isinstance(given, ExpertBot) and given.effort_x == ExpertEffort.of(0.02)
 
 
 def test_computer_seats_get_distinct_human_names_that_people_do_not_use() -> None:

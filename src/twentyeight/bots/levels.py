@@ -7,10 +7,13 @@ one below):
   strength of its first cards, wins tricks cheaply, throws points to a partner; no counting.
 * ``casual`` — the ``rules`` player: card and void counting, bidding from the points its side
   can expect; no look-ahead.  Both answer in well under a millisecond.
-* ``club`` — ``expert``'s auction, trump choice and windows (the learned bid model on sampled
-  deals) with ``casual``'s card play: a sound bidder that plays by rules of thumb.  Default
-  budget 0.5 (48 sampled deals a bid; a raise or a redeal solves 24 deals), milliseconds a
-  decision except the raise.
+* ``club`` — :class:`~twentyeight.bots.expert.ExpertBot` at :data:`CLUB_SHARE` of the budget
+  it is given (0.05 by default: see :class:`ClubBot`): the same auction, and
+  every card searched on fewer sampled deals with far fewer solver nodes (where a deal is too
+  big for them, the ``rules`` player's card).  The expert's margin over ``rules`` is mostly
+  its searched defence (docs/strength.md, "Where the expert's margin comes from"), so a
+  level between them has to search a little; the expert's auction with ``rules``' card play
+  was not measurably above ``casual``.
 * ``expert`` — :class:`~twentyeight.bots.expert.ExpertBot`: the same auction and every card
   searched on sampled deals.  Default budget 0.5 (:meth:`ExpertEffort.of
   <twentyeight.bots.expert.ExpertEffort.of>`: 28 deals and 800 000 solver nodes a card);
@@ -22,13 +25,15 @@ measurement (the arena, tests); they are not offered, but every table seats them
 
 from __future__ import annotations
 
-from twentyeight.bots.base import View, register
-from twentyeight.bots.expert import ExpertBot
+from twentyeight.bots.base import register
+from twentyeight.bots.expert import DEFAULT_BUDGET, ExpertBot
 from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.rules_v1 import RulesV1Bot
-from twentyeight.engine.actions import Action
 
-__all__ = ["BeginnerBot", "CasualBot", "ClubBot"]
+__all__ = ["CLUB_SHARE", "BeginnerBot", "CasualBot", "ClubBot"]
+
+CLUB_SHARE = 0.1
+"""The share of the budget given that ``club`` spends (:class:`ClubBot`)."""
 
 
 @register("beginner")
@@ -51,14 +56,25 @@ class CasualBot(RulesBot):
 
 @register("club")
 class ClubBot(ExpertBot):
-    """``expert``'s bidding and windows, ``casual``'s card play."""
+    """``expert`` at :data:`CLUB_SHARE` of the budget given (the default budget if none).
+
+    At the default 0.5 it searches with the counts of budget 0.05
+    (:meth:`ExpertEffort.of <twentyeight.bots.expert.ExpertEffort.of>`): 10 deals and 80 000
+    solver nodes a card (twice the nodes in the first two tricks), 19 deals a bid, 12 deals
+    and 200 000 nodes for a raise or a redeal; where too few deals fit the nodes it plays the
+    ``rules`` card (``benchmarks/bot_fallback.py --budget 0.05``: 12 of 32 cards of the first
+    trick, 3 of 35 of the second, none later).  A budget given by a table or ``bot serve`` is
+    scaled the same way, so ``club`` stays below ``expert`` at every budget.
+
+    >>> from twentyeight.bots.expert import ExpertEffort
+    >>> ClubBot(seed=1).effort_x == ExpertEffort.of(0.05)
+    True
+    """
 
     level = 3
     offered = True
-    description = "bids like the expert, plays by rules of thumb"
+    description = "bids like the expert, plays each card by solving a few sampled deals"
 
-    def _play(self, view: View, legal: list[Action]) -> Action | None:
-        return self.helper.decide(view, legal)
-
-    def _play_alone(self, view: View, legal: list[Action]) -> Action | None:
-        return self.helper.decide(view, legal)
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+        given = DEFAULT_BUDGET if budget is None else budget
+        super().__init__(seed, CLUB_SHARE * given)
