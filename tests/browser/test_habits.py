@@ -167,6 +167,16 @@ def test_a_turn_clock_runs_out_and_the_computer_plays(
     assert not errors
 
 
+LAST_TRICK = """async () => {
+  const { ui } = await import('/static/js/table/state.js');
+  const v = ui.st.view;
+  return v.hand_sizes.reduce((a, b) => a + b, 0) + v.trick.cards.length <= v.hand_sizes.length;
+}"""
+"""Whether the hand's last trick is being played: every card left is in it or about to be.
+(One card in hand is not enough: the bidder's hand lacks the trump card laid face down,
+28-TRUMP-1, a trick before the last.)"""
+
+
 def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], server: Server,
                          artifacts: Path) -> None:
     """At the last trick the claim button claims it: against computer players it is accepted
@@ -178,7 +188,7 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
     certain = EN["claim.certain"].split("{who}")[1].split("{side}")[0].strip()
     for _ in range(30):                  # the deals are random: many chances for a sure one
         to_the_play(page)
-        while page.locator("#hand .card").count() > 1:           # to the last trick
+        while not page.evaluate(LAST_TRICK):                       # to the last trick
             at = seq(page)
             page.locator("#hand .card.legal").first.click()
             then_wait(page, at)
