@@ -161,7 +161,10 @@ def test_sign_up_out_and_in_and_see_your_history(
     elsewhere.locator("#in-btn").click()
     elsewhere.wait_for_url(f"{server.url}/")
     elsewhere.goto(f"{server.url}/r/{room}")
-    elsewhere.wait_for_function(f"localStorage.getItem('twentyeight:seat:{room}') !== null")
+    # seat-back.js keeps the seat and opens the table again: read it once that reload is done
+    elsewhere.wait_for_function("performance.getEntriesByType('navigation')[0]?.type "
+                                "=== 'reload'")
+    elsewhere.wait_for_load_state()
     kept = json.loads(elsewhere.evaluate(f"localStorage.getItem('twentyeight:seat:{room}')"))
     assert kept == {"seat": 0, "token": took["token"]}
     assert not errors, errors
