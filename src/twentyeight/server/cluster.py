@@ -129,7 +129,7 @@ class ClusterSync(DatabaseSync):
         acted, the loser replayed the hand and read the room back, more work on an already
         late machine.  Otherwise (gone, or the action was read from the database)
         :data:`~.catchup.DEFER`."""
-        writer = room.acted_by if room.acted_elsewhere else None
+        writer = room.acted_by                         # (None whenever this process acted)
         if writer is not None and writer in self.seen:
             return EXPIRY * self.heartbeat_seconds
         return super().deferral(room)
