@@ -1,13 +1,14 @@
 """Variants of the expert's auction, for measuring a change of the bid decision on the same deals.
 
 ``Variant`` is the expert with its auction settings read from the environment variable
-``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,raise=R,margin=M``: the
-expert's ``opponent_weight``, the card points added to the model's estimate of an opponent's
-contract and of its own, the offset and temperature of a partner's bids, 0 for the
-sampler's default, ``raise_safety`` and ``bid_margin``; unset, the sampler's default and a
-raise judged at its goal, as before issue 13's changes).  Run the same seeds once
-per setting: the bot's name, hence its seeds, is the same in every run, so the card play is
-the same wherever the auction is, and the per-deal difference between two runs (``python
+``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,raise=R,margin=M,
+declarer=rules``: the expert's ``opponent_weight``, the card points added to the model's
+estimate of an opponent's contract and of its own, the offset and temperature of a partner's
+bids, 0 for the sampler's default, ``raise_safety``, ``bid_margin``, and the bidding side's
+cards played by the ``rules`` player instead of searched; unset, the sampler's default and a
+raise judged at its goal, as before issue 13's changes). Run the same seeds once per
+setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
+same wherever the auction is, and the per-deal difference between two runs (``python
 benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
 
     EXPERT_VARIANT=weight=0.7,defend=0,declare=0 PYTHONPATH=src:benchmarks twentyeight arena \\
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot
+from twentyeight.engine.actions import Action
 from twentyeight.game import Game
 
 __all__ = ["ExpertBefore", "Variant", "margins", "paired"]
@@ -54,6 +56,17 @@ class Variant(ExpertBot):
     partner_fit: tuple[float, ...] | None = None
     raise_safety = 0
 
+    declarer_rules = False
+    """Play the bidding side's cards as the ``rules`` player does (``declarer=rules``)."""
+
+    def _play(self, view: View, legal: list[Action]) -> Action | None:
+        teams = len(view["teams"])
+        bidder = view["bidder"]
+        if (self.declarer_rules and bidder is not None
+                and bidder % teams == view["seat"] % teams):
+            return None
+        return super()._play(view, legal)
+
     def _partner_bids(self, view: View) -> tuple[float, float] | None:
         fit = self.partner_fit
         return (fit[0], fit[1]) if fit is not None else None
@@ -73,6 +86,8 @@ class Variant(ExpertBot):
                 self.raise_safety = int(value)
             elif key == "margin":
                 self.bid_margin = float(value)
+            elif key == "declarer":                     # "rules": the bidding side's cards
+                self.declarer_rules = value == "rules"
             elif key == "partner":                      # offset:temperature, or 0
                 self.partner_model = value != "0"
                 self.partner_fit = tuple(float(x) for x in value.split(":")) \
@@ -81,23 +96,27 @@ class Variant(ExpertBot):
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 
 
-def margins(directory: Path) -> dict[int, float]:
-    """Deal index → the ``Variant`` side's margin (game points of its side minus the other's,
-    averaged over the deal's two plays) in a directory written by ``arena --save``."""
+def margins(directory: Path, bot: str = "Variant") -> dict[int, float]:
+    """Deal index → the margin of the bot named ``bot`` (game points of the teams it holds
+    minus the other teams', averaged over the deal's plays, as the arena counts them) in a
+    directory written by ``arena --save``; any number of teams."""
     out: dict[int, list[int]] = {}
     for path in sorted(directory.glob("deal-*-*.json")):
         _, deal, _ = path.stem.split("-")
         rec = json.loads(path.read_text(encoding="utf-8"))
-        scores = Game.from_record(rec).result()["score_by_team"] or [0, 0]
-        ours = next(s for s, p in enumerate(rec["players"]) if "Variant" in p) % 2
-        out.setdefault(int(deal), []).append(scores[ours] - scores[1 - ours])
+        game = Game.from_record(rec)
+        scores = game.result()["score_by_team"] or [0] * game.rules.teams
+        teams = len(scores)
+        ours = {s % teams for s, p in enumerate(rec["players"]) if bot in p}
+        mine = sum(v for t, v in enumerate(scores) if t in ours)
+        out.setdefault(int(deal), []).append(mine - (sum(scores) - mine))
     return {k: sum(v) / len(v) for k, v in out.items()}
 
 
-def paired(a: Path, b: Path) -> dict[str, float]:
-    """The mean per-deal difference of the margins of two runs on the same deals, its normal
-    95% interval, and how many deals differ at all."""
-    ma, mb = margins(a), margins(b)
+def paired(a: Path, b: Path, bot: str = "Variant") -> dict[str, float]:
+    """The mean per-deal difference of ``bot``'s margins in two runs on the same deals, its
+    normal 95% interval, and how many deals differ at all."""
+    ma, mb = margins(a, bot), margins(b, bot)
     keys = sorted(set(ma) & set(mb))
     d = [ma[k] - mb[k] for k in keys]
     n = len(d)
@@ -113,8 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="the per-deal difference of two Variant runs")
     ap.add_argument("a", type=Path)
     ap.add_argument("b", type=Path)
+    ap.add_argument("--bot", default="Variant",
+                    help="the bot whose margins are compared (a part of its name)")
     args = ap.parse_args(argv)
-    r = paired(args.a, args.b)
+    r = paired(args.a, args.b, args.bot)
     print(f"{r['deals']} deals ({r['differing']} differ): A {r['a']:+.3f}, B {r['b']:+.3f}, "
           f"A - B {r['diff']:+.3f} [{r['low']:+.3f}, {r['high']:+.3f}]")
     return 0

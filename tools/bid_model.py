@@ -7,13 +7,14 @@ Two steps, both deterministic:
               appends them to ``DIR/PRESET.jsonl``; run again, it continues after the last
               seed written, so it can be stopped and resumed.
 ``fit``       reads ``DIR/*.jsonl`` and writes the model file
-              (:func:`twentyeight.bots.bid_model.fit`), with a few stored examples that the
-              tests draw again.
+              (:func:`twentyeight.bots.bid_model.fit`), with two stored examples of each
+              family that the tests draw again; a family with no file in ``DIR`` is kept
+              as the model file has it, so one family can be regenerated alone.
 ``calibrate`` reads the hand records of ``twentyeight arena --save`` runs of a bot (the
               expert against ``rules``) and writes each family's shifts of the model's
               points for the contracts that bot declared and defended
               (:func:`twentyeight.bots.bid_model.calibrate`) into the model file; run it
-              after ``fit``, which starts the file afresh.
+              after ``fit``, which starts a refitted family afresh.
 
     python tools/bid_model.py generate --preset 28 --count 8000 --dir /tmp/bid-data
     python tools/bid_model.py fit --dir /tmp/bid-data

@@ -9,8 +9,10 @@ decisions are):
   a bidding side takes with best play, learned from solved deals) evaluated on every sampled
   deal with the trump it would choose; its value is ``chance × win − (1 − chance) × loss`` on
   the preset's stakes.  Passing is worth what the current holder of the bid is expected to
-  score (the partner's contract counts for us, an opponent's against us).  It bids the best
-  bid when that is worth more than passing (a forced bid: the best bid).
+  score (the partner's contract counts for us, an opponent's against us); over a partner, a
+  bid must also be worth more than zero itself, or two partners who each read the other's
+  contract as lost would outbid each other to the top.  It bids the best bid when that is
+  worth more than passing (a forced bid: the best bid).
 * **Trump** — the suit (with its lowest card as the indicator, or named) with the best chance
   of making the contract, by the same model on the sampled deals.
 * **Windows** — double, redouble and 'C' by the value of the contract from the model (a
@@ -530,7 +532,11 @@ class ExpertBot(PimcBot):
         if holder is None or high is None:
             pass_value = 0.0
         elif holder % teams == me % teams:
-            pass_value = self._holder_value(view, worlds, holder, high, declare)
+            # Over a partner, a bid must be worth something itself: each partner reads the
+            # other's bids through the sampler only, so two partners who each think the
+            # other's contract lost would take it from each other to the top (in 56, from
+            # 28 to 55 a point at a time).
+            pass_value = max(0.0, self._holder_value(view, worlds, holder, high, declare))
         else:
             pass_value = -self.opponent_weight * self._holder_value(
                 view, worlds, holder, high, defend)

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 
 from twentyeight.bots.base import Bot, View, register
-from twentyeight.bots.pimc import _code_of, decision_rng
+from twentyeight.bots.pimc import decision_rng, legal_code_of
 from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.sampling import Sampler, SamplerError, World
 from twentyeight.engine.actions import (
@@ -244,4 +244,4 @@ class IsmctsBot(Bot):
 
 def _code_in(h: Hand, a: Action) -> int:
     """The code of ``a`` in hand ``h`` (a card: a copy the seat holds)."""
-    return _code_of(h, str(a))
+    return legal_code_of(h, str(a))

@@ -76,7 +76,7 @@ from twentyeight.solver.values import SCALE
 from twentyeight.views import view as view_of
 
 __all__ = ["DEFAULT_BUDGET", "Effort", "NodeLimit", "OracleBot", "PimcBot", "decision_rng",
-           "solve_limited"]
+           "legal_code_of", "solve_limited"]
 
 DEFAULT_BUDGET = 1.0
 """Seconds a decision may take when no budget is given (roughly: it sets counts, not a clock)."""
@@ -191,7 +191,7 @@ def _python_limited(pos: Position, moves: list[int], guess: int, goal: int, limi
 
 
 # ---- play-outs -------------------------------------------------------------------------------
-def _code_of(h: Hand, action: str) -> int:
+def legal_code_of(h: Hand, action: str) -> int:
     """The legal code of ``action`` for the seat to act in ``h`` (a twin: the copy it holds)."""
     a = Action.parse(action)
     held = h.hands[a.seat]
@@ -210,7 +210,7 @@ def play_out(h: Hand, policy: Callable[[Hand], int | None], helper: Bot) -> Hand
         if code is None:
             seat = h.to_act
             assert seat is not None
-            code = _code_of(h, helper.act(view_of(h, seat)))
+            code = legal_code_of(h, helper.act(view_of(h, seat)))
         h.step(code)
     return h
 
