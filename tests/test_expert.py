@@ -32,7 +32,7 @@ from twentyeight.bots import (
     offered_bot_names,
     table_bot_names,
 )
-from twentyeight.bots.expert import ExpertBot, ExpertEffort, raise_choice
+from twentyeight.bots.expert import AUCTION_FAMILIES, ExpertBot, ExpertEffort, raise_choice
 from twentyeight.bots.names import NAMES, seat_names
 from twentyeight.bots.sweep import ANNULLED_HAND, FAILED, SWEPT, sweeps
 from twentyeight.engine.actions import SINGLE as SINGLE_CODE
@@ -201,7 +201,19 @@ def test_the_expert_does_not_take_a_partners_contract_with_a_bid_worth_less_than
     from the partner, and the team's bids climb to the top."""
     g = Game.from_record(PARTNERS_56)
     assert g.to_act == 4
-    assert expert_says(g) == "4 pass"
+    player = ExpertBot(seed=3, budget=0.5)
+    player.auction_families = frozenset({"56"})     # 56's auction is rules' by default
+    assert player.act(g.view(4)) == "4 pass"
+
+
+def test_the_expert_bids_by_the_families_that_won_and_leaves_the_rest_to_rules() -> None:
+    """In 40 and 56 bidding by the model lost to the ``rules`` auction on the same deals
+    (docs/strength.md): there the expert's auction decision is the ``rules`` player's."""
+    assert {"28", "29", "28-3p", "28-6p"} <= AUCTION_FAMILIES
+    assert not {"40", "56"} & AUCTION_FAMILIES
+    g = Game.from_record(PARTNERS_56)
+    view = g.view(4)
+    assert ExpertBot(seed=3, budget=0.5).act(view) == make_bot("rules", seed=3).act(view)
 
 
 # ---- declarations, in concrete positions ---------------------------------------------

@@ -31,8 +31,9 @@ decisions are):
   (:func:`concede_gain`), and the bidder refuses when the sweep's ``2 × win`` against
   ``−2 × loss`` beats the plain win.  The cards of a single hand or Thani are played by the
   same search (the card that keeps the sweep in the most deals, or breaks it).  Where the
-  bid model has no family for the preset's table (today it has 28, 29 and bhoos-29), the
-  auction, trump and windows go to the ``rules`` player.
+  bid model has no family for the preset's table, or the expert does not bid by it
+  (:data:`AUCTION_FAMILIES`: 28, 29, bhoos-29 by 29's, 28-3p and 28-6p), the auction, trump
+  and windows go to the ``rules`` player.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
   made in the most deals (weighted) wins (a deal too big for its share of the nodes is
@@ -83,8 +84,8 @@ from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 
-__all__ = ["ExpertBot", "ExpertEffort", "concede_gain", "declare_choice", "goal_chances",
-           "play_on_chance", "raise_choice", "reaches", "shrunk", "stakes"]
+__all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain", "declare_choice",
+           "goal_chances", "play_on_chance", "raise_choice", "reaches", "shrunk", "stakes"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -117,6 +118,12 @@ and made one, a 24; docs/strength.md)."""
 DECLARE_MARGIN = RAISE_MARGIN
 """Game points a single hand, a Thani or a refused Cot must be worth above not declaring
 (the same reason as the raise: a share of a few solved deals)."""
+AUCTION_FAMILIES = frozenset({"28", "29", "28-3p", "28-6p"})
+"""The bid model's families the expert bids by (``bhoos-29`` bids by 29's).  Each was kept
+where the expert bidding by it scored more than the expert with the ``rules`` player's
+auction on the same deals (docs/strength.md, "The six- and three-player tables"); in 40 and
+56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56), so there the
+auction, trump and windows stay the ``rules`` player's."""
 CONCEDE_MARGIN = 0.05
 """Game points a Cot concession must save (conceding a sure sweep never costs: the bidder
 who refuses it scores what it would have)."""
@@ -358,6 +365,9 @@ class ExpertBot(PimcBot):
     """Card points added to the model's estimate of this side's own contract in the auction;
     ``None``: the family's (``Family.declare_shift``).  0, as :attr:`defend_shift`."""
 
+    auction_families = AUCTION_FAMILIES
+    """The bid model's families this player bids by (:data:`AUCTION_FAMILIES`)."""
+
     partner_model = False
     """Read a partner's bids as the expert's own (the family's ``partner_bids``, fitted on its
     arena games by ``tools/bid_model.py calibrate``) rather than as the ``rules`` player's.
@@ -425,7 +435,10 @@ class ExpertBot(PimcBot):
 
     # ---- the model on sampled deals ----------------------------------------------------
     def _family(self, view: View) -> bid_model.Family:
-        return bid_model.model().family_for(rules_of(view))
+        fam = bid_model.model().family_for(rules_of(view))
+        if fam.name not in self.auction_families:
+            raise KeyError(f"the expert does not bid by the {fam.name} family")
+        return fam
 
     def _seen(self, view: View, w: World) -> list[Sequence[int]]:
         """Each seat's cards known at the auction in world ``w``."""
