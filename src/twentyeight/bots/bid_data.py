@@ -188,18 +188,12 @@ def example(name: str, seed: int, engine: str = "auto") -> Example | None:
     return Example(name, seed, dealer, bidder, trump, h.deal, points, _pair_of(h), nodes)
 
 
-
-
 def _open_by_rules(h: Hand, seed: int, cards_left: int) -> bool:
     """Let ``rules`` players play ``h`` on until its hands hold at most ``cards_left`` cards
     (:data:`OPENED_BY_RULES`); ``False`` if the hand ended on the way."""
-    from twentyeight.bots.pimc import legal_code_of  # the bots import this module
+    from twentyeight.bots.pimc import play_out  # the bots import this module
     from twentyeight.bots.rules_bot import RulesBot
-    from twentyeight.views import view as view_of
 
-    player = RulesBot(seed)
-    while not h.over and sum(c.bit_count() for c in h.hands) > cards_left:
-        seat = h.to_act
-        assert seat is not None
-        h.step(legal_code_of(h, player.act(view_of(h, seat))))
+    play_out(h, lambda _: None, RulesBot(seed),
+             until=lambda h: sum(c.bit_count() for c in h.hands) <= cards_left)
     return not h.over

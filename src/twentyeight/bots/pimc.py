@@ -202,10 +202,11 @@ def legal_code_of(h: Hand, action: str) -> int:
     return code
 
 
-def play_out(h: Hand, policy: Callable[[Hand], int | None], helper: Bot) -> Hand:
-    """Finish hand ``h`` (changed in place): ``policy(h)`` may fix a code, else ``helper``
-    decides from the view of the seat to act."""
-    while not h.over:
+def play_out(h: Hand, policy: Callable[[Hand], int | None], helper: Bot,
+             until: Callable[[Hand], bool] | None = None) -> Hand:
+    """Finish hand ``h`` (changed in place), or play it on until ``until(h)`` holds:
+    ``policy(h)`` may fix a code, else ``helper`` decides from the view of the seat to act."""
+    while not h.over and (until is None or not until(h)):
         code = policy(h)
         if code is None:
             seat = h.to_act
