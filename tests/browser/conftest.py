@@ -80,7 +80,9 @@ def new_browser_context(browser: Browser, request: pytest.FixtureRequest
     def launch(storage: dict[str, str] | None = None, **options: Any) -> BrowserContext:
         options.setdefault("viewport", {"width": width, "height": height})
         context = browser.new_context(**options)
-        context.set_default_timeout(15_000)
+        # a wait lasts this long only when it fails; in CI two test workers, the server and
+        # the browser share two cores, and 15 s was once too short for a server's answer
+        context.set_default_timeout(45_000)
         context.add_init_script(init_script({"twentyeight:pace": "fast", **(storage or {})}))
         opened.append(context)
         return context
