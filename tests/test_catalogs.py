@@ -2,8 +2,8 @@
 
 Every catalog has every key, with the same placeholders, and the plural forms its language
 needs; the other languages also translate what the server says in English — every engine
-reason (engine/reasons.py), every rule flag's words and choices (rule_words.py), the groups
-and the presets' titles; and every key the pages use exists in English.
+reason (engine/reasons.py), every rule flag's words and choices (rule_words.py), the groups,
+the presets' titles and the one-line description of each computer level offered; and every key the pages use exists in English.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.engine.reasons import ENGLISH
 from twentyeight.engine.state import PHASE_NAMES, SPECIAL_NAMES
 from twentyeight.rule_words import GROUPS, TABLE_FLAGS, WORDS
@@ -37,6 +38,7 @@ def server_english() -> dict[str, str]:
     out = {f"reason.{k}": v for k, v in ENGLISH.items()}
     out.update({f"group.{k}": v for k, v in GROUPS.items()})
     out.update({f"preset.{k}": v for k, v in PRESET_TITLES.items()})
+    out.update({f"bot.{k}": v for k, v in bot_descriptions().items()})
     for flag, words in WORDS.items():
         if flag in TABLE_FLAGS:                       # not edited: chosen with the preset
             continue
@@ -125,6 +127,11 @@ def test_every_key_the_pages_use_is_in_english() -> None:
     used |= {f"settings.pace.{p}" for p in ("slow", "normal", "fast", "instant")}
     missing = sorted(used - set(ENGLISH_UI))
     assert not missing, missing
+
+
+def test_every_level_offered_has_a_name_in_english() -> None:
+    """The lobby names each level (``level.<bot>``), its description told from ``bot.<bot>``."""
+    assert {f"level.{b}" for b in offered_bot_names()} <= set(ENGLISH_UI)
 
 
 def test_every_annulment_reason_of_the_engine_has_words() -> None:

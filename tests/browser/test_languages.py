@@ -164,3 +164,34 @@ def test_the_engines_reasons_are_told_in_the_language(
     assert text.startswith(ml["notice.refused_card"].split("{card}")[0]), text
     assert "the auction is on: bid or pass" in text or \
         ml["reason.wrong_phase_auction"].split("{verb}")[1] in text, text
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_lobby_names_and_describes_the_levels_in_the_language(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The lobby's computer players are the four levels, named in the page's language, the
+    chosen one described under the choice: the server's own words in English, the catalog's
+    in the other languages (issue 13)."""
+    from twentyeight.bots import bot_descriptions
+
+    english = bot_descriptions()
+    page = new_browser_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#bots option", state="attached")
+    for lang in LANGUAGES:
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        words = catalog(lang)
+        options = page.locator("#bots option")
+        assert options.evaluate_all("os => os.map(o => o.value)") == list(english)
+        assert options.all_inner_texts() == [words[f"level.{b}"] for b in english]
+        for bot in english:
+            page.select_option("#bots", bot)
+            about = english[bot] if lang == "en" else words[f"bot.{bot}"]
+            assert page.locator("#bots-about").inner_text() == about, (lang, bot)
+        page.locator("#bots-about").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"lobby-levels-{lang}-{size[0]}x{size[1]}.png"))
+        for box in (page.locator("#bots").bounding_box(),
+                    page.locator("#bots-about").bounding_box()):
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]

@@ -6,6 +6,7 @@ import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
+import { levelAbout, levelName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let presets = {};
@@ -31,12 +32,17 @@ function fillBots() {
   $("bots").replaceChildren(...bots.map((b) => {
     const option = document.createElement("option");
     option.value = b;
-    const text = t(`bot.${b}`);
-    const about = botDescriptions[b];
-    option.textContent = text !== `bot.${b}` ? text : about ? `${b} — ${about}` : b;
+    option.textContent = levelName(b);
     return option;
   }));
   $("bots").value = chosen;
+  showBot();
+}
+
+/** The chosen level's one-line description, under the choice (a phone's select is narrow). */
+function showBot() {
+  const b = $("bots").value;
+  $("bots-about").textContent = levelAbout(b, botDescriptions[b]);
 }
 
 function showPreset({ keepEdits = false } = {}) {
@@ -67,6 +73,7 @@ async function load() {
   fillBots();
   showPreset();
   $("preset").addEventListener("change", () => showPreset());
+  $("bots").addEventListener("change", showBot);
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
   await place.setup(presets);
   onLanguage(() => { place.refreshPresets(presets); place.render(); });

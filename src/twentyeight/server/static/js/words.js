@@ -1,7 +1,7 @@
 // Actions in RECORDS.md notation ("2 bid 16", "0 play JH") told in words for people, in the
 // page's language (the act.*, btn.*, help.* and bid.* keys of the catalogs).
 import { SUIT_SYMBOL, cardName, cardNode, cardShort, parseCard, suitNode, suitWord } from "./cards.js";
-import { t, tn } from "./i18n.js";
+import { has, t, tn } from "./i18n.js";
 
 /** "2 bid 30H" → {seat: 2, verb: "bid", arg: "30H"}. */
 export function parseAction(text) {
@@ -97,6 +97,20 @@ export function buttonHelp(text, { bidderKnowsCard = true } = {}) {
       return t("help.trump_suit", { suit: suitWord(arg) });
     default: return labelNode(text).textContent;
   }
+}
+
+/** A computer level's name in the page's language ("casual" → "Casual"; a bot that is not
+ * one of the offered levels keeps its own name). */
+export function levelName(bot) {
+  const key = `level.${bot}`;
+  const name = t(key);                 // the English catalog's name when the language has none
+  return name === key ? bot : name;
+}
+
+/** A level's one-line description ("counts the cards…"): the catalog's `bot.<name>` where the
+ * language has one, else `english`, the server's own words. */
+export function levelAbout(bot, english) {
+  return has(`bot.${bot}`) ? t(`bot.${bot}`) : english || "";
 }
 
 export { cardName, cardShort, parseCard };

@@ -4,7 +4,7 @@
 // the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
 import { t, tn } from "../i18n.js";
-import { bidNode, callNode } from "../words.js";
+import { bidNode, callNode, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
@@ -80,7 +80,7 @@ export function renderWaiting() {
   if (ui.hostToken) {
     box.append(el("button", { type: "button", class: "primary", id: "start-btn",
       text: t("waiting.start"), onclick: startMatch }));
-    box.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: ui.room.bots }) }));
+    box.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: levelName(ui.room.bots) }) }));
   } else {
     box.append(el("p", { class: "hint", text: t("waiting.host_starts") }));
   }
