@@ -3,7 +3,8 @@
 Every catalog has every key, with the same placeholders, and the plural forms its language
 needs; the other languages also translate what the server says in English — every engine
 reason (engine/reasons.py), every rule flag's words and choices (rule_words.py), the groups,
-the presets' titles and the one-line description of each computer level offered; and every key the pages use exists in English.
+the presets' titles and the one-line description of each computer level offered; and every
+key the pages use exists in English.
 """
 
 from __future__ import annotations
