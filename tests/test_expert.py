@@ -32,12 +32,19 @@ from twentyeight.bots import (
     offered_bot_names,
     table_bot_names,
 )
-from twentyeight.bots.expert import AUCTION_FAMILIES, ExpertBot, ExpertEffort, raise_choice
+from twentyeight.bots.expert import (
+    AUCTION_FAMILIES,
+    ExpertBot,
+    ExpertEffort,
+    raise_choice,
+    without_cot,
+)
 from twentyeight.bots.names import NAMES, seat_names
 from twentyeight.bots.sweep import ANNULLED_HAND, FAILED, SWEPT, sweeps
 from twentyeight.engine.actions import SINGLE as SINGLE_CODE
 from twentyeight.engine.actions import THANI as THANI_CODE
 from twentyeight.rules import PRESETS
+from twentyeight.solver.position import Position, SolverError
 
 LEVELS = ["beginner", "casual", "club", "expert"]
 SEARCHERS = {"club", "expert", "ismcts"}
@@ -534,6 +541,43 @@ def test_the_expert_does_not_concede_cot_holding_the_best_trump() -> None:
              [*COT_AUCTION, *RUFFED, "1 play 9S"])
     assert g.to_act == S and "2 concede" in legal(g)
     assert expert_says(g) == "2 play JS"
+
+
+TWO_SMALL_TRUMPS = {W: "JS 9S AS 10S KS QS JD 7C", N: "JH 9H AH 10H 9D AD 10D 8C",
+                    S: "10C KH QH 8H 7H 7S 8S KC", E: "JC 9C AC QC KD QD 8D 7D"}
+"""W (spades) holds six trumps and the top diamond; S the last two trumps and no diamond."""
+REFUSED = [*COT_AUCTION, "0 play JH", "1 reveal", "1 play 10S", "2 play 7H", "3 play 7D",
+           "1 play QS", "2 concede", "1 refuse", "2 play 8S", "3 play 8D", "0 play 8C"]
+"""W ruffs the first trick, leads the queen of trumps; S concedes, W refuses (28-COT-4) and
+S follows with the eight: W leads the third trick, S still holding the seven of trumps."""
+
+
+def test_after_a_refused_cot_the_bidder_draws_the_last_trump_before_its_top_diamond() -> None:
+    """28-COT-4: refused, W's side scores only by winning every trick. Its contract is safe
+    whatever it leads, but the jack of diamonds led now is ruffed by S's seven of trumps
+    (a trick lost: -2 x the loss); a trump first draws it. The expert leads a trump."""
+    g = game(COT, 3, TWO_SMALL_TRUMPS, REFUSED)
+    assert g.to_act == W and "1 play JD" in legal(g)
+    bot = make_table_bot("expert", seed=3, budget=0.5)
+    assert bot.act(g.view(W)) in {"1 play JS", "1 play 9S", "1 play AS", "1 play KS"}
+    assert bot.stats["searched"] == 1 and bot.stats["fallback"] == 0   # not rules' choice
+
+
+def test_the_expert_searches_its_cards_under_cot_instead_of_leaving_them_to_rules() -> None:
+    """28-COT-2: with Cot on and nothing conceded, the cards are searched as the contract's
+    (the card-point solver refuses Cot itself: the worlds are solved with its rule off), so
+    the expert decides them rather than the ``rules`` player."""
+    g = game(COT, 3, STRONG_15, [*COT_AUCTION, "0 play JH"])
+    bot = make_table_bot("expert", seed=3, budget=0.5)
+    bot.act(g.view(W))
+    assert bot.stats["searched"] == 1 and bot.stats["fallback"] == 0
+    world = bot.worlds(g.view(W), 1)[0]
+    with pytest.raises(SolverError):
+        Position.from_hand(world.hand)
+    plain = without_cot(world)
+    assert not plain.hand.rules.cot and plain.weight == world.weight
+    assert plain.hand.legal_codes() == world.hand.legal_codes()
+    Position.from_hand(plain.hand)                        # accepted: no SolverError
 
 
 def test_the_expert_accepts_a_cot_concession_with_losers_in_hand() -> None:

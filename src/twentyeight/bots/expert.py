@@ -29,8 +29,11 @@ decisions are):
   contract's value to this side by :data:`DECLARE_MARGIN`; an opponent concedes Cot when the
   bidding side is expected to score more by playing on than once conceded
   (:func:`concede_gain`), and the bidder refuses when the sweep's ``2 × win`` against
-  ``−2 × loss`` beats the plain win.  The cards of a single hand or Thani are played by the
-  same search (the card that keeps the sweep in the most deals, or breaks it).  Where the
+  ``−2 × loss`` beats the plain win.  The cards of a single hand or Thani, and of a Cot
+  refused (from then on only a sweep scores for the bidding side), are played by the same
+  search (the card that keeps the sweep in the most deals, or breaks it); before a refusal a
+  Cot hand's cards are searched as the contract's, the sweep's double left out (the solver
+  values card points, which Cot's doubled sweep does not reduce to).  Where the
   bid model has no family for the preset's table, or the expert does not bid by it
   (:data:`AUCTION_FAMILIES`: 28, 29, bhoos-29 by 29's, 28-3p and 28-6p), the auction, trump
   and windows go to the ``rules`` player.
@@ -53,7 +56,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import cast
 
@@ -84,8 +87,9 @@ from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 
-__all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain", "declare_choice",
-           "goal_chances", "play_on_chance", "raise_choice", "reaches", "shrunk", "stakes"]
+__all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain", "cot_refused",
+           "declare_choice", "goal_chances", "play_on_chance", "raise_choice", "reaches",
+           "shrunk", "stakes", "without_cot"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -124,6 +128,11 @@ where the expert bidding by it scored more than the expert with the ``rules`` pl
 auction on the same deals (docs/strength.md, "The six- and three-player tables"); in 40 and
 56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56), so there the
 auction, trump and windows stay the ``rules`` player's."""
+TEAM_SWEEP_FACTOR = 4
+"""A side's sweep (a Cot refused: either partner may win each trick) is searched with this
+many times the actions of one player's (a single hand, a Thani): its lines branch more (a
+refused Cot after the second trick of 28 took about 30 000 actions over 12 deals, where a
+single hand's 16 000 suffice)."""
 CONCEDE_MARGIN = 0.05
 """Game points a Cot concession must save (conceding a sure sweep never costs: the bidder
 who refuses it scores what it would have)."""
@@ -339,6 +348,20 @@ def _to_play(h: Hand) -> Hand | None:
             return None
         h.step(PASS)
     return None if h.over else h
+
+
+def cot_refused(view: View) -> bool:
+    """Whether the bidding side refused a Cot concession this hand (28-COT-4: from then on
+    it scores only by winning every trick)."""
+    return any(entry.endswith(" refuse") for entry in view["history"])
+
+
+def without_cot(w: World) -> World:
+    """``w`` with Cot's rule taken off its hand (the contract's goal unchanged), for the
+    card-point solver, which refuses Cot (its doubled sweep is not a count of points)."""
+    h = w.hand.copy()
+    h.rules = replace(h.rules, cot=False)
+    return World(h, w.deal, w.weight)
 
 
 @register("expert")
@@ -667,7 +690,7 @@ class ExpertBot(PimcBot):
         raises = sorted(int(a.arg) for a in legal if a.verb == "raise" and a.arg)
         if not raises:
             return verbs.get("pass")
-        worlds = self.worlds(view, self.effort_x.window_worlds)
+        worlds = self._solvable_worlds(view, self.effort_x.window_worlds)
         if not worlds:
             return None
         total = rules.deck.points_total
@@ -691,7 +714,7 @@ class ExpertBot(PimcBot):
         if bidder is None or contract is None:
             return True
         rules = rules_of(view)
-        worlds = self.worlds(view, self.effort_x.window_worlds)
+        worlds = self._solvable_worlds(view, self.effort_x.window_worlds)
         chance = play_on_chance(worlds, view["target"] or contract,
                                 self.effort_x.window_nodes) if worlds else None
         ours = bidder % rules.teams == view["seat"] % rules.teams
@@ -794,16 +817,23 @@ class ExpertBot(PimcBot):
         return verbs["refuse" if refused else "accept"]
 
     def _play_alone(self, view: View, legal: list[Action]) -> Action | None:
-        """A card of a single hand or a Thani (which the card-point solver refuses): the one
-        that keeps the sweep in the most sampled deals (for the declarer's side; the fewest
-        for the others), ties to the ``rules`` player."""
+        """A card of a single hand or a Thani (which the card-point solver refuses)."""
+        player = view["special_seat"] if view["special"] == "single_hand" else view["bidder"]
+        return self._play_sweep(view, legal, player, team=False)
+
+    def _play_sweep(self, view: View, legal: list[Action], player: int | None, team: bool
+                    ) -> Action | None:
+        """The card that keeps the sweep of ``player`` (with ``team``: of its team) in the
+        most sampled deals, for that side; the fewest for the others; ties to the ``rules``
+        player."""
+        if player is None:
+            return None
         worlds = self.worlds(view, self.effort_x.sweep_worlds)
         if not worlds:
             return None
-        player = view["special_seat"] if view["special"] == "single_hand" else view["bidder"]
-        if player is None:
-            return None
-        shares = sweep_counts(worlds, 1 << player, self.effort_x.sweep_nodes)
+        winners = seats_of_team(worlds[0].hand, player) if team else 1 << player
+        nodes = self.effort_x.sweep_nodes * (TEAM_SWEEP_FACTOR if team else 1)
+        shares = sweep_counts(worlds, winners, nodes)
         if shares is None:
             return None
         h = worlds[0].hand
@@ -820,9 +850,17 @@ class ExpertBot(PimcBot):
         return preferred if preferred in top else top[0]
 
     # ---- play --------------------------------------------------------------------------
+    def _solvable_worlds(self, view: View, count: int) -> list[World]:
+        """``count`` sampled deals for the card-point solver: under Cot with its rule taken
+        off (:func:`without_cot`; the goal is the contract's, the sweep's double left out)."""
+        worlds = self.worlds(view, count)
+        return [without_cot(w) for w in worlds] if rules_of(view).cot else worlds
+
     def _play(self, view: View, legal: list[Action]) -> Action | None:
         effort = self.effort_x
-        worlds = self.worlds(view, effort.worlds)
+        if rules_of(view).cot and cot_refused(view):
+            return self._play_sweep(view, legal, view["bidder"], team=True)
+        worlds = self._solvable_worlds(view, effort.worlds)
         if not worlds:
             return None
         target = view["target"]
