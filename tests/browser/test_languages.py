@@ -17,6 +17,7 @@ import pytest
 from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
 from browser.geometry import problems, settle
 from server.harness import Server
+from twentyeight.bots import bot_descriptions
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -173,8 +174,6 @@ def test_the_lobby_names_and_describes_the_levels_in_the_language(
     """The lobby's computer players are the four levels, named in the page's language, the
     chosen one described under the choice: the server's own words in English, the catalog's
     in the other languages (issue 13)."""
-    from twentyeight.bots import bot_descriptions
-
     english = bot_descriptions()
     page = new_browser_context(viewport={"width": size[0], "height": size[1]}).new_page()
     page.goto(f"{server.url}/")

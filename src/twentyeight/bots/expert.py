@@ -57,6 +57,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from types import SimpleNamespace
 from typing import cast
 
@@ -64,7 +65,7 @@ from twentyeight.bots import bid_model
 from twentyeight.bots.base import View, register
 from twentyeight.bots.bid_data import NO_TRUMP
 from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
-from twentyeight.bots.reading import high_bidder, rules_of
+from twentyeight.bots.reading import cot_refused, high_bidder, rules_of
 from twentyeight.bots.sampling import World
 from twentyeight.bots.sweep import Shares, seats_of_team, sweep_counts, sweep_share
 from twentyeight.cards import SUITS
@@ -87,7 +88,7 @@ from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 
-__all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain", "cot_refused",
+__all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain",
            "declare_choice", "goal_chances", "play_on_chance", "raise_choice", "reaches",
            "shrunk", "stakes", "without_cot"]
 
@@ -350,17 +351,17 @@ def _to_play(h: Hand) -> Hand | None:
     return None if h.over else h
 
 
-def cot_refused(view: View) -> bool:
-    """Whether the bidding side refused a Cot concession this hand (28-COT-4: from then on
-    it scores only by winning every trick)."""
-    return any(entry.endswith(" refuse") for entry in view["history"])
+@cache
+def _cot_free(rules: Rules) -> Rules:
+    """``rules`` with Cot off: one object for every deal of a decision (and of the game)."""
+    return replace(rules, cot=False)
 
 
 def without_cot(w: World) -> World:
     """``w`` with Cot's rule taken off its hand (the contract's goal unchanged), for the
     card-point solver, which refuses Cot (its doubled sweep is not a count of points)."""
     h = w.hand.copy()
-    h.rules = replace(h.rules, cot=False)
+    h.rules = _cot_free(h.rules)
     return World(h, w.deal, w.weight)
 
 

@@ -29,6 +29,12 @@ def rules_of(view: View) -> Rules:
     return _rules_of(json.dumps(view["rules"], sort_keys=True))
 
 
+def cot_refused(view: View) -> bool:
+    """Whether the bidding side refused a Cot concession this hand (28-COT-4: from then on
+    it scores only by winning every trick)."""
+    return any(parse_action(entry).verb == "refuse" for entry in view["history"])
+
+
 def high_bidder(view: View) -> int | None:
     """The seat of the last bid in the view's public history (``None`` before any bid)."""
     for entry in reversed(view["history"]):
