@@ -107,6 +107,17 @@ def show_the_reveal_banner(page: Page) -> None:
     page.locator("#banner").wait_for()
 
 
+TURN_AT = """async (k) => {
+  const { ui, refresh } = await import('/static/js/table/state.js');
+  ui.st.to_act = k;
+  Object.assign(ui.st.view, { bidder: k, indicator_face_down: true, indicator: null,
+    trump: null, trump_exposed: false });
+  refresh();
+}"""
+"""The table drawn as if seat ``k`` were to act and held the face-down trump card: the fullest
+row a plate can have, what a spectator sees when the bidder is to act before the reveal."""
+
+
 @pytest.mark.parametrize("table", ["4", "8"])
 def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
                                       new_browser_context: Callable[..., BrowserContext]
@@ -125,6 +136,13 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
     assert watcher.locator("#watching").is_visible()
     assert watcher.locator("#center .tcard").count() and watcher.locator("#chips .chip").count()
     found = every_screen(watcher, shots, f"{TABLES[table]}-spectator")
+    # the turn at every seat in turn: the row of a plate (the backs held, their count, the
+    # bidder's face-down trump card) has room for "to play" wherever the seat to act sits
+    # (the seat to act when the watcher arrives, and the bidder, change from deal to deal)
+    for k in range(watcher.evaluate("(async () => (await import('/static/js/table/state.js'))"
+                                    ".ui.st.view.hand_sizes.length)()")):
+        watcher.evaluate(TURN_AT, k)
+        found += every_screen(watcher, shots, f"{TABLES[table]}-spectator-turn-{k}")
     # with no hand to hold, the felt of a phone held sideways takes the room of one
     watcher.set_viewport_size({"width": 844, "height": 390})
     settle(watcher)
