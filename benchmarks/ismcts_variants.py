@@ -1,8 +1,9 @@
 """Variants of ``ismcts``, for tuning it on the same deals (docs/strength.md, "ismcts").
 
-``IsmVariant`` is ``ismcts`` with its exploration constant read from the environment
-variable ``ISMCTS_VARIANT`` (``exploration=C``; unset, :data:`~twentyeight.bots.ismcts.
-EXPLORATION`).  Its name, hence its seeds, is the same in every run, so two runs on the same
+``IsmVariant`` is ``ismcts`` with its exploration constant and the share of greedy play-out
+cards read from the environment variable ``ISMCTS_VARIANT`` (``exploration=C,greedy=G``;
+unset, :data:`~twentyeight.bots.ismcts.EXPLORATION` and :data:`~twentyeight.bots.ismcts.
+GREEDY`).  Its name, hence its seeds, is the same in every run, so two runs on the same
 deals differ only where the setting changed a decision, and ``python
 benchmarks/bid_variants.py DIR_A DIR_B --bot IsmVariant`` gives the per-deal difference:
 
@@ -27,6 +28,6 @@ class IsmVariant(IsmctsBot):
         super().__init__(seed, budget)
         for part in filter(None, os.environ.get("ISMCTS_VARIANT", "").split(",")):
             key, value = part.split("=")
-            if key != "exploration":
+            if key not in ("exploration", "greedy"):
                 raise ValueError(f"ISMCTS_VARIANT: unknown setting {key!r}")
-            self.exploration = float(value)
+            setattr(self, key, float(value))

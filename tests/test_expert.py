@@ -39,10 +39,14 @@ from twentyeight.bots.expert import (
     raise_choice,
     without_cot,
 )
+from twentyeight.bots.ismcts import greedy_card
 from twentyeight.bots.names import NAMES, seat_names
 from twentyeight.bots.sweep import ANNULLED_HAND, FAILED, SWEPT, sweeps
+from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.actions import SINGLE as SINGLE_CODE
 from twentyeight.engine.actions import THANI as THANI_CODE
+from twentyeight.engine.play import trump_start, winning_index
+from twentyeight.engine.state import PLAY
 from twentyeight.rules import PRESETS
 from twentyeight.solver.position import Position, SolverError
 
@@ -143,6 +147,43 @@ def test_searching_levels_are_deterministic_for_a_seed(name: str) -> None:
     first = [bot(name, 5).act(v) for v in views]                   # type: ignore[attr-defined]
     again = [bot(name, 5).act(v) for v in views]                   # type: ignore[attr-defined]
     assert first == again
+
+
+@settings(max_examples=60, deadline=None)
+@given(preset=st.sampled_from(["28", "29", "56", "28-6p", "40"]), seed=st.integers(0, 10**6))
+def test_the_playouts_rule_of_thumb_follows_cheap_or_takes_the_trick_cheaply(
+        preset: str, seed: int) -> None:
+    """``ismcts``' greedy play-out card (28-PLAY-4: the highest trump, else the highest card
+    of the suit led, wins; a trump only once revealed): legal; the cheapest card when its own
+    side holds the trick; else the lowest card that takes it, or the cheapest if none does."""
+    rng = random.Random(seed)
+    g = Game.new(preset, seed=seed, dealer=seed % 3)
+    h = g.hand
+    while not h.over and not (h.phase == PLAY and h.trick_cards and rng.random() < 0.3):
+        h.step(rng.choice(h.legal_codes()))
+    if h.over:
+        return
+    cards = [c for c in h.legal_codes() if c < PLAY_LIMIT]
+    if not cards:
+        return
+    card = greedy_card(h, cards)
+    assert card in cards
+    deck, power = h.t.deck, h.power
+    start = trump_start(h) if h.revealed and h.trump >= 0 else -1
+
+    def wins(c: int) -> bool:
+        trick = [*h.trick_cards, c]
+        return winning_index(trick, h.suit_of, power, h.trump, start) == len(trick) - 1
+
+    held = h.trick_seats[winning_index(h.trick_cards, h.suit_of, power, h.trump, start)]
+    seat = h.to_act
+    assert seat is not None
+    if h.t.team_of[held] == h.t.team_of[seat]:
+        assert deck.points[card] == min(deck.points[c] for c in cards)
+    elif any(wins(c) for c in cards):
+        assert wins(card) and power[card] == min(power[c] for c in cards if wins(c))
+    else:
+        assert deck.points[card] == min(deck.points[c] for c in cards)
 
 
 # ---- the bid model -------------------------------------------------------------------

@@ -23,8 +23,10 @@ picks what is best for its own side.
   the auction it bid far too often (61 contracts in 80 plays, 9 made, −1.6 game points a deal
   against the expert); with ``rules``' auction it is about as strong as ``rules``, by
   another design of card play.  docs/strength.md has both measurements.
-* **Tuning.**  :data:`EXPLORATION` was tuned on the same deals (0.5 to 4.0, 4.0 best); the
-  play-out policy is the simplest one, not tuned.
+* **Tuning.**  :data:`EXPLORATION` was tuned on the same deals (0.5 to 8.0, 4.0 best), and
+  so was the play-out: a follower's card by rules of thumb (:func:`greedy_card`, a share
+  :data:`GREEDY` of them) lost to uniform cards at every share tried, so the play-outs stay
+  uniform (docs/strength.md, "Tuning ismcts").
 
 The budget (seconds, default :data:`DEFAULT_BUDGET`) becomes a number of iterations
 (:data:`ITERATIONS_PER_SECOND`), never a clock, so a decision depends only on the seed, the
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from twentyeight.bots.base import Bot, View, register
@@ -56,6 +59,7 @@ from twentyeight.engine.actions import (
     Action,
 )
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.play import trump_start, winning_index
 from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.result import side_points
 
@@ -68,8 +72,12 @@ POOL = 40
 """Deals drawn per decision; iterations cycle through them by likelihood."""
 EXPLORATION = 4.0
 """The UCB1 constant, in game points: tuned on the same 200 deals of 28 against ``rules``
-(``benchmarks/ismcts_variants.py``): 0.5 +0.05, 1.0 +0.09, 2.0 +0.17, 4.0 +0.25 a deal;
-4.0 - 1.0 +0.16 [+0.01, +0.30] paired (docs/strength.md)."""
+(``benchmarks/ismcts_variants.py``): 0.5 +0.05, 1.0 +0.09, 2.0 +0.17, 4.0 +0.25, 8.0 +0.16
+a deal; 4.0 - 1.0 +0.16 [+0.01, +0.30] paired (docs/strength.md)."""
+GREEDY = 0.0
+"""The share of a play-out's follower cards chosen by :func:`greedy_card` (the rest
+uniformly).  On the same 200 deals as :data:`EXPLORATION`, against uniform play-outs: 0.2
+-0.05, 0.5 -0.05, 0.9 -0.11 a deal (none clear of zero, all below), so 0."""
 SEARCHED_VERBS = frozenset({"play", "ask", "reveal"})
 """Decisions searched; the others are ``rules``' (see the module docs)."""
 
@@ -91,8 +99,9 @@ def _key(h: Hand, code: int) -> int:
     return code
 
 
-def default_code(h: Hand, rng: random.Random) -> int:
-    """The default policy's move (see the module docs)."""
+def default_code(h: Hand, rng: random.Random, greedy: float = 0.0) -> int:
+    """The default policy's move (see the module docs); a card is chosen by
+    :func:`greedy_card` with probability ``greedy``, else uniformly."""
     codes = h.legal_codes()
     if len(codes) == 1:
         return codes[0]
@@ -113,7 +122,36 @@ def default_code(h: Hand, rng: random.Random) -> int:
     verbs = [c for c in codes if c in (ASK, REVEAL)]
     if verbs and rng.random() < 0.1:
         return verbs[rng.randrange(len(verbs))]
+    if greedy and h.trick_cards and rng.random() < greedy:
+        return greedy_card(h, cards)
     return cards[rng.randrange(len(cards))]
+
+
+def greedy_card(h: Hand, cards: Sequence[int]) -> int:
+    """A follower's card by the two oldest rules of thumb of trick-taking play, on the
+    sampled deal: if its own side holds the trick, its cheapest card (fewest points, then
+    lowest); else the lowest card that takes the trick, or the cheapest card when none does.
+    A trump counts only once revealed (as the engine scores the trick)."""
+    deck = h.t.deck
+    points, power = deck.points, h.power
+    trick = h.trick_cards
+    counts = h.revealed and h.trump >= 0
+    start = trump_start(h) if counts else -1
+
+    def cheap(c: int) -> tuple[int, int]:
+        return points[c], power[c]
+
+    held_by = h.trick_seats[winning_index(trick, h.suit_of, power, h.trump, start)]
+    seat = h.to_act
+    assert seat is not None
+    if h.t.team_of[held_by] == h.t.team_of[seat]:
+        return min(cards, key=cheap)
+    n = len(trick)
+    winners = [c for c in cards
+               if winning_index([*trick, c], h.suit_of, power, h.trump, start) == n]
+    if winners:
+        return min(winners, key=lambda c: (power[c], points[c]))
+    return min(cards, key=cheap)
 
 
 def _longest_suit_code(h: Hand, codes: tuple[int, ...]) -> int:
@@ -155,6 +193,8 @@ class IsmctsBot(Bot):
     """Information-set MCTS: see the module docs."""
 
     exploration = EXPLORATION
+    greedy = GREEDY
+    """The share of a play-out's follower cards chosen by :func:`greedy_card`."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
@@ -235,7 +275,7 @@ class IsmctsBot(Bot):
             h.step(codes[best_i])
             path.append((node, team))
         while not h.over:
-            h.step(default_code(h, rng))
+            h.step(default_code(h, rng, self.greedy))
         results: dict[int, float] = {}
         for n, team in path:
             if team not in results:
