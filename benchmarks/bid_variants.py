@@ -1,12 +1,14 @@
 """Variants of the expert's auction, for measuring a change of the bid decision on the same deals.
 
 ``Variant`` is the expert with its auction settings read from the environment variable
-``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,raise=R,margin=M,
-declarer=rules``: the expert's ``opponent_weight``, the card points added to the model's
-estimate of an opponent's contract and of its own, the offset and temperature of a partner's
-bids, 0 for the sampler's default, ``raise_safety``, ``bid_margin``, and the bidding side's
-cards played by the ``rules`` player instead of searched; unset, the sampler's default and a
-raise judged at its goal, as before issue 13's changes). Run the same seeds once per
+``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
+margin=M,play=1,declarer=rules``: the expert's ``opponent_weight``, the card points added to
+the model's estimate of an opponent's contract and of its own, the offset and temperature of
+a partner's bids and of the opponents' bids in the sampler (0: the sampler's default),
+``raise_safety``, ``bid_margin``, the sampled deals weighed by the play seen too
+(``play_likelihood``: the sampler's point-gift model), and the bidding side's cards played
+by the ``rules`` player instead of searched; unset, the sampler's default and a raise judged
+at its goal, as before issue 13's changes). Run the same seeds once per
 setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
 same wherever the auction is, and the per-deal difference between two runs (``python
 benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
@@ -67,8 +69,14 @@ class Variant(ExpertBot):
             return None
         return super()._play(view, legal)
 
-    def _partner_bids(self, view: View) -> tuple[float, float] | None:
+    opponent_fit: tuple[float, ...] | None = None
+
+    def partner_bids(self, view: View) -> tuple[float, float] | None:
         fit = self.partner_fit
+        return (fit[0], fit[1]) if fit is not None else None
+
+    def opponent_bids(self, view: View) -> tuple[float, float] | None:
+        fit = self.opponent_fit
         return (fit[0], fit[1]) if fit is not None else None
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
@@ -86,12 +94,17 @@ class Variant(ExpertBot):
                 self.raise_safety = int(value)
             elif key == "margin":
                 self.bid_margin = float(value)
+            elif key == "play":                         # 1: weigh deals by the play seen
+                self.play_likelihood = value == "1"
             elif key == "declarer":                     # "rules": the bidding side's cards
                 self.declarer_rules = value == "rules"
             elif key == "partner":                      # offset:temperature, or 0
                 self.partner_model = value != "0"
                 self.partner_fit = tuple(float(x) for x in value.split(":")) \
                     if self.partner_model else None
+            elif key == "opponents":                    # offset:temperature, or 0
+                self.opponent_fit = tuple(float(x) for x in value.split(":")) \
+                    if value != "0" else None
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 

@@ -132,6 +132,28 @@ def test_a_partner_who_bids_as_the_expert_is_read_as_stronger_after_a_pass() -> 
     assert partner(read) > partner(plain) + 1.0
 
 
+def test_an_opponent_read_as_an_eager_bidder_is_read_as_weaker_after_a_pass() -> None:
+    """28-AUC-5/8: read with the model fitted on the ``rules`` player's bids in 29 (offset
+    -2.0, temperature 1.4: it bids at a strength two points below the bid, and sharply),
+    opponents who passed (E at 16 after his 14, W at 15) are weaker than read with the
+    sampler's default; the deals are the same, only reweighed."""
+    assert bid_likelihood(15.0, None, 15, -2.0, 1.4) < bid_likelihood(15.0, None, 15)
+    g = position(0, ["1 bid 14", "2 bid 15", "3 pass", "0 pass", "1 pass"])
+    seat = g.to_act
+    assert seat == 2                                  # S, over whose 15 W passed
+    view = g.view(seat)
+    plain = Sampler(view).sample(40, random.Random(5))
+    read = Sampler(view, opponent_bids=(-2.0, 1.4)).sample(40, random.Random(5))
+    assert [w.deal for w in plain] == [w.deal for w in read]
+
+    def mean_strength(worlds: list[World], s: int) -> float:
+        total = sum(w.weight for w in worlds)
+        return sum(w.weight * strength(g.rules, w.deal[s][:4]) for w in worlds) / total
+
+    weaker = [mean_strength(plain, s) - mean_strength(read, s) for s in (1, 3)]   # E, W
+    assert min(weaker) > 0.2 and sum(weaker) > 1.0, weaker
+
+
 def test_the_bid_offsets_fit_each_decision_of_the_bot_once(tmp_path: Path) -> None:
     run_arena(["rules", "rules-v1"], deals=6, rules="28", seed=4, workers=1, save=tmp_path)
     records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("deal-*.json"))]

@@ -262,7 +262,8 @@ class PimcBot(Bot):
         """Deals consistent with ``view`` (the oracle returns the real one)."""
         try:
             return Sampler(view, play_likelihood=self.play_likelihood,
-                           partner_bids=self.partner_bids(view)).sample(
+                           partner_bids=self.partner_bids(view),
+                           opponent_bids=self.opponent_bids(view)).sample(
                 count, self.decision_rng(view), attempts=100 * count)
         except SamplerError:                                      # pragma: no cover
             return []
@@ -270,6 +271,11 @@ class PimcBot(Bot):
     def partner_bids(self, view: View) -> tuple[float, float] | None:
         """How the seat's partners bid, for the sampler (``Sampler(partner_bids=…)``);
         ``None``: as every other player, the sampler's default model."""
+        return None
+
+    def opponent_bids(self, view: View) -> tuple[float, float] | None:
+        """How the seat's opponents bid, for the sampler (``Sampler(opponent_bids=…)``);
+        ``None``: the sampler's default model."""
         return None
 
     # ---- decisions -------------------------------------------------------------------------

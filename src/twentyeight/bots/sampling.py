@@ -53,8 +53,8 @@ of the probability of that decision given the cards they held, under this model:
 
 A seat may know that its partners bid otherwise (``partner_bids``: the expert's partner is
 modelled as playing like the expert, whose bids were fitted on its own arena games, so that
-its pass says little and its bid says much): their bids then have probability
-``σ((S − b − offset) / T)``.
+its pass says little and its bid says much), or read its opponents otherwise
+(``opponent_bids``): their bids then have probability ``σ((S − b − offset) / T)``.
 
 Factors are floored at 0.02 so that no world is ruled out by the model alone.  Pass
 ``likelihood=False`` for equal weights.  The play model is off unless ``play_likelihood=True``
@@ -216,12 +216,16 @@ class Sampler:
     """Draws worlds consistent with one view (see the module docs)."""
 
     def __init__(self, view: View, likelihood: bool = True, play_likelihood: bool = False,
-                 partner_bids: tuple[float, float] | None = None) -> None:
+                 partner_bids: tuple[float, float] | None = None,
+                 opponent_bids: tuple[float, float] | None = None) -> None:
         self.view = view
         self.likelihood = likelihood
         self.partner_bids = partner_bids
         """``(offset, temperature)`` of the bids of the seat's partners, where they are known
         to bid otherwise than the default model (:func:`bid_likelihood`)."""
+        self.opponent_bids = opponent_bids
+        """``(offset, temperature)`` of the opponents' bids, where the seat reads them
+        otherwise than the default model."""
         self.play_likelihood = likelihood and play_likelihood
         rules = self.rules = rules_of(view)
         deck = self.deck = rules.deck
@@ -429,8 +433,11 @@ class Sampler:
             cards = cards_of(h.hands[seat])
             s = strength(self.rules, cards)
             model: tuple[float, float] = (0.0, BID_TEMPERATURE)
-            if self.partner_bids is not None and h.t.team_of[seat] == h.t.team_of[self.seat]:
+            ours = h.t.team_of[seat] == h.t.team_of[self.seat]
+            if ours and self.partner_bids is not None:
                 model = self.partner_bids
+            elif not ours and self.opponent_bids is not None:
+                model = self.opponent_bids
             if code == PASS:
                 hb = h.high_bidder
                 if hb >= 0 and h.t.team_of[hb] == h.t.team_of[seat]:
