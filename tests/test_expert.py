@@ -194,6 +194,8 @@ def test_the_bid_model_loads_with_a_family_for_each_main_preset() -> None:
         assert fam.examples >= 400 and 2.0 < fam.sigma < 10.0 and 0.0 < fam.r2 < 1.0
         width = bid_model.layout(PRESETS[name]).width
         assert len(fam.coef) == width
+    # bhoos-29 plays no pair (its labels carry none) and opens at 16: its own family, not 29's
+    assert m.family_for(PRESETS["bhoos-29"]).name == "bhoos-29"
 
 
 def test_the_stored_examples_come_out_the_same_when_drawn_again() -> None:
@@ -257,7 +259,7 @@ def test_the_expert_does_not_take_a_partners_contract_with_a_bid_worth_less_than
 def test_the_expert_bids_by_the_families_that_won_and_leaves_the_rest_to_rules() -> None:
     """In 40 and 56 bidding by the model lost to the ``rules`` auction on the same deals
     (docs/strength.md): there the expert's auction decision is the ``rules`` player's."""
-    assert {"28", "29", "28-3p", "28-6p"} <= AUCTION_FAMILIES
+    assert {"28", "29", "bhoos-29", "28-3p", "28-6p"} <= AUCTION_FAMILIES
     assert not {"40", "56"} & AUCTION_FAMILIES
     g = Game.from_record(PARTNERS_56)
     view = g.view(4)

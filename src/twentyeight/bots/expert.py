@@ -35,7 +35,7 @@ decisions are):
   Cot hand's cards are searched as the contract's, the sweep's double left out (the solver
   values card points, which Cot's doubled sweep does not reduce to).  Where the
   bid model has no family for the preset's table, or the expert does not bid by it
-  (:data:`AUCTION_FAMILIES`: 28, 29, bhoos-29 by 29's, 28-3p and 28-6p), the auction, trump
+  (:data:`AUCTION_FAMILIES`: 28, 29, bhoos-29, 28-3p and 28-6p), the auction, trump
   and windows go to the ``rules`` player.
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
@@ -123,11 +123,12 @@ and made one, a 24; docs/strength.md)."""
 DECLARE_MARGIN = RAISE_MARGIN
 """Game points a single hand, a Thani or a refused Cot must be worth above not declaring
 (the same reason as the raise: a share of a few solved deals)."""
-AUCTION_FAMILIES = frozenset({"28", "29", "28-3p", "28-6p"})
-"""The bid model's families the expert bids by (``bhoos-29`` bids by 29's).  Each was kept
-where the expert bidding by it scored more than the expert with the ``rules`` player's
-auction on the same deals (docs/strength.md, "The six- and three-player tables"); in 40 and
-56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56), so there the
+AUCTION_FAMILIES = frozenset({"28", "29", "bhoos-29", "28-3p", "28-6p"})
+"""The bid model's families the expert bids by.  Each was kept where the expert bidding by
+it scored more than the expert with the ``rules`` player's auction (or, for bhoos-29, with
+29's family, whose labels carry a pair bhoos-29 does not play) on the same deals
+(docs/strength.md, "The six- and three-player tables", "bhoos-29 by its own family"); in 40
+and 56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56), so there the
 auction, trump and windows stay the ``rules`` player's."""
 TEAM_SWEEP_FACTOR = 4
 """A side's sweep (a Cot refused: either partner may win each trick) is searched with this
