@@ -41,6 +41,14 @@ from twentyeight.game import Game
 __all__ = ["ExpertBefore", "Variant", "margins", "paired"]
 
 
+def bid_model_of(value: str) -> tuple[float, float] | None:
+    """A setting's ``offset:temperature`` of the sampler's bid model; ``0``: its default."""
+    if value == "0":
+        return None
+    offset, temperature = value.split(":")
+    return float(offset), float(temperature)
+
+
 class ExpertBefore(ExpertBot):
     """The expert before this work (module docs)."""
 
@@ -54,8 +62,8 @@ class ExpertBefore(ExpertBot):
 class Variant(ExpertBot):
     """The expert with the auction settings of ``EXPERT_VARIANT`` (module docs)."""
 
-    partner_model = False
-    partner_fit: tuple[float, ...] | None = None
+    partner_fit: tuple[float, float] | None = None
+    opponent_fit: tuple[float, float] | None = None
     raise_safety = 0
 
     declarer_rules = False
@@ -69,15 +77,11 @@ class Variant(ExpertBot):
             return None
         return super()._play(view, legal)
 
-    opponent_fit: tuple[float, ...] | None = None
-
     def partner_bids(self, view: View) -> tuple[float, float] | None:
-        fit = self.partner_fit
-        return (fit[0], fit[1]) if fit is not None else None
+        return self.partner_fit
 
     def opponent_bids(self, view: View) -> tuple[float, float] | None:
-        fit = self.opponent_fit
-        return (fit[0], fit[1]) if fit is not None else None
+        return self.opponent_fit
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
@@ -98,13 +102,10 @@ class Variant(ExpertBot):
                 self.play_likelihood = value == "1"
             elif key == "declarer":                     # "rules": the bidding side's cards
                 self.declarer_rules = value == "rules"
-            elif key == "partner":                      # offset:temperature, or 0
-                self.partner_model = value != "0"
-                self.partner_fit = tuple(float(x) for x in value.split(":")) \
-                    if self.partner_model else None
-            elif key == "opponents":                    # offset:temperature, or 0
-                self.opponent_fit = tuple(float(x) for x in value.split(":")) \
-                    if value != "0" else None
+            elif key == "partner":
+                self.partner_fit = bid_model_of(value)
+            elif key == "opponents":
+                self.opponent_fit = bid_model_of(value)
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 

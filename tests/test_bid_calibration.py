@@ -110,6 +110,12 @@ def test_the_expert_takes_the_families_shifts_only_when_told_to() -> None:
     assert bot._shifts(fam) == (1.0, -1.5)
 
 
+def mean_strength(g: Game, worlds: list[World], seat: int) -> float:
+    """The sampler's strength of ``seat``'s first four cards, averaged over weighted worlds."""
+    total = sum(w.weight for w in worlds)
+    return sum(w.weight * strength(g.rules, w.deal[seat][:4]) for w in worlds) / total
+
+
 def test_a_partner_who_bids_as_the_expert_is_read_as_stronger_after_a_pass() -> None:
     """28-AUC-5/8: the expert passes hands the ``rules`` player would bid, so a partner's pass
     read with the expert's own model (offset 11.6, temperature 4.4 in 28) leaves it stronger
@@ -124,18 +130,13 @@ def test_a_partner_who_bids_as_the_expert_is_read_as_stronger_after_a_pass() -> 
     plain = Sampler(view).sample(40, random.Random(5))
     read = Sampler(view, partner_bids=(11.6, 4.4)).sample(40, random.Random(5))
     assert [w.deal for w in plain] == [w.deal for w in read]   # the same deals, reweighed
-
-    def partner(worlds: list[World]) -> float:
-        total = sum(w.weight for w in worlds)
-        return sum(w.weight * strength(g.rules, w.deal[0][:4]) for w in worlds) / total
-
-    assert partner(read) > partner(plain) + 1.0
+    assert mean_strength(g, read, 0) > mean_strength(g, plain, 0) + 1.0
 
 
 def test_an_opponent_read_as_an_eager_bidder_is_read_as_weaker_after_a_pass() -> None:
     """28-AUC-5/8: read with the model fitted on the ``rules`` player's bids in 29 (offset
     -2.0, temperature 1.4: it bids at a strength two points below the bid, and sharply),
-    opponents who passed (E at 16 after his 14, W at 15) are weaker than read with the
+    opponents who passed over S's 15 (W, then E after his 14) are weaker than read with the
     sampler's default; the deals are the same, only reweighed."""
     assert bid_likelihood(15.0, None, 15, -2.0, 1.4) < bid_likelihood(15.0, None, 15)
     g = position(0, ["1 bid 14", "2 bid 15", "3 pass", "0 pass", "1 pass"])
@@ -145,12 +146,7 @@ def test_an_opponent_read_as_an_eager_bidder_is_read_as_weaker_after_a_pass() ->
     plain = Sampler(view).sample(40, random.Random(5))
     read = Sampler(view, opponent_bids=(-2.0, 1.4)).sample(40, random.Random(5))
     assert [w.deal for w in plain] == [w.deal for w in read]
-
-    def mean_strength(worlds: list[World], s: int) -> float:
-        total = sum(w.weight for w in worlds)
-        return sum(w.weight * strength(g.rules, w.deal[s][:4]) for w in worlds) / total
-
-    weaker = [mean_strength(plain, s) - mean_strength(read, s) for s in (1, 3)]   # E, W
+    weaker = [mean_strength(g, plain, s) - mean_strength(g, read, s) for s in (1, 3)]  # E, W
     assert min(weaker) > 0.2 and sum(weaker) > 1.0, weaker
 
 

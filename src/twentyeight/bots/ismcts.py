@@ -59,7 +59,7 @@ from twentyeight.engine.actions import (
     Action,
 )
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.play import trump_start, winning_index
+from twentyeight.engine.play import trick_winner, trump_start, winning_index
 from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.result import side_points
 
@@ -132,23 +132,19 @@ def greedy_card(h: Hand, cards: Sequence[int]) -> int:
     sampled deal: if its own side holds the trick, its cheapest card (fewest points, then
     lowest); else the lowest card that takes the trick, or the cheapest card when none does.
     A trump counts only once revealed (as the engine scores the trick)."""
-    deck = h.t.deck
-    points, power = deck.points, h.power
-    trick = h.trick_cards
-    counts = h.revealed and h.trump >= 0
-    start = trump_start(h) if counts else -1
+    points, power = h.t.deck.points, h.power
 
     def cheap(c: int) -> tuple[int, int]:
         return points[c], power[c]
 
-    held_by = h.trick_seats[winning_index(trick, h.suit_of, power, h.trump, start)]
     seat = h.to_act
     assert seat is not None
-    if h.t.team_of[held_by] == h.t.team_of[seat]:
+    if h.t.team_of[h.trick_seats[trick_winner(h)]] == h.t.team_of[seat]:
         return min(cards, key=cheap)
-    n = len(trick)
-    winners = [c for c in cards
-               if winning_index([*trick, c], h.suit_of, power, h.trump, start) == n]
+    trick = h.trick_cards
+    start = trump_start(h) if h.revealed and h.trump >= 0 else -1     # as trick_winner
+    winners = [c for c in cards if winning_index([*trick, c], h.suit_of, power, h.trump,
+                                                 start) == len(trick)]
     if winners:
         return min(winners, key=lambda c: (power[c], points[c]))
     return min(cards, key=cheap)
