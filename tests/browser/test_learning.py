@@ -15,7 +15,7 @@ import pytest
 from server.harness import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page, Route
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).parents[1] / "records" / "learn_cases.json").read_text("utf-8"))
@@ -90,11 +90,41 @@ def test_replay_steps_through_an_uploaded_record(
     assert errors == []
 
 
+def test_a_file_picked_before_the_words_have_loaded_is_opened(
+        server: Server, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The file picker is on the page from its first paint: a record picked while the
+    language is still on its way (held back here until the file is picked) opens once the
+    language arrives."""
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(CASES["pair_opponents"]), "utf-8")
+    width, height = SIZES[0]
+    context = new_browser_context({"twentyeight:lang": "en"},
+                                  viewport={"width": width, "height": height})
+    held: list[Route] = []
+    context.route("**/static/i18n/*.json", lambda route: held.append(route))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/replay", wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelector('#file') !== null")
+    page.set_input_files("#file", str(path))
+    page.wait_for_timeout(300)
+    assert held and page.locator("#viewer").is_hidden()
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert page.inner_text("#step-label") == f"Step 0 of {len(CASES['pair_opponents']['actions'])}"
+    assert errors == []
+
+
 def test_replay_reviews_the_seat_and_jumps_to_a_mistake(
         server: Server, shots: Path, tmp_path: Path,
         new_browser_context: Callable[..., BrowserContext]) -> None:
     """The review beside the replay: the seat's decisions, biggest mistakes first; a click
-    on one moves the replay to that decision."""
+    on one moves the replay to that decision.  The review box follows the seat chosen at
+    once: asked for while that seat's steps are still on their way (held back here), the
+    review is of the seat chosen."""
     record = dict(CASES["ending"])
     record["actions"] = [*record["actions"], "3 play 9S", "0 play 8S", "1 play KD",
                          "2 play JS", "2 play 9D", "3 play AS", "0 play TD", "1 play AD"]
@@ -103,10 +133,16 @@ def test_replay_reviews_the_seat_and_jumps_to_a_mistake(
     page, errors = open_page(new_browser_context, server, "/replay", (1280, 800))
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    held: list[Route] = []
+    page.route("**/api/replay", lambda route: held.append(route))
     page.select_option("#seat-select", "3")
-    page.wait_for_selector("#review-btn")
+    assert "Seat 3" in page.inner_text("#review")
     page.click("#review-btn")
     page.wait_for_selector(".rv-summary", timeout=240_000)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_function(
+        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 3'")
     lead = page.locator(".rv-pick", has_text="9♠ — the expert: A♠")
     assert lead.count() == 1
     assert "With every hand known: A♠, −1.0 card points" in lead.inner_text()

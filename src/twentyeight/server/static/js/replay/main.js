@@ -136,13 +136,16 @@ function showReview() {
   }
 }
 
+/** The button that asks for the review of the hand and seat of `key` ("hand/seat"): the
+ * question names them, whatever is chosen by the time it is clicked. */
 function reviewButton(key) {
+  const [hand, seat] = key.split("/").map(Number);
   return el("button", { type: "button", class: "primary", id: "review-btn", text: t("review.run"),
     onclick: async () => {
       state.reviews.set(key, "busy");
       showReview();
       try {
-        state.reviews.set(key, await post("/api/review", { hand: state.hand, seat: state.seat }));
+        state.reviews.set(key, await post("/api/review", { hand, seat }));
       } catch (e) {
         state.reviews.set(key, e);
       }
@@ -163,27 +166,28 @@ async function fromRoom(room, hand) {
   await open(readDocument(text));
 }
 
-function wire() {
-  $("file").addEventListener("change", async (e) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    try {
-      await open(readDocument(await file.text()));
-    } catch (err) {
-      $("open-error").textContent = t("replay.bad_file", { why: err.message });
-    }
-  });
+/** Open a record file picked or dropped, once `words` (the language) has loaded. */
+async function openFile(file, words) {
+  if (!file) return;
+  await words;
+  try {
+    await open(readDocument(await file.text()));
+  } catch (err) {
+    $("open-error").textContent = t("replay.bad_file", { why: err.message });
+  }
+}
+
+function wire(words) {
+  $("file").addEventListener("change", (e) => openFile(e.target.files?.[0], words));
   document.body.addEventListener("dragover", (e) => e.preventDefault());
-  document.body.addEventListener("drop", async (e) => {
+  document.body.addEventListener("drop", (e) => {
     e.preventDefault();
-    const file = e.dataTransfer?.files?.[0];
-    if (!file) return;
-    try { await open(readDocument(await file.text())); } catch (err) {
-      $("open-error").textContent = t("replay.bad_file", { why: err.message });
-    }
+    openFile(e.dataTransfer?.files?.[0], words);
   });
-  $("hand-select").addEventListener("change", async (e) => { state.hand = Number(e.target.value); state.at = 0; await load(); });
-  $("seat-select").addEventListener("change", async (e) => { state.seat = Number(e.target.value); await load(); });
+  // The review box follows the choice at once (its button names the hand and seat chosen),
+  // before the steps of the new choice have come.
+  $("hand-select").addEventListener("change", async (e) => { state.hand = Number(e.target.value); state.at = 0; showReview(); await load(); });
+  $("seat-select").addEventListener("change", async (e) => { state.seat = Number(e.target.value); showReview(); await load(); });
   $("open-hands").addEventListener("change", async (e) => { state.open = e.target.checked; await load(); });
   $("first").addEventListener("click", () => go(0));
   $("back").addEventListener("click", () => go(state.at - 1));
@@ -199,10 +203,13 @@ function wire() {
 
 async function start() {
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
-  await useLanguage(pickLanguage());
+  // The file picker is on the page from the first paint: wire it before the language has
+  // loaded, so a file picked at once is not lost; opening it waits for the words.
+  const words = useLanguage(pickLanguage());
+  wire(words);
+  await words;
   $("settings").append(languageSwitch());
   onLanguage(() => { if (state.record) { fillChoices(); show(); showReview(); } translateStatic(); });
-  wire();
   const params = new URLSearchParams(location.search);
   const room = params.get("room");
   if (room) {
