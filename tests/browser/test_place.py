@@ -19,7 +19,7 @@ from browser.conftest import api
 from server.harness import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page, Route
 
 SIZES = [(1280, 800), (390, 844)]
 
@@ -84,6 +84,36 @@ def test_a_stranger_finds_a_public_table_and_sits(
                             "button[data-seat='2']\")")
     assert "Stranger" in listed.inner_text()
     assert not errors, errors
+
+
+def test_a_form_sent_before_its_script_has_run_sends_nothing(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The sign-in page's script held back (a slow network): Enter in the filled form must
+    not let the browser send it itself, which would put the password in the address (and
+    the server's log); once the script has come, the same Enter signs the player up."""
+    name = f"Ravi {int(time.time()) % 100000}"
+    context = new_browser_context()
+    held: list[Route] = []
+    context.route("**/static/js/place/signin.js", lambda route: held.append(route))
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(f"{server.url}/signin", wait_until="commit")
+    page.locator("#up-password").wait_for()
+    page.locator("#up-name").fill(name)
+    page.locator("#up-password").fill("monsoon evening")
+    assert page.locator("#up-btn").is_disabled() and page.locator("#in-btn").is_disabled()
+    page.locator("#up-password").press("Enter")
+    page.wait_for_timeout(300)
+    assert held and page.url == f"{server.url}/signin"
+    assert not [u for u in asked if "password" in u or "monsoon" in u]
+    held[0].continue_()
+    page.locator("#up-btn:not([disabled])").wait_for()
+    page.locator("#up-password").press("Enter")
+    page.wait_for_url(f"{server.url}/")
+    page.locator("#who").wait_for()
+    page.wait_for_function(f"document.querySelector('#who').innerText.includes({json.dumps(name)})")
+    assert not [u for u in asked if "password" in u or "monsoon" in u]
 
 
 def test_sign_up_out_and_in_and_see_your_history(

@@ -72,6 +72,7 @@ async function load() {
   fillPresets();
   fillBots();
   showPreset();
+  $("create-btn").disabled = false;
   $("preset").addEventListener("change", () => showPreset());
   $("bots").addEventListener("change", showBot);
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
@@ -115,6 +116,9 @@ function join(event) {
   if (code) location.href = `/r/${encodeURIComponent(code)}`;
 }
 
+// The forms' buttons come disabled in the page (a form sent before its handler is wired would
+// be sent by the browser itself, reloading the page): each is enabled once its form works.
 $("create").addEventListener("submit", create);
 $("join").addEventListener("submit", join);
+$("join-btn").disabled = false;
 load();

@@ -17,6 +17,7 @@ export async function setup(all) {
   who = await session();
   fillQuickPresets(presets);
   $("quick").addEventListener("submit", quickPlay);
+  $("quick-btn").disabled = false;
   render();
   await poll();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });

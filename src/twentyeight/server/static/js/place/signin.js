@@ -25,4 +25,7 @@ async function send(event, url, prefix, failed) {
 
 $("signin").addEventListener("submit", (e) => send(e, "/api/session", "in", "signin.failed"));
 $("signup").addEventListener("submit", (e) => send(e, "/api/players", "up", "signin.up_failed"));
+// The buttons come disabled in the page, so that a form sent before this script has run is
+// not sent by the browser itself (a GET with the password in the address).
+$("in-btn").disabled = $("up-btn").disabled = false;
 startPage(() => {});
