@@ -303,6 +303,38 @@ def test_bad_requests_get_400(served: str) -> None:
     assert status == 400
     status, body, _ = post(served, "/nothing", {})
     assert status == 404
+    host, port = served.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:   # a body never sent
+        s.sendall(b"POST /play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 1000000000\r\n\r\n{")
+        answer = b""
+        while chunk := s.recv(4096):                      # the server ends the connection
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 413") and b"at most 65536 are read" in answer
+
+
+def test_a_caller_who_hangs_up_before_the_answer_is_logged_not_a_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A competition server stops waiting when a seat's time is up: the answer written to a
+    closed connection is dropped with one line in the log."""
+    import io
+
+    from twentyeight.integrations.bhoos.serve import _Handler
+
+    class HungUp(io.RawIOBase):
+        def write(self, data: Any) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    handler = _Handler.__new__(_Handler)
+    handler.wfile = HungUp()
+    handler.request_version, handler.requestline = "HTTP/1.1", "POST /play HTTP/1.1"
+    handler.command, handler.path = "POST", "/play"
+    handler.client_address = ("127.0.0.1", 4000)
+    handler.close_connection = False
+    with caplog.at_level("INFO", logger="twentyeight.bhoos"):
+        handler._send(200, {"card": "9H"})
+    assert handler.close_connection
+    assert "the caller hung up before the answer" in caplog.text
 
 
 # ---- faulty bots ---------------------------------------------------------------------------
@@ -395,3 +427,35 @@ def test_bot_serve_command() -> None:
     bad = subprocess.run([sys.executable, "-m", "twentyeight.cli.main", "bot", "serve",
                           "--bot", "nosuchbot"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "nosuchbot" in bad.stderr
+
+
+def test_a_served_searching_bot_loads_the_solver_before_its_first_request() -> None:
+    """BOT-PROTOCOL §5: a seat has 1,500 ms for a whole deal, so ``bot serve`` loads the
+    compiled solver before it listens rather than on the first card; a bot that does not
+    search loads nothing."""
+    from twentyeight.integrations.bhoos.serve import BotService
+    from twentyeight.solver import fast
+
+    assert BotService("casual").warm_up() is None
+    assert not BotService("beginner").searches()
+    assert BotService("club").searches() and BotService("expert").searches()
+    if not fast.compiled_available():
+        pytest.skip("numba is not installed: there is no compiled kernel to load")
+    seconds = BotService("expert").warm_up()
+    assert seconds is not None and seconds >= 0
+    assert fast.compiled_kernel().solve_codes.signatures       # compiled, not plain Python
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "twentyeight.cli.main", "bot", "serve",
+                             "--bot", "expert", "--port", str(port)],
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.readline().startswith("the solver is loaded (")
+        assert "serving bot expert" in proc.stderr.readline()
+        status, body, _ = post(f"http://127.0.0.1:{port}", "/play", TRACE_44)
+        assert status == 200 and body["card"] in TRACE_44["cards"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -62,6 +62,9 @@ def run(args: argparse.Namespace, err: TextIO = sys.stderr) -> int:
         err.write(f"twentyeight bot serve: error: cannot listen on {args.host}:{args.port}: "
                   f"{e.strerror or e}\n")
         return USAGE_ERROR
+    warmed = server.service.warm_up()
+    if warmed is not None:
+        err.write(f"the solver is loaded ({warmed:.1f} s)\n")
     err.write(f"serving bot {args.bot} on {server.url} (protocol {args.protocol}, "
               "rules bhoos-29); Ctrl-C stops\n")
     err.flush()

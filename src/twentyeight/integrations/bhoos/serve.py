@@ -45,6 +45,8 @@ CORS = {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "*",
 MARGIN_MS = 30.0
 """Time kept per remaining decision for the network and JSON (BOT-PROTOCOL §5)."""
 KINDS = {"/bid": "bid", "/chooseTrump": "chooseTrump", "/play": "play"}
+MAX_BODY = 64 * 1024
+"""Bytes of a request body read at most: a request of the protocol is well under 2 KB."""
 
 
 def budget_for(kind: str, payload: Mapping[str, Any]) -> float:
@@ -72,6 +74,23 @@ class BotService:
         self.bot = bot
         self.rules = rules
         self.seed = seed
+
+    def searches(self) -> bool:
+        """Whether the bot solves sampled deals (``expert``, ``club``, ``pimc``)."""
+        from twentyeight.bots.pimc import PimcBot
+
+        return issubclass(table_bot_class(self.bot), PimcBot)
+
+    def warm_up(self) -> float | None:
+        """Load the solver's compiled kernel now, before the first request, when the bot
+        searches with it; the seconds it took (``None``: nothing to load).  Loaded on the
+        first card instead, it would take that deal's whole time (BOT-PROTOCOL §5: 1,500 ms
+        a seat), or half a minute where numba's cache is cold."""
+        from twentyeight.solver import fast
+
+        if not self.searches() or not fast.compiled_available():
+            return None
+        return fast.warm_up()
 
     def answer(self, kind: str, payload: Any) -> dict[str, Any]:
         """The answer to a ``kind`` request (``bid``, ``chooseTrump``, ``play``)."""
@@ -127,8 +146,14 @@ def simple_answer(kind: str, payload: Any) -> dict[str, Any]:
     return {"card": to_proto(lowest)}
 
 
+class BodyTooLarge(PayloadError):
+    """A request body over :data:`MAX_BODY` bytes (answered 413, never read)."""
+
+
 def _json_body(handler: BaseHTTPRequestHandler) -> Any:
     length = int(handler.headers.get("Content-Length") or 0)
+    if length > MAX_BODY:
+        raise BodyTooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
     raw = handler.rfile.read(length) if length > 0 else b""
     try:
         return json.loads(raw)
@@ -148,8 +173,13 @@ class _Handler(BaseHTTPRequestHandler):
         if body is not None:
             self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            # The caller gave up (its time ran out) before the answer: nothing to answer to.
+            log.info("%s: the caller hung up before the answer", self.path)
+            self.close_connection = True
 
     def do_OPTIONS(self) -> None:
         self._send(200)
@@ -170,7 +200,9 @@ class _Handler(BaseHTTPRequestHandler):
             answer = self.server.service.answer(kind, payload)
         except (PayloadError, KeyError, TypeError, ValueError, IllegalAction, RecordError) as e:
             log.warning("%s: bad request: %s", self.path, e)
-            self._send(400, {"error": str(e)})
+            if isinstance(e, BodyTooLarge):
+                self.close_connection = True           # the unread body ends the connection
+            self._send(413 if isinstance(e, BodyTooLarge) else 400, {"error": str(e)})
             return
         self._send(200, answer)
 
