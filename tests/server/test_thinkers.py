@@ -92,3 +92,25 @@ def test_the_quick_bots_decide_on_the_loop_and_the_others_in_a_worker() -> None:
             await thinkers.close()
 
     asyncio.run(main())
+
+
+def test_a_new_worker_loads_the_solver_before_its_first_decision() -> None:
+    """A worker loads the compiled kernel as it starts (:func:`_load_solver`), so the first
+    searching decision at a table does not spend its ``bot_seconds`` on it.  In a fresh
+    interpreter: not compiled before, compiled after."""
+    import subprocess
+    import sys
+
+    from twentyeight.solver import fast
+
+    if not fast.compiled_available():
+        pytest.skip("numba is not installed: there is no compiled kernel to load")
+    code = ("from twentyeight.solver import fast\n"
+            "from twentyeight.server.thinkers import _load_solver\n"
+            "kernel = fast.compiled_kernel()\n"
+            "before = len(kernel.solve_codes.signatures)\n"
+            "_load_solver()\n"
+            "print(before, len(kernel.solve_codes.signatures))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=True).stdout.split()
+    assert out[0] == "0" and int(out[1]) >= 1

@@ -199,6 +199,7 @@ def _serve(requests: Connection, answers: Connection, modules: tuple[str, ...]) 
     requests.close()
     conn = answers
     conn.send(("ready",))
+    _load_solver()
     while True:
         try:
             request = read_frame(stream)
@@ -216,6 +217,18 @@ def _serve(requests: Connection, answers: Connection, modules: tuple[str, ...]) 
             conn.send(answer)
         except (EOFError, OSError):
             return
+
+
+def _load_solver() -> None:
+    """Load the solver's compiled kernel while no decision waits for it (a second from
+    numba's cache, half a minute where the cache is cold), rather than in the first searching
+    decision, which would then be given up (``bot_seconds``).  Requests sent meanwhile wait
+    in the pipe; a kernel that fails to load fails again, and is reported, in a decision."""
+    from twentyeight.solver import fast
+
+    if fast.compiled_available():
+        with contextlib.suppress(Exception):
+            fast.warm_up()
 
 
 def _answer(bots: _Bots, number: int, key: Key, kind: str, seed: int, budget: float,
