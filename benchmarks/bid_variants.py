@@ -2,13 +2,14 @@
 
 ``Variant`` is the expert with its auction settings read from the environment variable
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
-margin=M,play=1,declarer=rules``: the expert's ``opponent_weight``, the card points added to
-the model's estimate of an opponent's contract and of its own, the offset and temperature of
-a partner's bids and of the opponents' bids in the sampler (0: the sampler's default),
-``raise_safety``, ``bid_margin``, the sampled deals weighed by the play seen too
-(``play_likelihood``: the sampler's point-gift model), and the bidding side's cards played
-by the ``rules`` player instead of searched; unset, the sampler's default and a raise judged
-at its goal, as before issue 13's changes). Run the same seeds once per
+margin=M,play=1,declarer=rules,ties=follow``: the expert's ``opponent_weight``, the card
+points added to the model's estimate of an opponent's contract and of its own, the offset
+and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
+sampler's default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play
+seen too (``play_likelihood``: the sampler's point-gift model), the bidding side's cards
+played by the ``rules`` player instead of searched, and cards tied at the goal told apart
+the way the contract is going (``tie_break_follows``); unset, the sampler's default and a
+raise judged at its goal, as before issue 13's changes). Run the same seeds once per
 setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
 same wherever the auction is, and the per-deal difference between two runs (``python
 benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
@@ -100,6 +101,8 @@ class Variant(ExpertBot):
                 self.bid_margin = float(value)
             elif key == "play":                         # 1: weigh deals by the play seen
                 self.play_likelihood = value == "1"
+            elif key == "ties":                         # "follow": tie_break_follows
+                self.tie_break_follows = value == "follow"
             elif key == "declarer":                     # "rules": the bidding side's cards
                 self.declarer_rules = value == "rules"
             elif key == "partner":

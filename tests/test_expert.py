@@ -633,3 +633,17 @@ def test_the_expert_accepts_a_cot_concession_with_losers_in_hand() -> None:
               "3 play JC", "0 concede"])
     assert g.to_act == W and "1 accept" in legal(g)
     assert expert_says(g) == "1 accept"
+
+
+@pytest.mark.parametrize(("follows", "maximising", "made", "goal"), [
+    (False, True, 0.9, 20), (False, True, 0.1, 20), (False, False, 0.9, 12),
+    (False, False, 0.1, 12), (True, True, 0.9, 20), (True, True, 0.1, 12),
+    (True, False, 0.9, 20), (True, False, 0.1, 12)])
+def test_cards_tied_at_the_goal_are_told_apart_by_a_goal_moved_as_set(
+        follows: bool, maximising: bool, made: float, goal: int) -> None:
+    """Cards tied at a contract of 16 are searched again at 16 ± SAFETY (4): by the side
+    to play (up for the bidding side, down for the defence), or with ``tie_break_follows``
+    the way the contract is going (up where the tied cards make it in most deals)."""
+    bot = ExpertBot(seed=1)
+    bot.tie_break_follows = follows
+    assert bot._tie_goal(16, maximising, made) == goal

@@ -380,6 +380,13 @@ class ExpertBot(PimcBot):
     """Game points a bid must be worth above passing."""
     raise_safety = RAISE_SAFETY
     """Card points a raise must be made with to spare in the solved deals (at most all)."""
+    tie_break_follows = False
+    """How cards tied at the goal are told apart (:meth:`_tie_goal`).  ``False``: by a
+    second search at the goal moved :data:`SAFETY` points the player's own way (up for the
+    bidding side, down for the defence).  ``True``: moved the way the contract is going —
+    up where the tied cards make it in most deals (the bidding side plays for a cushion, the
+    defence to keep it tight), down where they break it (the defence plays for a cushion, the
+    bidding side to stay close)."""
     defend_shift: float | None = 0.0
     """Card points added to the model's estimate of an opponent's contract in the auction
     (below zero: this player's defence takes more than best play by everyone gives the
@@ -881,7 +888,7 @@ class ExpertBot(PimcBot):
         best = max(sign * totals[a] for a in options)
         top = [a for a in options if sign * totals[a] >= best - 1e-9]
         if len(top) > 1:
-            margin = target + SAFETY if maximising else target - SAFETY
+            margin = self._tie_goal(target, maximising, totals[top[0]])
             second = self._made_counts(solved, margin, nodes // 2, only=top)
             if second is not None:
                 t2 = second[0]
@@ -890,6 +897,12 @@ class ExpertBot(PimcBot):
         self.stats["searched"] += 1
         preferred = self.helper.decide(view, legal)
         return preferred if preferred in top else top[0]
+
+    def _tie_goal(self, target: int, maximising: bool, made: float) -> int:
+        """The goal of the second search between cards tied at ``target``, whose share of
+        deals made is ``made`` (:attr:`tie_break_follows`)."""
+        up = made >= 0.5 if self.tie_break_follows else maximising
+        return target + SAFETY if up else target - SAFETY
 
     def _made_counts(self, worlds: Sequence[World], goal: int, nodes: int,
                      only: Sequence[Action] | None = None
