@@ -101,6 +101,8 @@ class Variant(ExpertBot):
                 self.bid_margin = float(value)
             elif key == "play":                         # 1: weigh deals by the play seen
                 self.play_likelihood = value == "1"
+            elif key == "rollout":                      # 1: auction_rollout
+                self.auction_rollout = value == "1"
             elif key == "ties":                         # "follow": tie_break_follows
                 self.tie_break_follows = value == "follow"
             elif key == "declarer":                     # "rules": the bidding side's cards

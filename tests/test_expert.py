@@ -647,3 +647,22 @@ def test_cards_tied_at_the_goal_are_told_apart_by_a_goal_moved_as_set(
     bot = ExpertBot(seed=1)
     bot.tie_break_follows = follows
     assert bot._tie_goal(16, maximising, made) == goal
+
+
+def test_the_auction_played_out_agrees_with_the_static_value_where_a_pass_ends_it() -> None:
+    """28-AUC: seat 1 opens 14 and seats 2 and 3 pass, so seat 0's pass ends the auction.
+    Played out on the sampled deals (``auction_rollout``), that pass is worth exactly the
+    static pass value: minus the opponents' expected score at 14, weighed."""
+    from twentyeight.bots.reading import rules_of
+    from twentyeight.engine.actions import Action
+
+    g = Game.new("28", seed=7, dealer=0)
+    for a in ("1 bid 14", "2 pass", "3 pass"):
+        g.apply(a)
+    view = g.view(0)
+    bot = ExpertBot(seed=1, budget=0.25)
+    worlds = bot.worlds(view, bot.effort_x.auction_worlds)
+    fam = bot._family(view)
+    rolled = bot._rollout_value(view, worlds, Action.parse("0 pass"), fam, rules_of(view), {})
+    static = -bot.opponent_weight * bot._holder_value(view, worlds, 1, 14, 0.0)
+    assert static < 0 and math.isclose(rolled, static, abs_tol=1e-9)

@@ -80,13 +80,14 @@ from twentyeight.engine.actions import (
 )
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import base_values
-from twentyeight.engine.state import PLAY, HandState
+from twentyeight.engine.state import AUCTION, PLAY, HandState
 from twentyeight.engine.tables import tables_for
 from twentyeight.rules import Rules
 from twentyeight.solver import fast
 from twentyeight.solver.api import choose_engine
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
+from twentyeight.views import view as view_of
 
 __all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain",
            "declare_choice", "goal_chances", "play_on_chance", "raise_choice", "reaches",
@@ -325,6 +326,13 @@ def play_on_chance(worlds: Sequence[World], goal: int, nodes: int) -> float | No
     return made / weight
 
 
+def _step_action(h: Hand, action: Action) -> None:
+    """Apply ``action`` (legal for the seat to act) to ``h``."""
+    seat = h.to_act
+    assert seat is not None
+    h.step(next(c for c in h.legal_codes() if h.action(seat, c) == action))
+
+
 def reaches(h: Hand, goal: int, limit: int) -> bool:
     """Whether the bidding side takes at least ``goal`` card points from ``h`` with best
     play, all cards known (one zero-window search of at most ``limit`` nodes: the compiled
@@ -399,6 +407,10 @@ class ExpertBot(PimcBot):
 
     auction_families = AUCTION_FAMILIES
     """The bid model's families this player bids by (:data:`AUCTION_FAMILIES`)."""
+    auction_rollout = False
+    """Value each bid open and the pass by playing the rest of the auction out on every
+    sampled deal (:meth:`_rollout_value`) rather than as if the auction ended there.  Off:
+    measured, it did not win (docs/strength.md)."""
 
     partner_model = False
     """Read a partner's bids as the expert's own (the family's ``partner_bids``, fitted on its
@@ -572,6 +584,8 @@ class ExpertBot(PimcBot):
             if best is None or ev > best[0] + 1e-12:
                 best = (ev, a)
         assert best is not None
+        if self.auction_rollout:
+            return self._rollout_choice(view, worlds, bids, verbs.get("pass"), columns)
         if "pass" not in verbs:
             return best[1]
         if holder is None or high is None:
@@ -586,6 +600,63 @@ class ExpertBot(PimcBot):
             pass_value = -self.opponent_weight * self._holder_value(
                 view, worlds, holder, high, defend)
         return best[1] if best[0] > pass_value + self.bid_margin else verbs["pass"]
+
+    def _rollout_choice(self, view: View, worlds: Sequence[World], bids: Sequence[Action],
+                        pass_action: Action | None, columns: dict[int, list[float]]
+                        ) -> Action:
+        """The bid or pass with the best :meth:`_rollout_value` (a bid must beat the pass by
+        :attr:`bid_margin`); at most the four lowest bids are weighed."""
+        fam = self._family(view)
+        rules = rules_of(view)
+        candidates = list(bids[:4])
+        values = {a: self._rollout_value(view, worlds, a, fam, rules, columns)
+                  for a in candidates}
+        choice = max(candidates, key=lambda a: values[a])
+        if pass_action is None:
+            return choice
+        passing = self._rollout_value(view, worlds, pass_action, fam, rules, columns)
+        return choice if values[choice] > passing + self.bid_margin else pass_action
+
+    def _rollout_value(self, view: View, worlds: Sequence[World], action: Action,
+                       fam: bid_model.Family, rules: Rules, columns: dict[int, list[float]]
+                       ) -> float:
+        """This side's expected score after ``action``: on each sampled deal the rest of the
+        auction is played by the ``rules`` player at the other seats (this seat passes from
+        then on), and the contract it ends in is valued by the bid model — this side's
+        own at the trump it would name (the best on average over the deals), another
+        side's at its best trump on that deal, weighed by :attr:`opponent_weight`."""
+        me = view["seat"]
+        teams = len(view["teams"])
+        declare, defend = self._shifts(fam)
+        total = weight = 0.0
+        for i, w in enumerate(worlds):
+            h = w.hand.copy()
+            _step_action(h, action)
+            while not h.over and h.phase == AUCTION:
+                seat = h.to_act
+                assert seat is not None
+                legal = {str(h.action(seat, c)): c for c in h.legal_codes()}
+                passing = f"{seat} pass"
+                choice = passing if seat == me and passing in legal else \
+                    self.helper.act(view_of(h, seat))
+                h.step(legal[choice])
+            weight += w.weight
+            if h.over or h.high_bidder is None or h.high is None:
+                continue                            # redealt, or nobody bid
+            holder, contract = h.high_bidder, h.high
+            if holder == me:
+                k = max(columns, key=lambda t: self._chance(fam, worlds, columns[t], contract))
+                total += w.weight * self._value(rules, fam.chance(columns[k][i], contract),
+                                                contract)
+                continue
+            trumps = self._trumps_for(view, holder)
+            row = self._means(view, [w], holder, trumps)[0]
+            ours = holder % teams == me % teams
+            shift = declare if ours else defend
+            best = max(self._value(rules, fam.chance(m + shift, contract), contract)
+                       for m in row)
+            total += w.weight * (best if ours else -self.opponent_weight * best)
+        return total / weight if weight > 0 else 0.0
 
     def _auction_double(self, view: View, worlds: Sequence[World], verbs: dict[str, Action],
                         holder: int | None, high: int | None) -> Action | None:
