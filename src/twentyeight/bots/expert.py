@@ -64,7 +64,13 @@ from typing import cast
 from twentyeight.bots import bid_model
 from twentyeight.bots.base import View, register
 from twentyeight.bots.bid_data import NO_TRUMP
-from twentyeight.bots.pimc import NodeLimit, PimcBot, _LimitedSearcher, solve_limited
+from twentyeight.bots.pimc import (
+    NodeLimit,
+    PimcBot,
+    _LimitedSearcher,
+    legal_code_of,
+    solve_limited,
+)
 from twentyeight.bots.reading import cot_refused, high_bidder, rules_of
 from twentyeight.bots.sampling import World
 from twentyeight.bots.sweep import Shares, seats_of_team, sweep_counts, sweep_share
@@ -326,13 +332,6 @@ def play_on_chance(worlds: Sequence[World], goal: int, nodes: int) -> float | No
     return made / weight
 
 
-def _step_action(h: Hand, action: Action) -> None:
-    """Apply ``action`` (legal for the seat to act) to ``h``."""
-    seat = h.to_act
-    assert seat is not None
-    h.step(next(c for c in h.legal_codes() if h.action(seat, c) == action))
-
-
 def reaches(h: Hand, goal: int, limit: int) -> bool:
     """Whether the bidding side takes at least ``goal`` card points from ``h`` with best
     play, all cards known (one zero-window search of at most ``limit`` nodes: the compiled
@@ -523,10 +522,14 @@ class ExpertBot(PimcBot):
         total = sum(w.weight for w in worlds)
         value = 0.0
         for w, row in zip(worlds, means, strict=True):
-            best = max(self._value(rules, fam.chance(m + shift, contract), contract)
-                       for m in row)
-            value += w.weight * best
+            value += w.weight * self._best_value(rules, fam, row, contract, shift)
         return value / total if total > 0 else 0.0
+
+    def _best_value(self, rules: Rules, fam: bid_model.Family, row: Sequence[float],
+                    contract: int, shift: float) -> float:
+        """The score of ``contract`` at the best of the trumps whose model points are
+        ``row`` (moved by ``shift``)."""
+        return max(self._value(rules, fam.chance(m + shift, contract), contract) for m in row)
 
     def _trumps_for(self, view: View, seat: int) -> list[int]:
         """The trumps a bidder may name (the denomination already named, where bids name one)."""
@@ -628,33 +631,32 @@ class ExpertBot(PimcBot):
         me = view["seat"]
         teams = len(view["teams"])
         declare, defend = self._shifts(fam)
+        my_trump: dict[int, int] = {}                # contract → the trump this seat names
         total = weight = 0.0
         for i, w in enumerate(worlds):
             h = w.hand.copy()
-            _step_action(h, action)
+            h.step(legal_code_of(h, str(action)))
             while not h.over and h.phase == AUCTION:
                 seat = h.to_act
                 assert seat is not None
-                legal = {str(h.action(seat, c)): c for c in h.legal_codes()}
-                passing = f"{seat} pass"
-                choice = passing if seat == me and passing in legal else \
-                    self.helper.act(view_of(h, seat))
-                h.step(legal[choice])
+                if seat == me and PASS in h.legal_codes():
+                    h.step(PASS)
+                else:
+                    h.step(legal_code_of(h, self.helper.act(view_of(h, seat))))
             weight += w.weight
             if h.over or h.high_bidder is None or h.high is None:
                 continue                            # redealt, or nobody bid
             holder, contract = h.high_bidder, h.high
             if holder == me:
-                k = max(columns, key=lambda t: self._chance(fam, worlds, columns[t], contract))
-                total += w.weight * self._value(rules, fam.chance(columns[k][i], contract),
-                                                contract)
+                if contract not in my_trump:
+                    my_trump[contract] = max(columns, key=lambda t: self._chance(
+                        fam, worlds, columns[t], contract))
+                chance = fam.chance(columns[my_trump[contract]][i], contract)
+                total += w.weight * self._value(rules, chance, contract)
                 continue
-            trumps = self._trumps_for(view, holder)
-            row = self._means(view, [w], holder, trumps)[0]
+            row = self._means(view, [w], holder, self._trumps_for(view, holder))[0]
             ours = holder % teams == me % teams
-            shift = declare if ours else defend
-            best = max(self._value(rules, fam.chance(m + shift, contract), contract)
-                       for m in row)
+            best = self._best_value(rules, fam, row, contract, declare if ours else defend)
             total += w.weight * (best if ours else -self.opponent_weight * best)
         return total / weight if weight > 0 else 0.0
 
