@@ -179,9 +179,11 @@ def dialog_open(page: Page) -> bool:
     return bool(page.locator("#hand-over").evaluate("d => d.open"))
 
 
-def to_the_play(page: Page) -> None:
+def to_the_play(page: Page, bid: bool = False) -> None:
     """Through the auction (and the trump) until this seat is to play a card: passing with
-    the keys where it can, laying a trump card or taking the first call where it must."""
+    the keys where it can, laying a trump card or taking the first call where it must; with
+    ``bid``, bidding the highest value at its first call (no one can bid over it, so this
+    seat is the bidder)."""
     for _ in range(60):
         page.wait_for_function(MY_TURN)
         if dialog_open(page):
@@ -193,6 +195,11 @@ def to_the_play(page: Page) -> None:
         at = seq(page)
         if page.locator("#hand .card.legal").count():              # lay a trump card
             page.locator("#hand .card.legal").first.click()
+        elif bid and page.locator("#actions button.bid-value").count():
+            page.locator("#actions button.bid-value").last.click()
+            page.locator("#actions .dens button[data-action]").first.click()
+        elif bid and page.locator("#actions button.verb-bid").count():
+            page.locator("#actions button.verb-bid").last.click()
         elif page.locator("#actions button.verb-pass").count():
             page.keyboard.press("p")
         elif page.locator("#actions button.bid-value").count():    # 56: value, then trump

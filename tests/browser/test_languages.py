@@ -62,9 +62,14 @@ def in_every_language(page: Page, shots: Path, label: str) -> list[str]:
     return found
 
 
-def test_the_table_in_every_language(server: Server, shots: Path,
+@pytest.mark.parametrize("bidder", [False, True], ids=["as-the-auction-goes", "as-the-bidder"])
+def test_the_table_in_every_language(bidder: bool, server: Server, shots: Path,
                                      new_browser_context: Callable[..., BrowserContext]
                                      ) -> None:
+    """The auction, then a trick with this seat to play: as the auction goes (usually
+    another seat's contract), and as the bidder — whose plate says the most (its role, its
+    face-down trump card and "your turn"), on a felt whose chips say the most ("only you
+    know" the trump)."""
     page, errors = seated_page(new_browser_context, server, "28")
     assert page.evaluate("document.documentElement.lang") == "en"
     found = in_every_language(page, shots, "auction")
@@ -74,7 +79,7 @@ def test_the_table_in_every_language(server: Server, shots: Path,
     assert page.evaluate("document.documentElement.lang") == "ta"
     assert page.locator("#lang").input_value() == "ta"
     page.select_option("#lang", "en")
-    to_the_play(page)
+    to_the_play(page, bid=bidder)
     for _ in range(12):                                 # a trick on the table, my turn
         wait_turn(page)
         if page.locator("#center .tcard").count():
@@ -82,7 +87,10 @@ def test_the_table_in_every_language(server: Server, shots: Path,
         at = seq(page)
         page.locator("#hand .card.legal").first.click()
         then_wait(page, at)
-    found += in_every_language(page, shots, "play")
+    if bidder:
+        contract = page.locator("#chips .chip").first.inner_text()
+        assert contract.endswith(f"· {catalog('en')['seat.you']}"), contract
+    found += in_every_language(page, shots, "play-bidder" if bidder else "play")
     assert not errors, errors
     assert not found, "\n".join(found)
 

@@ -48,9 +48,10 @@ def wait_turn(page: Page) -> None:
     page.wait_for_function("document.body.dataset.caught === '1'")
 
 
-def to_a_trick_on_the_table(page: Page) -> None:
-    """On to the play, until it is this seat's turn with cards of the trick on the table."""
-    to_the_play(page)
+def to_a_trick_on_the_table(page: Page, bid: bool = False) -> None:
+    """On to the play (with ``bid``, as the bidder), until it is this seat's turn with cards
+    of the trick on the table."""
+    to_the_play(page, bid=bid)
     for _ in range(12):
         wait_turn(page)
         if page.locator("#center .tcard").count() and page.locator("#hand .card.legal").count():
@@ -85,6 +86,21 @@ def test_every_screen_every_table(table: str, server: Server, shots: Path,
     found += every_screen(page, shots, f"{preset}-play")
     show_the_reveal_banner(page)
     found += every_screen(page, shots, f"{preset}-play-banner")
+    assert not errors, errors
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("table", ["6", "8"])
+def test_every_screen_as_the_bidder(table: str, server: Server, shots: Path,
+                                    new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The play with this seat the bidder: its plate says the most (its role, its face-down
+    trump card, "your turn") and the chips too (the trump only it knows)."""
+    preset = TABLES[table]
+    page, errors = seated_page(new_browser_context, server, preset)
+    to_a_trick_on_the_table(page, bid=True)
+    contract = page.locator("#chips .chip").first.inner_text()
+    assert contract.endswith("· You"), contract
+    found = every_screen(page, shots, f"{preset}-play-bidder")
     assert not errors, errors
     assert not found, "\n".join(found)
 

@@ -9,7 +9,8 @@
 // 2. trick cards: the largest card width, and for it the slot furthest out towards each seat,
 //    such that no card touches a plate, another card or the felt's rim (on a felt too small
 //    for that, cards may overlap each other, never a plate);  the plate size kept is the one
-//    that gives the largest trick cards (larger plates break a tie);
+//    that gives the largest trick cards (larger plates break a tie), among those at which
+//    every plate holds all it says;
 // 3. the centre (the auction's card): the largest box round the middle that touches no plate.
 //
 // The result is written as inline positions (px) and CSS variables; `geometry` keeps it for
@@ -26,22 +27,59 @@ const TILT = 1.13;                   // a card's box grows this much when tilted
 /** The seats' felt needs at least this height (wide and portrait screens), by table size. */
 const FELT_MIN = { 3: 220, 4: 230, 6: 270, 8: 300 };
 
+/** Below this, a sideways phone's hand is too small with the chips beside the felt: they go
+ *  above it instead (css/layout.css, .chips-over-felt). */
+const HAND_BESIDE_MIN = 44;
+
 /** The size of the cards in your hand: as large as the shape allows (css/layout.css gives
  *  the largest, --card-max), small enough that the prompt, the calls and the hand leave the
- *  felt its room.  Sets --card-w on the page. */
+ *  felt its room.  Sets --card-w on the page; on a sideways phone, also where the chips go
+ *  (beside the felt, so that it has the whole height, unless the hand would be too small). */
 export function fitPage(players) {
   const body = document.body;
-  const style = getComputedStyle(body);
+  body.classList.remove("chips-over-felt");
+  const landscape = getComputedStyle(body).getPropertyValue("--shape").trim() === "landscape";
+  const beside = landscape && !body.classList.contains("spectating");
+  let card = handCard(players);
+  if (beside && card < HAND_BESIDE_MIN) {
+    body.classList.add("chips-over-felt");
+    card = handCard(players);
+  }
+  body.style.setProperty("--card-w", `${card}px`);
+}
+
+/** The hand's card width that leaves the rest of the page its room, as the page now stands:
+ *  on a sideways phone, the width that fills the hand's column (measured); elsewhere, what
+ *  the felt's least height and the rest above and below it leave. */
+function handCard(players) {
+  const style = getComputedStyle(document.body);
   const shape = style.getPropertyValue("--shape").trim();
   const max = parseFloat(style.getPropertyValue("--card-max")) || 96;
+  const clamp = (card) => Math.max(40, Math.min(max, Math.floor(card)));
+  if (shape === "landscape") {
+    const fill = cardFillingColumn();
+    if (fill !== null) return clamp(fill);
+  }
   const play = document.querySelector(".play");
   const part = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.offsetHeight : 0; };
   let used = part("prompt") + part("actions") + part("notice") + part("keys") + 16 + 22 + 14 + 24;
   if (shape !== "landscape") used += part("status") + (FELT_MIN[players] || 240);
-  else used += part("banner");                 // beside the felt, above the prompt
-  const room = play.clientHeight - used;
-  const card = Math.max(40, Math.min(max, Math.floor(room / 1.4)));
-  body.style.setProperty("--card-w", `${card}px`);
+  else used += part("banner");
+  return clamp((play.clientHeight - used) / 1.4);
+}
+
+/** The card width at which the column of your prompt, calls and hand (#me) is exactly full:
+ *  its room less what its content takes beside the hand's cards (null: no cards to measure). */
+function cardFillingColumn() {
+  const me = document.getElementById("me");
+  const card = document.querySelector("#hand .card");
+  if (!me || !card || !card.offsetWidth) return null;
+  const shown = [...me.children].filter((el) => el.getClientRects().length);
+  const content = shown.at(-1).getBoundingClientRect().bottom - shown[0].getBoundingClientRect().top;
+  const s = getComputedStyle(me);
+  const room = me.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom);
+  const height = card.offsetHeight + room - content - 4;
+  return height * card.offsetWidth / card.offsetHeight;
 }
 
 export const geometry = { plates: {}, slots: {}, card: 0, centre: null, width: 0, height: 0 };
@@ -143,7 +181,10 @@ export function layoutFelt(felt, order) {
     const boxes = platePositions(order, sizes, w, h);
     if (!boxes) return;
     const trick = trickSlots(order, boxes, w, h) || trickSlots(order, boxes, w, h, false);
-    const score = (trick ? trick.card + (trick.apart ? 40 : 0) : 0) + 4 * (SIZES.length - i);
+    // a size at which some plate cannot hold what it says (a long "your turn" beside the
+    // bidder's face-down card) is kept only if no other size fits at all
+    const cut = plates.some((el) => el.scrollWidth > el.clientWidth + 1);
+    const score = (trick ? trick.card + (trick.apart ? 40 : 0) : 0) + 4 * (SIZES.length - i) - (cut ? 200 : 0);
     if (!placed || score > placed.score) placed = { boxes, trick, size, score };
   });
   if (!placed) {      // a felt too small for any size: the smallest, in the ring where they
