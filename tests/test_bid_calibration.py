@@ -95,7 +95,7 @@ def test_the_expert_bids_where_its_own_contract_is_estimated_higher() -> None:
 def test_the_expert_lets_the_opponents_play_where_their_contract_is_estimated_lower() -> None:
     """28-AUC-5: E (seat 1) bids 15 over N's 14 at the model's estimate, passes when N's side is
     estimated to take 4 card points fewer against its defence."""
-    g = position(3, ["0 bid 14"])
+    g = position(15, ["0 bid 14"])
     view, legal = g.view(1), g.legal_actions()
     assert str(expert(0.0, 0.0).decide(view, legal)) == "1 bid 15"
     assert str(expert(0.0, -4.0).decide(view, legal)) == "1 pass"
