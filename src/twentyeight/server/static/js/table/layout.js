@@ -28,7 +28,8 @@ const TILT = 1.13;                   // a card's box grows this much when tilted
 const FELT_MIN = { 3: 220, 4: 230, 6: 270, 8: 300 };
 
 /** Below this, a sideways phone's hand is too small with the chips beside the felt: they go
- *  above it instead (css/layout.css, .chips-over-felt). */
+ *  above it instead (css/layout.css, .chips-over-felt); below it even then, the column takes
+ *  the whole height and the chips and clock share the felt's width (.column-whole-height). */
 const HAND_BESIDE_MIN = 44;
 
 /** The size of the cards in your hand: as large as the shape allows (css/layout.css gives
@@ -37,13 +38,17 @@ const HAND_BESIDE_MIN = 44;
  *  (beside the felt, so that it has the whole height, unless the hand would be too small). */
 export function fitPage(players) {
   const body = document.body;
-  body.classList.remove("chips-over-felt");
+  body.classList.remove("chips-over-felt", "column-whole-height");
   const landscape = getComputedStyle(body).getPropertyValue("--shape").trim() === "landscape";
   const beside = landscape && !body.classList.contains("spectating");
   let card = handCard(players);
   if (beside && card < HAND_BESIDE_MIN) {
     body.classList.add("chips-over-felt");
     card = handCard(players);
+    if (card < HAND_BESIDE_MIN) {       // still too short: the column takes the whole height
+      body.classList.add("column-whole-height");
+      card = handCard(players);
+    }
   }
   body.style.setProperty("--card-w", `${card}px`);
 }
