@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from browser.conftest import MY_TURN, dialog_open, seated_table, seq, then_wait, to_the_play
+from browser.conftest import (
+    MY_TURN,
+    dialog_open,
+    seated_table,
+    seq,
+    then_wait,
+    to_my_first_turn,
+    to_the_play,
+)
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -102,10 +110,7 @@ def test_cards_travel_tricks_are_held_and_swept_and_the_last_trick_comes_first(
 def test_the_mute_switch_silences_the_table_and_is_remembered(
         new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
     page = open_page(new_browser_context, server, "instant")
-    page.wait_for_function(MY_TURN)
-    while page.evaluate("document.querySelector('#hand-over').open"):  # a hand over before mine
-        page.locator("#ho-close").click()
-        page.wait_for_function(MY_TURN)
+    to_my_first_turn(page)             # past a computer's redeal, whose result takes the click
     mute = page.locator("#mute")
     assert mute.get_attribute("aria-pressed") == "false"
     mute.click()

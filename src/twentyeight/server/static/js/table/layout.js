@@ -42,13 +42,10 @@ export function fitPage(players) {
   const landscape = getComputedStyle(body).getPropertyValue("--shape").trim() === "landscape";
   const beside = landscape && !body.classList.contains("spectating");
   let card = handCard(players);
-  if (beside && card < HAND_BESIDE_MIN) {
-    body.classList.add("chips-over-felt");
+  for (const fallback of ["chips-over-felt", "column-whole-height"]) {   // each one more room
+    if (!beside || card >= HAND_BESIDE_MIN) break;
+    body.classList.add(fallback);
     card = handCard(players);
-    if (card < HAND_BESIDE_MIN) {       // still too short: the column takes the whole height
-      body.classList.add("column-whole-height");
-      card = handCard(players);
-    }
   }
   body.style.setProperty("--card-w", `${card}px`);
 }
