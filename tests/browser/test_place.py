@@ -37,6 +37,11 @@ def room_info(server: Server, room: str) -> dict[str, object]:
     return info
 
 
+def log_tail(server: Server, chars: int = 3000) -> str:
+    """The end of the server's log (what a test that timed out reports)."""
+    return server.log.read_text(errors="replace")[-chars:] if server.log.exists() else ""
+
+
 def snap(page: Page, shots: Path, name: str) -> None:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -222,8 +227,9 @@ def test_a_rated_match_on_the_leaderboard(
     page = new_browser_context().new_page()
     page.goto(f"{server.url}/r/{room}")                     # someone watches: computers play
     deadline = time.monotonic() + 120
-    while room_info(server, room)["status"] != "finished":
-        assert time.monotonic() < deadline, "the match did not finish"
+    while (info := room_info(server, room))["status"] != "finished":
+        assert time.monotonic() < deadline, \
+            f"the match did not finish: {info}; the server's log ends {log_tail(server)!r}"
         time.sleep(0.3)
     winners = room_info(server, room)["winners"]
     assert isinstance(winners, list)

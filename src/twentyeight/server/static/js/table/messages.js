@@ -171,7 +171,7 @@ function pairMoment(v) {
 
 async function showHandOver(msg) {
   const prev = ui.st;
-  ui.lastHandOver = msg;
+  if (msg.view.tricks?.length) ui.lastHandOver = msg;   // a hand annulled as dealt has none
   const v = msg.view;
   const shown = prev && prev.hand === msg.hand ? prev.view.tricks.length : v.tricks.length;
   if (prev && v.tricks.length > shown) {            // the last trick, seen before the result

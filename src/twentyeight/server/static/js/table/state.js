@@ -34,7 +34,7 @@ export const ui = {
   showLast: false,
   banner: null,          // {text, cards, trick, kind}: a trump or pair moment
   pendingMoment: null,   // the ask / reveal / pair call whose effect the next state shows
-  lastHandOver: null,
+  lastHandOver: null,    // the last hand over with a trick played (its last trick stays shown)
   focusIndex: 0,
   stage: null,           // the presentation's own picture: {trick, done} while a trick is held
   seen: new Set(),       // trick cards already drawn (only new ones fly in)
