@@ -40,7 +40,7 @@ from twentyeight.engine.state import NORMAL
 from twentyeight.rules import Rules, preset
 
 __all__ = ["MODEL_PATH", "Family", "Model", "calibrate", "fit", "fit_files", "hand_features",
-           "model", "row_of", "rules_of_name", "shift_of"]
+           "model", "row_of", "rules_of_name", "shift_of", "solve_linear"]
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "bid_model.json"
 FAMILIES = ("28", "29", "bhoos-29", "28-3p", "28-6p", "40", "56")
@@ -253,8 +253,8 @@ def model() -> Model:
 
 
 # ---- fitting ---------------------------------------------------------------------------
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve ``a x = b`` (Gauss–Jordan with partial pivoting; ``a`` is changed)."""
+def solve_linear(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` (Gauss–Jordan with partial pivoting; ``a`` and ``b`` are changed)."""
     n = len(b)
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(a[r][col]))
@@ -287,7 +287,7 @@ def least_squares(rows: Sequence[Sequence[float]], labels: Sequence[float]) -> l
                 ai[j] += vi * vj
     for i in range(w):
         ata[i][i] += RIDGE * max(1.0, ata[i][i])
-    return _solve(ata, atb)
+    return solve_linear(ata, atb)
 
 
 def fit(name: str, examples: Sequence[Example]) -> Family:
