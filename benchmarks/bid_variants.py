@@ -2,13 +2,14 @@
 
 ``Variant`` is the expert with its auction settings read from the environment variable
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
-margin=M,play=1,declarer=rules,ties=follow``: the expert's ``opponent_weight``, the card
+margin=M,play=1,declarer=rules,ties=follow,sees=play``: the expert's ``opponent_weight``, the card
 points added to the model's estimate of an opponent's contract and of its own, the offset
 and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
 sampler's default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play
 seen too (``play_likelihood``: the sampler's point-gift model), the bidding side's cards
 played by the ``rules`` player instead of searched, and cards tied at the goal told apart
-the way the contract is going (``tie_break_follows``); unset, the sampler's default and a
+the way the contract is going (``tie_break_follows``), and the card play searched on the real
+deal alone (``sees_play``); unset, the sampler's default and a
 raise judged at its goal, as before issue 13's changes). Run the same seeds once per
 setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
 same wherever the auction is, and the per-deal difference between two runs (``python
@@ -34,9 +35,13 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from twentyeight.bots import play_model
 from twentyeight.bots.base import View
-from twentyeight.bots.expert import ExpertBot
+from twentyeight.bots.expert import ExpertBot, without_cot
+from twentyeight.bots.reading import rules_of
+from twentyeight.bots.sampling import World
 from twentyeight.engine.actions import Action
+from twentyeight.engine.hand import Hand
 from twentyeight.game import Game
 
 __all__ = ["ExpertBefore", "Variant", "margins", "paired"]
@@ -69,6 +74,35 @@ class Variant(ExpertBot):
 
     declarer_rules = False
     """Play the bidding side's cards as the ``rules`` player does (``declarer=rules``)."""
+
+    sees_play = ""
+    """Search the card play on the real deal alone, as ``oracle`` does: ``sees=play`` in every
+    card, ``sees=defence`` in the defenders' cards only, ``sees=declarer`` in the bidding
+    side's only; ``sees=trump``: the defenders' sampled deals only those with the real
+    trump; the auction and the windows as the expert's, so that the difference to the
+    expert on the same deals is what seeing every card is worth there.  The arena gives the
+    real state to any bot with a ``bind`` method."""
+    _real: Hand | None = None
+
+    def bind(self, game: Game | Hand) -> None:
+        """The real state, kept for :attr:`sees_play` (the arena calls this at every action)."""
+        self._real = getattr(game, "hand", game)
+
+    def _solvable_worlds(self, view: View, count: int) -> list[World]:
+        real = self._real
+        teams = len(view["teams"])
+        bidder = view["bidder"]
+        declaring = bidder is not None and bidder % teams == view["seat"] % teams
+        if real is not None and self.sees_play == "trump" and not declaring:
+            worlds = [w for w in super()._solvable_worlds(view, 6 * count)
+                      if w.hand.trump == real.trump]
+            return worlds[:count]
+        if real is None or self.sees_play not in ("play", "declarer" if declaring else
+                                                  "defence"):
+            return super()._solvable_worlds(view, count)
+        assert len(real.history) == len(view["history"]) and real.to_act == view["seat"]
+        world = World(real.copy(), real.deal, 1.0)
+        return [without_cot(world)] if rules_of(view).cot else [world]
 
     def _play(self, view: View, legal: list[Action]) -> Action | None:
         teams = len(view["teams"])
@@ -107,12 +141,29 @@ class Variant(ExpertBot):
                 self.tie_break_follows = value == "follow"
             elif key == "declarer":                     # "rules": the bidding side's cards
                 self.declarer_rules = value == "rules"
+            elif key == "infer":                        # 1: play_inference
+                self.play_inference = value == "1"
+            elif key == "model":                        # a play model file of its own
+                use_play_model(Path(value))
+            elif key == "pool":
+                self.pool = int(value)
+            elif key == "sees":                         # play, defence, declarer: the real
+                self.sees_play = value                  # deal in (those) cards
             elif key == "partner":
                 self.partner_fit = bid_model_of(value)
             elif key == "opponents":
                 self.opponent_fit = bid_model_of(value)
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
+
+
+def use_play_model(path: Path) -> None:
+    """Read the cards played with the model file ``path`` instead of the shipped one (this
+    process only: the sampler asks :func:`play_model.model` for it)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    loaded = play_model.PlayModel({name: tuple(fam["weights"])
+                                   for name, fam in data["families"].items()})
+    play_model.model = lambda: loaded  # type: ignore[assignment]
 
 
 def margins(directory: Path, bot: str = "Variant") -> dict[int, float]:

@@ -142,6 +142,9 @@ TEAM_SWEEP_FACTOR = 4
 many times the actions of one player's (a single hand, a Thani): its lines branch more (a
 refused Cot after the second trick of 28 took about 30 000 actions over 12 deals, where a
 single hand's 16 000 suffice)."""
+PLAY_POOL = 4
+"""Where the cards played are read (:attr:`ExpertBot.play_inference`), the deals of a card
+are drawn this many times over and resampled by weight."""
 CONCEDE_MARGIN = 0.05
 """Game points a Cot concession must save (conceding a sure sweep never costs: the bidder
 who refuses it scores what it would have)."""
@@ -411,6 +414,13 @@ class ExpertBot(PimcBot):
     sampled deal (:meth:`_rollout_value`) rather than as if the auction ended there.  Off:
     measured, it did not win (docs/strength.md)."""
 
+    play_inference = False
+    """Weigh the sampled deals of the play also by how likely the cards played so far are
+    under the learned play model (:mod:`~twentyeight.bots.play_model`), drawing
+    :attr:`pool` times the deals and keeping as many as before in proportion to their
+    weights."""
+    pool = PLAY_POOL
+
     partner_model = False
     """Read a partner's bids as the expert's own (the family's ``partner_bids``, fitted on its
     arena games by ``tools/bid_model.py calibrate``) rather than as the ``rules`` player's.
@@ -419,6 +429,12 @@ class ExpertBot(PimcBot):
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.effort_x = ExpertEffort.of(budget)
+
+    def play_family(self, view: View) -> str | None:
+        """The play model's family for the cards seen in the play (:attr:`play_inference`)."""
+        if not self.play_inference or view["phase"] != "play":
+            return None
+        return rules_of(view).preset or "28"
 
     def partner_bids(self, view: View) -> tuple[float, float] | None:
         """A partner's bids read as the expert's own where the bid model has them

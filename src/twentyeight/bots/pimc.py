@@ -62,7 +62,7 @@ from typing import Any
 from twentyeight.bots.base import Bot, BotError, View, register
 from twentyeight.bots.reading import high_bidder
 from twentyeight.bots.rules_bot import RulesBot
-from twentyeight.bots.sampling import Sampler, SamplerError, World
+from twentyeight.bots.sampling import Sampler, SamplerError, World, resample
 from twentyeight.engine.actions import BID, PAIR, PASS, TRUMP_CARD, Action, code_of
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import target
@@ -259,14 +259,31 @@ class PimcBot(Bot):
         return decision_rng(self.seed, view)
 
     def worlds(self, view: View, count: int) -> list[World]:
-        """Deals consistent with ``view`` (the oracle returns the real one)."""
+        """Deals consistent with ``view`` (the oracle returns the real one).  Where the cards
+        played are read by the learned play model (:meth:`play_family`), ``pool`` times as
+        many are drawn and ``count`` of them kept in proportion to their weights
+        (:func:`~twentyeight.bots.sampling.resample`)."""
+        family = self.play_family(view)
+        pool = self.pool if family is not None else 1
+        rng = self.decision_rng(view)
         try:
-            return Sampler(view, play_likelihood=self.play_likelihood,
-                           partner_bids=self.partner_bids(view),
-                           opponent_bids=self.opponent_bids(view)).sample(
-                count, self.decision_rng(view), attempts=100 * count)
+            worlds = Sampler(view, play_likelihood=self.play_likelihood,
+                             partner_bids=self.partner_bids(view),
+                             opponent_bids=self.opponent_bids(view),
+                             play_family=family).sample(
+                pool * count, rng, attempts=100 * pool * count)
         except SamplerError:                                      # pragma: no cover
             return []
+        return resample(worlds, count, rng) if pool > 1 else worlds
+
+    pool = 1
+    """How many times the worlds a decision uses are drawn before they are resampled by
+    weight, where the play is read (:meth:`play_family`)."""
+
+    def play_family(self, view: View) -> str | None:
+        """The family of the learned play model that reads the cards played in ``view``
+        (``Sampler(play_family=…)``); ``None``: the cards are not read."""
+        return None
 
     def partner_bids(self, view: View) -> tuple[float, float] | None:
         """How the seat's partners bid, for the sampler (``Sampler(partner_bids=…)``);

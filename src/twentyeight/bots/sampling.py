@@ -78,6 +78,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from twentyeight.bots import play_model
 from twentyeight.bots.reading import rules_of
 from twentyeight.cards import SUITS, Card, cards_of
 from twentyeight.engine.actions import (
@@ -98,7 +99,8 @@ from twentyeight.rules import Rules
 from twentyeight.views import View
 from twentyeight.views import view as view_of
 
-__all__ = ["Sampler", "SamplerError", "World", "bid_likelihood", "gift_likelihood", "strength"]
+__all__ = ["Sampler", "SamplerError", "World", "bid_likelihood", "gift_likelihood", "resample",
+           "strength"]
 
 BID_TEMPERATURE = 3.0
 TRUMP_TEMPERATURE = 5.0
@@ -217,9 +219,14 @@ class Sampler:
 
     def __init__(self, view: View, likelihood: bool = True, play_likelihood: bool = False,
                  partner_bids: tuple[float, float] | None = None,
-                 opponent_bids: tuple[float, float] | None = None) -> None:
+                 opponent_bids: tuple[float, float] | None = None,
+                 play_family: str | None = None) -> None:
         self.view = view
         self.likelihood = likelihood
+        self.play_family = play_family if likelihood else None
+        """The family of the learned play model (:mod:`~twentyeight.bots.play_model`) whose
+        probabilities weigh the other players' cards; ``None``: cards weigh nothing (or, with
+        ``play_likelihood``, the point-gift model)."""
         self.partner_bids = partner_bids
         """``(offset, temperature)`` of the bids of the seat's partners, where they are known
         to bid otherwise than the default model (:func:`bid_likelihood`)."""
@@ -449,6 +456,8 @@ class Sampler:
             suit = self.deck.suit_of[code - TRUMP_CARD] if code < TRUMP_SUIT \
                 else code - TRUMP_SUIT
             return trump_likelihood(self.rules, cards, suit, code < TRUMP_SUIT)
+        if code < PLAY_LIMIT and self.play_family is not None:
+            return play_model.probability(h, seat, code, legal, self.play_family)
         if code < PLAY_LIMIT and self.play_likelihood:
             return gift_likelihood(h, seat, code, legal)
         return 1.0
@@ -469,3 +478,31 @@ class Sampler:
             if world is not None:
                 out.append(world)
         return out
+
+
+def resample(worlds: Sequence[World], count: int, rng: random.Random) -> list[World]:
+    """At most ``count`` distinct worlds drawn from ``worlds`` in proportion to their weights
+    (systematic resampling), each weighted by how often it was drawn: the same estimate as
+    the weighted pool, spent on the worlds that carry the weight rather than on many that
+    the decisions seen make unlikely.
+
+    >>> pool = [World(None, ((k,),), w)  # type: ignore[arg-type]
+    ...         for k, w in enumerate([1.0, 0.0, 2.0, 0.5, 0.5])]
+    >>> [(x.deal[0][0], x.weight) for x in resample(pool, 4, random.Random(3))]
+    [(0, 1.0), (2, 2.0), (3, 1.0)]
+    """
+    total = sum(w.weight for w in worlds)
+    if total <= 0 or len(worlds) <= count:
+        return list(worlds)
+    step = total / count
+    point = rng.random() * step
+    drawn: dict[int, int] = {}
+    taken = 0
+    acc = 0.0
+    for i, w in enumerate(worlds):
+        acc += w.weight
+        while point < acc and taken < count:
+            drawn[i] = drawn.get(i, 0) + 1
+            taken += 1
+            point += step
+    return [World(worlds[i].hand, worlds[i].deal, float(k)) for i, k in drawn.items()]
