@@ -39,7 +39,7 @@ from twentyeight.bots import play_model
 from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot, without_cot
 from twentyeight.bots.reading import rules_of
-from twentyeight.bots.sampling import World
+from twentyeight.bots.sampling import Sampler, World
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.game import Game
@@ -78,15 +78,16 @@ class Variant(ExpertBot):
     sees_play = ""
     """Search the card play on the real deal alone, as ``oracle`` does: ``sees=play`` in every
     card, ``sees=defence`` in the defenders' cards only, ``sees=declarer`` in the bidding
-    side's only; ``sees=trump``: the defenders' sampled deals only those with the real
-    trump; the auction and the windows as the expert's, so that the difference to the
-    expert on the same deals is what seeing every card is worth there.  The arena gives the
-    real state to any bot with a ``bind`` method."""
+    side's only; ``sees=partner`` (``sees=bidder``): a defender's deals with its partner's
+    (the bidder's) real cards, the rest sampled; ``sees=trump``: the defenders' sampled
+    deals only those with the real trump; the auction and the windows as the expert's, so
+    that the difference to the expert on the same deals is what seeing those cards is worth
+    there.  The arena gives the real state to any bot with a ``bind`` method."""
     _real: Hand | None = None
 
     def bind(self, game: Game | Hand) -> None:
         """The real state, kept for :attr:`sees_play` (the arena calls this at every action)."""
-        self._real = getattr(game, "hand", game)
+        self._real = game.hand if isinstance(game, Game) else game
 
     def _solvable_worlds(self, view: View, count: int) -> list[World]:
         real = self._real
@@ -103,6 +104,27 @@ class Variant(ExpertBot):
         assert len(real.history) == len(view["history"]) and real.to_act == view["seat"]
         world = World(real.copy(), real.deal, 1.0)
         return [without_cot(world)] if rules_of(view).cot else [world]
+
+    def worlds(self, view: View, count: int) -> list[World]:
+        """``sees=partner`` / ``sees=bidder``: a defender's sampled deals of the play with
+        its partner's real cards (or the bidder's) pinned, the other seats' sampled."""
+        real = self._real
+        teams = len(view["teams"])
+        bidder = view["bidder"]
+        me = view["seat"]
+        if (real is None or view["phase"] != "play" or bidder is None
+                or bidder % teams == me % teams or self.sees_play not in ("partner", "bidder")):
+            return super().worlds(view, count)
+        seat = bidder if self.sees_play == "bidder" else (me + teams) % len(view["hand_sizes"])
+        sampler = Sampler(view, play_likelihood=self.play_likelihood,
+                          partner_bids=self.partner_bids(view),
+                          opponent_bids=self.opponent_bids(view))
+        for c in range(sampler.deck.size):
+            if real.hands[seat] >> c & 1 and c not in sampler.pinned[seat]:  # a shown pair
+                sampler.pool.remove(c)
+                sampler.pinned[seat].append(c)
+                sampler.held_room[seat] -= 1
+        return sampler.sample(count, self.decision_rng(view), attempts=100 * count)
 
     def _play(self, view: View, legal: list[Action]) -> Action | None:
         teams = len(view["teams"])
