@@ -33,6 +33,7 @@ import json
 import math
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from twentyeight.bots import play_model
@@ -167,6 +168,11 @@ class Variant(ExpertBot):
                 self.play_inference = value == "1"
             elif key == "model":                        # a play model file of its own
                 use_play_model(Path(value))
+            elif key == "worlds":                       # deals of a card (same nodes)
+                self.effort_x = replace(self.effort_x, worlds=int(value))
+            elif key == "nodes":                        # a card's nodes, times this
+                self.effort_x = replace(self.effort_x,
+                                        nodes=int(self.effort_x.nodes * float(value)))
             elif key == "pool":
                 self.pool = int(value)
             elif key == "sees":                         # play, defence, declarer: the real
