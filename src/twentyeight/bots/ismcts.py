@@ -237,6 +237,10 @@ class IsmctsBot(Bot):
             self._iterate(root, w.hand.copy(), rng)
         return root
 
+    def playout_code(self, h: Hand, rng: random.Random) -> int:
+        """The play-out's move in ``h`` (:func:`default_code`)."""
+        return default_code(h, rng, self.greedy)
+
     def _iterate(self, root: Node, h: Hand, rng: random.Random) -> None:
         path: list[tuple[Node, int]] = []          # (node, team choosing into it)
         node = root
@@ -271,7 +275,7 @@ class IsmctsBot(Bot):
             h.step(codes[best_i])
             path.append((node, team))
         while not h.over:
-            h.step(default_code(h, rng, self.greedy))
+            h.step(self.playout_code(h, rng))
         results: dict[int, float] = {}
         for n, team in path:
             if team not in results:
