@@ -2,15 +2,18 @@
 
 ``Variant`` is the expert with its auction settings read from the environment variable
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
-margin=M,play=1,declarer=rules,ties=follow,sees=play``: the expert's ``opponent_weight``, the card
-points added to the model's estimate of an opponent's contract and of its own, the offset
-and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
-sampler's default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play
-seen too (``play_likelihood``: the sampler's point-gift model), the bidding side's cards
-played by the ``rules`` player instead of searched, and cards tied at the goal told apart
-the way the contract is going (``tie_break_follows``), and the card play searched on the real
-deal alone (``sees_play``); unset, the sampler's default and a
-raise judged at its goal, as before issue 13's changes). Run the same seeds once per
+margin=M,play=1,declarer=rules,ties=follow,sees=S,infer=1,pool=N,model=PATH,worlds=N,
+nodes=X``: the expert's ``opponent_weight``, the card points added to the model's estimate
+of an opponent's contract and of its own, the offset and temperature of a partner's bids and
+of the opponents' bids in the sampler (0: the sampler's default), ``raise_safety``,
+``bid_margin``, the sampled deals weighed by the play seen too (``play_likelihood``: the
+sampler's point-gift model), the bidding side's cards played by the ``rules`` player instead
+of searched, cards tied at the goal told apart the way the contract is going
+(``tie_break_follows``), some of the real deal seen in the card play (:attr:`Variant.
+sees_play`), the cards played read by the learned play model (``play_inference``, its
+``pool`` and another model file), and a card's deals and nodes (its ``ExpertEffort``'s
+``worlds``, its ``nodes`` times ``X``); unset, the sampler's default and a raise judged at
+its goal, as before issue 13's changes). Run the same seeds once per
 setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
 same wherever the auction is, and the per-deal difference between two runs (``python
 benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
@@ -40,7 +43,7 @@ from twentyeight.bots import play_model
 from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot, without_cot
 from twentyeight.bots.reading import rules_of
-from twentyeight.bots.sampling import Sampler, World
+from twentyeight.bots.sampling import World
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.game import Game
@@ -117,14 +120,8 @@ class Variant(ExpertBot):
                 or bidder % teams == me % teams or self.sees_play not in ("partner", "bidder")):
             return super().worlds(view, count)
         seat = bidder if self.sees_play == "bidder" else (me + teams) % len(view["hand_sizes"])
-        sampler = Sampler(view, play_likelihood=self.play_likelihood,
-                          partner_bids=self.partner_bids(view),
-                          opponent_bids=self.opponent_bids(view))
-        for c in range(sampler.deck.size):
-            if real.hands[seat] >> c & 1 and c not in sampler.pinned[seat]:  # a shown pair
-                sampler.pool.remove(c)
-                sampler.pinned[seat].append(c)
-                sampler.held_room[seat] -= 1
+        sampler = self.sampler(view)
+        sampler.pin(seat, [c for c in range(sampler.deck.size) if real.hands[seat] >> c & 1])
         return sampler.sample(count, self.decision_rng(view), attempts=100 * count)
 
     def _play(self, view: View, legal: list[Action]) -> Action | None:
@@ -188,9 +185,7 @@ class Variant(ExpertBot):
 def use_play_model(path: Path) -> None:
     """Read the cards played with the model file ``path`` instead of the shipped one (this
     process only: the sampler asks :func:`play_model.model` for it)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    loaded = play_model.PlayModel({name: tuple(fam["weights"])
-                                   for name, fam in data["families"].items()})
+    loaded = play_model.load(path.read_text(encoding="utf-8"))
     play_model.model = lambda: loaded  # type: ignore[assignment]
 
 

@@ -22,6 +22,7 @@ from twentyeight.bots.pimc import Effort, NodeLimit, OracleBot, PimcBot, solve_l
 from twentyeight.bots.sampling import (
     POINT_GIFT,
     Sampler,
+    SamplerError,
     bid_likelihood,
     gift_likelihood,
     strength,
@@ -109,6 +110,34 @@ def test_sampler_respects_voids_and_hidden_trump() -> None:
                     assert deck.suit_of[c] not in suits
     if not g.hand.revealed:
         assert len({w.hand.trump for w in worlds}) > 1
+
+
+def test_pinned_cards_are_in_every_world_and_a_card_seen_elsewhere_cannot_be_pinned() -> None:
+    """``Sampler.pin`` (28, third trick): the partner's real cards pinned are its hand in every
+    world drawn, the worlds still give the seat its view, and a card the seat holds itself
+    (or one more card than the partner holds) is refused with a clear error."""
+    g = Game.new("28", seed=11, dealer=3)
+    bots = [make_bot("rules", seed=s) for s in range(4)]
+    while not g.over and (g.hand.phase != PLAY or len(g.hand.tricks) < 3):
+        seat = g.to_act
+        assert seat is not None
+        g.apply(bots[seat].act(g.view(seat)))
+    seat = (g.hand.bidder + 1) % 4
+    partner = (seat + 2) % 4
+    deck = g.rules.deck
+    real = [c for c in range(deck.size) if g.hand.hands[partner] >> c & 1]
+    sampler = Sampler(g.view(seat))
+    sampler.pin(partner, real)
+    worlds = sampler.sample(20, random.Random(5))
+    assert len(worlds) == 20
+    assert all(w.hand.hands[partner] == g.hand.hands[partner] for w in worlds)
+    assert all(w.view(seat) == g.view(seat) for w in worlds)
+    mine = next(c for c in range(deck.size) if g.hand.hands[seat] >> c & 1)
+    with pytest.raises(SamplerError, match="cannot be in seat"):
+        Sampler(g.view(seat)).pin(partner, [mine])
+    other = next(c for c in range(deck.size) if g.hand.hands[g.hand.bidder] >> c & 1)
+    with pytest.raises(SamplerError, match="cannot be in seat"):
+        sampler.pin(partner, [other])                   # the partner's hand is full
 
 
 def test_likelihood_model() -> None:

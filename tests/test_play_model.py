@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from twentyeight import Game
 from twentyeight.bots import play_model
-from twentyeight.bots.pimc import legal_code_of
 from twentyeight.bots.play_model import FEATURES, Decision, card_features
 from twentyeight.bots.sampling import Sampler, World, resample
 from twentyeight.engine.hand import Hand
@@ -26,14 +25,6 @@ from twentyeight.engine.state import PLAY
 from twentyeight.rules import preset
 
 F = {name: i for i, name in enumerate(FEATURES)}
-
-
-def played_to(actions: list[str], seed: int = 11, dealer: int = 3) -> Hand:
-    """A hand of 28 from ``seed`` with ``actions`` applied."""
-    h = Hand.from_seed(preset("28"), seed, dealer)
-    for a in actions:
-        h.step(legal_code_of(h, a))
-    return h
 
 
 def first_trick_position() -> tuple[Hand, list[str]]:

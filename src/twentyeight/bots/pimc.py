@@ -263,18 +263,21 @@ class PimcBot(Bot):
         played are read by the learned play model (:meth:`play_family`), ``pool`` times as
         many are drawn and ``count`` of them kept in proportion to their weights
         (:func:`~twentyeight.bots.sampling.resample`)."""
-        family = self.play_family(view)
-        pool = self.pool if family is not None else 1
+        pool = self.pool if self.play_family(view) is not None else 1
         rng = self.decision_rng(view)
         try:
-            worlds = Sampler(view, play_likelihood=self.play_likelihood,
-                             partner_bids=self.partner_bids(view),
-                             opponent_bids=self.opponent_bids(view),
-                             play_family=family).sample(
-                pool * count, rng, attempts=100 * pool * count)
+            worlds = self.sampler(view).sample(pool * count, rng, attempts=100 * pool * count)
         except SamplerError:                                      # pragma: no cover
             return []
         return resample(worlds, count, rng) if pool > 1 else worlds
+
+    def sampler(self, view: View) -> Sampler:
+        """The sampler of the deals consistent with ``view``, with this bot's models of the
+        other players (bids, play)."""
+        return Sampler(view, play_likelihood=self.play_likelihood,
+                       partner_bids=self.partner_bids(view),
+                       opponent_bids=self.opponent_bids(view),
+                       play_family=self.play_family(view))
 
     pool = 1
     """How many times the worlds a decision uses are drawn before they are resampled by

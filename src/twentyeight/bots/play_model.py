@@ -42,7 +42,7 @@ from twentyeight.engine.hand import Hand
 from twentyeight.engine.play import trick_winner, trump_start, winning_index
 
 __all__ = ["FEATURES", "Decision", "PlayModel", "card_features", "decisions", "fit",
-           "log_likelihood", "model", "probability", "softmax"]
+           "load", "log_likelihood", "model", "probability", "softmax"]
 
 FEATURES = (
     "points",            # the card's points
@@ -85,11 +85,15 @@ class PlayModel:
 @cache
 def model() -> PlayModel:
     """The shipped model (``data/play_model.json``)."""
-    text = resources.files("twentyeight.bots").joinpath("data/play_model.json").read_text(
-        encoding="utf-8")
+    return load(resources.files("twentyeight.bots").joinpath("data/play_model.json").read_text(
+        encoding="utf-8"))
+
+
+def load(text: str) -> PlayModel:
+    """The model of a model file's text (``tools/play_model.py`` writes them)."""
     data = json.loads(text)
     if list(data["features"]) != list(FEATURES):
-        raise ValueError("play_model.json was fitted on other features than FEATURES")
+        raise ValueError("the play model file was fitted on other features than FEATURES")
     return PlayModel({name: tuple(float(x) for x in fam["weights"])
                       for name, fam in data["families"].items()})
 

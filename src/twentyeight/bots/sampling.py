@@ -293,6 +293,18 @@ class Sampler:
             raise SamplerError("the view shows more unseen cards than the deck has")
         self.voids = self._voids()
 
+    def pin(self, seat: int, cards: Sequence[Card]) -> None:
+        """Deal ``cards`` (deck indices; those already pinned there are skipped) to ``seat``'s
+        hand in every deal drawn from now on, as if the view had shown them there."""
+        for c in cards:
+            if c in self.pinned[seat]:
+                continue
+            if c not in self.pool or self.held_room[seat] <= 0:
+                raise SamplerError(f"card {self.deck.names[c]} cannot be in seat {seat}'s hand")
+            self.pool.remove(c)
+            self.pinned[seat].append(c)
+            self.held_room[seat] -= 1
+
     def _voids(self) -> list[set[int]]:
         """Suits each seat is known to hold none of in hand (see the module docs)."""
         suit_of = self.deck.suit_of
