@@ -1,16 +1,17 @@
-"""``ismcts`` with its play-outs' cards drawn from the learned play model, for measuring it.
+"""Variants of ``ismcts``, for tuning it on the same deals (docs/strength.md, "ismcts").
 
-``IsmctsVariant`` is the shipped ``ismcts`` whose play-out cards are, with ``ISMCTS_VARIANT=
-learned=1``, drawn from :mod:`~twentyeight.bots.play_model`'s probabilities (the family of the
-table's preset, else 28's) instead of uniformly; unset, it is ``ismcts`` itself.  Its name,
-hence its seeds, is the same either way, so two runs on the same seed pair by deal
-(``bid_variants.py DIR_A DIR_B --bot IsmctsVariant``):
+``IsmVariant`` is ``ismcts`` with its exploration constant, the share of greedy play-out
+cards and learned play-outs read from the environment variable ``ISMCTS_VARIANT``
+(``exploration=C,greedy=G,learned=1``; unset, :data:`~twentyeight.bots.ismcts.EXPLORATION`,
+:data:`~twentyeight.bots.ismcts.GREEDY` and uniform play-outs).  ``learned=1`` draws a
+play-out's cards from :mod:`~twentyeight.bots.play_model`'s probabilities (the family of the
+table's preset, else 28's).  Its name, hence its seeds, is the same in every run, so two runs
+on the same deals differ only where the setting changed a decision, and ``python
+benchmarks/bid_variants.py DIR_A DIR_B --bot IsmVariant`` gives the per-deal difference:
 
-    ISMCTS_VARIANT=learned=1 PYTHONPATH=src:benchmarks twentyeight arena \\
-        --bots ismcts_variants:IsmctsVariant,rules --rules 28 --deals 200 --seed 3801 \\
-        --workers 1 --budget 0.25 --save /tmp/learned
-    (the same without ISMCTS_VARIANT, --save /tmp/uniform)
-    PYTHONPATH=src python benchmarks/bid_variants.py /tmp/learned /tmp/uniform --bot IsmctsVariant
+    ISMCTS_VARIANT=exploration=0.5 PYTHONPATH=src:benchmarks twentyeight arena \\
+        --bots ismcts_variants:IsmVariant,rules --rules 28 --deals 200 --seed 3101 \\
+        --workers 1 --budget 0.25 --save /tmp/ism-0.5
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from twentyeight.bots.ismcts import IsmctsBot
 from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.hand import Hand
 
-__all__ = ["IsmctsVariant", "learned_code"]
+__all__ = ["IsmVariant", "learned_code"]
 
 
 def learned_code(h: Hand, rng: random.Random, greedy: float = 0.0) -> int:
@@ -39,12 +40,22 @@ def learned_code(h: Hand, rng: random.Random, greedy: float = 0.0) -> int:
     return rng.choices(cards, probs)[0]
 
 
-class IsmctsVariant(IsmctsBot):
-    """``ismcts``, with learned play-outs under ``ISMCTS_VARIANT=learned=1`` (module docs)."""
+class IsmVariant(IsmctsBot):
+    """``ismcts`` with the settings of ``ISMCTS_VARIANT`` (module docs)."""
+
+    learned = False
+    """Draw the play-outs' cards from the play model (``learned=1``)."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
-        self.learned = os.environ.get("ISMCTS_VARIANT", "") == "learned=1"
+        for part in filter(None, os.environ.get("ISMCTS_VARIANT", "").split(",")):
+            key, value = part.split("=")
+            if key == "learned":
+                self.learned = value == "1"
+            elif key in ("exploration", "greedy"):
+                setattr(self, key, float(value))
+            else:
+                raise ValueError(f"ISMCTS_VARIANT: unknown setting {key!r}")
 
     def playout_code(self, h: Hand, rng: random.Random) -> int:
         if self.learned:
