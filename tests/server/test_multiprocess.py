@@ -239,7 +239,18 @@ def test_an_action_sent_through_both_processes_is_applied_once(pair: Pair) -> No
     for c in clients:                              # both processes told each seat the same
         for m in c.log:
             if m["type"] == "state":
-                assert m == states[(c.seat, m["seq"])]
+                assert without_seconds(m) == without_seconds(states[(c.seat, m["seq"])])
+
+
+def without_seconds(state: Message) -> Message:
+    """``state`` with its turn clock's seconds left out: each process counts them down at its
+    own moment of sending (60.0 from one, 59.8 from the other under load), the rest of the
+    clock (whose turn, of which kind) must agree."""
+    clock = state.get("clock")
+    if clock is None:
+        return state
+    assert 0 < clock["seconds"] <= 600                 # the room's takeover_seconds
+    return {**state, "clock": {k: v for k, v in clock.items() if k != "seconds"}}
 
 
 def test_kill_9_one_process_the_other_serves_on(pair: Pair) -> None:
