@@ -2,18 +2,20 @@
 
 ``Variant`` is the expert with its auction settings read from the environment variable
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
-margin=M,play=1,declarer=rules,ties=follow,sees=S,infer=1,pool=N,model=PATH,worlds=N,
-nodes=X``: the expert's ``opponent_weight``, the card points added to the model's estimate
-of an opponent's contract and of its own, the offset and temperature of a partner's bids and
-of the opponents' bids in the sampler (0: the sampler's default), ``raise_safety``,
-``bid_margin``, the sampled deals weighed by the play seen too (``play_likelihood``: the
-sampler's point-gift model), the bidding side's cards played by the ``rules`` player instead
-of searched, cards tied at the goal told apart the way the contract is going
-(``tie_break_follows``), some of the real deal seen in the card play (:attr:`Variant.
-sees_play`), the cards played read by the learned play model (``play_inference``, its
-``pool`` and another model file), and a card's deals and nodes (its ``ExpertEffort``'s
-``worlds``, its ``nodes`` times ``X``); unset, the sampler's default and a raise judged at
-its goal, as before issue 13's changes). Run the same seeds once per
+margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
+worlds=N,nodes=X,signal=F,ask=rules``: the expert's ``opponent_weight``, the card points
+added to the model's estimate of an opponent's contract and of its own, the offset and
+temperature of a partner's bids and of the opponents' bids in the sampler (0: the sampler's
+default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play seen too
+(``play_likelihood``: the sampler's point-gift model), the bidding side's cards played by
+the ``rules`` player instead of searched, cards tied at the goal told apart the way the
+contract is going (``tie_break_follows``), some of the real deal seen in the card play
+(:attr:`Variant.sees_play`, in the first ``K`` tricks only), the cards played read by the
+learned play model (``play_inference``, its ``pool`` and another model file), a card's deals
+and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the defenders'
+discards from weakness read by their partners (:attr:`Variant.signal`), and asking for the
+trump left to the ``rules`` player (:attr:`Variant.ask_rules`); unset, the sampler's default
+and a raise judged at its goal, as before issue 13's changes). Run the same seeds once per
 setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
 same wherever the auction is, and the per-deal difference between two runs (``python
 benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
@@ -23,6 +25,8 @@ benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auctio
         --budget 0.25 --save /tmp/before
     EXPERT_VARIANT=... (the same command with --save /tmp/after)
     PYTHONPATH=src python benchmarks/bid_variants.py /tmp/after /tmp/before
+
+Several pairs of runs (other seeds) are pooled: ``bid_variants.py A1 B1 A2 B2 ...``.
 
 ``ExpertBefore`` is the expert before this work (the model's points for every contract, an
 opponent's expected score weighted 0.7, a partner's bids read as the ``rules`` player's, a
@@ -43,8 +47,8 @@ from twentyeight.bots import play_model
 from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot, without_cot
 from twentyeight.bots.reading import rules_of
-from twentyeight.bots.sampling import World
-from twentyeight.engine.actions import Action
+from twentyeight.bots.sampling import Sampler, World
+from twentyeight.engine.actions import PLAY_LIMIT, Action
 from twentyeight.engine.hand import Hand
 from twentyeight.game import Game
 
@@ -88,6 +92,9 @@ class Variant(ExpertBot):
     that the difference to the expert on the same deals is what seeing those cards is worth
     there.  The arena gives the real state to any bot with a ``bind`` method."""
     _real: Hand | None = None
+    sees_tricks = 99
+    """``sees_tricks=K``: :attr:`sees_play` (``play``, ``defence``, ``declarer``) in the
+    first ``K`` tricks only, the later cards searched on sampled deals."""
 
     def bind(self, game: Game | Hand) -> None:
         """The real state, kept for :attr:`sees_play` (the arena calls this at every action)."""
@@ -103,7 +110,8 @@ class Variant(ExpertBot):
                       if w.hand.trump == real.trump]
             return worlds[:count]
         if real is None or self.sees_play not in ("play", "declarer" if declaring else
-                                                  "defence"):
+                                                  "defence") \
+                or len(view["tricks"]) >= self.sees_tricks:
             return super()._solvable_worlds(view, count)
         assert len(real.history) == len(view["history"]) and real.to_act == view["seat"]
         world = World(real.copy(), real.deal, 1.0)
@@ -124,12 +132,42 @@ class Variant(ExpertBot):
         sampler.pin(seat, [c for c in range(sampler.deck.size) if real.hands[seat] >> c & 1])
         return sampler.sample(count, self.decision_rng(view), attempts=100 * count)
 
+    signal = 0.0
+    """``signal=F`` (F > 0): the defenders discard from weakness among the cards the search
+    ties (:func:`weak_discard`), and read their partner's discards so, a deal where the partner
+    kept a jack or nine of the suit it discarded from while a discard from a suit without one
+    was legal weighing ``F``."""
+
+    def among_tied(self, view: View, legal: list[Action], top: list[Action]) -> Action:
+        if self.signal > 0:
+            choice = weak_discard(view, top)
+            if choice is not None:
+                return choice
+        return super().among_tied(view, legal, top)
+
+    def sampler(self, view: View) -> Sampler:
+        if self.signal <= 0:
+            return super().sampler(view)
+        return SignalReader(view, play_likelihood=self.play_likelihood,
+                            partner_bids=self.partner_bids(view),
+                            opponent_bids=self.opponent_bids(view),
+                            play_family=self.play_family(view), violation=self.signal)
+
+    ask_rules = False
+    """``ask=rules``: whether to ask for the trump (or reveal it) is the ``rules`` player's
+    decision; the search chooses the card."""
+
     def _play(self, view: View, legal: list[Action]) -> Action | None:
         teams = len(view["teams"])
         bidder = view["bidder"]
         if (self.declarer_rules and bidder is not None
                 and bidder % teams == view["seat"] % teams):
             return None
+        if self.ask_rules and any(a.verb in ("ask", "reveal") for a in legal):
+            preferred = self.helper.decide(view, legal)
+            if preferred.verb in ("ask", "reveal"):
+                return preferred
+            legal = [a for a in legal if a.verb not in ("ask", "reveal")]
         return super()._play(view, legal)
 
     def partner_bids(self, view: View) -> tuple[float, float] | None:
@@ -172,6 +210,12 @@ class Variant(ExpertBot):
                                         nodes=int(self.effort_x.nodes * float(value)))
             elif key == "pool":
                 self.pool = int(value)
+            elif key == "sees_tricks":                  # K: seeing in the first K only
+                self.sees_tricks = int(value)
+            elif key == "ask":                          # "rules": asking is rules'
+                self.ask_rules = value == "rules"
+            elif key == "signal":                       # F: discards from weakness
+                self.signal = float(value)
             elif key == "sees":                         # play, defence, declarer: the real
                 self.sees_play = value                  # deal in (those) cards
             elif key == "partner":
@@ -180,6 +224,69 @@ class Variant(ExpertBot):
                 self.opponent_fit = bid_model_of(value)
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
+
+
+def _defending(view: View) -> bool:
+    bidder = view["bidder"]
+    teams = len(view["teams"])
+    return bidder is not None and bidder % teams != view["seat"] % teams
+
+
+def weak_discard(view: View, top: Sequence[Action]) -> Action | None:
+    """A defender's discard among the tied ``top`` by the convention of ``signal=``: a card
+    of a suit in which it keeps no jack or nine (the lowest, the fewest points), when it
+    cannot follow suit and the card is not a trump it knows; ``None`` when that does not
+    apply."""
+    trick = (view.get("trick") or {}).get("cards") or []
+    if not trick or not _defending(view):
+        return None
+    led = trick[0][-1]
+    hand = view["hand"]
+    if any(c[-1] == led for c in hand):
+        return None
+    trump = view.get("trump")
+    strong = {c[-1] for c in hand if c[0] in "J9"}
+    deck = rules_of(view).deck
+    weak = [a for a in top if a.verb == "play" and a.arg is not None and a.arg[-1] != trump
+            and a.arg[-1] not in strong]
+    if not weak:
+        return None
+    return min(weak, key=lambda a: (deck.points[deck.by_name[a.arg or ""][0]],
+                                   deck.power[deck.by_name[a.arg or ""][0]]))
+
+
+class SignalReader(Sampler):
+    """The sampler with the partner's discards read by the convention of ``signal=``."""
+
+    def __init__(self, view: View, violation: float, **kwargs: object) -> None:
+        super().__init__(view, **kwargs)  # type: ignore[arg-type]
+        self.violation = violation
+
+    def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
+        factor = super()._factor(h, seat, code, legal)
+        me = self.seat
+        team_of = h.t.team_of
+        if (code >= PLAY_LIMIT or seat == me or team_of[seat] != team_of[me]
+                or h.bid_side[seat] or not h.trick_cards):
+            return factor
+        deck = self.deck
+        suit_of = deck.suit_of
+        led = suit_of[h.trick_cards[0]]
+        suit = suit_of[code]
+        known_trump = h.trump if h.revealed else -1
+        if suit in (led, known_trump):
+            return factor
+        held = h.hands[seat]
+
+        def strong(s: int) -> bool:
+            return any(held >> c & 1 and suit_of[c] == s and deck.points[c] >= 2
+                       for c in range(deck.size))
+
+        if not strong(suit):
+            return factor
+        could = any(c < PLAY_LIMIT and suit_of[c] not in (led, known_trump)
+                    and not strong(suit_of[c]) for c in legal)
+        return factor * self.violation if could else factor
 
 
 def use_play_model(path: Path) -> None:
@@ -206,29 +313,40 @@ def margins(directory: Path, bot: str = "Variant") -> dict[int, float]:
     return {k: sum(v) / len(v) for k, v in out.items()}
 
 
-def paired(a: Path, b: Path, bot: str = "Variant") -> dict[str, float]:
-    """The mean per-deal difference of ``bot``'s margins in two runs on the same deals, its
-    normal 95% interval, and how many deals differ at all."""
-    ma, mb = margins(a, bot), margins(b, bot)
-    keys = sorted(set(ma) & set(mb))
-    d = [ma[k] - mb[k] for k in keys]
+def paired(a: Path | Sequence[Path], b: Path | Sequence[Path], bot: str = "Variant"
+           ) -> dict[str, float]:
+    """The mean per-deal difference of ``bot``'s margins in two runs on the same deals (or
+    several pairs of runs, ``a[i]`` against ``b[i]``, pooled), its normal 95% interval, and
+    how many deals differ at all."""
+    pairs = list(zip([a] if isinstance(a, Path) else a, [b] if isinstance(b, Path) else b,
+                     strict=True))
+    d: list[float] = []
+    sum_a = sum_b = 0.0
+    for run_a, run_b in pairs:
+        ma, mb = margins(run_a, bot), margins(run_b, bot)
+        keys = sorted(set(ma) & set(mb))
+        d += [ma[k] - mb[k] for k in keys]
+        sum_a += sum(ma[k] for k in keys)
+        sum_b += sum(mb[k] for k in keys)
     n = len(d)
     mean = sum(d) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)
-    return {"deals": n, "a": sum(ma[k] for k in keys) / n, "b": sum(mb[k] for k in keys) / n,
+    return {"deals": n, "a": sum_a / n, "b": sum_b / n,
             "diff": mean, "low": mean - half, "high": mean + half,
             "differing": sum(1 for x in d if abs(x) > 1e-9)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="the per-deal difference of two Variant runs")
-    ap.add_argument("a", type=Path)
-    ap.add_argument("b", type=Path)
+    ap.add_argument("runs", type=Path, nargs="+",
+                    help="A B, or A1 B1 A2 B2 ... (pairs of runs on the same deals, pooled)")
     ap.add_argument("--bot", default="Variant",
                     help="the bot whose margins are compared (a part of its name)")
     args = ap.parse_args(argv)
-    r = paired(args.a, args.b, args.bot)
+    if len(args.runs) % 2:
+        ap.error("give the runs in pairs: A B [A B ...]")
+    r = paired(args.runs[0::2], args.runs[1::2], args.bot)
     print(f"{r['deals']} deals ({r['differing']} differ): A {r['a']:+.3f}, B {r['b']:+.3f}, "
           f"A - B {r['diff']:+.3f} [{r['low']:+.3f}, {r['high']:+.3f}]")
     return 0

@@ -984,6 +984,11 @@ class ExpertBot(PimcBot):
                 best2 = max(sign * t2.get(a, -sign * math.inf) for a in top)
                 top = [a for a in top if sign * t2.get(a, -sign * math.inf) >= best2 - 1e-9]
         self.stats["searched"] += 1
+        return self.among_tied(view, legal, top)
+
+    def among_tied(self, view: View, legal: list[Action], top: list[Action]) -> Action:
+        """The card played of ``top``, the cards the search cannot tell apart: the ``rules``
+        player's choice when it is one of them, else the first."""
         preferred = self.helper.decide(view, legal)
         return preferred if preferred in top else top[0]
 
