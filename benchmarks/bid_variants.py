@@ -45,7 +45,8 @@ from pathlib import Path
 
 from twentyeight.bots import play_model
 from twentyeight.bots.base import View
-from twentyeight.bots.expert import ExpertBot, without_cot
+from twentyeight.bots.expert import ExpertBot, goal_chances, trump_options, without_cot
+from twentyeight.bots.pimc import legal_code_of
 from twentyeight.bots.reading import rules_of
 from twentyeight.bots.sampling import Sampler, World
 from twentyeight.engine.actions import PLAY_LIMIT, Action
@@ -153,6 +154,33 @@ class Variant(ExpertBot):
                             opponent_bids=self.opponent_bids(view),
                             play_family=self.play_family(view), violation=self.signal)
 
+    trump_dd = False
+    """``trump=dd``: the trump chosen by the share of sampled deals (all eight cards of
+    every hand) in which the contract is made with it, each solved from the first lead
+    (ties: the shipped choice, by the bid model)."""
+
+    def _trump(self, view: View, legal: list[Action]) -> Action | None:
+        shipped = super()._trump(view, legal)
+        contract = view["contract"] or view["high_bid"]
+        options = trump_options(rules_of(view), legal)
+        if not self.trump_dd or contract is None or len(options) < 2:
+            return shipped
+        worlds = self._solvable_worlds(view, self.effort_x.window_worlds)
+        shares: dict[Action, float] = {}
+        for action in options.values():
+            chosen = []
+            for w in worlds:
+                h = w.hand.copy()
+                h.step(legal_code_of(h, str(action)))
+                chosen.append(World(h, w.deal, w.weight))
+            made = goal_chances(chosen, [contract], self.effort_x.window_nodes)
+            if made is None:
+                return shipped
+            shares[action] = made[contract]
+        best = max(shares.values())
+        top = [a for a, v in shares.items() if v >= best - 1e-9]
+        return shipped if shipped in top else top[0]
+
     ask_rules = False
     """``ask=rules``: whether to ask for the trump (or reveal it) is the ``rules`` player's
     decision; the search chooses the card."""
@@ -212,6 +240,8 @@ class Variant(ExpertBot):
                 self.pool = int(value)
             elif key == "sees_tricks":                  # K: seeing in the first K only
                 self.sees_tricks = int(value)
+            elif key == "trump":                        # "dd": trump by solved deals
+                self.trump_dd = value == "dd"
             elif key == "ask":                          # "rules": asking is rules'
                 self.ask_rules = value == "rules"
             elif key == "signal":                       # F: discards from weakness

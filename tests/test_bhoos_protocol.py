@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from twentyeight import Game
 from twentyeight.arena import run_arena
@@ -32,7 +34,14 @@ from twentyeight.integrations.bhoos.payloads import (
     to_proto,
 )
 from twentyeight.integrations.bhoos.rebuild import rebuild
-from twentyeight.integrations.bhoos.serve import CORS, BotService, ProtocolServer
+from twentyeight.integrations.bhoos.serve import (
+    CORS,
+    MARGIN_MS,
+    BotService,
+    ProtocolServer,
+    budget_for,
+    hard_limit,
+)
 
 # ---- the payloads of BOT-PROTOCOL.md -------------------------------------------------------
 BID_42 = {   # §4.2, the starter's docstring verbatim (its history is already complete)
@@ -376,6 +385,29 @@ def test_slow_bot_uses_up_its_budget_then_the_fallback_plays(faulty: Any) -> Non
     assert time.perf_counter() - start < 2.0
     assert bot.requests == 1 and bot.remaining_ms <= 0
     assert bot.faults["timeout"] >= 8                          # every decision of the seat
+
+
+@settings(max_examples=200, deadline=None)
+@given(total=st.floats(50.0, 5000.0), bids=st.integers(0, 10), hand_size=st.integers(4, 8))
+def test_a_deal_spent_as_budgeted_keeps_its_margins(total: float, bids: int,
+                                                    hand_size: int) -> None:
+    """BOT-PROTOCOL §5: a bot that takes every budget ``budget_for`` gives it (bids, then its
+    cards), and the margin of each request besides, still has time left at its last card;
+    no request's hard stop (``hard_limit``) is later than the deal's time left; a card of
+    the first trick gets at least as much as any later one."""
+    left = total
+    for _ in range(bids):
+        request = {"timeRemaining": left, "cards": ["JS"] * 4}
+        assert hard_limit("bid", request, hand_size) * 1000.0 <= max(left, 2.0)
+        left -= budget_for("bid", request, hand_size) * 1000.0 + MARGIN_MS
+    budgets = []
+    for held in range(hand_size, 0, -1):
+        request = {"timeRemaining": left, "cards": ["JS"] * held}
+        assert hard_limit("play", request, hand_size) * 1000.0 <= max(left, 2.0)
+        budgets.append(budget_for("play", request, hand_size))
+        left -= budgets[-1] * 1000.0 + MARGIN_MS
+    if total > (10 + 2 * hand_size) * MARGIN_MS * 2:         # not a deal already out of time
+        assert left > 0 and budgets[0] >= max(budgets[1:]) - 1e-9
 
 
 def test_reveal_answers_are_followed_by_a_second_call(faulty: Any) -> None:

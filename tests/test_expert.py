@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,7 @@ from twentyeight.bots.expert import (
 )
 from twentyeight.bots.ismcts import greedy_card
 from twentyeight.bots.names import NAMES, seat_names
+from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.sweep import ANNULLED_HAND, FAILED, SWEPT, sweeps
 from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.actions import SINGLE as SINGLE_CODE
@@ -413,6 +415,23 @@ def test_the_expert_searches_the_first_lead_instead_of_leaving_it_to_rules_of_th
     expert = ExpertBot(seed=3)
     assert expert.act(g.view(W)) in g.view(W)["legal"]
     assert (expert.stats["searched"], expert.stats["fallback"]) == (1, 0)
+
+
+def test_a_deadline_passed_stops_the_search_and_the_rules_player_decides() -> None:
+    """28-PLAY-1, the first lead of the test above under a caller's hard time limit
+    (``PimcBot.deadline``, what ``bot serve`` sets): with the deadline already passed no deal
+    is solved and the ``rules`` player's lead is played; without one the same bot searches."""
+    g = game("28", 0, FIRST_LEAD, ["1 bid 14", "2 bid 15", "3 pass", "0 pass", "1 pass",
+                                   "2 trump 7C", "2 pass", "0 pass"])
+    view = g.view(W)
+    late = ExpertBot(seed=3)
+    late.deadline = time.monotonic() - 1.0
+    assert late.act(view) == RulesBot(seed=3).act(view)
+    assert (late.stats["searched"], late.stats["fallback"], late.stats["nodes"]) == (0, 1, 0)
+    in_time = ExpertBot(seed=3)
+    in_time.deadline = time.monotonic() + 3600.0
+    assert in_time.act(view) == ExpertBot(seed=3).act(view)     # the counts bound it alone
+    assert in_time.stats["searched"] == 1 and in_time.stats["nodes"] > 0
 
 
 def test_a_raise_judged_on_few_deals_must_clear_keeping_the_contract() -> None:

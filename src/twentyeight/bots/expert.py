@@ -97,7 +97,7 @@ from twentyeight.views import view as view_of
 
 __all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain",
            "declare_choice", "goal_chances", "play_on_chance", "raise_choice", "reaches",
-           "shrunk", "stakes", "without_cot"]
+           "shrunk", "stakes", "trump_options", "without_cot"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -193,6 +193,26 @@ window_nodes=2000000, sweep_worlds=12, sweep_nodes=16000)
                    sweep_nodes=max(4000, int(32_000 * b)))
 
 
+def trump_options(rules: Rules, legal: Sequence[Action]) -> dict[int, Action]:
+    """Suit → the trump action the expert weighs for it: the suit named, or (28's face-down
+    card) the lowest card of the suit; ``seventh`` and ``reverse`` are not among them."""
+    options: dict[int, Action] = {}
+    deck = rules.deck
+    for a in legal:
+        if a.verb != "trump" or a.arg in (None, "seventh", "reverse"):
+            continue
+        assert a.arg is not None
+        if len(a.arg) == 1:
+            options.setdefault(SUITS.index(a.arg), a)
+            continue
+        suit = deck.suit_of[deck.copies_of(a.arg)[0]]
+        low = options.get(suit)
+        if low is None or low.arg is None or len(low.arg) == 1 or \
+                deck.power[deck.copies_of(a.arg)[0]] < deck.power[deck.copies_of(low.arg)[0]]:
+            options[suit] = a
+    return options
+
+
 def stakes(rules: Rules, contract: int) -> tuple[int, int]:
     """(win, loss) of a contract before doubling, on the preset's scale (the engine's own
     :func:`~twentyeight.engine.scoring.base_values`)."""
@@ -200,18 +220,21 @@ def stakes(rules: Rules, contract: int) -> tuple[int, int]:
     return base_values(cast(HandState, shim), contract)
 
 
-def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int
+def goal_chances(worlds: Sequence[World], goals: Sequence[int], nodes: int,
+                 out_of_time: Callable[[], bool] = lambda: False
                  ) -> dict[int, float] | None:
     """For each goal (card points), the weighted share of ``worlds`` in which the bidding
     side reaches it with best play from the first lead (each world's hand is played on with
     passes to the first lead; one zero-window search per goal, in increasing order and
-    stopping at the first missed, ``nodes`` shared by the worlds).  ``None`` if the nodes ran
-    out before half the worlds were solved."""
+    stopping at the first missed, ``nodes`` shared by the worlds).  ``None`` if the nodes (or
+    the time: ``out_of_time``) ran out before half the worlds were solved."""
     made = dict.fromkeys(goals, 0.0)
     weight = 0.0
     solved = 0
     cap = max(1, nodes // max(1, len(worlds)))
     for w in worlds:
+        if out_of_time():
+            break
         h = _to_play(w.hand)
         if h is None:
             continue
@@ -307,16 +330,19 @@ def _value_of(rules: Rules, chance: float, contract: int, multiplier: int = 1) -
     return multiplier * (chance * win - (1.0 - chance) * loss)
 
 
-def play_on_chance(worlds: Sequence[World], goal: int, nodes: int) -> float | None:
+def play_on_chance(worlds: Sequence[World], goal: int, nodes: int,
+                   out_of_time: Callable[[], bool] = lambda: False) -> float | None:
     """The weighted share of ``worlds`` in which the bidding side reaches ``goal`` card
     points when the hand is played on to the end: each world played on to the first lead
     by passing, then the best card of the player to move by the solver (cards only: a
-    claim such as the redeal is what is being weighed).  ``None`` if the nodes ran out
-    before half the worlds were solved."""
+    claim such as the redeal is what is being weighed).  ``None`` if the nodes (or the time:
+    ``out_of_time``) ran out before half the worlds were solved."""
     made = weight = 0.0
     solved = 0
     cap = max(1, nodes // max(1, len(worlds)))
     for w in worlds:
+        if out_of_time():
+            break
         h = _to_play(w.hand)
         if h is None or h.to_act is None:
             continue
@@ -691,24 +717,10 @@ class ExpertBot(PimcBot):
 
     # ---- trump -------------------------------------------------------------------------
     def _trump(self, view: View, legal: list[Action]) -> Action | None:
-        rules = rules_of(view)
         contract = view["contract"] or view["high_bid"]
         if contract is None:
             return None
-        options: dict[int, Action] = {}
-        deck = rules.deck
-        for a in legal:
-            if a.verb != "trump" or a.arg in (None, "seventh", "reverse"):
-                continue
-            assert a.arg is not None
-            if len(a.arg) == 1:
-                options.setdefault(SUITS.index(a.arg), a)
-                continue
-            suit = deck.suit_of[deck.copies_of(a.arg)[0]]
-            low = options.get(suit)
-            if low is None or low.arg is None or len(low.arg) == 1 or \
-                    deck.power[deck.copies_of(a.arg)[0]] < deck.power[deck.copies_of(low.arg)[0]]:
-                options[suit] = a
+        options = trump_options(rules_of(view), legal)
         if not options:
             return None
         worlds = self.worlds(view, self.effort_x.auction_worlds)
@@ -794,7 +806,7 @@ class ExpertBot(PimcBot):
         total = rules.deck.points_total
         padded = {g: min(total, g + self.raise_safety) for g in raises}
         goals = sorted({contract, *padded.values()})
-        solved = goal_chances(worlds, goals, self.effort_x.window_nodes)
+        solved = goal_chances(worlds, goals, self.effort_x.window_nodes, self.out_of_time)
         if solved is None:
             return verbs.get("pass")
         chances = {contract: solved[contract], **{g: solved[padded[g]] for g in raises}}
@@ -814,7 +826,7 @@ class ExpertBot(PimcBot):
         rules = rules_of(view)
         worlds = self._solvable_worlds(view, self.effort_x.window_worlds)
         chance = play_on_chance(worlds, view["target"] or contract,
-                                self.effort_x.window_nodes) if worlds else None
+                                self.effort_x.window_nodes, self.out_of_time) if worlds else None
         ours = bidder % rules.teams == view["seat"] % rules.teams
         if chance is None:
             return not ours
@@ -1012,7 +1024,7 @@ class ExpertBot(PimcBot):
         maximising = True
         for w in worlds:
             limit = min(cap, nodes - used)
-            if limit <= 0:
+            if limit <= 0 or self.out_of_time():
                 break
             try:
                 values, _, spent = solve_limited(w.hand, limit, made_only=True,

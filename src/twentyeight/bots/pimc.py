@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -246,6 +247,16 @@ class PimcBot(Bot):
     by −0.065 [−0.155, 0.025] game points per deal in 28 and +0.050 [−0.006, 0.106] in 29."""
     node_share = 0
     """Nodes per deal are ``nodes // max(1, min(samples, node_share or MIN_SOLVED))``."""
+    deadline: float | None = None
+    """A ``time.monotonic()`` past which no more deals are solved for a decision (as if its
+    nodes had run out: the deals solved so far decide, or the ``rules`` player when too few
+    are).  ``None`` (the default): the counts alone bound a decision, which then depends only
+    on the seed, the budget and the view.  For a caller with a hard time limit
+    (``bot serve --protocol bhoos``)."""
+
+    def out_of_time(self) -> bool:
+        """Whether :attr:`deadline` has passed."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
@@ -359,7 +370,7 @@ class PimcBot(Bot):
         maximising = True
         for w in worlds:
             limit = min(cap, effort.nodes - used)
-            if limit <= 0:
+            if limit <= 0 or self.out_of_time():
                 break
             try:
                 values, _, nodes = solve_limited(w.hand, limit, made_only)

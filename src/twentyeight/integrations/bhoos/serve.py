@@ -21,6 +21,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -49,19 +50,64 @@ MAX_BODY = 64 * 1024
 """Bytes of a request body read at most: a request of the protocol is well under 2 KB."""
 
 
-def budget_for(kind: str, payload: Mapping[str, Any]) -> float:
-    """Seconds the bot may think: a share of ``timeRemaining`` over the decisions left.
+EARLY_WEIGHTS = (3.0, 2.0, 1.0)
+"""Shares of the deal's time a card of the first, second and third trick gets where a later
+card (or a bid) gets :data:`LATE_WEIGHT`: the search of the first tricks is the dearest and
+the one that decides most (at an even share, 126 ms for the first card of a deal with
+1,500 ms, the expert left a fifth of its first-trick cards to the ``rules`` player and used
+about a quarter of the deal's time; docs/bot-protocol.md)."""
+LATE_WEIGHT = 0.25
+HARD_SHARE = 0.5
+"""Of the time left for the rest of the deal, the most one request may take: past it the
+search stops and decides on the deals solved so far (``PimcBot.deadline``)."""
 
-    >>> round(budget_for("play", {"timeRemaining": 1000, "cards": ["JS"] * 4}), 3)
-    0.176
-    """
+
+def _weight(played: int) -> float:
+    return EARLY_WEIGHTS[played] if played < len(EARLY_WEIGHTS) else LATE_WEIGHT
+
+
+def _time_left_ms(kind: str, payload: Mapping[str, Any], hand_size: int) -> tuple[float, int]:
+    """The deal's milliseconds left after the margins of the decisions to come, and the
+    cards the seat holds."""
     remaining = payload.get("timeRemaining", 1500.0)
     if isinstance(remaining, bool) or not isinstance(remaining, int | float):
         remaining = 1500.0
     cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
-    left = len(cards or []) + (10 if kind != "play" else 0)   # plays (and bids) to come
-    share = (float(remaining) - MARGIN_MS * max(left, 1)) / max(left, 1)
-    return max(0.001, 0.8 * share / 1000.0)
+    held = min(len(cards or []), hand_size)
+    left = held if kind == "play" else hand_size + 10          # decisions to come
+    return float(remaining) - MARGIN_MS * max(left, 1), held
+
+
+def budget_for(kind: str, payload: Mapping[str, Any], hand_size: int = 8) -> float:
+    """Seconds the bot may think: 80% of this decision's weighted share of ``timeRemaining``
+    over the decisions left (the cards of the first three tricks weigh more:
+    :data:`EARLY_WEIGHTS`; bids, the trump and later cards :data:`LATE_WEIGHT`).
+
+    >>> round(budget_for("play", {"timeRemaining": 1000, "cards": ["JS"] * 4}), 3)
+    0.176
+    >>> round(budget_for("play", {"timeRemaining": 1500, "cards": ["JS"] * 8}), 3)
+    0.417
+    """
+    spare, held = _time_left_ms(kind, payload, hand_size)
+    if kind == "play":
+        played = hand_size - held
+        now = _weight(played)
+        total = sum(_weight(t) for t in range(played, hand_size))
+    else:                                         # bids to come (at most 10), then the cards
+        now = LATE_WEIGHT
+        total = 10 * LATE_WEIGHT + sum(_weight(t) for t in range(hand_size))
+    return max(0.001, 0.8 * spare * now / max(total, now) / 1000.0)
+
+
+def hard_limit(kind: str, payload: Mapping[str, Any], hand_size: int = 8) -> float:
+    """Seconds after which a searching bot stops solving deals for this request
+    (:data:`HARD_SHARE` of the deal's time left after the margins; at least 1 ms).
+
+    >>> round(hard_limit("play", {"timeRemaining": 1500, "cards": ["JS"] * 8}), 3)
+    0.63
+    """
+    spare, _ = _time_left_ms(kind, payload, hand_size)
+    return max(0.001, HARD_SHARE * spare / 1000.0)
 
 
 class BotService:
@@ -94,6 +140,7 @@ class BotService:
 
     def answer(self, kind: str, payload: Any) -> dict[str, Any]:
         """The answer to a ``kind`` request (``bid``, ``chooseTrump``, ``play``)."""
+        start = time.monotonic()
         try:
             rebuilt = rebuild(kind, payload, self.rules)
         except (IllegalAction, RecordError) as e:
@@ -108,7 +155,12 @@ class BotService:
             return simple_answer(kind, payload)
         digest = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=4)
         seed = self.seed ^ int.from_bytes(digest.digest(), "big")
-        bot = make_bot(self.bot, seed, budget_for(kind, payload))     # checked in __init__
+        from twentyeight.bots.pimc import PimcBot  # loaded with the bot, as searches()
+
+        hand_size = game.rules.cards_each
+        bot = make_bot(self.bot, seed, budget_for(kind, payload, hand_size))  # checked
+        if isinstance(bot, PimcBot):                     # a hard stop within the deal's time
+            bot.deadline = start + hard_limit(kind, payload, hand_size)
         action = _chosen(bot, view)
         if action.verb in ("ask", "reveal") and view["trump"] is not None:
             game.apply(action)                          # the bidder: reveal and play at once
