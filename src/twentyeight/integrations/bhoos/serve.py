@@ -55,7 +55,7 @@ EARLY_WEIGHTS = (3.0, 2.0, 1.0)
 card (or a bid) gets :data:`LATE_WEIGHT`: the search of the first tricks is the dearest and
 the one that decides most (at an even share, 126 ms for the first card of a deal with
 1,500 ms, the expert left a fifth of its first-trick cards to the ``rules`` player and used
-about a quarter of the deal's time; docs/bot-protocol.md)."""
+about a sixth of the deal's time; docs/bot-protocol.md)."""
 LATE_WEIGHT = 0.25
 HARD_SHARE = 0.5
 """Of the time left for the rest of the deal, the most one request may take: past it the
