@@ -3,22 +3,24 @@
 ``Variant`` is the expert with its auction settings read from the environment variable
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
-worlds=N,nodes=X,signal=F,ask=rules``: the expert's ``opponent_weight``, the card points
-added to the model's estimate of an opponent's contract and of its own, the offset and
-temperature of a partner's bids and of the opponents' bids in the sampler (0: the sampler's
-default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play seen too
-(``play_likelihood``: the sampler's point-gift model), the bidding side's cards played by
-the ``rules`` player instead of searched, cards tied at the goal told apart the way the
-contract is going (``tie_break_follows``), some of the real deal seen in the card play
-(:attr:`Variant.sees_play`, in the first ``K`` tricks only), the cards played read by the
-learned play model (``play_inference``, its ``pool`` and another model file), a card's deals
-and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the defenders'
-discards from weakness read by their partners (:attr:`Variant.signal`), and asking for the
-trump left to the ``rules`` player (:attr:`Variant.ask_rules`); unset, the sampler's default
-and a raise judged at its goal, as before issue 13's changes). Run the same seeds once per
-setting: the bot's name, hence its seeds, is the same in every run, so the card play is the
-same wherever the auction is, and the per-deal difference between two runs (``python
-benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
+worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd``: the expert's ``opponent_weight``, the
+card points added to the model's estimate of an opponent's contract and of its own, the
+offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
+sampler's default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play
+seen too (``play_likelihood``: the sampler's point-gift model), the bidding side's cards
+played by the ``rules`` player instead of searched, cards tied at the goal told apart the
+way the contract is going (``tie_break_follows``), some of the real deal seen in the card
+play (:attr:`Variant.sees_play`, in the first ``K`` tricks only), the cards played read by
+the learned play model (``play_inference``, its ``pool`` and another model file), a card's
+deals and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the
+defenders' discards from weakness read by their partners (:attr:`Variant.signal`), the other
+players' recent cards read by the solver (:attr:`Variant.dd_reading`), asking for the trump
+left to the ``rules`` player (:attr:`Variant.ask_rules`), and the trump chosen on solved
+deals (:attr:`Variant.trump_dd`); unset, the sampler's default and a raise judged at its
+goal, as before issue 13's changes). Run the same seeds once per setting: the bot's name,
+hence its seeds, is the same in every run, so the card play is the same wherever the auction
+is, and the per-deal difference between two runs (``python benchmarks/bid_variants.py DIR_A
+DIR_B``) comes only from the deals whose auction changed:
 
     EXPERT_VARIANT=weight=0.7,defend=0,declare=0 PYTHONPATH=src:benchmarks twentyeight arena \\
         --bots bid_variants:Variant,rules --rules 28 --deals 150 --seed 201 --workers 1 \\
@@ -46,12 +48,14 @@ from pathlib import Path
 from twentyeight.bots import play_model
 from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot, goal_chances, trump_options, without_cot
-from twentyeight.bots.pimc import legal_code_of
+from twentyeight.bots.pimc import NodeLimit, legal_code_of, solve_limited
 from twentyeight.bots.reading import rules_of
 from twentyeight.bots.sampling import Sampler, World
 from twentyeight.engine.actions import PLAY_LIMIT, Action
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.state import PLAY
 from twentyeight.game import Game
+from twentyeight.solver.position import SolverError
 
 __all__ = ["ExpertBefore", "Variant", "margins", "paired"]
 
@@ -146,7 +150,17 @@ class Variant(ExpertBot):
                 return choice
         return super().among_tied(view, legal, top)
 
+    dd_reading = 0.0
+    """``dd=F`` (F > 0): the other players' cards of the last six played read as a player
+    who sees every card would play them: a deal weighs ``F`` where a card played there was
+    not one of the best by the solver (made or not at the target; :class:`DDReader`)."""
+
     def sampler(self, view: View) -> Sampler:
+        if self.dd_reading > 0 and view["phase"] == "play" and view["target"] is not None:
+            return DDReader(view, play_likelihood=self.play_likelihood,
+                            partner_bids=self.partner_bids(view),
+                            opponent_bids=self.opponent_bids(view),
+                            play_family=self.play_family(view), violation=self.dd_reading)
         if self.signal <= 0:
             return super().sampler(view)
         return SignalReader(view, play_likelihood=self.play_likelihood,
@@ -244,6 +258,8 @@ class Variant(ExpertBot):
                 self.trump_dd = value == "dd"
             elif key == "ask":                          # "rules": asking is rules'
                 self.ask_rules = value == "rules"
+            elif key == "dd":                           # F: the play read by the solver
+                self.dd_reading = float(value)
             elif key == "signal":                       # F: discards from weakness
                 self.signal = float(value)
             elif key == "sees":                         # play, defence, declarer: the real
@@ -317,6 +333,37 @@ class SignalReader(Sampler):
         could = any(c < PLAY_LIMIT and suit_of[c] not in (led, known_trump)
                     and not strong(suit_of[c]) for c in legal)
         return factor * self.violation if could else factor
+
+
+class DDReader(Sampler):
+    """The sampler with the other players' recent cards read by the solver (``dd=F``)."""
+
+    RECENT = 6
+    """Cards played, counted back from the last, that are read."""
+    NODES = 30_000
+    """Solver nodes for reading one card in one deal (a deal too big is not read)."""
+
+    def __init__(self, view: View, violation: float, **kwargs: object) -> None:
+        super().__init__(view, **kwargs)  # type: ignore[arg-type]
+        self.violation = violation
+        self.goal = int(view["target"])
+        self.plays = sum(1 for a in view["history"] if " play " in a)
+
+    def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
+        factor = super()._factor(h, seat, code, legal)
+        if (code >= PLAY_LIMIT or seat == self.seat or h.phase != PLAY
+                or len(h.history) < self.plays - self.RECENT):
+            return factor
+        try:
+            values, _, _ = solve_limited(h.copy(), self.NODES, made_only=True,
+                                         goal_points=self.goal)
+        except (NodeLimit, SolverError):
+            return factor
+        cards = {c: bool(v) for c, v in values.items() if c < PLAY_LIMIT}
+        if code not in cards or len(set(cards.values())) < 2:
+            return factor
+        best = max(cards.values()) if h.bid_side[seat] else min(cards.values())
+        return factor if cards[code] == best else factor * self.violation
 
 
 def use_play_model(path: Path) -> None:
