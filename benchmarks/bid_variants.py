@@ -44,6 +44,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from twentyeight.bots import play_model
 from twentyeight.bots.base import View
@@ -157,16 +158,10 @@ class Variant(ExpertBot):
 
     def sampler(self, view: View) -> Sampler:
         if self.dd_reading > 0 and view["phase"] == "play" and view["target"] is not None:
-            return DDReader(view, play_likelihood=self.play_likelihood,
-                            partner_bids=self.partner_bids(view),
-                            opponent_bids=self.opponent_bids(view),
-                            play_family=self.play_family(view), violation=self.dd_reading)
+            return DDReader(view, self.dd_reading, **self.sampler_models(view))
         if self.signal <= 0:
             return super().sampler(view)
-        return SignalReader(view, play_likelihood=self.play_likelihood,
-                            partner_bids=self.partner_bids(view),
-                            opponent_bids=self.opponent_bids(view),
-                            play_family=self.play_family(view), violation=self.signal)
+        return SignalReader(view, self.signal, **self.sampler_models(view))
 
     trump_dd = False
     """``trump=dd``: the trump chosen by the share of sampled deals (all eight cards of
@@ -304,8 +299,8 @@ def weak_discard(view: View, top: Sequence[Action]) -> Action | None:
 class SignalReader(Sampler):
     """The sampler with the partner's discards read by the convention of ``signal=``."""
 
-    def __init__(self, view: View, violation: float, **kwargs: object) -> None:
-        super().__init__(view, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, view: View, violation: float, **models: Any) -> None:
+        super().__init__(view, **models)
         self.violation = violation
 
     def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
@@ -343,8 +338,8 @@ class DDReader(Sampler):
     NODES = 30_000
     """Solver nodes for reading one card in one deal (a deal too big is not read)."""
 
-    def __init__(self, view: View, violation: float, **kwargs: object) -> None:
-        super().__init__(view, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, view: View, violation: float, **models: Any) -> None:
+        super().__init__(view, **models)
         self.violation = violation
         self.goal = int(view["target"])
         self.plays = sum(1 for a in view["history"] if " play " in a)

@@ -285,10 +285,15 @@ class PimcBot(Bot):
     def sampler(self, view: View) -> Sampler:
         """The sampler of the deals consistent with ``view``, with this bot's models of the
         other players (bids, play)."""
-        return Sampler(view, play_likelihood=self.play_likelihood,
-                       partner_bids=self.partner_bids(view),
-                       opponent_bids=self.opponent_bids(view),
-                       play_family=self.play_family(view))
+        return Sampler(view, **self.sampler_models(view))
+
+    def sampler_models(self, view: View) -> dict[str, Any]:
+        """This bot's models of the other players at ``view``, as the keyword arguments of
+        :class:`~twentyeight.bots.sampling.Sampler` (for a sampler of another kind too)."""
+        return {"play_likelihood": self.play_likelihood,
+                "partner_bids": self.partner_bids(view),
+                "opponent_bids": self.opponent_bids(view),
+                "play_family": self.play_family(view)}
 
     pool = 1
     """How many times the worlds a decision uses are drawn before they are resampled by
