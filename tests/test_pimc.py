@@ -87,15 +87,22 @@ def test_sampled_worlds_are_consistent_with_the_view(preset: str) -> None:
     assert hidden > 0                                  # the worlds are not just the real deal
 
 
-def test_sampler_respects_voids_and_hidden_trump() -> None:
-    """A non-bidder's worlds put no card of a suit with a player who showed out of it, and
-    vary the hidden trump (28)."""
+def rules_to_third_trick() -> Game:
+    """A hand of 28 (seed 11, dealer 3) played by ``rules`` at every seat until three tricks
+    are done (or the hand is over)."""
     g = Game.new("28", seed=11, dealer=3)
     bots = [make_bot("rules", seed=s) for s in range(4)]
     while not g.over and (g.hand.phase != PLAY or len(g.hand.tricks) < 3):
         seat = g.to_act
         assert seat is not None
         g.apply(bots[seat].act(g.view(seat)))
+    return g
+
+
+def test_sampler_respects_voids_and_hidden_trump() -> None:
+    """A non-bidder's worlds put no card of a suit with a player who showed out of it, and
+    vary the hidden trump (28)."""
+    g = rules_to_third_trick()
     assert not g.over
     seat = (g.hand.bidder + 1) % 4
     v = g.view(seat)
@@ -116,12 +123,7 @@ def test_pinned_cards_are_in_every_world_and_a_card_seen_elsewhere_cannot_be_pin
     """``Sampler.pin`` (28, third trick): the partner's real cards pinned are its hand in every
     world drawn, the worlds still give the seat its view, and a card the seat holds itself
     (or one more card than the partner holds) is refused with a clear error."""
-    g = Game.new("28", seed=11, dealer=3)
-    bots = [make_bot("rules", seed=s) for s in range(4)]
-    while not g.over and (g.hand.phase != PLAY or len(g.hand.tricks) < 3):
-        seat = g.to_act
-        assert seat is not None
-        g.apply(bots[seat].act(g.view(seat)))
+    g = rules_to_third_trick()
     seat = (g.hand.bidder + 1) % 4
     partner = (seat + 2) % 4
     deck = g.rules.deck
