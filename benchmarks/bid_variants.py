@@ -108,9 +108,7 @@ class Variant(ExpertBot):
 
     def _solvable_worlds(self, view: View, count: int) -> list[World]:
         real = self._real
-        teams = len(view["teams"])
-        bidder = view["bidder"]
-        declaring = bidder is not None and bidder % teams == view["seat"] % teams
+        declaring = _declaring(view)
         if real is not None and self.sees_play == "trump" and not declaring:
             worlds = [w for w in super()._solvable_worlds(view, 6 * count)
                       if w.hand.trump == real.trump]
@@ -127,11 +125,9 @@ class Variant(ExpertBot):
         """``sees=partner`` / ``sees=bidder``: a defender's sampled deals of the play with
         its partner's real cards (or the bidder's) pinned, the other seats' sampled."""
         real = self._real
-        teams = len(view["teams"])
-        bidder = view["bidder"]
-        me = view["seat"]
-        if (real is None or view["phase"] != "play" or bidder is None
-                or bidder % teams == me % teams or self.sees_play not in ("partner", "bidder")):
+        bidder, me, teams = view["bidder"], view["seat"], len(view["teams"])
+        if (real is None or view["phase"] != "play" or not _defending(view)
+                or self.sees_play not in ("partner", "bidder")):
             return super().worlds(view, count)
         seat = bidder if self.sees_play == "bidder" else (me + teams) % len(view["hand_sizes"])
         sampler = self.sampler(view)
@@ -170,9 +166,11 @@ class Variant(ExpertBot):
 
     def _trump(self, view: View, legal: list[Action]) -> Action | None:
         shipped = super()._trump(view, legal)
+        if not self.trump_dd:
+            return shipped
         contract = view["contract"] or view["high_bid"]
         options = trump_options(rules_of(view), legal)
-        if not self.trump_dd or contract is None or len(options) < 2:
+        if contract is None or len(options) < 2:
             return shipped
         worlds = self._solvable_worlds(view, self.effort_x.window_worlds)
         shares: dict[Action, float] = {}
@@ -195,10 +193,7 @@ class Variant(ExpertBot):
     decision; the search chooses the card."""
 
     def _play(self, view: View, legal: list[Action]) -> Action | None:
-        teams = len(view["teams"])
-        bidder = view["bidder"]
-        if (self.declarer_rules and bidder is not None
-                and bidder % teams == view["seat"] % teams):
+        if self.declarer_rules and _declaring(view):
             return None
         if self.ask_rules and any(a.verb in ("ask", "reveal") for a in legal):
             preferred = self.helper.decide(view, legal)
@@ -267,10 +262,15 @@ class Variant(ExpertBot):
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 
 
-def _defending(view: View) -> bool:
+def _declaring(view: View) -> bool:
+    """Whether the seat of ``view`` is on the bidding side (a bidder known)."""
     bidder = view["bidder"]
-    teams = len(view["teams"])
-    return bidder is not None and bidder % teams != view["seat"] % teams
+    return bidder is not None and bidder % len(view["teams"]) == view["seat"] % len(view["teams"])
+
+
+def _defending(view: View) -> bool:
+    """Whether the seat of ``view`` defends a bidder's contract."""
+    return view["bidder"] is not None and not _declaring(view)
 
 
 def weak_discard(view: View, top: Sequence[Action]) -> Action | None:
