@@ -410,6 +410,19 @@ def test_a_deal_spent_as_budgeted_keeps_its_margins(total: float, bids: int,
         assert left > 0 and budgets[0] >= max(budgets[1:]) - 1e-9
 
 
+@pytest.mark.parametrize("remaining", [1e12, float("inf"), float("nan"), -5.0, True, "lots"])
+def test_a_request_cannot_buy_unbounded_thinking(remaining: Any) -> None:
+    """BOT-PROTOCOL §5: whatever ``timeRemaining`` a caller sends, the budget and the hard
+    stop of a request stay within ten deals' time (15 s), and a time already spent gives the
+    1 ms floor."""
+    for kind, held in (("bid", 4), ("play", 8), ("play", 1)):
+        request = {"timeRemaining": remaining, "cards": ["JS"] * held}
+        budget, stop = budget_for(kind, request), hard_limit(kind, request)
+        assert 0.001 <= budget <= 15.0 and 0.001 <= stop <= 15.0
+        if remaining == -5.0:
+            assert budget == stop == 0.001
+
+
 def test_reveal_answers_are_followed_by_a_second_call(faulty: Any) -> None:
     """A reveal-only answer: the host reveals and asks again, same seat, same hand."""
     faulty.log.clear()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import threading
 import time
 from collections.abc import Mapping
@@ -57,6 +58,11 @@ the one that decides most (at an even share, 126 ms for the first card of a deal
 1,500 ms, the expert left a fifth of its first-trick cards to the ``rules`` player and used
 about a sixth of the deal's time; docs/bot-protocol.md)."""
 LATE_WEIGHT = 0.25
+DEAL_MS = 1500.0
+"""A seat's time for a deal in the competition (BOT-PROTOCOL §5), where a request has none."""
+MAX_DEAL_MS = 10 * DEAL_MS
+"""The most ``timeRemaining`` is read as: a request saying more gets this, so that no caller
+can make the server think without end."""
 HARD_SHARE = 0.5
 """Of the time left for the rest of the deal, the most one request may take: past it the
 search stops and decides on the deals solved so far (``PimcBot.deadline``)."""
@@ -69,9 +75,11 @@ def _weight(played: int) -> float:
 def _time_left_ms(kind: str, payload: Mapping[str, Any], hand_size: int) -> tuple[float, int]:
     """The deal's milliseconds left after the margins of the decisions to come, and the
     cards the seat holds."""
-    remaining = payload.get("timeRemaining", 1500.0)
-    if isinstance(remaining, bool) or not isinstance(remaining, int | float):
-        remaining = 1500.0
+    remaining = payload.get("timeRemaining", DEAL_MS)
+    if isinstance(remaining, bool) or not isinstance(remaining, int | float) \
+            or not math.isfinite(remaining):
+        remaining = DEAL_MS
+    remaining = min(float(remaining), MAX_DEAL_MS)      # a caller cannot buy unbounded work
     cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
     held = min(len(cards or []), hand_size)
     left = held if kind == "play" else hand_size + 10          # decisions to come
