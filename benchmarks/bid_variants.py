@@ -3,7 +3,9 @@
 ``Variant`` is the expert with its auction settings read from the environment variable
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
-worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd``: the expert's ``opponent_weight``, the
+worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd,look=K,look_side=S,look_nodes=X,
+look_partner=rules,defence_goal=K,tie_worlds=N,trump_t=F,infer_only=partner``: the expert's
+``opponent_weight``, the
 card points added to the model's estimate of an opponent's contract and of its own, the
 offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
 sampler's default), ``raise_safety``, ``bid_margin``, the sampled deals weighed by the play
@@ -15,12 +17,17 @@ the learned play model (``play_inference``, its ``pool`` and another model file)
 deals and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the
 defenders' discards from weakness read by their partners (:attr:`Variant.signal`), the other
 players' recent cards read by the solver (:attr:`Variant.dd_reading`), asking for the trump
-left to the ``rules`` player (:attr:`Variant.ask_rules`), and the trump chosen on solved
-deals (:attr:`Variant.trump_dd`); unset, the sampler's default and a raise judged at its
-goal, as before issue 13's changes). Run the same seeds once per setting: the bot's name,
-hence its seeds, is the same in every run, so the card play is the same wherever the auction
-is, and the per-deal difference between two runs (``python benchmarks/bid_variants.py DIR_A
-DIR_B``) comes only from the deals whose auction changed:
+left to the ``rules`` player (:attr:`Variant.ask_rules`), the trump chosen on solved
+deals (:attr:`Variant.trump_dd`), the first ``K`` tricks' cards chosen again with the
+player's next card fixed across the deals it cannot tell apart (:attr:`Variant.look_tricks`,
+``benchmarks/lookahead.py``), a defender's cards chosen at the target plus ``K``
+(:attr:`Variant.defence_shift`), tied cards searched again on ``N`` more deals
+(:attr:`Variant.tie_worlds`), the sampler's trump-choice temperature, and the play model
+read for the partner only (:attr:`Variant.infer_partner_only`); unset, the sampler's
+default and a raise judged at its goal, as before issue 13's changes). Run the same seeds
+once per setting: the bot's name, hence its seeds, is the same in every run, so the card
+play is the same wherever the auction is, and the per-deal difference between two runs
+(``python benchmarks/bid_variants.py DIR_A DIR_B``) comes only from the deals whose auction changed:
 
     EXPERT_VARIANT=weight=0.7,defend=0,declare=0 PYTHONPATH=src:benchmarks twentyeight arena \\
         --bots bid_variants:Variant,rules --rules 28 --deals 150 --seed 201 --workers 1 \\
@@ -41,12 +48,15 @@ import argparse
 import json
 import math
 import os
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from twentyeight.bots import play_model
+import lookahead
+
+from twentyeight.bots import play_model, sampling
 from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot, goal_chances, trump_options, without_cot
 from twentyeight.bots.pimc import NodeLimit, legal_code_of, solve_limited
@@ -152,7 +162,14 @@ class Variant(ExpertBot):
     who sees every card would play them: a deal weighs ``F`` where a card played there was
     not one of the best by the solver (made or not at the target; :class:`DDReader`)."""
 
+    infer_partner_only = False
+    """``infer_only=partner``: with ``infer=1``, only the partner's cards are read by the play
+    model (the partner is the expert, on whose games the model was fitted), the opponents'
+    not at all."""
+
     def sampler(self, view: View) -> Sampler:
+        if self.infer_partner_only:
+            return PartnerReader(view, **self.sampler_models(view))
         if self.dd_reading > 0 and view["phase"] == "play" and view["target"] is not None:
             return DDReader(view, self.dd_reading, **self.sampler_models(view))
         if self.signal <= 0:
@@ -200,7 +217,108 @@ class Variant(ExpertBot):
             if preferred.verb in ("ask", "reveal"):
                 return preferred
             legal = [a for a in legal if a.verb not in ("ask", "reveal")]
-        return super()._play(view, legal)
+        self._first_counts = None
+        self._shift_now = self.defence_shift if _defending(view) else 0
+        self._view_now = view
+        shipped = super()._play(view, legal)
+        if (shipped is None or len(view["tricks"]) >= self.look_tricks
+                or not (_defending(view) if self.look_side == "defence" else
+                        self.look_side == "both" or _declaring(view))):
+            return shipped
+        return self._looked(view, shipped)
+
+    look_tricks = 0
+    """``look=K``: the cards of the first ``K`` tricks (of the defenders, or of
+    :attr:`look_side`) chosen again by :func:`lookahead.look_scores` between the cards the
+    expert's search ranks close, the player's next card chosen once for the deals it cannot
+    tell apart then (strategy fusion taken out of that card)."""
+    look_side = "defence"
+    """``look_side=``: ``defence``, ``declarer`` or ``both``."""
+    look_factor = 4.0
+    look_partner = "solver"
+    """``look_partner=rules``: in the look-ahead, the partner plays the ``rules`` player's
+    card from its own view (it does not see the deal) instead of the solver's."""
+    """``look_nodes=X``: the look-ahead's nodes, ``X`` times the decision's own."""
+    defence_shift = 0
+    """``defence_goal=K``: a defender's cards chosen by the share of deals in which the
+    bidding side reaches the target plus ``K`` (negative: the contract beaten by a margin)."""
+    _shift_now = 0
+    look_counts: Counter[str]
+    """Decisions looked at again (``looked``) and changed by it (``changed``)."""
+    """``look_nodes=X``: the look-ahead's nodes, ``X`` times the decision's own."""
+    _first_counts: tuple[tuple[dict[Action, float], bool, list[World]] | None, int, int] | None \
+        = None
+
+    def _made_counts(self, worlds: Sequence[World], goal: int, nodes: int,
+                     only: Sequence[Action] | None = None
+                     ) -> tuple[dict[Action, float], bool, list[World]] | None:
+        if only is None and self._first_counts is None:
+            goal += self._shift_now
+        elif only is not None and self.tie_worlds and self._first_counts is not None:
+            wider = self._wider(only)
+            if wider is not None:
+                return wider
+        result = super()._made_counts(worlds, goal, nodes, only)
+        if only is None and self._first_counts is None:
+            self._first_counts = (result, goal, nodes)
+        return result
+
+    tie_worlds = 0
+    """``tie_worlds=N``: cards tied at the target searched again at the target on ``N`` more
+    deals (their shares pooled with the first deals'), before the shipped second search."""
+    _view_now: View | None = None
+
+    def _wider(self, tied: Sequence[Action]
+               ) -> tuple[dict[Action, float], bool, list[World]] | None:
+        """:attr:`tie_worlds`: the tied cards' shares over the first deals and ``N`` more,
+        if that tells them apart (else ``None``: the shipped second search decides)."""
+        assert self._first_counts is not None and self._view_now is not None
+        counts, goal, nodes = self._first_counts
+        if counts is None:
+            return None
+        first, maximising, solved = counts
+        count = self.effort_x.worlds
+        more = self._solvable_worlds(self._view_now, count + self.tie_worlds)[count:]
+        extra = super()._made_counts(more, goal, nodes, tied)
+        if extra is None:
+            return None
+        w1 = sum(w.weight for w in solved)
+        w2 = sum(w.weight for w in extra[2])
+        pooled = {a: (first[a] * w1 + extra[0].get(a, 0.0) * w2) / (w1 + w2) for a in tied}
+        sign = 1.0 if maximising else -1.0
+        best = max(sign * v for v in pooled.values())
+        if sum(1 for v in pooled.values() if sign * v >= best - 1e-9) > 1:
+            return None
+        return pooled, maximising, solved
+
+    def _looked(self, view: View, shipped: Action) -> Action:
+        """:attr:`look_tricks`: the card of the look-ahead, ``shipped`` where it ties."""
+        if self._first_counts is None:
+            return shipped
+        counts, goal, nodes = self._first_counts
+        if counts is None:
+            return shipped
+        totals, maximising, solved = counts
+        sign = 1.0 if maximising else -1.0
+        ranked = sorted(totals, key=lambda a: (a != shipped, -sign * totals[a]))
+        best = sign * totals[shipped]
+        cards = [a for a in ranked if sign * totals[a] >= best - lookahead.SPREAD]
+        cards = cards[:lookahead.WIDTH]
+        if len(cards) < 2:
+            return shipped
+        budget = lookahead.Budget(total=int(self.look_factor * nodes), each=max(1, nodes // 4))
+        found = lookahead.look_scores(solved, cards, goal, budget, self.helper,
+                                      minimising=not maximising, stop=self.out_of_time,
+                                      honest_partner=self.look_partner == "rules")
+        self.look_counts["looked"] += 1
+        if found is None or found[1] < self.min_solved:
+            return shipped
+        scores = found[0]
+        top = max(sign * v for v in scores.values())
+        if sign * scores[shipped] >= top - 1e-9:
+            return shipped
+        self.look_counts["changed"] += 1
+        return next(a for a in cards if sign * scores[a] >= top - 1e-9)
 
     def partner_bids(self, view: View) -> tuple[float, float] | None:
         return self.partner_fit
@@ -210,6 +328,7 @@ class Variant(ExpertBot):
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
+        self.look_counts = Counter()
         spec = os.environ.get("EXPERT_VARIANT", "")
         for part in filter(None, spec.split(",")):
             key, value = part.split("=")
@@ -254,6 +373,22 @@ class Variant(ExpertBot):
                 self.signal = float(value)
             elif key == "sees":                         # play, defence, declarer: the real
                 self.sees_play = value                  # deal in (those) cards
+            elif key == "look":                         # K: lookahead in the first K tricks
+                self.look_tricks = int(value)
+            elif key == "trump_t":                      # the sampler's trump temperature
+                sampling.TRUMP_TEMPERATURE = float(value)
+            elif key == "infer_only":                   # "partner": the play model read
+                self.infer_partner_only = value == "partner"    # for the partner only
+            elif key == "tie_worlds":
+                self.tie_worlds = int(value)
+            elif key == "defence_goal":
+                self.defence_shift = int(value)
+            elif key == "look_side":
+                self.look_side = value
+            elif key == "look_partner":
+                self.look_partner = value
+            elif key == "look_nodes":
+                self.look_factor = float(value)
             elif key == "partner":
                 self.partner_fit = bid_model_of(value)
             elif key == "opponents":
@@ -328,6 +463,15 @@ class SignalReader(Sampler):
         could = any(c < PLAY_LIMIT and suit_of[c] not in (led, known_trump)
                     and not strong(suit_of[c]) for c in legal)
         return factor * self.violation if could else factor
+
+
+class PartnerReader(Sampler):
+    """The sampler reading the partner's cards only by the play model (``infer_only=partner``)."""
+
+    def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
+        if code < PLAY_LIMIT and h.t.team_of[seat] != h.t.team_of[self.seat]:
+            return 1.0
+        return super()._factor(h, seat, code, legal)
 
 
 class DDReader(Sampler):
