@@ -155,7 +155,20 @@ class Variant(ExpertBot):
             choice = weak_discard(view, top)
             if choice is not None:
                 return choice
+        if (self.tie_pick in ("high", "low") and len(top) > 1
+                and all(a.verb == "play" and a.arg is not None for a in top)):
+            deck = rules_of(view).deck
+
+            def rank(a: Action) -> tuple[int, int]:
+                card = deck.by_name[a.arg or ""][0]
+                return deck.points[card], deck.power[card]
+
+            return (max if self.tie_pick == "high" else min)(top, key=rank)
         return super().among_tied(view, legal, top)
+
+    tie_pick = "rules"
+    """``tie_pick=high`` (``low``): among the cards the search ties, the one with the most
+    (fewest) points, then the highest (lowest), instead of the ``rules`` player's choice."""
 
     dd_reading = 0.0
     """``dd=F`` (F > 0): the other players' cards of the last six played read as a player
@@ -379,6 +392,8 @@ class Variant(ExpertBot):
                 sampling.TRUMP_TEMPERATURE = float(value)
             elif key == "infer_only":                   # "partner": the play model read
                 self.infer_partner_only = value == "partner"    # for the partner only
+            elif key == "tie_pick":
+                self.tie_pick = value
             elif key == "tie_worlds":
                 self.tie_worlds = int(value)
             elif key == "defence_goal":
