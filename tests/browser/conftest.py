@@ -8,6 +8,7 @@ person at a table is a fresh browser context of it (its own storage: no seat tok
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -19,6 +20,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from server.harness import Server, running
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:                                   # pragma: no cover - skipped without it
+    PlaywrightTimeout = TimeoutError
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Playwright
@@ -179,6 +185,12 @@ def dialog_open(page: Page) -> bool:
     return bool(page.locator("#hand-over").evaluate("d => d.open"))
 
 
+DIALOG_CLOSED_OR_REOPENED = ("before => !document.querySelector('#hand-over').open || "
+                             "Number(document.body.dataset.seq) > before")
+"""After "Continue": the hand-over dialog has closed (or a later state has come, which may
+open it again): so that a busy machine does not spend the loop's tries on one dialog."""
+
+
 def to_the_play(page: Page, bid: bool = False) -> None:
     """Through the auction (and the trump) until this seat is to play a card: passing with
     the keys where it can, laying a trump card or taking the first call where it must; with
@@ -187,7 +199,10 @@ def to_the_play(page: Page, bid: bool = False) -> None:
     for _ in range(60):
         page.wait_for_function(MY_TURN)
         if dialog_open(page):
+            at = seq(page)
             page.keyboard.press("Enter")              # "Continue" has the focus
+            with contextlib.suppress(PlaywrightTimeout):  # the key came before the focus: again
+                page.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at, timeout=5000)
             continue
         if page.evaluate("document.body.dataset.phase") == "play" and \
                 page.locator("#hand .card.legal").count():
