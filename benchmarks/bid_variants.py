@@ -61,12 +61,14 @@ from twentyeight.bots.base import View
 from twentyeight.bots.expert import ExpertBot, goal_chances, trump_options, without_cot
 from twentyeight.bots.pimc import NodeLimit, legal_code_of, solve_limited
 from twentyeight.bots.reading import rules_of
+from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.sampling import Sampler, World
 from twentyeight.engine.actions import PLAY_LIMIT, Action
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PLAY
 from twentyeight.game import Game
 from twentyeight.solver.position import SolverError
+from twentyeight.views import view as view_of
 
 __all__ = ["ExpertBefore", "Variant", "margins", "paired"]
 
@@ -175,12 +177,18 @@ class Variant(ExpertBot):
     who sees every card would play them: a deal weighs ``F`` where a card played there was
     not one of the best by the solver (made or not at the target; :class:`DDReader`)."""
 
+    partner_rules = 0.0
+    """``partner_rules=F`` (F > 0): the partner's cards read as the ``rules`` player's choices
+    (:class:`PartnerRulesReader`)."""
+
     infer_partner_only = False
     """``infer_only=partner``: with ``infer=1``, only the partner's cards are read by the play
     model (the partner is the expert, on whose games the model was fitted), the opponents'
     not at all."""
 
     def sampler(self, view: View) -> Sampler:
+        if self.partner_rules > 0 and view["phase"] == "play":
+            return PartnerRulesReader(view, self.partner_rules, **self.sampler_models(view))
         if self.infer_partner_only:
             return PartnerReader(view, **self.sampler_models(view))
         if self.dd_reading > 0 and view["phase"] == "play" and view["target"] is not None:
@@ -390,6 +398,8 @@ class Variant(ExpertBot):
                 self.look_tricks = int(value)
             elif key == "trump_t":                      # the sampler's trump temperature
                 sampling.TRUMP_TEMPERATURE = float(value)
+            elif key == "partner_rules":
+                self.partner_rules = float(value)
             elif key == "infer_only":                   # "partner": the play model read
                 self.infer_partner_only = value == "partner"    # for the partner only
             elif key == "tie_pick":
@@ -487,6 +497,27 @@ class PartnerReader(Sampler):
         if code < PLAY_LIMIT and h.t.team_of[seat] != h.t.team_of[self.seat]:
             return 1.0
         return super()._factor(h, seat, code, legal)
+
+
+class PartnerRulesReader(Sampler):
+    """The sampler reading the partner's cards as ``rules``' choices (``partner_rules=F``): a
+    deal weighs ``F`` for each card of the partner's that the ``rules`` player would not have
+    played there from the partner's view (the expert breaks its ties by that choice, so its
+    cards are often ``rules``')."""
+
+    def __init__(self, view: View, violation: float, **models: Any) -> None:
+        super().__init__(view, **models)
+        self.violation = violation
+        self.reader = RulesBot()
+
+    def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
+        factor = super()._factor(h, seat, code, legal)
+        team_of = h.t.team_of
+        if (code >= PLAY_LIMIT or seat == self.seat or team_of[seat] != team_of[self.seat]
+                or h.phase != PLAY or len(legal) < 2):
+            return factor
+        natural = legal_code_of(h, str(self.reader.act(view_of(h, seat))))
+        return factor if natural == code else factor * self.violation
 
 
 class DDReader(Sampler):

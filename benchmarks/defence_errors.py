@@ -71,9 +71,10 @@ def _game_at(record: dict[str, object], index: int) -> Game:
     return game
 
 
-def critical_positions(directories: Sequence[Path], tricks: int, limit: int | None = None
-                       ) -> list[Critical]:
-    """The critical positions of the defenders' first ``tricks`` tricks in the records."""
+def critical_positions(directories: Sequence[Path], tricks: int, limit: int | None = None,
+                       player: str | None = None) -> list[Critical]:
+    """The critical positions of the defenders' first ``tricks`` tricks in the records (only
+    those where the bot named ``player`` held the seat, if given)."""
     found: list[Critical] = []
     for path in _records(directories):
         record = json.loads(path.read_text())
@@ -82,7 +83,8 @@ def critical_positions(directories: Sequence[Path], tricks: int, limit: int | No
             h = game.hand
             seat = h.to_act
             if (h.phase == PLAY and seat is not None and h.bidder >= 0 and not h.bid_side[seat]
-                    and len(h.tricks) < tricks):
+                    and len(h.tricks) < tricks
+                    and (player is None or record["players"][seat] == player)):
                 beating = _beating(game)
                 if beating is not None:
                     found.append(Critical(str(path), index, len(h.tricks), beating))
@@ -128,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the bot's seeds: each is asked at every position")
     parser.add_argument("--tricks", type=int, default=4)
     parser.add_argument("--limit", type=int, default=None, help="at most this many positions")
+    parser.add_argument("--player", default=None,
+                        help="only the positions where this bot held the seat in the records")
     parser.add_argument("--json", type=Path, default=None, help="write each position's card")
     parser.add_argument("--against", type=Path, default=None,
                         help="another run's --json: compare on the same positions")
@@ -135,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = [str(d) for d in args.records if not any(d.glob("deal-*.json"))]
     if missing:
         parser.error(f"no arena records (deal-*.json) in {', '.join(missing)}")
-    positions = critical_positions(args.records, args.tricks, args.limit)
+    positions = critical_positions(args.records, args.tricks, args.limit, args.player)
     if not positions:
         parser.error("no critical positions in these records")
     rows = []
