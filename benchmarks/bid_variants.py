@@ -4,7 +4,8 @@
 ``EXPERT_VARIANT`` (``weight=W,defend=D,declare=S,partner=O:T,opponents=O:T,raise=R,
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
 worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd,look=K,look_side=S,look_nodes=X,
-look_partner=rules,defence_goal=K,tie_worlds=N,trump_t=F,infer_only=partner``: the expert's
+look_partner=rules,defence_goal=K,tie_worlds=N,tie_pick=P,trump_t=F,infer_only=partner,
+partner_rules=F``: the expert's
 ``opponent_weight``, the
 card points added to the model's estimate of an opponent's contract and of its own, the
 offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
@@ -22,8 +23,10 @@ deals (:attr:`Variant.trump_dd`), the first ``K`` tricks' cards chosen again wit
 player's next card fixed across the deals it cannot tell apart (:attr:`Variant.look_tricks`,
 ``benchmarks/lookahead.py``), a defender's cards chosen at the target plus ``K``
 (:attr:`Variant.defence_shift`), tied cards searched again on ``N`` more deals
-(:attr:`Variant.tie_worlds`), the sampler's trump-choice temperature, and the play model
-read for the partner only (:attr:`Variant.infer_partner_only`); unset, the sampler's
+(:attr:`Variant.tie_worlds`) or told apart by points (:attr:`Variant.tie_pick`), the
+sampler's trump-choice temperature, the play model read for the partner only
+(:attr:`Variant.infer_partner_only`), and the partner's cards read as the ``rules``
+player's choices (:attr:`Variant.partner_rules`); unset, the sampler's
 default and a raise judged at its goal, as before issue 13's changes). Run the same seeds
 once per setting: the bot's name, hence its seeds, is the same in every run, so the card
 play is the same wherever the auction is, and the per-deal difference between two runs
