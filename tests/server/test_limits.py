@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from server.harness import Client, Server
@@ -152,6 +152,8 @@ def test_connections_are_bounded_per_room(strict: Server) -> None:
 
     async def scenario() -> None:
         open_ = [await connect(f"{strict.ws_url}/api/rooms/{made['room']}/ws") for _ in range(6)]
+        for ws in open_:                        # each let in (its first message) before the 7th
+            await asyncio.wait_for(ws.recv(), 10)
         extra = await connect(f"{strict.ws_url}/api/rooms/{made['room']}/ws")
         with pytest.raises(ConnectionClosed) as closed:
             while True:
@@ -161,6 +163,31 @@ def test_connections_are_bounded_per_room(strict: Server) -> None:
             await ws.close()
 
     asyncio.run(scenario())
+
+
+def test_a_burst_of_connections_cannot_pass_the_room_bound_together(strict: Server) -> None:
+    """Nine connections opened at once to a room that takes six: six are let in and three
+    closed with 4429, however their lookups interleave (a connection is counted as it passes
+    the check, not when it joins the room's audience, which waits for the room's lock)."""
+    made = httpx.post(f"{strict.url}/api/rooms", json={}, headers=as_client("10.4.0.2")).json()
+    url = f"{strict.ws_url}/api/rooms/{made['room']}/ws"
+
+    async def outcome(ws: ClientConnection) -> str:
+        try:
+            await asyncio.wait_for(ws.recv(), 10)
+        except ConnectionClosed as e:
+            return f"closed {e.rcvd.code if e.rcvd else None}"
+        return "in"
+
+    async def scenario() -> list[str]:
+        sockets = await asyncio.gather(*(connect(url) for _ in range(9)))
+        try:
+            return list(await asyncio.gather(*(outcome(ws) for ws in sockets)))
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+    assert sorted(asyncio.run(scenario())) == ["closed 4429"] * 3 + ["in"] * 6
 
 
 def test_message_size_rate_and_numbers_are_bounded(strict: Server) -> None:

@@ -72,6 +72,10 @@ class Hub:
         self.lobby.greet = self.table.greet
         self.connections: dict[str, int] = {}
         """WebSocket connections open to this process, per client."""
+        self.room_connections: dict[str, int] = {}
+        """WebSocket connections admitted to each room on this process, counted from the
+        moment they pass the limits (before they join the room's audience, which waits for
+        the room's lock), so that a burst of connections cannot all pass the check at once."""
         self.sweeper: asyncio.Task[None] | None = None
 
     def _stopped(self, room: Room) -> None:

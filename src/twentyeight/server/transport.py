@@ -62,7 +62,7 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
             (ROOM_CLOSED, f"this room is closed ({closed})"[:120])
     elif room.status == CLOSED:
         refusal = (ROOM_CLOSED, "this room is closed")
-    elif len(hub.audience.of(room.id)) >= limits.connections_per_room:
+    elif hub.room_connections.get(room.id, 0) >= limits.connections_per_room:
         refusal = (TOO_MANY, "the room has as many connections as it may")
     elif hub.connections.get(client, 0) >= limits.connections_per_client:
         refusal = (TOO_MANY, "too many connections from your address")
@@ -72,6 +72,7 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
         return
     conn = Connection(socket, client, limits.outbox_bytes)
     hub.connections[client] = hub.connections.get(client, 0) + 1
+    hub.room_connections[room.id] = hub.room_connections.get(room.id, 0) + 1
     reader = asyncio.create_task(_read(hub, room, conn, socket))
     try:
         await hub.lobby.connect(room, conn)
@@ -80,13 +81,20 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await reader
-        left = hub.connections.get(client, 1) - 1
-        if left:
-            hub.connections[client] = left
-        else:
-            hub.connections.pop(client, None)
+        _release(hub.connections, client)
+        _release(hub.room_connections, room.id)
         await hub.lobby.disconnect(room, conn)
         await conn.stop()
+
+
+def _release(counts: dict[str, int], key: str) -> None:
+    """One connection fewer under ``key`` (the key dropped at zero, so that the table holds
+    only what is open)."""
+    left = counts.get(key, 1) - 1
+    if left:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 def _room_id(room_id: str) -> bool:
