@@ -114,13 +114,16 @@ def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContex
                            f".includes({json.dumps(HI['phrase.well_played'])})")
     assert EN["phrase.well_played"] not in ravi.locator("#chat-lines").inner_text()
     shot(asha, artifacts, "chat-1280x800")
-    asha.locator("#chat-mutes button[data-mute]").click()                 # Asha mutes Ravi
+    # Ravi's button, by his seat: until her page knows its own seat again (after the reload),
+    # Asha's own lines put her among those she could mute (a loaded full run clicked that)
+    ravis = asha.locator("#chat-mutes button[data-mute^='2:']")
+    ravis.click()                                                          # Asha mutes Ravi
     assert EN["phrase.well_played"] not in asha.locator("#chat-lines").inner_text()
     asha.reload()                                                          # kept by the room
     asha.wait_for_function("document.querySelector('#chat-lines').textContent"
                            ".includes('Shall we bid high?')")
     assert EN["phrase.well_played"] not in asha.locator("#chat-lines").inner_text()  # still muted
-    asha.locator("#chat-mutes button[data-mute]").click()
+    ravis.click()
     assert EN["phrase.well_played"] in asha.locator("#chat-lines").inner_text()
     watcher = new_browser_context().new_page()
     watcher.goto(f"{server.url}/r/{made['room']}")
