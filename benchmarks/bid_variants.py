@@ -52,7 +52,7 @@ import json
 import math
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -356,26 +356,9 @@ class Variant(ExpertBot):
         spec = os.environ.get("EXPERT_VARIANT", "")
         for part in filter(None, spec.split(",")):
             key, value = part.split("=")
-            if key == "weight":
-                self.opponent_weight = float(value)
-            elif key == "defend":
-                self.defend_shift = float(value)
-            elif key == "declare":
-                self.declare_shift = float(value)
-            elif key == "raise":
-                self.raise_safety = int(value)
-            elif key == "margin":
-                self.bid_margin = float(value)
-            elif key == "play":                         # 1: weigh deals by the play seen
-                self.play_likelihood = value == "1"
-            elif key == "rollout":                      # 1: auction_rollout
-                self.auction_rollout = value == "1"
-            elif key == "ties":                         # "follow": tie_break_follows
-                self.tie_break_follows = value == "follow"
-            elif key == "declarer":                     # "rules": the bidding side's cards
-                self.declarer_rules = value == "rules"
-            elif key == "infer":                        # 1: play_inference
-                self.play_inference = value == "1"
+            if key in SETTINGS:
+                attribute, read = SETTINGS[key]
+                setattr(self, attribute, read(value))
             elif key == "model":                        # a play model file of its own
                 use_play_model(Path(value))
             elif key == "worlds":                       # deals of a card (same nodes)
@@ -383,46 +366,49 @@ class Variant(ExpertBot):
             elif key == "nodes":                        # a card's nodes, times this
                 self.effort_x = replace(self.effort_x,
                                         nodes=int(self.effort_x.nodes * float(value)))
-            elif key == "pool":
-                self.pool = int(value)
-            elif key == "sees_tricks":                  # K: seeing in the first K only
-                self.sees_tricks = int(value)
-            elif key == "trump":                        # "dd": trump by solved deals
-                self.trump_dd = value == "dd"
-            elif key == "ask":                          # "rules": asking is rules'
-                self.ask_rules = value == "rules"
-            elif key == "dd":                           # F: the play read by the solver
-                self.dd_reading = float(value)
-            elif key == "signal":                       # F: discards from weakness
-                self.signal = float(value)
-            elif key == "sees":                         # play, defence, declarer: the real
-                self.sees_play = value                  # deal in (those) cards
-            elif key == "look":                         # K: lookahead in the first K tricks
-                self.look_tricks = int(value)
             elif key == "trump_t":                      # the sampler's trump temperature
                 sampling.TRUMP_TEMPERATURE = float(value)
-            elif key == "partner_rules":
-                self.partner_rules = float(value)
-            elif key == "infer_only":                   # "partner": the play model read
-                self.infer_partner_only = value == "partner"    # for the partner only
-            elif key == "tie_pick":
-                self.tie_pick = value
-            elif key == "tie_worlds":
-                self.tie_worlds = int(value)
-            elif key == "defence_goal":
-                self.defence_shift = int(value)
-            elif key == "look_side":
-                self.look_side = value
-            elif key == "look_partner":
-                self.look_partner = value
-            elif key == "look_nodes":
-                self.look_factor = float(value)
-            elif key == "partner":
-                self.partner_fit = bid_model_of(value)
-            elif key == "opponents":
-                self.opponent_fit = bid_model_of(value)
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
+
+
+def _flag(on: str) -> Callable[[str], bool]:
+    """A setting that is on when its value is ``on``."""
+    return lambda value: value == on
+
+
+SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "weight": ("opponent_weight", float),
+    "defend": ("defend_shift", float),
+    "declare": ("declare_shift", float),
+    "raise": ("raise_safety", int),
+    "margin": ("bid_margin", float),
+    "play": ("play_likelihood", _flag("1")),        # weigh deals by the play seen
+    "rollout": ("auction_rollout", _flag("1")),
+    "ties": ("tie_break_follows", _flag("follow")),
+    "declarer": ("declarer_rules", _flag("rules")),  # the bidding side's cards: rules'
+    "infer": ("play_inference", _flag("1")),
+    "pool": ("pool", int),
+    "sees": ("sees_play", str),                     # play, defence, declarer, partner, ...
+    "sees_tricks": ("sees_tricks", int),
+    "trump": ("trump_dd", _flag("dd")),
+    "ask": ("ask_rules", _flag("rules")),
+    "dd": ("dd_reading", float),
+    "signal": ("signal", float),
+    "look": ("look_tricks", int),
+    "look_side": ("look_side", str),
+    "look_partner": ("look_partner", str),
+    "look_nodes": ("look_factor", float),
+    "partner_rules": ("partner_rules", float),
+    "infer_only": ("infer_partner_only", _flag("partner")),
+    "tie_pick": ("tie_pick", str),
+    "tie_worlds": ("tie_worlds", int),
+    "defence_goal": ("defence_shift", int),
+    "partner": ("partner_fit", bid_model_of),
+    "opponents": ("opponent_fit", bid_model_of),
+}
+"""The ``EXPERT_VARIANT`` settings that set one attribute of :class:`Variant`: the key,
+the attribute and how its value is read (the other four are in ``Variant.__init__``)."""
 
 
 def _declaring(view: View) -> bool:

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from twentyeight.arena import mean_ci95, wilson_ci95
 from twentyeight.bots import Bot, make_bot
 from twentyeight.bots.pimc import NodeLimit, solve_limited
 from twentyeight.engine.actions import PAIR
@@ -63,6 +64,7 @@ def _records(directories: Sequence[Path]) -> Iterator[Path]:
 
 
 def _game_at(record: dict[str, object], index: int) -> Game:
+    """The record's hand after its first ``index`` actions."""
     game = Game.from_record({k: record[k] for k in ("rules", "dealer", "seed")})
     actions = record["actions"]
     assert isinstance(actions, list)
@@ -78,7 +80,7 @@ def critical_positions(directories: Sequence[Path], tricks: int, limit: int | No
     found: list[Critical] = []
     for path in _records(directories):
         record = json.loads(path.read_text())
-        game = Game.from_record({k: record[k] for k in ("rules", "dealer", "seed")})
+        game = _game_at(record, 0)
         for index, action in enumerate(record["actions"]):
             h = game.hand
             seat = h.to_act
@@ -107,17 +109,6 @@ def _beating(game: Game) -> frozenset[str] | None:
     if len(set(cards.values())) < 2:
         return None
     return frozenset(a for a, made in cards.items() if not made)
-
-
-def _interval(k: int, n: int) -> tuple[float, float]:
-    """A 95% Wilson interval of the share ``k / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         e = sum(bool(r["error"]) for r in mine)
         print(f"trick {trick + 1}: {e} errors of {len(mine)} answers ({e / len(mine):.1%})")
     errors = sum(bool(r["error"]) for r in rows)
-    low, high = _interval(errors, len(rows))
+    low, high = wilson_ci95(errors / len(rows), len(rows))
     print(f"all: {errors} of {len(rows)} ({errors / max(1, len(rows)):.1%}, "
           f"95% [{low:.1%}, {high:.1%}] as if independent)")
     if args.json is not None:
@@ -202,8 +193,8 @@ def paired(a: Sequence[dict[str, object]], b: Sequence[dict[str, object]]) -> st
     for seed in seeds:
         mine = [(x, y) for s, x, y in common if s == seed]
         diffs.append(sum(int(x) - int(y) for x, y in mine) / len(mine))
-    mean = sum(diffs) / len(diffs)
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    spread = mean_ci95(diffs)
+    mean, sd = spread["mean"], spread["sd"]
     half = T95[min(len(diffs) - 1, len(T95)) - 1] * sd / math.sqrt(len(diffs))
     return text + f" [{mean - half:+.1%}, {mean + half:+.1%}] over {len(seeds)} seeds"
 

@@ -28,23 +28,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from twentyeight.bots.base import Bot
-from twentyeight.bots.expert import reaches
+from twentyeight.bots.expert import reaches_counted
 from twentyeight.bots.pimc import NodeLimit, legal_code_of, solve_limited
 from twentyeight.bots.sampling import World
 from twentyeight.engine.actions import PAIR, Action
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PLAY
 from twentyeight.result import side_points
-from twentyeight.solver import fast
-from twentyeight.solver.api import choose_engine
-from twentyeight.solver.position import IGNORED, Position, SolverError
-from twentyeight.solver.values import SCALE
+from twentyeight.solver.position import IGNORED, SolverError
 from twentyeight.views import public_history
 from twentyeight.views import view as view_of
 
 __all__ = ["SPREAD", "WIDTH", "Budget", "look_scores", "reply"]
+
+T = TypeVar("T")
 
 SPREAD = 0.25
 """Cards whose share of deals made is within this of the best card's are searched again."""
@@ -65,29 +65,27 @@ class Budget:
     each: int
     used: int = 0
 
-    def limit(self) -> int:
-        """The nodes the next search may use (raises :class:`NodeLimit` when none are left)."""
-        left = min(self.each, self.total - self.used)
-        if left <= 0:
+    def run(self, search: Callable[[int], tuple[T, int]]) -> T:
+        """The result of ``search(limit)``, which returns it with the nodes it visited; those
+        are counted, or the whole limit when the search runs out of it (raises
+        :class:`NodeLimit` then, and when no nodes are left)."""
+        limit = min(self.each, self.total - self.used)
+        if limit <= 0:
             raise NodeLimit
-        return left
+        try:
+            result, nodes = search(limit)
+        except NodeLimit:
+            self.used += limit
+            raise
+        self.used += nodes
+        return result
 
 
 def _made(h: Hand, goal: int, budget: Budget) -> bool:
     """Whether the bidding side reaches ``goal`` from ``h`` with every card seen."""
     if h.over:
         return side_points(h)["bidding"] >= goal
-    limit = budget.limit()
-    pos = Position.from_hand(h)
-    if choose_engine("auto") != "compiled" or fast.unsupported(pos) is not None:
-        budget.used += limit            # an upper bound: the Python search's count is not kept
-        return reaches(h, goal, limit)
-    value, nodes, aborted = fast.kernel_root_value(pos, SCALE * goal, zero_window=True,
-                                                   limit=limit)
-    budget.used += nodes
-    if aborted:
-        raise NodeLimit
-    return value >= SCALE * goal
+    return budget.run(lambda limit: reaches_counted(h, goal, limit))
 
 
 def reply(h: Hand, goal: int, budget: Budget, helper: Bot) -> int:
@@ -143,6 +141,7 @@ def _line(w: World, card: Action, goal: int, budget: Budget, helper: Bot,
         if h.phase != PLAY:
             raise Unsupported
         seat = h.to_act
+        assert seat is not None
         if honest_partner and h.t.team_of[seat] == h.t.team_of[me]:
             h.step(legal_code_of(h, str(helper.act(view_of(h, seat)))))
         else:
@@ -152,14 +151,15 @@ def _line(w: World, card: Action, goal: int, budget: Budget, helper: Bot,
     if h.phase != PLAY:
         raise Unsupported
     key = (tuple(public_history(h, me)), h.trump if h.revealed else -1)
-    limit = budget.limit()
-    try:
-        values, _, spent = solve_limited(h, limit, made_only=True, goal_points=goal)
-    except NodeLimit:
-        budget.used += limit
-        raise
-    budget.used += spent
+    values = budget.run(lambda limit: _made_after_each(h, goal, limit))
     return key, {h.action(me, code): bool(v) for code, v in values.items() if code != PAIR}
+
+
+def _made_after_each(h: Hand, goal: int, limit: int) -> tuple[dict[int, int], int]:
+    """Whether the contract is made after each legal code of ``h`` (the solver's made-only
+    values), and the nodes that took."""
+    values, _, nodes = solve_limited(h, limit, made_only=True, goal_points=goal)
+    return values, nodes
 
 
 def look_scores(worlds: Sequence[World], cards: Sequence[Action], goal: int, budget: Budget,

@@ -103,6 +103,18 @@ def elo(p: float) -> float:
     return -400.0 * math.log10(1.0 / p - 1.0) + 0.0        # + 0.0: no "-0.0"
 
 
+def wilson_ci95(p: float, n: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a fraction ``p`` of ``n`` trials (sensible at 0 and 1).
+
+    >>> [round(x, 3) for x in wilson_ci95(0.0, 10)]
+    [0.0, 0.278]
+    """
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return centre - half, centre + half
+
+
 def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     """Elo difference and 95% interval from per-game scores (1 win, ½ draw, 0 loss).
 
@@ -122,16 +134,14 @@ def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     if n == 0:
         return {"diff": None, "ci95": None, "score": None, "n": 0}
     p = math.fsum(scores) / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low, high = wilson_ci95(p, n)
     eps = 1.0 / (2 * n)
 
     def clip(x: float) -> float:
         return min(max(x, eps), 1.0 - eps)
 
-    lo = elo(clip(centre - half)) if p > 0 else None
-    hi = elo(clip(centre + half)) if p < 1 else None
+    lo = elo(clip(low)) if p > 0 else None
+    hi = elo(clip(high)) if p < 1 else None
     return {"diff": elo(clip(p)), "ci95": [lo, hi], "score": p, "n": n}
 
 

@@ -97,7 +97,7 @@ from twentyeight.views import view as view_of
 
 __all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain",
            "declare_choice", "goal_chances", "play_on_chance", "raise_choice", "reaches",
-           "shrunk", "stakes", "trump_options", "without_cot"]
+           "reaches_counted", "shrunk", "stakes", "trump_options", "without_cot"]
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take when no budget is given (it sets counts, not a clock)."""
@@ -365,16 +365,21 @@ def reaches(h: Hand, goal: int, limit: int) -> bool:
     """Whether the bidding side takes at least ``goal`` card points from ``h`` with best
     play, all cards known (one zero-window search of at most ``limit`` nodes: the compiled
     kernel when it can, else the Python search; raises :class:`NodeLimit`)."""
+    return reaches_counted(h, goal, limit)[0]
+
+
+def reaches_counted(h: Hand, goal: int, limit: int) -> tuple[bool, int]:
+    """:func:`reaches` and the nodes its search visited (raises :class:`NodeLimit`)."""
     pos = Position.from_hand(h)
     if choose_engine("auto") == "compiled" and fast.unsupported(pos) is None:
-        value, _, aborted = fast.kernel_root_value(pos, SCALE * goal, zero_window=True,
-                                                   limit=limit)
+        value, nodes, aborted = fast.kernel_root_value(pos, SCALE * goal, zero_window=True,
+                                                       limit=limit)
         if aborted:
             raise NodeLimit
-        return value >= SCALE * goal
+        return value >= SCALE * goal, nodes
     future = SCALE * (goal - pos.banked)
     searcher = _LimitedSearcher(pos, limit)
-    return searcher.search(future - 1, future) >= future
+    return searcher.search(future - 1, future) >= future, searcher.nodes
 
 
 def _to_play(h: Hand) -> Hand | None:
