@@ -5,7 +5,7 @@
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
 worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd,look=K,look_side=S,look_nodes=X,
 look_partner=rules,defence_goal=K,tie_worlds=N,tie_pick=P,trump_t=F,infer_only=partner,
-partner_rules=F``: the expert's
+partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X``: the expert's
 ``opponent_weight``, the
 card points added to the model's estimate of an opponent's contract and of its own, the
 offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
@@ -25,8 +25,10 @@ player's next card fixed across the deals it cannot tell apart (:attr:`Variant.l
 (:attr:`Variant.defence_shift`), tied cards searched again on ``N`` more deals
 (:attr:`Variant.tie_worlds`) or told apart by points (:attr:`Variant.tie_pick`), the
 sampler's trump-choice temperature, the play model read for the partner only
-(:attr:`Variant.infer_partner_only`), and the partner's cards read as the ``rules``
-player's choices (:attr:`Variant.partner_rules`); unset, the sampler's
+(:attr:`Variant.infer_partner_only`), the partner's cards (or the opponents', or all)
+read as the ``rules`` player's choices (:attr:`Variant.partner_rules`, ``rules_seats``,
+``rules_pool``), and the bidding side's first lead searched harder
+(:attr:`Variant.lead_boost`); unset, the sampler's
 default and a raise judged at its goal, as before issue 13's changes). Run the same seeds
 once per setting: the bot's name, hence its seeds, is the same in every run, so the card
 play is the same wherever the auction is, and the per-deal difference between two runs
@@ -138,8 +140,15 @@ class Variant(ExpertBot):
 
     def worlds(self, view: View, count: int) -> list[World]:
         """``sees=partner`` / ``sees=bidder``: a defender's sampled deals of the play with
-        its partner's real cards (or the bidder's) pinned, the other seats' sampled."""
+        its partner's real cards (or the bidder's) pinned, the other seats' sampled;
+        ``partner_rules`` with ``rules_pool=N``: ``N`` times the deals drawn and resampled by
+        weight."""
         real = self._real
+        if self.partner_rules > 0 and self.rules_pool > 1 and view["phase"] == "play":
+            rng = self.decision_rng(view)
+            drawn = self.sampler(view).sample(self.rules_pool * count, rng,
+                                              attempts=100 * self.rules_pool * count)
+            return sampling.resample(drawn, count, rng)
         bidder, me, teams = view["bidder"], view["seat"], len(view["teams"])
         if (real is None or view["phase"] != "play" or not _defending(view)
                 or self.sees_play not in ("partner", "bidder")):
@@ -154,6 +163,25 @@ class Variant(ExpertBot):
     ties (:func:`weak_discard`), and read their partner's discards so, a deal where the partner
     kept a jack or nine of the suit it discarded from while a discard from a suit without one
     was legal weighing ``F``."""
+
+    lead_boost = 0.0
+    """``lead_boost=X`` (X > 1): the bidding side's first lead searched on three times the
+    deals with ``X`` times the nodes."""
+
+    def _searched(self, view: View, legal: list[Action]) -> Action | None:
+        """The expert's searched card, with :attr:`lead_boost` at the bidding side's first
+        lead."""
+        first_lead = (not view["tricks"] and not (view.get("trick") or {}).get("cards")
+                      and _declaring(view))
+        if self.lead_boost <= 1 or not first_lead:
+            return super()._play(view, legal)
+        saved = self.effort_x
+        self.effort_x = replace(saved, worlds=3 * saved.worlds,
+                                nodes=int(saved.nodes * self.lead_boost))
+        try:
+            return super()._play(view, legal)
+        finally:
+            self.effort_x = saved
 
     def among_tied(self, view: View, legal: list[Action], top: list[Action]) -> Action:
         if self.signal > 0:
@@ -184,6 +212,14 @@ class Variant(ExpertBot):
     """``partner_rules=F`` (F > 0): the partner's cards read as the ``rules`` player's choices
     (:class:`PartnerRulesReader`)."""
 
+    rules_seats = "partner"
+    """``rules_seats=S``: whose cards ``partner_rules`` reads: ``partner``, ``opponents`` or
+    ``all`` (every other player)."""
+
+    rules_pool = 1
+    """``rules_pool=N``: with ``partner_rules``, ``N`` times the deals drawn and as many as
+    before kept in proportion to their weights (:func:`~twentyeight.bots.sampling.resample`)."""
+
     infer_partner_only = False
     """``infer_only=partner``: with ``infer=1``, only the partner's cards are read by the play
     model (the partner is the expert, on whose games the model was fitted), the opponents'
@@ -191,7 +227,8 @@ class Variant(ExpertBot):
 
     def sampler(self, view: View) -> Sampler:
         if self.partner_rules > 0 and view["phase"] == "play":
-            return PartnerRulesReader(view, self.partner_rules, **self.sampler_models(view))
+            return PartnerRulesReader(view, self.partner_rules, self.rules_seats,
+                                      **self.sampler_models(view))
         if self.infer_partner_only:
             return PartnerReader(view, **self.sampler_models(view))
         if self.dd_reading > 0 and view["phase"] == "play" and view["target"] is not None:
@@ -244,7 +281,7 @@ class Variant(ExpertBot):
         self._first_counts = None
         self._shift_now = self.defence_shift if _defending(view) else 0
         self._view_now = view
-        shipped = super()._play(view, legal)
+        shipped = self._searched(view, legal)
         if (shipped is None or len(view["tricks"]) >= self.look_tricks
                 or not (_defending(view) if self.look_side == "defence" else
                         self.look_side == "both" or _declaring(view))):
@@ -372,6 +409,15 @@ class Variant(ExpertBot):
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 
 
+def _one_of(*choices: str) -> Callable[[str], str]:
+    """A setting whose value is one of ``choices``."""
+    def read(value: str) -> str:
+        if value not in choices:
+            raise ValueError(f"EXPERT_VARIANT: {value!r} is not one of {', '.join(choices)}")
+        return value
+    return read
+
+
 def _flag(on: str) -> Callable[[str], bool]:
     """A setting that is on when its value is ``on``."""
     return lambda value: value == on
@@ -400,6 +446,9 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "look_partner": ("look_partner", str),
     "look_nodes": ("look_factor", float),
     "partner_rules": ("partner_rules", float),
+    "rules_seats": ("rules_seats", _one_of("partner", "opponents", "all")),
+    "rules_pool": ("rules_pool", int),
+    "lead_boost": ("lead_boost", float),
     "infer_only": ("infer_partner_only", _flag("partner")),
     "tie_pick": ("tie_pick", str),
     "tie_worlds": ("tie_worlds", int),
@@ -492,18 +541,26 @@ class PartnerRulesReader(Sampler):
     """The sampler reading the partner's cards as ``rules``' choices (``partner_rules=F``): a
     deal weighs ``F`` for each card of the partner's that the ``rules`` player would not have
     played there from the partner's view (the expert breaks its ties by that choice, so its
-    cards are often ``rules``')."""
+    cards are often ``rules``').  ``seats``: ``opponents`` or ``all`` reads those seats'
+    cards instead (a ``rules`` opponent's cards are read with its true model)."""
 
-    def __init__(self, view: View, violation: float, **models: Any) -> None:
+    def __init__(self, view: View, violation: float, seats: str = "partner",
+                 **models: Any) -> None:
         super().__init__(view, **models)
         self.violation = violation
+        self.seats = seats
         self.reader = RulesBot()
+
+    def _reads(self, h: Hand, seat: int) -> bool:
+        """Whether ``seat``'s cards are read (:attr:`Variant.rules_seats`)."""
+        if seat == self.seat:
+            return False
+        partner = h.t.team_of[seat] == h.t.team_of[self.seat]
+        return self.seats == "all" or partner == (self.seats == "partner")
 
     def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
         factor = super()._factor(h, seat, code, legal)
-        team_of = h.t.team_of
-        if (code >= PLAY_LIMIT or seat == self.seat or team_of[seat] != team_of[self.seat]
-                or h.phase != PLAY or len(legal) < 2):
+        if code >= PLAY_LIMIT or not self._reads(h, seat) or h.phase != PLAY or len(legal) < 2:
             return factor
         natural = legal_code_of(h, str(self.reader.act(view_of(h, seat))))
         return factor if natural == code else factor * self.violation

@@ -55,7 +55,8 @@ class Critical:
     trick: int
     """The trick (0: the first)."""
     beating: frozenset[str]
-    """The actions (notation) after which the contract is beaten, every card seen."""
+    """The actions (notation) that are right for the side to act, every card seen: after
+    which the contract is beaten (a defender's) or made (the bidding side's)."""
 
 
 def _records(directories: Sequence[Path]) -> Iterator[Path]:
@@ -74,9 +75,10 @@ def _game_at(record: dict[str, object], index: int) -> Game:
 
 
 def critical_positions(directories: Sequence[Path], tricks: int, limit: int | None = None,
-                       player: str | None = None) -> list[Critical]:
-    """The critical positions of the defenders' first ``tricks`` tricks in the records (only
-    those where the bot named ``player`` held the seat, if given)."""
+                       player: str | None = None, declarer: bool = False) -> list[Critical]:
+    """The critical positions of the defenders' first ``tricks`` tricks in the records (the
+    bidding side's, if ``declarer``; only those where the bot named ``player`` held the seat,
+    if given)."""
     found: list[Critical] = []
     for path in _records(directories):
         record = json.loads(path.read_text())
@@ -84,7 +86,8 @@ def critical_positions(directories: Sequence[Path], tricks: int, limit: int | No
         for index, action in enumerate(record["actions"]):
             h = game.hand
             seat = h.to_act
-            if (h.phase == PLAY and seat is not None and h.bidder >= 0 and not h.bid_side[seat]
+            if (h.phase == PLAY and seat is not None and h.bidder >= 0
+                    and h.bid_side[seat] == declarer
                     and len(h.tricks) < tricks
                     and (player is None or record["players"][seat] == player)):
                 beating = _beating(game)
@@ -97,7 +100,8 @@ def critical_positions(directories: Sequence[Path], tricks: int, limit: int | No
 
 
 def _beating(game: Game) -> frozenset[str] | None:
-    """The cards that beat the contract on the real deal, if some do and some do not."""
+    """The cards that are right for the side to act on the real deal (that beat the contract,
+    or make it), if some are and some are not."""
     h = game.hand
     seat = h.to_act
     assert seat is not None
@@ -108,7 +112,7 @@ def _beating(game: Game) -> frozenset[str] | None:
     cards = {str(h.action(seat, c)): bool(v) for c, v in values.items() if c != PAIR}
     if len(set(cards.values())) < 2:
         return None
-    return frozenset(a for a, made in cards.items() if not made)
+    return frozenset(a for a, made in cards.items() if made == bool(h.bid_side[seat]))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -123,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="at most this many positions")
     parser.add_argument("--player", default=None,
                         help="only the positions where this bot held the seat in the records")
+    parser.add_argument("--declarer", action="store_true",
+                        help="the bidding side's decisions instead of the defenders'")
     parser.add_argument("--json", type=Path, default=None, help="write each position's card")
     parser.add_argument("--against", type=Path, default=None,
                         help="another run's --json: compare on the same positions")
@@ -130,7 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = [str(d) for d in args.records if not any(d.glob("deal-*.json"))]
     if missing:
         parser.error(f"no arena records (deal-*.json) in {', '.join(missing)}")
-    positions = critical_positions(args.records, args.tricks, args.limit, args.player)
+    positions = critical_positions(args.records, args.tricks, args.limit, args.player,
+                                   args.declarer)
     if not positions:
         parser.error("no critical positions in these records")
     rows = []

@@ -11,6 +11,7 @@ the reference engines in the solver's own tests).
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import sys
 from pathlib import Path
@@ -121,3 +122,32 @@ def test_paired_errors_over_seeds_give_an_interval_from_their_spread() -> None:
     b = [{"seed": s, "record": "r", "index": i, "error": False} for s in (1, 2, 3)
          for i in range(4)]
     assert de.paired(a, b).endswith("[+25.0%, +25.0%] over 3 seeds")
+
+
+@pytest.mark.parametrize("declarer", [False, True])
+def test_critical_positions_are_those_where_the_side_to_act_has_a_right_and_a_wrong_card(
+        tmp_path: Path, declarer: bool) -> None:
+    """``defence_errors.critical_positions`` (``--declarer`` for the bidding side): at each
+    position the side to act holds ``declarer``'s side, and on the real deal every card
+    named right keeps that side's result (the contract beaten for a defender, made for the
+    bidding side, 28-SCORE-2) while every other legal card loses it."""
+    de = benchmark("defence_errors")
+    for seed in range(11, 21):
+        g = Game.new("28", seed=seed, dealer=seed % 4)
+        bots = [make_bot("rules", seed=s) for s in range(4)]
+        while not g.over:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].act(g.view(seat)))
+        (tmp_path / f"deal-{seed:05d}-0.json").write_text(json.dumps(g.to_record()))
+    found = de.critical_positions([tmp_path], tricks=2, declarer=declarer)
+    assert found
+    for p in found:
+        game = de._game_at(json.loads(Path(p.record).read_text()), p.index)
+        h = game.hand
+        seat = h.to_act
+        assert seat is not None and h.phase == PLAY and h.bid_side[seat] == declarer
+        values, _, _ = solve_limited(h.copy(), de.NODES, made_only=True)
+        for code, made in values.items():
+            right = str(h.action(seat, code)) in p.beating
+            assert right == (bool(made) == declarer)
