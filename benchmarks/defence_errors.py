@@ -13,7 +13,9 @@ cards apart on the same positions::
     PYTHONPATH=src:benchmarks python benchmarks/defence_errors.py DIR \\
         --bot bid_variants:Variant --budget 0.25 --seeds 1 2 3 4 --json OUT [--against OTHER]
 
-(``EXPERT_VARIANT`` as for ``bid_variants.py``).  Prints the errors by seed and by trick;
+(``EXPERT_VARIANT`` as for ``bid_variants.py``).  ``--declarer`` asks about the bidding
+side's decisions instead: an error is then a card after which the contract fails on the real
+deal while another makes it.  Prints the errors by seed and by trick;
 ``--json`` writes each answer, ``--against`` compares with another run's answers on the same
 positions and seeds (:func:`paired`).  A seed's sampled deals move many answers together
 (the plain expert made 69 to 101 errors of 399 with four seeds), so compare over several
