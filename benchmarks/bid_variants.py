@@ -140,15 +140,8 @@ class Variant(ExpertBot):
 
     def worlds(self, view: View, count: int) -> list[World]:
         """``sees=partner`` / ``sees=bidder``: a defender's sampled deals of the play with
-        its partner's real cards (or the bidder's) pinned, the other seats' sampled;
-        ``partner_rules`` with ``rules_pool=N``: ``N`` times the deals drawn and resampled by
-        weight."""
+        its partner's real cards (or the bidder's) pinned, the other seats' sampled."""
         real = self._real
-        if self.partner_rules > 0 and self.rules_pool > 1 and view["phase"] == "play":
-            rng = self.decision_rng(view)
-            drawn = self.sampler(view).sample(self.rules_pool * count, rng,
-                                              attempts=100 * self.rules_pool * count)
-            return sampling.resample(drawn, count, rng)
         bidder, me, teams = view["bidder"], view["seat"], len(view["teams"])
         if (real is None or view["phase"] != "play" or not _defending(view)
                 or self.sees_play not in ("partner", "bidder")):
@@ -219,6 +212,11 @@ class Variant(ExpertBot):
     rules_pool = 1
     """``rules_pool=N``: with ``partner_rules``, ``N`` times the deals drawn and as many as
     before kept in proportion to their weights (:func:`~twentyeight.bots.sampling.resample`)."""
+
+    def world_pool(self, view: View) -> int:
+        if self.partner_rules > 0 and self.rules_pool > 1 and view["phase"] == "play":
+            return self.rules_pool
+        return super().world_pool(view)
 
     infer_partner_only = False
     """``infer_only=partner``: with ``infer=1``, only the partner's cards are read by the play

@@ -56,7 +56,7 @@ class Critical:
     """How many of the record's actions come before the decision."""
     trick: int
     """The trick (0: the first)."""
-    beating: frozenset[str]
+    right: frozenset[str]
     """The actions (notation) that are right for the side to act, every card seen: after
     which the contract is beaten (a defender's) or made (the bidding side's)."""
 
@@ -92,16 +92,16 @@ def critical_positions(directories: Sequence[Path], tricks: int, limit: int | No
                     and h.bid_side[seat] == declarer
                     and len(h.tricks) < tricks
                     and (player is None or record["players"][seat] == player)):
-                beating = _beating(game)
-                if beating is not None:
-                    found.append(Critical(str(path), index, len(h.tricks), beating))
+                right = _right_cards(game)
+                if right is not None:
+                    found.append(Critical(str(path), index, len(h.tricks), right))
                     if limit is not None and len(found) >= limit:
                         return found
             game.apply(action)
     return found
 
 
-def _beating(game: Game) -> frozenset[str] | None:
+def _right_cards(game: Game) -> frozenset[str] | None:
     """The cards that are right for the side to act on the real deal (that beat the contract,
     or make it), if some are and some are not."""
     h = game.hand
@@ -177,7 +177,7 @@ def _answers(bot: Bot, positions: Sequence[Critical]) -> Iterator[dict[str, obje
             bind(game)
         choice = str(bot.act(game.view(seat)))
         yield {"record": p.record, "index": p.index, "trick": p.trick, "card": choice,
-               "error": choice not in p.beating}
+               "error": choice not in p.right}
 
 
 def paired(a: Sequence[dict[str, object]], b: Sequence[dict[str, object]]) -> str:

@@ -149,5 +149,5 @@ def test_critical_positions_are_those_where_the_side_to_act_has_a_right_and_a_wr
         assert seat is not None and h.phase == PLAY and h.bid_side[seat] == declarer
         values, _, _ = solve_limited(h.copy(), de.NODES, made_only=True)
         for code, made in values.items():
-            right = str(h.action(seat, code)) in p.beating
+            right = str(h.action(seat, code)) in p.right
             assert right == (bool(made) == declarer)

@@ -274,13 +274,19 @@ class PimcBot(Bot):
         played are read by the learned play model (:meth:`play_family`), ``pool`` times as
         many are drawn and ``count`` of them kept in proportion to their weights
         (:func:`~twentyeight.bots.sampling.resample`)."""
-        pool = self.pool if self.play_family(view) is not None else 1
+        pool = self.world_pool(view)
         rng = self.decision_rng(view)
         try:
             worlds = self.sampler(view).sample(pool * count, rng, attempts=100 * pool * count)
         except SamplerError:                                      # pragma: no cover
             return []
         return resample(worlds, count, rng) if pool > 1 else worlds
+
+    def world_pool(self, view: View) -> int:
+        """How many times the deals a decision uses are drawn before they are resampled by
+        weight (:meth:`worlds`): :attr:`pool` where the cards played are read by the learned
+        play model, else once."""
+        return self.pool if self.play_family(view) is not None else 1
 
     def sampler(self, view: View) -> Sampler:
         """The sampler of the deals consistent with ``view``, with this bot's models of the
