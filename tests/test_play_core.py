@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from endings import PLAY_FLAGS, ending, random_rules, to_play
 from twentyeight import Game
+from twentyeight.bots.pimc import MADE, root_groups, solve_limited
 from twentyeight.engine.actions import TRUMP_REVERSE, TRUMP_SEVENTH
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.play import play_legal
@@ -36,6 +37,7 @@ from twentyeight.solver import Position, SolverError, jit, solve
 from twentyeight.solver.position import IGNORED, LIVE
 from twentyeight.solver.reference import brute_force_values
 from twentyeight.solver.support import FLAG_ROLES, IRRELEVANT, MODELLED, REFUSED, refusal
+from twentyeight.solver.values import SCALE
 
 RECORDS = Path(__file__).resolve().parent / "records"
 HAVE_NUMBA = jit.have_numba()
@@ -86,6 +88,36 @@ def test_solver_equals_brute_force_on_every_preset(choice: tuple[str, list[bool]
         compiled = solve(h, engine="compiled")
         assert compiled.scaled == want
         assert compiled.nodes == python.nodes or compiled.engine == "python"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(choice=rule_choices, seed=st.integers(0, 10**6), down=st.integers(0, 7))
+def test_the_limited_search_of_one_card_a_group_equals_brute_force(
+        choice: tuple[str, list[bool]], seed: int, down: int) -> None:
+    """``pimc.solve_limited`` searches one card of each group of equivalent cards at the
+    root and gives the others its value (``root_groups``): every legal card's value, and
+    whether it makes the contract, still equals plain minimax over the engine."""
+    preset, picks = choice
+    rules = random_rules(preset, picks)
+    left = 4 if rules.num_players <= 4 else 2 if rules.num_players <= 6 else 1
+    h = ending(rules, seed, left, down % rules.num_players)
+    if h is None:
+        event("the game ended before the ending")
+        return
+    try:
+        values, target, _ = solve_limited(h.copy(), 10**8)
+        made, _, _ = solve_limited(h.copy(), 10**8, made_only=True)
+    except SolverError:
+        event("refused")
+        return
+    groups = root_groups(Position.from_hand(h), h.legal_codes())
+    if any(len(g) > 1 for g in groups):
+        event("checked: equivalent cards at the root")
+    want = brute_force_values(h)
+    for code in (c for g in groups for c in g):
+        is_made = want[code] >= SCALE * target
+        assert values[code] == want[code] + (MADE if is_made else 0), h.describe(code)
+        assert made[code] == (MADE if is_made else 0), h.describe(code)
 
 
 @pytest.mark.parametrize(("spec", "trump"), [

@@ -31,7 +31,7 @@ from endings import PLAY_FLAGS, ending, random_rules, to_play
 from helpers import record
 from test_solver import AUCTION, BIDDER_WINS_ALL
 from twentyeight import Game
-from twentyeight.bots.pimc import MADE, NodeLimit, solve_limited
+from twentyeight.bots.pimc import MADE, NodeLimit, root_groups, solve_limited
 from twentyeight.cli.main import main
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PLAY
@@ -223,7 +223,8 @@ def kernel_limited(h: Hand, limit: int, made_only: bool, plain: bool
                    ) -> tuple[dict[int, int], int] | None:
     """``pimc.solve_limited`` done by the kernel (``None`` where it raises NodeLimit)."""
     pos = Position.from_hand(h)
-    codes = moves_of(h)
+    groups = root_groups(pos, h.legal_codes())
+    codes = [g[0] for g in groups]
     guess = SCALE * (pos.banked + pos.points_left() // 2)
     goal = SCALE * pos.target
     values, nodes, aborted = fast.kernel_values(pos, codes, guess, made_only=made_only,
@@ -231,7 +232,7 @@ def kernel_limited(h: Hand, limit: int, made_only: bool, plain: bool
     if aborted:
         return None
     out = {c: (MADE if v else 0) if made_only else (MADE if v >= goal else 0) + v
-           for c, v in zip(codes, values, strict=True)}
+           for g, v in zip(groups, values, strict=True) for c in g}
     return out, nodes
 
 

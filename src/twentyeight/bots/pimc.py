@@ -56,7 +56,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,13 +64,14 @@ from twentyeight.bots.base import Bot, BotError, View, register
 from twentyeight.bots.reading import high_bidder
 from twentyeight.bots.rules_bot import RulesBot
 from twentyeight.bots.sampling import Sampler, SamplerError, World, resample
-from twentyeight.engine.actions import BID, PAIR, PASS, TRUMP_CARD, Action, code_of
+from twentyeight.engine.actions import BID, PAIR, PASS, PLAY_LIMIT, TRUMP_CARD, Action, code_of
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import target
 from twentyeight.engine.state import AUCTION, TRUMP
 from twentyeight.result import side_points
 from twentyeight.solver import fast
 from twentyeight.solver.api import choose_engine
+from twentyeight.solver.ordering import equivalent_groups
 from twentyeight.solver.position import IGNORED, Position, SolverError
 from twentyeight.solver.search import Searcher
 from twentyeight.solver.values import SCALE
@@ -138,9 +139,10 @@ def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str =
     ``pair`` gets the value of the position.  With ``made_only`` the value is only whether
     the contract is made (:data:`MADE` or 0; one zero-window search per action, several
     times cheaper) — or, with ``goal_points``, whether the bidding side reaches that many
-    card points instead of the target.  ``engine`` as for :func:`twentyeight.solver.solve`:
-    the compiled kernel when numba is installed (``auto``), else the Python search; both
-    visit the same nodes, so the answer is the same.  Raises :class:`NodeLimit` or
+    card points instead of the target.  Equivalent cards are searched once
+    (:func:`root_groups`).  ``engine`` as for :func:`twentyeight.solver.solve`: the compiled
+    kernel when numba is installed (``auto``), else the Python search; both visit the same
+    nodes, so the answer is the same.  Raises :class:`NodeLimit` or
     :class:`~twentyeight.solver.SolverError`."""
     pos = Position.from_hand(hand)
     seat = pos.to_act
@@ -151,14 +153,28 @@ def solve_limited(hand: Hand, limit: int, made_only: bool = False, engine: str =
     for code in codes:
         if code in IGNORED and code != PAIR:
             raise SolverError(f"{hand.describe(code)!r} is not supported by the solver")
-    moves = [c for c in codes if c not in IGNORED]
+    groups = root_groups(pos, codes)
+    moves = [g[0] for g in groups]
     if choose_engine(engine) == "compiled" and fast.unsupported(pos) is None:
         values, nodes = _kernel_limited(pos, moves, guess, goal, limit, made_only)
     else:
         values, nodes = _python_limited(pos, moves, guess, goal, limit, made_only)
+    for g in groups:                    # an equivalent card has its group's value
+        for c in g[1:]:
+            values[c] = values[g[0]]
     if PAIR in codes and values:
         values[PAIR] = max(values.values()) if pos.bid_side[seat] else min(values.values())
     return values, pos.target, nodes
+
+
+def root_groups(pos: Position, codes: Sequence[int]) -> list[list[int]]:
+    """The moves of ``codes`` (legal action codes at ``pos``; ``pair`` and ``concede`` left
+    out) that :func:`solve_limited` searches, each first in its group of moves of the same
+    value: equivalent cards together (:func:`~twentyeight.solver.ordering.equivalent_groups`,
+    about a tenth of the nodes in the first tricks of 28), every other move alone."""
+    moves = [c for c in codes if c not in IGNORED]
+    return (equivalent_groups(pos, sorted(c for c in moves if c < PLAY_LIMIT))
+            + [[c] for c in moves if c >= PLAY_LIMIT])
 
 
 def _kernel_limited(pos: Position, moves: list[int], guess: int, goal: int, limit: int,
