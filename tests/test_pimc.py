@@ -15,10 +15,18 @@ from typing import Any
 
 import pytest
 
+from endings import ending
 from test_solver import AUCTION, BIDDER_WINS_ALL, record
 from twentyeight import Game
 from twentyeight.bots import BotError, make_bot
-from twentyeight.bots.pimc import Effort, NodeLimit, OracleBot, PimcBot, solve_limited
+from twentyeight.bots.pimc import (
+    Effort,
+    NodeLimit,
+    OracleBot,
+    PimcBot,
+    root_groups,
+    solve_limited,
+)
 from twentyeight.bots.sampling import (
     POINT_GIFT,
     Sampler,
@@ -30,7 +38,8 @@ from twentyeight.bots.sampling import (
 from twentyeight.engine.actions import PLAY_LIMIT
 from twentyeight.engine.state import PLAY
 from twentyeight.record import hands_json
-from twentyeight.solver import solve
+from twentyeight.solver import Position, solve
+from twentyeight.solver.reference import brute_force_values
 from twentyeight.solver.values import SCALE
 
 PRESETS = ["28", "29", "28-wiki", "28-3p", "28-6p", "56"]
@@ -263,6 +272,23 @@ def test_limited_solver_agrees_with_the_solver() -> None:
             is_made = scaled >= SCALE * tgt
             assert values[code] == scaled + (1000 if is_made else 0)
             assert made[code] == (1000 if is_made else 0)
+
+
+def test_cards_with_a_card_still_out_between_them_are_searched_apart() -> None:
+    """K♣ and 7♣ are worth no card points, but with Q♣ and 8♣ still out the king beats what
+    the seven does not: ``solve_limited`` keeps them in separate groups (it searches one card
+    of a group of equivalent cards) and they get their own, different values."""
+    h = ending("28", 201, 3)
+    assert h is not None
+    names = h.t.deck.names
+    groups = [[names[c] for c in g] for g in root_groups(Position.from_hand(h), h.legal_codes())]
+    assert ["KC"] in groups and ["7C"] in groups
+    values, _, _ = solve_limited(h.copy(), 10**7)
+    want = brute_force_values(h)
+    code = {names[c]: c for c in h.legal_codes() if c < PLAY_LIMIT}
+    assert want[code["KC"]] != want[code["7C"]]
+    for card in ("KC", "7C"):
+        assert values[code[card]] % 1000 == want[code[card]]
 
 
 def test_node_limit() -> None:

@@ -20,7 +20,7 @@ from twentyeight.cli.main import main
 from twentyeight.engine.scoring import bidding_points
 from twentyeight.engine.state import ANNULLED
 from twentyeight.solver import Position, Searcher, SolverError, solve
-from twentyeight.solver.ordering import merge_equivalent
+from twentyeight.solver.ordering import equivalent_groups, merge_equivalent
 from twentyeight.solver.reference import brute_force_values
 from twentyeight.solver.values import annulled, scaled
 
@@ -110,6 +110,8 @@ def test_merging_keeps_one_card_of_each_run() -> None:
     hearts = pos.legal()          # seat 1 must follow: 9H AH TH KH QH 8H 7H
     assert [names[c] for c in hearts] == ["9H", "AH", "TH", "KH", "QH", "8H", "7H"]
     assert [names[c] for c in merge_equivalent(pos, hearts)] == ["9H", "AH", "KH"]
+    assert [[names[c] for c in g] for g in equivalent_groups(pos, hearts)] == [
+        ["9H"], ["AH", "TH"], ["KH", "QH", "8H", "7H"]]
 
 
 def test_values_follow_the_principal_line() -> None:
