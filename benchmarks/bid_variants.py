@@ -5,7 +5,7 @@
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
 worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd,look=K,look_side=S,look_nodes=X,
 look_partner=rules,defence_goal=K,tie_worlds=N,tie_pick=P,trump_t=F,infer_only=partner,
-partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X``: the expert's
+partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X,auction_worlds=N``: the expert's
 ``opponent_weight``, the
 card points added to the model's estimate of an opponent's contract and of its own, the
 offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
@@ -15,7 +15,8 @@ played by the ``rules`` player instead of searched, cards tied at the goal told 
 way the contract is going (``tie_break_follows``), some of the real deal seen in the card
 play (:attr:`Variant.sees_play`, in the first ``K`` tricks only), the cards played read by
 the learned play model (``play_inference``, its ``pool`` and another model file), a card's
-deals and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the
+deals and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the deals
+of a bid, the trump and a window (``auction_worlds``), the
 defenders' discards from weakness read by their partners (:attr:`Variant.signal`), the other
 players' recent cards read by the solver (:attr:`Variant.dd_reading`), asking for the trump
 left to the ``rules`` player (:attr:`Variant.ask_rules`), the trump chosen on solved
@@ -401,6 +402,8 @@ class Variant(ExpertBot):
             elif key == "nodes":                        # a card's nodes, times this
                 self.effort_x = replace(self.effort_x,
                                         nodes=int(self.effort_x.nodes * float(value)))
+            elif key == "auction_worlds":               # deals of a bid, the trump, a window
+                self.effort_x = replace(self.effort_x, auction_worlds=int(value))
             elif key == "trump_t":                      # the sampler's trump temperature
                 sampling.TRUMP_TEMPERATURE = float(value)
             else:
@@ -455,7 +458,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "opponents": ("opponent_fit", bid_model_of),
 }
 """The ``EXPERT_VARIANT`` settings that set one attribute of :class:`Variant`: the key,
-the attribute and how its value is read (the other four are in ``Variant.__init__``)."""
+the attribute and how its value is read (the other five are in ``Variant.__init__``)."""
 
 
 def _declaring(view: View) -> bool:
