@@ -27,37 +27,44 @@ from twentyeight.solver.position import ASK, REVEAL, Position
 __all__ = ["equivalent_groups", "merge_equivalent", "ordered_moves"]
 
 
-def equivalent_groups(p: Position, cards: list[int]) -> list[list[int]]:
-    """``cards`` (increasing) in their groups of equivalent cards, in order (module docs):
-    whichever card of a group is played, the position's value is the same."""
-    if not cards:
-        return []
+def merge_equivalent(p: Position, cards: list[int]) -> list[int]:
+    """``cards`` (increasing) with all but one card (the first) of each equivalent group
+    removed."""
+    if len(cards) < 2:
+        return cards
     live = p.live_cards()
     deck = p.t.deck
     points = deck.points
     ties = deck.ties
     suit_of = p.suit_of
     jacks = deck.jack_mask if p.rules.jack_discard_restriction else 0
-    groups = [[cards[0]]]
+    out = [cards[0]]
     prev = cards[0]
     for c in cards[1:]:
         between: Mask = ((((1 << c) - 1) & ~((2 << prev) - 1)) | ties[prev] | ties[c]) \
             & ~(1 << prev | 1 << c)
         if (suit_of[c] == suit_of[prev] and points[c] == points[prev]
                 and not live & between and (jacks >> c & 1) == (jacks >> prev & 1)):
-            groups[-1].append(c)         # same group: extend the run
-        else:
-            groups.append([c])
+            prev = c                     # same group: keep the first card, extend the run
+            continue
+        out.append(c)
         prev = c
+    return out
+
+
+def equivalent_groups(p: Position, cards: list[int]) -> list[list[int]]:
+    """``cards`` (increasing) in their groups of equivalent cards, in order (module docs):
+    whichever card of a group is played, the position's value is the same.  A group is a run
+    of ``cards`` that starts at a card :func:`merge_equivalent` keeps (the search's hot
+    path, so the rule is written there only)."""
+    starts = set(merge_equivalent(p, cards))
+    groups: list[list[int]] = []
+    for c in cards:
+        if c in starts:
+            groups.append([c])
+        else:
+            groups[-1].append(c)
     return groups
-
-
-def merge_equivalent(p: Position, cards: list[int]) -> list[int]:
-    """``cards`` (increasing) with all but one card (the first) of each equivalent group
-    removed."""
-    if len(cards) < 2:
-        return cards
-    return [group[0] for group in equivalent_groups(p, cards)]
 
 
 def ordered_moves(p: Position, best: int) -> list[int]:
