@@ -4,7 +4,13 @@ action writes that action, not the whole record again.
 Measured as what the server process writes (``wchar`` of ``/proc/PID/io``: the database's
 pages and the messages to its one watcher) per accepted action, early in a long match of
 computer players and again thousands of actions later: the same, give or take.  (Rewriting
-the record at each action, as before, wrote ten times as much by then.)"""
+the record at each action, as before, wrote ten times as much by then.)
+
+"Give or take" is a factor of three.  The process's writes include SQLite's own (its WAL
+and the checkpoints that copy the WAL back into the database), and a busy machine changes
+them: once, in CI with the other test files running, the late window wrote twice what the
+early one did (23 KB an action, then 48 KB), where twelve windows over 5,600 actions measure
+22.4-23.5 KB an action here, idle or with every core busy.  Tenfold growth still fails."""
 
 from __future__ import annotations
 
@@ -50,6 +56,6 @@ def test_bytes_written_per_action_stay_flat(tmp_path: Path) -> None:
             return per_action
 
         early, late = asyncio.run(scenario())
-        assert late < 2 * early, (early, late)
+        assert late < 3 * early, (early, late)
     finally:
         server.stop()
