@@ -207,21 +207,41 @@ def _decide(bot: Bot, game: Game, seat: int) -> str:
     return bot.act(game.view(seat))
 
 
+def seated_deal(config: Mapping[str, Any], index: int, mask: int
+                ) -> tuple[Game, list[Bot], list[str]]:
+    """Deal ``index`` of the arena ``config`` before its first action, with the bots (and
+    their names) of the seating in which the first bot holds the teams of ``mask``: what
+    :func:`play_deal` plays."""
+    rules = Rules.from_spec(config["rules"])
+    dealer, deal_seed = _deal_of(config, rules, index)
+    game = Game.from_record({"rules": rules.to_spec(), "dealer": dealer, "seed": deal_seed})
+    bots, seat_names = _bots_for(rules, config["bots"], mask, config["budget"],
+                                 config["seed"], "deal", index)
+    return game, bots, seat_names
+
+
+def _deal_of(config: Mapping[str, Any], rules: Rules, index: int) -> tuple[int, int]:
+    """The dealer and the deal's seed of deal ``index``."""
+    seed = config["seed"]
+    return derive_seed(seed, "dealer", index) % rules.num_players, derive_seed(seed, "deal", index)
+
+
+def play_out(game: Game, bots: Sequence[Bot],
+             stop: Callable[[Game], bool] | None = None) -> None:
+    """Let the bots play ``game`` to its end, or until ``stop(game)`` holds."""
+    while not game.over and (stop is None or not stop(game)):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(_decide(bots[seat], game, seat))
+
+
 def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
     """Play deal ``index`` in every seating; the outcome depends only on ``config``, ``index``."""
     rules = Rules.from_spec(config["rules"])
-    names = config["bots"]
-    seed = config["seed"]
-    deal_seed = derive_seed(seed, "deal", index)
-    dealer = derive_seed(seed, "dealer", index) % rules.num_players
     plays = []
     for k, mask in enumerate(seatings(rules.teams)):
-        game = Game.from_record({"rules": rules.to_spec(), "dealer": dealer, "seed": deal_seed})
-        bots, seat_names = _bots_for(rules, names, mask, config["budget"], seed, "deal", index)
-        while not game.over:
-            seat = game.to_act
-            assert seat is not None
-            game.apply(_decide(bots[seat], game, seat))
+        game, bots, seat_names = seated_deal(config, index, mask)
+        play_out(game, bots)
         r = game.result()
         a, b = _side_points(r["score_by_team"], mask)
         bidder = r["bidder"]
@@ -235,6 +255,7 @@ def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
         if config.get("save"):
             play["record"] = _saved(game.to_record(), seat_names, f"deal {index}, play {k}")
         plays.append(play)
+    dealer, deal_seed = _deal_of(config, rules, index)
     return {"deal": index, "dealer": dealer, "seed": deal_seed, "plays": plays}
 
 
