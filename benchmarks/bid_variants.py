@@ -42,6 +42,8 @@ play is the same wherever the auction is, and the per-deal difference between tw
     PYTHONPATH=src python benchmarks/bid_variants.py /tmp/after /tmp/before
 
 Several pairs of runs (other seeds) are pooled: ``bid_variants.py A1 B1 A2 B2 ...``.
+For a setting that acts only before the play, ``benchmarks/auction_screen.py`` gives the same
+number without playing out the deals whose auction did not change.
 
 ``ExpertBefore`` is the expert before this work (the model's points for every contract, an
 opponent's expected score weighted 0.7, a partner's bids read as the ``rules`` player's, a
