@@ -38,7 +38,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from twentyeight.arena import mean_ci95, play_deal, play_out, seated_deal, seatings
+from twentyeight.arena import mean_ci95, play_out, run_chunk, seated_deal, seatings, summarize
 from twentyeight.engine.state import PLAY
 from twentyeight.game import Game
 from twentyeight.rules import Rules
@@ -79,7 +79,7 @@ def _screen_chunk(config: dict[str, Any], indices: Sequence[int]) -> list[list[l
 
 
 def _play_chunk(config: dict[str, Any], indices: Sequence[int]) -> list[dict[str, Any]]:
-    return [play_deal(config, i) for i in indices]
+    return run_chunk(config, "deal", indices)
 
 
 def _chunks(indices: Sequence[int], workers: int) -> list[list[int]]:
@@ -111,29 +111,19 @@ def screen(rules: str, deals: int, seed: int, budget: float, a: str, b: str,
     same = [i for i in indices if start_a[i] == start_b[i]][:verify]
     full_a = _run(a, _play_chunk, config, changed + same, workers)
     full_b = _run(b, _play_chunk, config, changed + same, workers)
+    n = len(changed)
     diffs = dict.fromkeys(indices, 0.0)
-    for i, pa, pb in zip(changed, full_a, full_b, strict=False):
+    for i, pa, pb in zip(changed, full_a[:n], full_b[:n], strict=True):
         diffs[i] = margin(pa) - margin(pb)
-    broken = [i for i, pa, pb in zip(same, full_a[len(changed):], full_b[len(changed):],
-                                     strict=True) if margin(pa) != margin(pb)]
-    contracts = {name: _contracts(full[:len(changed)])
+    broken = [i for i, pa, pb in zip(same, full_a[n:], full_b[n:], strict=True)
+              if margin(pa) != margin(pb)]
+    contracts = {name: summarize(config, full[:n], [])["sides"][0]["contracts"] if n else {}
                  for name, full in (("a", full_a), ("b", full_b))}
     return {"rules": rules, "seed": seed, "deals": deals, "budget": budget, "a": a, "b": b,
             "against": against, "changed": changed, "verified": len(same),
             "verify_failed": broken, "a_minus_b": mean_ci95(list(diffs.values())),
             "changed_contracts": contracts,
             "per_deal": {str(i): diffs[i] for i in changed}}
-
-
-def _contracts(played: Sequence[dict[str, Any]]) -> dict[str, int]:
-    """Contracts bid and made by the first bot, over the plays of ``played``."""
-    bid = made = 0
-    for deal in played:
-        for p in deal["plays"]:
-            if p["bidder_bot"] == 0:
-                bid += 1
-                made += bool(p["made"])
-    return {"bid": bid, "made": made}
 
 
 def pooled(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
