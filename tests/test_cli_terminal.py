@@ -189,3 +189,24 @@ def test_no_color_is_honoured(monkeypatch: pytest.MonkeyPatch, value: str | None
     shown = paint.hand(["JH", "9D", "AS", "TC"])
     assert ("\033[" in shown) is colour
     assert all(symbol in shown for symbol in "♥♦♠♣")
+
+
+def test_a_pass_in_the_raise_window_is_said_as_no_raise() -> None:
+    """After the trump is chosen, the bidding side's passes in the raise window (28-RAISE-1)
+    are told as "no raise", not as a bare "pass" that reads like a call of the auction."""
+    def answer(prompt: str, match: Match) -> str:
+        game = match.current
+        if "next hand" in prompt:
+            return "quit"
+        if game.to_act != 0 or game.over:
+            return ""
+        verbs = {a.verb: a for a in game.legal_actions()}
+        return str(verbs["pass"] if "pass" in verbs else game.legal_actions()[0])
+
+    text = terminal(Match.new("28", seed=5, dealer=0), answer)
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if "chooses trump" in ln or ": trump " in ln)
+    end = next(i for i, ln in enumerate(lines) if ln.startswith("Contract:"))
+    window = [ln.strip() for ln in lines[start + 1:end] if ln.startswith("  ")]
+    assert window and all(ln.endswith(": no raise") for ln in window), window
+    assert display.action_words("1 pass", "Ravi", display.Painter(False)) == "Ravi: pass"

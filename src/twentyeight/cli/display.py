@@ -62,11 +62,19 @@ def points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def action_words(entry: str, who: str, paint: Painter) -> str:
+PASS_WORDS = {"double": "no double", "redouble": "no redouble", "raise": "no raise",
+              "single_hand": "no single hand", "thani": "no Thani"}
+"""What a pass says in each window after the auction (a view's ``phase`` when it was made)."""
+
+
+def action_words(entry: str, who: str, paint: Painter, phase: str | None = None) -> str:
     """One action of a record or a view (``"2 bid 30H"``) said with its player's name:
-    ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``."""
+    ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``; a pass made in a window
+    (``phase``, when known) says what was passed: ``"Ravi: no raise"``."""
     _, verb, *arg = entry.split()
     a = arg[0] if arg else ""
+    if verb == "pass" and phase in PASS_WORDS:
+        return f"{who}: {PASS_WORDS[phase]}"
     if verb == "play":
         return f"{who}: {paint.card(a)}"
     if verb == "trump":

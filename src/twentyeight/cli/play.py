@@ -113,7 +113,7 @@ class TerminalGame:
                 else:
                     view = game.view(seat)
                     self.match.apply(self.bots[seat].act(view))
-                self._narrate(game)
+                self._narrate(game, before["phase"])
                 for line in self.coach.explain(before, game.view(self.seat)):
                     self.say(line)
                 if game.over:
@@ -330,12 +330,15 @@ class TerminalGame:
         return f"Last trick: {cards} → {self.names[t['winner']]} ({points(t['points'])})"
 
     # ---- narration ---------------------------------------------------------------------
-    def _narrate(self, game: Any) -> None:
+    def _narrate(self, game: Any, phase: str | None = None) -> None:
+        """Say the other players' actions since the last call (``phase``: the phase they
+        were made in, when it is one action)."""
         view = game.view(self.seat)
-        for entry in view["history"][self._shown:]:
+        new = view["history"][self._shown:]
+        for entry in new:
             who = int(entry.split()[0])
             if who != self.seat:
-                self.say("  " + self._describe(entry))
+                self.say("  " + self._describe(entry, phase if len(new) == 1 else None))
         self._shown = len(view["history"])
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
@@ -348,8 +351,8 @@ class TerminalGame:
             self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
                      f"({points(t['points'])})")
 
-    def _describe(self, entry: str) -> str:
-        return action_words(entry, self.names[int(entry.split()[0])], self.paint)
+    def _describe(self, entry: str, phase: str | None = None) -> str:
+        return action_words(entry, self.names[int(entry.split()[0])], self.paint, phase)
 
     def _review(self) -> None:
         """The review of the last finished hand (from this seat's decisions)."""
