@@ -80,8 +80,12 @@ def main() -> None:
     c.add_argument("--bot", required=True,
                    help="the bot's name as the records give it (several: comma-separated)")
     c.add_argument("--source", default="", help="what the records are (for the model file)")
-    c.add_argument("--out", type=Path, default=MODEL)
+    c.add_argument("--out", type=Path, default=MODEL,
+                   help="the model file to write the shifts into (it must exist: a copy of "
+                        "the shipped one, say)")
     args = ap.parse_args()
+    if args.command == "calibrate" and not args.out.is_file():
+        ap.error(f"--out {args.out}: no such model file (copy {MODEL} there first)")
     from twentyeight.bots import bid_model
 
     if args.command == "generate":
