@@ -5,7 +5,8 @@
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
 worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd,look=K,look_side=S,look_nodes=X,
 look_partner=rules,defence_goal=K,tie_worlds=N,tie_pick=P,trump_t=F,infer_only=partner,
-partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X,auction_worlds=N``: the expert's
+partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X,auction_worlds=N,families=F+G``: the
+expert's
 ``opponent_weight``, the
 card points added to the model's estimate of an opponent's contract and of its own, the
 offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
@@ -16,7 +17,8 @@ way the contract is going (``tie_break_follows``), some of the real deal seen in
 play (:attr:`Variant.sees_play`, in the first ``K`` tricks only), the cards played read by
 the learned play model (``play_inference``, its ``pool`` and another model file), a card's
 deals and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the deals
-of a bid, the trump and a window (``auction_worlds``), the
+of a bid, the trump and a window (``auction_worlds``), the bid model's families it bids by
+besides the shipped ones (``families=40+56``: ``auction_families``), the
 defenders' discards from weakness read by their partners (:attr:`Variant.signal`), the other
 players' recent cards read by the solver (:attr:`Variant.dd_reading`), asking for the trump
 left to the ``rules`` player (:attr:`Variant.ask_rules`), the trump chosen on solved
@@ -408,6 +410,9 @@ class Variant(ExpertBot):
                 self.effort_x = replace(self.effort_x, auction_worlds=int(value))
             elif key == "trump_t":                      # the sampler's trump temperature
                 sampling.TRUMP_TEMPERATURE = float(value)
+            elif key == "families":                     # bid by these families too
+                self.auction_families = frozenset(
+                    {*self.auction_families, *value.split("+")})
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 

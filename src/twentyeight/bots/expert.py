@@ -135,7 +135,9 @@ AUCTION_FAMILIES = frozenset({"28", "29", "bhoos-29", "28-3p", "28-6p"})
 it scored more than the expert with the ``rules`` player's auction (or, for bhoos-29, with
 29's family, whose labels carry a pair bhoos-29 does not play) on the same deals
 (docs/strength.md, "The six- and three-player tables", "bhoos-29 by its own family"); in 40
-and 56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56), so there the
+and 56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56; screened again,
+-0.03 over 400 more deals of 40 and nothing either way over 150 of 56, with no shift of the
+model's estimates doing better: "40 and 56 by the model's auction, screened"), so there the
 auction, trump and windows stay the ``rules`` player's."""
 TEAM_SWEEP_FACTOR = 4
 """A side's sweep (a Cot refused: either partner may win each trick) is searched with this
