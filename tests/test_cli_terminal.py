@@ -210,3 +210,20 @@ def test_a_pass_in_the_raise_window_is_said_as_no_raise() -> None:
     window = [ln.strip() for ln in lines[start + 1:end] if ln.startswith("  ")]
     assert window and all(ln.endswith(": no raise") for ln in window), window
     assert display.action_words("1 pass", "Ravi", display.Painter(False)) == "Ravi: pass"
+
+
+def test_replay_tells_a_pass_in_the_raise_window_as_no_raise(tmp_path: Path) -> None:
+    """`replay` tells the bidding side's passes in the raise window after the trump choice
+    (28-RAISE-1) as "no raise", and the passes of the auction (28-AUC-4) as passes."""
+    game = Game.new("28", seed=5, dealer=0)
+    while not game.over:
+        verbs = {a.verb: a for a in game.legal_actions()}
+        game.apply(verbs.get("pass") or game.legal_actions()[0])
+    record = game.to_record()
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    auction = next(ln for ln in cli("replay", str(path)).stdout.splitlines()
+                   if ln.startswith("dealer: "))
+    calls, windows = auction.split("(face down)")
+    assert " pass" in calls and "no raise" not in calls, auction
+    assert windows.count("no raise") == 2 and " pass" not in windows, auction

@@ -101,9 +101,12 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
     actions = record.get("actions") if isinstance(record, dict) else None
     if isinstance(actions, list):
         calls = _auction(actions)
+        phases = _phases(record, len(calls))
         lines.append(f"dealer: {seat(result['dealer'])}; auction: "
-                     + (" · ".join(action_words(a, seat(int(a.split()[0])), paint)
-                                   .replace(": ", " ", 1) for a in calls) or "no call"))
+                     + (" · ".join(action_words(a, seat(int(a.split()[0])), paint, phase)
+                                   .replace(": ", " ", 1)
+                                   for a, phase in zip(calls, phases, strict=True))
+                        or "no call"))
     if result["bidder"] is not None:
         trump = result["trump"]
         shown = paint.suit(trump) if trump and len(trump) == 1 else (trump or "not chosen")
@@ -141,6 +144,20 @@ def _auction(actions: list[Any]) -> list[str]:
             break
         out.append(str(a))
     return out
+
+
+def _phases(record: dict[str, Any], count: int) -> list[str | None]:
+    """The phase each of the record's first ``count`` actions was made in ("auction",
+    "raise", …), replayed; ``None`` for each when the record does not replay."""
+    phases: list[str | None] = []
+    try:
+        game = Game.from_record({**record, "actions": []})
+        for a in record["actions"][:count]:
+            phases.append(game.view(int(str(a).split()[0]))["phase"])
+            game.apply(str(a))
+    except (RecordError, IllegalAction, ValueError, IndexError):
+        return [None] * count
+    return phases
 
 
 def _calls_by_trick(actions: list[Any], result: dict[str, Any]) -> dict[int, list[str]]:
