@@ -5,8 +5,8 @@
 margin=M,play=1,declarer=rules,ties=follow,sees=S,sees_tricks=K,infer=1,pool=N,model=PATH,
 worlds=N,nodes=X,signal=F,dd=F,ask=rules,trump=dd,look=K,look_side=S,look_nodes=X,
 look_partner=rules,defence_goal=K,tie_worlds=N,tie_pick=P,trump_t=F,infer_only=partner,
-partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X,auction_worlds=N,families=F+G``: the
-expert's
+partner_rules=F,rules_seats=S,rules_pool=N,lead_boost=X,auction_worlds=N,families=F+G,
+without=F+G``: the expert's
 ``opponent_weight``, the
 card points added to the model's estimate of an opponent's contract and of its own, the
 offset and temperature of a partner's bids and of the opponents' bids in the sampler (0: the
@@ -18,7 +18,8 @@ play (:attr:`Variant.sees_play`, in the first ``K`` tricks only), the cards play
 the learned play model (``play_inference``, its ``pool`` and another model file), a card's
 deals and nodes (its ``ExpertEffort``'s ``worlds``, its ``nodes`` times ``X``), the deals
 of a bid, the trump and a window (``auction_worlds``), the bid model's families it bids by
-besides the shipped ones (``families=40+56``: ``auction_families``), the
+besides the shipped ones or without some of them (``families=40+56``, ``without=28-6p``:
+``auction_families``), the
 defenders' discards from weakness read by their partners (:attr:`Variant.signal`), the other
 players' recent cards read by the solver (:attr:`Variant.dd_reading`), asking for the trump
 left to the ``rules`` player (:attr:`Variant.ask_rules`), the trump chosen on solved
@@ -413,6 +414,8 @@ class Variant(ExpertBot):
             elif key == "families":                     # bid by these families too
                 self.auction_families = frozenset(
                     {*self.auction_families, *value.split("+")})
+            elif key == "without":                      # and not by these
+                self.auction_families = self.auction_families - set(value.split("+"))
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 
