@@ -12,6 +12,7 @@ from itertools import accumulate
 from typing import Any, TextIO
 
 from twentyeight.cli.display import Painter, action_words, points, use_colour
+from twentyeight.engine.state import PHASE_NAMES
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
 from twentyeight.match import Match
@@ -153,7 +154,7 @@ def _phases(record: dict[str, Any], count: int) -> list[str | None]:
     try:
         game = Game.from_record({**record, "actions": []})
         for a in record["actions"][:count]:
-            phases.append(game.view(int(str(a).split()[0]))["phase"])
+            phases.append(PHASE_NAMES[game.hand.phase])
             game.apply(str(a))
     except (RecordError, IllegalAction, ValueError, IndexError):
         return [None] * count
