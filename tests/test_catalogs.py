@@ -122,6 +122,9 @@ def test_every_key_the_pages_use_is_in_english() -> None:
     used |= {f"btn.{v}" for v in verbs} | {f"verb.{v}" for v in [*verbs, "trump"]}
     used |= {f"wait.{p}" for p in phases} | {f"turn.{p}" for p in phases}
     used |= {f"phase.{p}" for p in phases}
+    windows = ("double", "redouble", "raise", "single_hand", "thani")   # a pass says which
+    used |= {f"pass.{p}" for p in windows} | {f"act.pass.{p}" for p in windows}
+    used |= {f"act.pass.{p}.you" for p in windows}
     used |= {f"special.{s}" for s in SPECIAL_NAMES if s}
     used |= {f"suit.{s}" for s in "SHDC"} | {f"card.{s}" for s in "SHDC"}
     used |= {f"rank.{r}" for r in "J39ATKQ8765 42".replace(" ", "")}

@@ -825,6 +825,23 @@ def test_every_legal_action_applies(sc: Scenario) -> None:
     play_randomly(sc.new_game(), sc.rng(), check_legal_apply, rate=0.4)
 
 
+@settings(max_examples=200, deadline=None)
+@given(scenarios())
+def test_history_phases_are_the_phase_each_action_was_made_in(sc: Scenario) -> None:
+    """RULES.md §2.9: every view's ``history_phases`` names, entry by entry, the phase the
+    hand was in when that entry's action was made (a pass in the raise window, 28-RAISE-1,
+    is a pass of that window); a copy carries them on, and a record replays to the same."""
+    game = sc.new_game()
+    rng = sc.rng()
+    seen: list[str] = []
+    while not game.over:
+        seen.append(game.view(0)["phase"])
+        game.apply(choose(game, rng))
+        assert game.view(len(seen) % game.rules.num_players)["history_phases"] == seen
+    assert game.copy().view(0)["history_phases"] == seen
+    assert Game.from_record(game.to_record()).view(0)["history_phases"] == seen
+
+
 # ---- 2b. turn order, claims and the declarer's freedom, from the rule texts -------------------
 
 

@@ -67,3 +67,23 @@ def test_docs_views_md_documents_every_field() -> None:
     table = text.split("## Fields", 1)[1].split("\n## ", 1)[0]
     documented = re.findall(r"^\| `(\w+)` \|", table, re.M)
     assert documented == list(View.__annotations__)
+
+
+def test_a_pass_in_the_raise_window_is_marked_as_the_raise_windows() -> None:
+    """28-AUC-4 and 28-RAISE-1: the auction's passes are ``auction`` in ``history_phases``;
+    after the trump is chosen the bidding side's passes in the raise window are ``raise``
+    (what the table tells as "no raise"), and the cards ``play``."""
+    g = Game.new("28", seed=5, dealer=0)
+    while g.view(0)["phase"] != "play":
+        verbs = {a.verb: a for a in g.legal_actions()}
+        g.apply(verbs.get("pass") or g.legal_actions()[0])
+    g.apply(g.legal_actions()[0])
+    view = g.view(1)
+    steps = list(zip(view["history"], view["history_phases"], strict=True))
+    trump_at = next(i for i, (entry, _) in enumerate(steps) if entry.split()[1] == "trump")
+    assert steps[:trump_at] and all(phase == "auction" for _, phase in steps[:trump_at])
+    assert steps[trump_at][1] == "trump"
+    window = steps[trump_at + 1:-1]
+    assert [phase for _, phase in window] == ["raise", "raise"], steps
+    assert all(entry.endswith(" pass") for entry, _ in window)
+    assert steps[-1][0].split()[1] == "play" and steps[-1][1] == "play"

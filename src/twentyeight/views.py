@@ -106,6 +106,9 @@ class View(TypedDict):
     """How many cards each seat holds."""
     history: list[str]
     """Every decision in notation; another seat's face-down trump choice is ``"S trump"``."""
+    history_phases: list[str]
+    """The phase each entry of ``history`` was made in (``auction``, ``raise``, …, ``play``):
+    a ``pass`` in the ``raise`` phase is "no raise", not an auction call."""
     bidder: int | None
     high_bid: int | None
     contract: int | None
@@ -197,6 +200,7 @@ def view(h: Hand, seat: int) -> View:
         "hand": [names[c] for c in cards_of(h.hands[seat])],
         "hand_sizes": [h.hands[s].bit_count() for s in range(h.n)],
         "history": public_history(h, seat),
+        "history_phases": [PHASE_NAMES[p] for p in h.history_phases()],
         "bidder": h.bidder if h.bidder >= 0 else None,
         "high_bid": h.high if h.high >= 0 else None,
         "contract": h.contract if h.contract >= 0 else None,

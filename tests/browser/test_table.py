@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, dialog_open, seq, then_wait, to_my_first_turn, to_the_play
+from browser.conftest import (
+    MY_TURN,
+    catalog,
+    dialog_open,
+    seated_table,
+    seq,
+    then_wait,
+    to_my_first_turn,
+    to_the_play,
+)
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -262,3 +271,41 @@ def test_a_spectator_watches_without_seeing_a_hand(
     assert player.evaluate(MY_TURN)                            # still Meera's turn
     assert not errors, errors
     shot(watcher, artifacts / "table-spectator-1280x800.png")
+
+
+def passes_after_the_trump(page: Page) -> list[str]:
+    """The auction panel's entries after "trump chosen", through the play of 28."""
+    to_the_play(page)
+    calls = page.locator("#auction li .what").all_inner_texts()
+    assert "trump chosen" in calls, calls
+    before = calls[:calls.index("trump chosen")]
+    assert before and all(c == "Pass" or c.isdigit() for c in before), before
+    return calls[calls.index("trump chosen") + 1:]
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_a_pass_in_the_raise_window_reads_as_no_raise(
+        new_browser_context: Callable[..., BrowserContext], server: Server, artifacts: Path,
+        width: int, height: int) -> None:
+    """28-RAISE-1: after the trump is chosen, the bidding side passes in the raise window.
+    The auction panel says "No raise" for those and the table's log "Uma does not raise", as
+    the terminal game does, not a bare "Pass" that reads like another call of the auction
+    (28-AUC-4)."""
+
+    seat = seated_table(server, "28")
+    room = seat.pop("room")
+    page = new_browser_context({**seat, "twentyeight:pace": "instant"},
+                               viewport={"width": width, "height": height}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/r/{room}")
+    windows = passes_after_the_trump(page)
+    words = set(catalog("en")[f"pass.{p}"] for p in
+                ("double", "redouble", "raise", "single_hand", "thani"))
+    assert "No raise" in windows and set(windows) <= words, windows
+    told = page.locator("#log").inner_text()
+    assert told.count("does not raise") + told.count("You do not raise") \
+        == windows.count("No raise"), told
+    page.locator("#auction").scroll_into_view_if_needed()
+    shot(page, artifacts / f"table-{width}x{height}-no-raise.png")
+    assert not errors, errors

@@ -17,6 +17,7 @@ from server.harness import (
 )
 from twentyeight import Match
 from twentyeight.bots.names import NAMES
+from twentyeight.engine.state import PHASE_NAMES
 
 
 def test_full_match_four_seats_two_clients_two_bots(server: Server) -> None:
@@ -53,9 +54,14 @@ def test_full_match_four_seats_two_clients_two_bots(server: Server) -> None:
     assert all(name in NAMES for name in players[1::2])
     total = sum(len(h["actions"]) for h in record["hands_played"])
     assert info["seq"] == total
+    # each event says the phase its action was made in (a pass in the raise window,
+    # 28-RAISE-1, is "raise"), as the replayed record's hands do
+    phases = [PHASE_NAMES[p] for game in replayed.games for p in game.hand.history_phases()]
+    assert "raise" in phases
     for c in clients:                       # every client saw every event, in order, once
         seqs = [m["seq"] for m in c.log if m["type"] == "event"]
         assert seqs == list(range(1, total + 1)), c.seat
+        assert [m["phase"] for m in c.log if m["type"] == "event"] == phases, c.seat
         assert sum(m["type"] == "hand_over" for m in c.log) == len(record["hands_played"])
     humans = [m for c in clients[:2] for m in c.log if m["type"] == "event" and
               m["by"] == "player"]

@@ -149,16 +149,13 @@ def _auction(actions: list[Any]) -> list[str]:
 
 def _phases(record: dict[str, Any], count: int) -> list[str | None]:
     """The phase each of the record's first ``count`` actions was made in ("auction",
-    "raise", …), replayed; ``None`` for each when the record does not replay."""
-    phases: list[str | None] = []
+    "raise", …: the replayed hand's ``history_phases``); ``None`` for each when the record
+    does not replay."""
     try:
-        game = Game.from_record({**record, "actions": []})
-        for a in record["actions"][:count]:
-            phases.append(PHASE_NAMES[game.hand.phase])
-            game.apply(str(a))
+        game = Game.from_record({**record, "actions": record["actions"][:count]})
     except (RecordError, IllegalAction, ValueError, IndexError):
         return [None] * count
-    return phases
+    return [PHASE_NAMES[p] for p in game.hand.history_phases()]
 
 
 def _calls_by_trick(actions: list[Any], result: dict[str, Any]) -> dict[int, list[str]]:

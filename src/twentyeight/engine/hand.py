@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from twentyeight.cards import Card
 from twentyeight.engine import auction, auction_duel, auction_kerala, play, windows
 from twentyeight.engine.actions import (
+    CODE_MASK,
     PLAY_LIMIT,
     SEAT_SHIFT,
     Action,
@@ -31,6 +32,7 @@ from twentyeight.engine.state import (
     DOUBLE,
     IN_PROGRESS,
     NORMAL,
+    PHASE_BITS,
     PLAY,
     REDOUBLE,
     SINGLE_WINDOW,
@@ -58,6 +60,7 @@ _APPLY = {
 
 
 _SLOTS = PlayState.__slots__ + HandState.__slots__
+PHASE_MASK = (1 << PHASE_BITS) - 1
 
 
 def shuffled_pack(size: int, rng: random.Random) -> list[Card]:
@@ -110,6 +113,7 @@ class Hand(HandState):
         self.phase = AUCTION
         self.to_act = self.first
         self.history = []
+        self.call_phases = []
         self.status = IN_PROGRESS
         self.annul_reason = None
         self.queue = []
@@ -216,8 +220,11 @@ class Hand(HandState):
             if code < PLAY_LIMIT:
                 play_card(self, code)
             else:
+                self.call_phases.append(len(self.history) << PHASE_BITS | PLAY)
                 play_verb(self, code)
         else:
+            if ph != AUCTION:
+                self.call_phases.append(len(self.history) << PHASE_BITS | ph)
             _APPLY[ph](self, code)
 
     def copy(self) -> Hand:
@@ -250,6 +257,16 @@ class Hand(HandState):
     def action(self, seat: int, code: int) -> Action:
         """The :class:`Action` of a code played by ``seat``."""
         return action_of(seat, code, self.t.deck.names)
+
+    def history_phases(self) -> list[int]:
+        """The phase each history entry was made in (``AUCTION`` … ``COT``), entry by entry:
+        what a pass passes, since a pass in the raise window is "no raise", not an auction
+        call (28-RAISE-1).  The play's cards and the auction's calls are not marked as they
+        are made (the fast paths); every other call is (:attr:`call_phases`)."""
+        out = [PLAY if e & CODE_MASK < PLAY_LIMIT else AUCTION for e in self.history]
+        for mark in self.call_phases:
+            out[mark >> PHASE_BITS] = mark & PHASE_MASK
+        return out
 
     def history_actions(self) -> list[Action]:
         """Every decision so far, as actions."""

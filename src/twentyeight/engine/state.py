@@ -13,6 +13,8 @@ from twentyeight.rules import Rules
 
 # phases, in the order of RULES.md §2.9
 AUCTION, TRUMP, DOUBLE, REDOUBLE, RAISE, SINGLE_WINDOW, THANI_WINDOW, PLAY, COT, OVER = range(10)
+PHASE_BITS = 4
+"""The phases fit in this many bits (:attr:`HandState.call_phases`)."""
 PHASE_NAMES = ("auction", "trump", "double", "redouble", "raise", "single_hand", "thani",
                "play", "cot", "over")
 
@@ -184,7 +186,7 @@ class HandState(PlayState):
 
     # the auction and the windows; the play's fields are PlayState's
     __slots__ = (
-        "bids_made", "c_called", "deal", "dealer", "decided_match", "denomination",
+        "bids_made", "c_called", "call_phases", "deal", "dealer", "decided_match", "denomination",
         "doubled_by", "first", "high", "high_bidder", "high_den", "imposed",
         "multiplier", "out_mask", "passed", "passes", "queue", "raises", "redoubled_by",
         "scores", "seventh", "special_seat", "ta_min", "ta_next", "ta_out",
@@ -193,6 +195,10 @@ class HandState(PlayState):
     dealer: int
     first: int
     deal: tuple[tuple[Card, ...], ...]
+    call_phases: list[int]
+    """``index << PHASE_BITS | phase`` of every history entry made outside the auction that
+    is not a card (the trump choice, a window's call, ask, reveal, pair, Cot); see
+    :meth:`~twentyeight.engine.Hand.history_phases`."""
     scores: tuple[int, ...]
     queue: list[int]
     high: int

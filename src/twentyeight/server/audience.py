@@ -146,7 +146,8 @@ class Audience:
                 view: View | PublicView = game.view(seat) if seat is not None \
                     else public_view(game)
                 said = [dumps({"type": "event", "seq": room.seq, "hand": hand,
-                               "seat": done.seat, "action": told(game, done, view), "by": by})]
+                               "seat": done.seat, "action": told(game, done, view),
+                               "phase": view["history_phases"][-1], "by": by})]
                 if game.over:
                     said.append(dumps({"type": "hand_over", "seq": room.seq, "hand": hand,
                                        "view": view, "scores": list(match.scores)}))

@@ -31,8 +31,11 @@ export function bidNode(value, den) {
   return tn("bid.suit", { value, suit: suitNode(den) });
 }
 
-/** The catalog key and parameters of an action told as a sentence (without the actor). */
-function sentence(text, spoken) {
+/** The catalog key and parameters of an action told as a sentence (without the actor); a
+ * pass in a window (`phase`) is told as what it passes ("act.pass.raise"). */
+function sentence(text, spoken, phase) {
+  const passKey = windowPassKey(text, phase);
+  if (passKey) return [`act.${passKey}`, {}];
   const { verb, arg } = parseAction(text);
   const card = (c) => (spoken ? cardName(c) : cardShort(c));
   switch (verb) {
@@ -49,14 +52,26 @@ function sentence(text, spoken) {
   }
 }
 
-/** "Ravi bids 17" / "You bid 17": an action told with its player (`who`, or "you"). */
-export function told(action, who, { you = false, spoken = false } = {}) {
-  const [key, params] = sentence(action, spoken);
+/** The catalog key of a pass made in a window after the auction (`phase`, the view's
+ * `history_phases` entry): "pass.raise" says "No raise", where a bare "Pass" would read as an
+ * auction call (28-RAISE-1); null for any other action. */
+function windowPassKey(text, phase) {
+  if (!phase || phase === "auction" || parseAction(text).verb !== "pass") return null;
+  const key = `pass.${phase}`;
+  return t(key) === key ? null : key;
+}
+
+/** "Ravi bids 17" / "You bid 17": an action told with its player (`who`, or "you"); a pass in
+ * a window (`phase`) says what it passes: "Ravi does not raise". */
+export function told(action, who, { you = false, spoken = false, phase = null } = {}) {
+  const [key, params] = sentence(action, spoken, phase);
   return you ? t(`${key}.you`, params) : t(key, { ...params, who });
 }
 
 /** What a seat's last call shows on its plate: "17", "30 ♥", "Pass", "Double". */
-export function callNode(text) {
+export function callNode(text, phase = null) {
+  const passKey = windowPassKey(text, phase);
+  if (passKey) return document.createTextNode(t(passKey));
   const { verb, arg } = parseAction(text);
   if (verb === "bid") { const { value, den } = bidParts(arg); return bidNode(value, den); }
   if (verb === "trump") return document.createTextNode(t("call.trump"));

@@ -146,7 +146,8 @@ export function historyList(view, me, names, { you = false } = {}) {
   const list = el("ol", { class: "lb-history" });
   view.history.forEach((entry, i) => {
     const { seat } = parseAction(entry);
-    const item = el("li", { text: told(entry, seatLabel(seat, me, names), { you: you && seat === me }) });
+    const item = el("li", { text: told(entry, seatLabel(seat, me, names),
+      { you: you && seat === me, phase: view.history_phases?.[i] }) });
     if (i === view.history.length - 1) item.classList.add("last");
     list.append(item);
   });

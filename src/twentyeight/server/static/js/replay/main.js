@@ -99,7 +99,8 @@ function show() {
   $("step-label").textContent = t("replay.step", { n: state.at, total: state.steps.length - 1 });
   const action = step.action;
   const who = action ? Number(action.split(" ")[0]) : null;
-  $("now").textContent = action ? told(action, seatLabel(who, state.seat, names()))
+  const phase = step.view.history_phases?.at(-1) ?? null;   // the phase `action` was made in
+  $("now").textContent = action ? told(action, seatLabel(who, state.seat, names()), { phase })
     : t("replay.deal");
   const preset = presetOf(state.rules);
   $("notes").replaceChildren(...step.notes.map((n) => noteNode(n, preset)));

@@ -78,9 +78,10 @@ onPresent({ event: showEvent, state: showState, handOver: showHandOver, idle: an
 function showEvent(msg) {
   const { verb } = parseAction(msg.action);
   const away = msg.by === "bot" && ui.room?.seats?.[msg.seat]?.kind === "human";
-  log(toldBy(msg.seat, msg.action) + (away ? ` ${t("log.for_absent")}` : ""),
+  const phase = msg.phase ?? null;
+  log(toldBy(msg.seat, msg.action, { phase }) + (away ? ` ${t("log.for_absent")}` : ""),
     verb === "ask" || verb === "reveal" ? "moment" : "");
-  if (msg.seat !== ui.me) say(toldBy(msg.seat, msg.action, { spoken: true }));
+  if (msg.seat !== ui.me) say(toldBy(msg.seat, msg.action, { spoken: true, phase }));
   if (verb === "ask" || verb === "reveal" || verb === "pair") ui.pendingMoment = { seat: msg.seat, verb };
 }
 

@@ -81,12 +81,12 @@ export function renderAuction() {
   list.replaceChildren();
   const v = view();
   if (!v) return;
-  for (const h of v.history) {
+  v.history.forEach((h, i) => {
     const a = parseAction(h);
-    if (a.verb === "play" || a.verb === "ask" || a.verb === "reveal" || a.verb === "pair") continue;
+    if (a.verb === "play" || a.verb === "ask" || a.verb === "reveal" || a.verb === "pair") return;
     list.append(el("li", { class: `team-${teamOf(a.seat)}` }, el("span", { class: "who", text: seatName(a.seat) }),
-      el("span", { class: "what" }, callNode(h))));
-  }
+      el("span", { class: "what" }, callNode(h, v.history_phases?.[i]))));
+  });
   if (!list.childElementCount) list.append(el("li", { class: "muted", text: t("auction.no_calls") }));
 }
 

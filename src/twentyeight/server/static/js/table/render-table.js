@@ -150,7 +150,8 @@ export function renderSeats() {
     } else if (turn) {
       row.append(el("span", { class: "turn-tag", text: turnText(k, v) }));
     } else if (calls[k]) {
-      row.append(el("span", { class: "plate-call", "data-call": calls[k] }, callNode(calls[k])));
+      row.append(el("span", { class: "plate-call", "data-call": calls[k].action },
+        callNode(calls[k].action, calls[k].phase)));
     }
     if (row.childElementCount) plate.append(row);
     if (ui.room.status === "playing" && s.kind === "bot" && (ui.seatInfo === null || ui.seatInfo === undefined)) {

@@ -132,20 +132,21 @@ export function seatOrder() {
   });
 }
 
-/** Each seat's last call of the auction still standing (for the plates): a double or a
- *  redouble no longer stands once a later bid has overcalled it. */
+/** Each seat's last call of the auction still standing (for the plates), as
+ *  `{action, phase}` (the phase it was made in: a pass in the raise window is "no raise"): a
+ *  double or a redouble no longer stands once a later bid has overcalled it. */
 export function lastCalls(v) {
   const out = {};
-  for (const h of v.history) {
+  for (const [i, h] of v.history.entries()) {
     const a = parseAction(h);
     if (a.verb === "play" || a.verb === "ask" || a.verb === "reveal") break;
     if (a.verb === "bid") {
       for (const [seat, call] of Object.entries(out)) {
-        const verb = parseAction(call).verb;
+        const verb = parseAction(call.action).verb;
         if (verb === "double" || verb === "redouble") delete out[seat];
       }
     }
-    out[a.seat] = h;
+    out[a.seat] = { action: h, phase: v.history_phases?.[i] ?? null };
   }
   return out;
 }

@@ -6,9 +6,10 @@ import { reasonWithRule } from "../reasons.js";
 import { bidText, told } from "../words.js";
 import { seatName, teamName, teamOf, ui } from "./state.js";
 
-/** "Ravi bids 17" / "You bid 17": a seat's action told with its name. */
-export function toldBy(seat, action, { spoken = false } = {}) {
-  return told(action, seatName(seat), { you: seat === ui.me && ui.me !== null, spoken });
+/** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
+ * was made in: "Ravi: no raise"). */
+export function toldBy(seat, action, { spoken = false, phase = null } = {}) {
+  return told(action, seatName(seat), { you: seat === ui.me && ui.me !== null, spoken, phase });
 }
 
 const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
