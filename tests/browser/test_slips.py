@@ -57,14 +57,18 @@ def test_a_double_overcalled_no_longer_shows_and_the_trump_colours_are_red(
     page = table(new_browser_context, server, "56")
     calls = page.evaluate("""async () => {
       const { lastCalls } = await import('/static/js/table/state.js');
-      return lastCalls({ history: ['0 bid 28H', '1 double', '2 bid 29S', '3 pass'] });
+      return lastCalls({ history: ['0 bid 28H', '1 double', '2 bid 29S', '3 pass'],
+                         history_phases: ['auction', 'auction', 'auction', 'auction'] });
     }""")
-    assert calls == {"0": "0 bid 28H", "2": "2 bid 29S", "3": "3 pass"}
+    assert {seat: call["action"] for seat, call in calls.items()} == \
+        {"0": "0 bid 28H", "2": "2 bid 29S", "3": "3 pass"}
+    assert {call["phase"] for call in calls.values()} == {"auction"}
     still = page.evaluate("""async () => {
       const { lastCalls } = await import('/static/js/table/state.js');
-      return lastCalls({ history: ['0 bid 28H', '1 double'] });
+      return lastCalls({ history: ['0 bid 28H', '1 double'],
+                         history_phases: ['auction', 'auction'] });
     }""")
-    assert still["1"] == "1 double"
+    assert still["1"] == {"action": "1 double", "phase": "auction"}
     page.locator("#actions button.bid-value").first.click()
     colours = {}
     for button in page.locator("#actions .dens button[data-action]").all():
