@@ -113,7 +113,7 @@ class TerminalGame:
                 else:
                     view = game.view(seat)
                     self.match.apply(self.bots[seat].act(view))
-                self._narrate(game, before["phase"])
+                self._narrate(game)
                 for line in self.coach.explain(before, game.view(self.seat)):
                     self.say(line)
                 if game.over:
@@ -330,15 +330,16 @@ class TerminalGame:
         return f"Last trick: {cards} → {self.names[t['winner']]} ({points(t['points'])})"
 
     # ---- narration ---------------------------------------------------------------------
-    def _narrate(self, game: Any, phase: str | None = None) -> None:
-        """Say the other players' actions since the last call (``phase``: the phase they
-        were made in, when it is one action)."""
+    def _narrate(self, game: Any) -> None:
+        """Say the other players' actions since the last call, each as what it was in the
+        phase it was made in (a pass in the raise window: "no raise")."""
         view = game.view(self.seat)
-        new = view["history"][self._shown:]
-        for entry in new:
+        new = zip(view["history"][self._shown:], view["history_phases"][self._shown:],
+                  strict=True)
+        for entry, phase in new:
             who = int(entry.split()[0])
             if who != self.seat:
-                self.say("  " + self._describe(entry, phase if len(new) == 1 else None))
+                self.say("  " + self._describe(entry, phase))
         self._shown = len(view["history"])
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
