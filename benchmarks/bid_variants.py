@@ -149,7 +149,7 @@ class Variant(ExpertBot):
         its partner's real cards (or the bidder's) pinned, the other seats' sampled."""
         real = self._real
         bidder, me, teams = view["bidder"], view["seat"], len(view["teams"])
-        if (real is None or view["phase"] != "play" or not _defending(view)
+        if (real is None or bidder is None or view["phase"] != "play" or not _defending(view)
                 or self.sees_play not in ("partner", "bidder")):
             return super().worlds(view, count)
         seat = bidder if self.sees_play == "bidder" else (me + teams) % len(view["hand_sizes"])
@@ -170,8 +170,8 @@ class Variant(ExpertBot):
     def _searched(self, view: View, legal: list[Action]) -> Action | None:
         """The expert's searched card, with :attr:`lead_boost` at the bidding side's first
         lead."""
-        first_lead = (not view["tricks"] and not (view.get("trick") or {}).get("cards")
-                      and _declaring(view))
+        trick = view["trick"]
+        first_lead = not view["tricks"] and not (trick and trick["cards"]) and _declaring(view)
         if self.lead_boost <= 1 or not first_lead:
             return super()._play(view, legal)
         saved = self.effort_x
@@ -487,7 +487,8 @@ def weak_discard(view: View, top: Sequence[Action]) -> Action | None:
     of a suit in which it keeps no jack or nine (the lowest, the fewest points), when it
     cannot follow suit and the card is not a trump it knows; ``None`` when that does not
     apply."""
-    trick = (view.get("trick") or {}).get("cards") or []
+    current = view["trick"]
+    trick = current["cards"] if current else []
     if not trick or not _defending(view):
         return None
     led = trick[0][-1]
@@ -588,7 +589,9 @@ class DDReader(Sampler):
     def __init__(self, view: View, violation: float, **models: Any) -> None:
         super().__init__(view, **models)
         self.violation = violation
-        self.goal = int(view["target"])
+        target = view["target"]
+        assert target is not None, "a card read in the play has a target"
+        self.goal = target
         self.plays = sum(1 for a in view["history"] if " play " in a)
 
     def _factor(self, h: Hand, seat: int, code: int, legal: Sequence[int]) -> float:
