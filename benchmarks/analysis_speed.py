@@ -103,7 +103,7 @@ def main() -> None:
     t0, c0 = time.perf_counter(), time.process_time()
     one = review_records(records, seats=[0])
     one_seat, one_cpu = time.perf_counter() - t0, time.process_time() - c0
-    result = {
+    result: dict[str, Any] = {
         "warm_up_s": round(warm, 2),
         "hints": summary([t for _, _, t in found]),
         "hints_by_phase": {k: summary(v) for k, v in by_phase.items()},

@@ -21,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from twentyeight.simulate import simulate
 
@@ -62,7 +63,7 @@ def main() -> None:
         for name in presets:
             engine[name].append(simulate(name, args.hands, seed=r)["hands_per_second"])
     yard = statistics.median(bare)
-    results = {}
+    results: dict[str, dict[str, Any]] = {}
     for name in presets:
         rates = engine[name]
         results[name] = {
@@ -79,9 +80,9 @@ def main() -> None:
         return
     print(f"{args.rounds} rounds of {args.hands:,} hands; yardstick median {yard:,.0f} hands/s")
     for name, res in results.items():
-        rates = ", ".join(f"{x:,}" for x in res["engine_hands_per_second"])
+        shown = ", ".join(f"{x:,}" for x in res["engine_hands_per_second"])
         print(f"  {name:12} median {res['engine_median']:>7,} hands/s  ratio {res['ratio']:.3f}"
-              f"   ({rates})")
+              f"   ({shown})")
 
 
 if __name__ == "__main__":

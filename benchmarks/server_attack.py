@@ -18,7 +18,7 @@ import argparse
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import httpx
@@ -246,7 +246,7 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
             f"refusals {codes}", len(mine_done) == 1 and codes in (["stale"], ["illegal"]))
 
 
-PROBES: list[Callable[[Target], Awaitable[tuple[str, bool]]]] = [
+PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, bad_numbers, websocket_input, unicode_bid, hello_flood, stale_pass,
     many_rooms]

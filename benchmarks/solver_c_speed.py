@@ -103,7 +103,7 @@ def main() -> None:
         raise SystemExit("numba is not installed (or TWENTYEIGHT_NO_NUMBA is set)")
     k = fast.compiled_kernel()
     compile_seconds = fast.warm_up()
-    totals = {"c": [0.0, 0.0, 0], "kernel": [0.0, 0.0, 0]}
+    totals = {"c": [0.0, 0.0, 0.0], "kernel": [0.0, 0.0, 0.0]}   # processor s, wall s, nodes
     ratios: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         lib = build(k, shlex.split(args.cflags), Path(folder))
@@ -134,10 +134,10 @@ def main() -> None:
         "kernel_first_call_seconds": round(compile_seconds, 2),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
-    for path, (cpu, wall, nodes) in totals.items():
-        report[path] = {"nodes": int(nodes), "processor_seconds": round(cpu, 3),
-                        "nodes_per_processor_second": round(nodes / cpu),
-                        "nodes_per_wall_second": round(nodes / wall)}
+    for path, (cpu_s, wall_s, visited) in totals.items():
+        report[path] = {"nodes": int(visited), "processor_seconds": round(cpu_s, 3),
+                        "nodes_per_processor_second": round(visited / cpu_s),
+                        "nodes_per_wall_second": round(visited / wall_s)}
     c_rate = totals["c"][2] / totals["c"][0]
     k_rate = totals["kernel"][2] / totals["kernel"][0]
     report["c_over_kernel"] = round(c_rate / k_rate, 2)

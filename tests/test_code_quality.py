@@ -15,7 +15,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_clean() -> None:
-    proc = run("ruff", "check", "src", "tests", "benchmarks")
+    proc = run("ruff", "check", "src", "tests", "benchmarks", "tools")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
