@@ -26,6 +26,7 @@ from browser.conftest import (
     to_my_first_turn,
     to_the_play,
 )
+from browser.geometry import problems, settle
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -308,4 +309,68 @@ def test_a_pass_in_the_raise_window_reads_as_no_raise(
         == windows.count("No raise"), told
     page.locator("#auction").scroll_into_view_if_needed()
     shot(page, artifacts / f"table-{width}x{height}-no-raise.png")
+    assert not errors, errors
+
+
+def to_my_raise_window(page: Page) -> bool:
+    """Through the auction (bidding the lowest value once, then passing) to this seat's turn
+    in the raise window (28-RAISE-1); False if the hand reached the play (or its end)
+    without one."""
+    bid_once = False
+    for _ in range(40):
+        page.wait_for_function(MY_TURN)
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "raise":
+            return True
+        if phase == "play" or dialog_open(page):
+            return False
+        at = seq(page)
+        if page.locator("#hand .card.legal").count():              # lay a trump card
+            page.locator("#hand .card.legal").first.click()
+        elif page.locator("#actions button.verb-bid").count() and not bid_once:
+            bid_once = True
+            page.locator("#actions button.verb-bid").first.click()
+        elif page.locator("#actions button.verb-pass").count():
+            page.keyboard.press("p")
+        else:
+            page.locator("#actions button[data-action]").first.click()
+        then_wait(page, at)
+    return False
+
+
+@pytest.mark.viewport(390, 844)
+def test_the_raise_window_on_a_phone_in_tamil(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """28-RAISE-1 at this seat's turn, on a phone, in the language of the longest words: the
+    prompt says "your turn" once, the raises are one row of values after one "raise to", and
+    nothing on the table is covered or cut (the five whole "raise to …" buttons once pushed
+    the bidder's plate over the auction's card)."""
+    words = catalog("ta")
+    errors: list[str] = []
+    for _ in range(12):
+        seat = seated_table(server, "28")
+        room = seat.pop("room")
+        page = new_browser_context({**seat, "twentyeight:pace": "instant",
+                                    "twentyeight:lang": "ta"}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/r/{room}")
+        if to_my_raise_window(page):
+            break
+        page.context.close()
+    else:
+        raise AssertionError("no raise window came to this seat in twelve hands")
+    prompt = page.locator("#prompt").inner_text()
+    assert prompt.startswith(words["turn.raise"]), prompt
+    assert prompt.count(words["prompt.your_turn"].split("{what}")[0].strip()) == 1, prompt
+    raises = page.locator("#actions .raises button.verb-raise")
+    values = raises.all_inner_texts()
+    assert values and all(v.isdigit() for v in values), values
+    assert page.locator("#actions .raises .raises-label").inner_text() == \
+        words["actions.raise_to"]
+    assert raises.first.get_attribute("aria-label") == \
+        words["btn.raise"].replace("{value}", values[0])
+    settle(page)
+    shot(page, artifacts / "table-390x844-raise-window-ta.png")
+    assert not problems(page), problems(page)
     assert not errors, errors

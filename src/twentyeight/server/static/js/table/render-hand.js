@@ -10,6 +10,8 @@ import { $, el } from "./dom.js";
 import { caughtUp, flags, myTurn, refresh, seatName, ui, view } from "./state.js";
 import { matchOverText } from "./text.js";
 
+/** What to do at my turn: "bid at least 16 or pass." (said after "Your turn: "); null in a
+ * window after the auction, whose `turn.<phase>` sentence is the whole prompt. */
 function turnPrompt(st) {
   const v = st.view;
   const legal = st.legal.map(parseAction);
@@ -31,7 +33,7 @@ function turnPrompt(st) {
     if (verbs.has("pair")) parts.push(t("prompt.may_pair"));
     return parts.join(" ");
   }
-  return t(`turn.${v.phase}`);
+  return null;
 }
 
 export function renderPrompt() {
@@ -56,7 +58,8 @@ export function renderPrompt() {
   }
   if (myTurn()) {
     p.classList.add("mine");
-    p.textContent = t("prompt.your_turn", { what: turnPrompt(st) });
+    const what = turnPrompt(st);
+    p.textContent = what === null ? t(`turn.${st.view.phase}`) : t("prompt.your_turn", { what });
   } else {
     p.textContent = st.to_act === ui.me ? t("prompt.showing") : t("prompt.waiting", { doing });
   }
@@ -69,14 +72,15 @@ export function renderActions() {
   if (!myTurn()) return;
   const others = st.legal.filter((a) => { const { verb, arg } = parseAction(a); return !((verb === "play" || verb === "trump") && isCard(arg)); });
   const bids = others.filter((a) => parseAction(a).verb === "bid");
-  const rest = others.filter((a) => parseAction(a).verb !== "bid");
+  const raises = others.filter((a) => parseAction(a).verb === "raise");
+  const rest = others.filter((a) => !["bid", "raise"].includes(parseAction(a).verb));
   const revealKnowsCard = flags().trump_indicator !== "suit";
-  const button = (a) => el("button", {
+  const button = (a, label = labelNode(a)) => el("button", {
     type: "button", class: `act verb-${parseAction(a).verb}`,
     title: buttonHelp(a, { bidderKnowsCard: revealKnowsCard }),
     "aria-label": buttonHelp(a, { bidderKnowsCard: revealKnowsCard }), "data-action": a,
     onclick: () => act(a),
-  }, labelNode(a));
+  }, label);
   if (bids.length) {
     const dens = bids.some((a) => bidParts(parseAction(a).arg).den);
     const group = el("div", { class: "bids", role: "group", "aria-label": t("actions.bids") });
@@ -107,6 +111,14 @@ export function renderActions() {
       }
     }
     if (!dens) box.append(group);
+  }
+  if (raises.length) {
+    // "Raise to 24 25 26 27 28" on one line, as the bids' values: five whole "Raise to …"
+    // buttons took a phone's table from under the bidder's plate
+    const group = el("div", { class: "raises", role: "group", "aria-label": t("actions.raise_to") },
+      el("span", { class: "raises-label", "aria-hidden": "true", text: t("actions.raise_to") }));
+    for (const a of raises) group.append(button(a, document.createTextNode(parseAction(a).arg)));
+    box.append(group);
   }
   const claim = claimButton();
   if (rest.length || claim) {
