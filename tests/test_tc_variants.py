@@ -547,6 +547,21 @@ def test_tc_56_03_all_pass_28_no_trump() -> None:
     assert r["made"] is True and r["score_by_team"] == [1, -1]
 
 
+def test_c_56_04_imposed_28_with_hidden_trump_is_not_doubled() -> None:
+    """C-56-04 ([RM]: the imposed contract cannot be doubled) with hidden trump and doubling
+    on (28-DBL-1's window after the trump): when all six pass, seat 0 lays its trump face
+    down and the play starts; no opponent is offered a double."""
+    rules = {"preset": "56", "opening_rule": "all_pass_28nt", "trump_mode": "hidden",
+             "double_redouble": True}
+    g = game(rules, 5, DEAL_56, passes(0, 6, 6))
+    assert g.to_act == 0 and {a.verb for a in g.legal_actions()} == {"trump"}
+    g.apply(g.legal_actions()[0])
+    r = g.result()
+    assert r["phase"] == "play" and r["contract"] == 28 and r["bidder"] == 0
+    assert r["multiplier"] == 1
+    assert not any(a.verb in ("double", "redouble") for a in g.legal_actions())
+
+
 def test_tc_56_04_stage_rule() -> None:
     """TC-56-04 (56-AUC-7, C-56-05 stage): over one's own team, 29–39 → 40; 43–47 → 48;
     over 48 or more, any higher bid; an opponent may bid 29."""

@@ -321,7 +321,9 @@ def trump_apply(h: HandState, code: int) -> None:
 
 
 def _start_double_window(h: HandState) -> None:
-    if not h.rules.double_redouble:
+    """28-DBL-1: the opponents may double, unless doubling is off or the contract was imposed
+    after everybody passed (C-56-04: 28 imposed cannot be doubled, with hidden trump too)."""
+    if not h.rules.double_redouble or h.imposed:
         windows.second_deal(h)
         return
     team_of = h.t.team_of
