@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from helpers import E, N, S, W, game, record
-from twentyeight import Game, IllegalAction, Match, RecordError
+from twentyeight import Game, IllegalAction, Match, RecordError, Rules
 from twentyeight.cli.replay import run
 from twentyeight.record import deal_from_seed
 
@@ -47,6 +47,20 @@ def test_record_round_trip_keeps_extra_fields() -> None:
     assert out["event"] == "club night" and out["players"] == ["a", "b", "c", "d"]
     assert out["actions"] == AUCTION and out["hands"] == rec["hands"]
     assert Game.from_record(out).result() == g.result()
+
+
+def test_the_rules_field_names_its_own_preset_whatever_was_written_before() -> None:
+    """RECORDS.md's ``rules`` field: a preset with the flags that differ from it.  Rules are
+    compared without their preset's name, so 56 at four players equals ``56-4p``; the flags
+    written for one (none) must not be reused for the other, or a four-player game of 56
+    would be written as six-player "56" once a ``56-4p`` record had been written."""
+    four = Rules.from_spec("56-4p")
+    assert four.to_spec() == "56-4p"
+    same = Rules.from_spec({"preset": "56", "num_players": 4})
+    assert same == four
+    assert same.to_spec() == {"preset": "56", "num_players": 4}
+    g = Game.new(same, seed=3)
+    assert Game.from_record(g.to_record()).rules.num_players == 4
 
 
 def test_seed_form_round_trip() -> None:

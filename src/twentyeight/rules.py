@@ -365,7 +365,7 @@ class Rules:
     def overrides(self) -> dict[str, Any]:
         """The flags in which these rules differ from their preset (and, where the trump mode
         was changed, from that mode's defaults): what :meth:`from_spec` needs to rebuild them."""
-        return {name: _json(value) for name, value in _overrides(self)}
+        return {name: _json(value) for name, value in _overrides(self, self.preset)}
 
     def to_spec(self) -> str | dict[str, Any]:
         """The record form: the preset name, or the preset with the overridden flags."""
@@ -414,10 +414,12 @@ def _flag_names() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def _overrides(rules: Rules) -> tuple[tuple[str, Any], ...]:
-    """:meth:`Rules.overrides` as items, computed once per rules value (every view and record
-    asks for it, many thousand times a second in a play-out)."""
-    base = PRESETS[rules.preset]
+def _overrides(rules: Rules, preset_name: str) -> tuple[tuple[str, Any], ...]:
+    """:meth:`Rules.overrides` as items, computed once per rules value and preset (every view
+    and record asks for it, many thousand times a second in a play-out).  The preset is part
+    of the key: it is not compared between rules (``compare=False``), so ``56`` at four
+    players equals ``56-4p``, whose overrides differ."""
+    base = PRESETS[preset_name]
     brought = mode_defaults(base, rules.pack, rules.trump_mode)
     return tuple((name, getattr(rules, name)) for name in _flag_names()
                  if getattr(rules, name) != brought.get(name, getattr(base, name)))
