@@ -270,7 +270,7 @@ class Hand(HandState):
 
     def history_actions(self) -> list[Action]:
         """Every decision so far, as actions."""
-        return [self.action(e >> SEAT_SHIFT, e & ((1 << SEAT_SHIFT) - 1)) for e in self.history]
+        return [self.action(e >> SEAT_SHIFT, e & CODE_MASK) for e in self.history]
 
 
 def deal_pack(rules: Rules, pack: Sequence[Card], dealer: int) -> list[list[Card]]:

@@ -7,7 +7,7 @@ import { bidText, told } from "../words.js";
 import { seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
- * was made in: "Ravi: no raise"). */
+ * was made in: "Ravi does not raise"). */
 export function toldBy(seat, action, { spoken = false, phase = null } = {}) {
   return told(action, seatName(seat), { you: seat === ui.me && ui.me !== null, spoken, phase });
 }
