@@ -550,14 +550,18 @@ def test_tc_56_03_all_pass_28_no_trump() -> None:
 def test_c_56_04_imposed_28_with_hidden_trump_is_not_doubled() -> None:
     """C-56-04 ([RM]: the imposed contract cannot be doubled) with hidden trump and doubling
     on (28-DBL-1's window after the trump): when all six pass, seat 0 lays its trump face
-    down and the play starts; no opponent is offered a double."""
+    down and the play starts; no opponent is offered a double.  With hidden trump bids are
+    numbers only and there is no no-trump (56-HT-1), so the contract is a plain 28 whose trump
+    is the suit laid, not "28 NT" with a trump."""
     rules = {"preset": "56", "opening_rule": "all_pass_28nt", "trump_mode": "hidden",
              "double_redouble": True}
     g = game(rules, 5, DEAL_56, passes(0, 6, 6))
     assert g.to_act == 0 and {a.verb for a in g.legal_actions()} == {"trump"}
-    g.apply(g.legal_actions()[0])
+    laid = g.legal_actions()[0]
+    g.apply(laid)
     r = g.result()
     assert r["phase"] == "play" and r["contract"] == 28 and r["bidder"] == 0
+    assert r["denomination"] is None and r["trump"] == str(laid.arg)[-1]
     assert r["multiplier"] == 1
     assert not any(a.verb in ("double", "redouble") for a in g.legal_actions())
 

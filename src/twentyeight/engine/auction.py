@@ -178,7 +178,7 @@ def _rotation_apply(h: HandState, code: int) -> None:
         h.passed |= 1 << seat
         if h.high < 0:
             if h.rules.opening_rule == "all_pass_28nt" and h.passes == n:
-                _impose_no_trump(h)
+                _impose_28(h)
                 return
         elif _next_speaker(h, seat) == last_caller(h):
             end_auction(h)                                         # 28-AUC-7, 56-AUC-9/DBL-5
@@ -241,10 +241,14 @@ def _redouble(h: HandState, seat: int) -> None:
     end_auction(h)
 
 
-def _impose_no_trump(h: HandState) -> None:
-    """C-56-04 all_pass_28nt: the first hand's team plays 28 no-trump, undoublable."""
+def _impose_28(h: HandState) -> None:
+    """C-56-04 all_pass_28nt: the first hand's team plays 28 no-trump, undoublable.
+
+    With hidden trump there is no no-trump (56-HT-1: bids are numbers only): the imposed
+    contract is a plain 28, and the first hand lays its trump face down as in any contract.
+    """
     h.high = 28
-    h.high_den = 5
+    h.high_den = 5 if h.rules.trump_mode == "open" else 0
     h.high_bidder = h.first
     h.imposed = True
     end_auction(h)

@@ -207,7 +207,7 @@ class HandState(PlayState):
     """Denomination of the high bid: 0 none, 1–4 a suit (S H D C), 5 no-trump (56-AUC-3)."""
     bids_made: list[int]
     imposed: bool
-    """28 no-trump imposed after everybody passed (C-56-04), which cannot be doubled."""
+    """28 imposed after everybody passed (C-56-04), which cannot be doubled."""
     ta_next: list[int]
     ta_out: list[int]
     ta_min: int
