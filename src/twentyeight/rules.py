@@ -507,8 +507,11 @@ SIX_PLAYER_KERALA = _preset(
 FORTY = _preset(
     "40", pack="40", num_players=6, cards_before_auction=None, min_bid=20, max_bid=40,
     second_bid_min=30, one_suit_opener_redeal=True, partner_overcall_min=None,
-    raise_after_full_deal=False, scoring="forty", failure_mode="opponents_gain")
-"""RULES.md §4.3 with RULES-56.md §2: two teams of three, 36 cards worth 40."""
+    raise_after_full_deal=False, scoring="forty", failure_mode="opponents_gain",
+    eight_same_suit="ignore")
+"""RULES.md §4.3 with RULES-56.md §2: two teams of three, 36 cards worth 40.  A hand of one
+suit is 40-5's matter (the first bidder's only, A-19), not 28-POST-4's eight cards of one
+suit: the same source would have nothing left for 40-5 if every such hand were redealt."""
 FIFTY_SIX = _preset(
     "56", pack="56", num_players=6, cards_before_auction=None, trump_mode="open",
     min_bid=28, max_bid=56, partner_overcall="stage", scoring="fifty_six",
