@@ -374,3 +374,38 @@ def test_the_raise_window_on_a_phone_in_tamil(
     shot(page, artifacts / "table-390x844-raise-window-ta.png")
     assert not problems(page), problems(page)
     assert not errors, errors
+
+
+SIX_PIPS = """async () => {
+  const { sixSVG } = await import('/static/js/cards.js');
+  return [3, -2, 0, 6, -9].map(score => {
+    const svg = sixSVG(score);
+    return [/stroke="#c62631"/.test(svg) ? 'red' : 'black',
+            (svg.match(/<g opacity="1">/g) || []).length,
+            (svg.match(/<g opacity=/g) || []).length];
+  });
+}"""
+
+
+def test_the_game_score_is_kept_with_a_red_and_a_black_six(
+        new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
+    """28-END-3: a side's game score is shown with a six, red (hearts) for a plus score and
+    black (spades) for a minus one, as many of its six pips showing as the score; a game kept
+    in tables (56) shows no six."""
+    seat = seated_table(server, "28")
+    room = seat.pop("room")
+    page = new_browser_context({**seat, "twentyeight:pace": "instant"}).new_page()
+    page.goto(f"{server.url}/r/{room}")
+    to_my_first_turn(page)
+    assert page.locator("#scoreboard .score .six svg").count() == 2
+    label = page.locator("#scoreboard .score").first.get_attribute("aria-label") or ""
+    assert label.endswith(": 0 (a red six showing 0)"), label
+    assert page.evaluate(SIX_PIPS) == [["red", 3, 6], ["black", 2, 6], ["red", 0, 6],
+                                       ["red", 6, 6], ["black", 6, 6]]
+    seat = seated_table(server, "56")
+    room = seat.pop("room")
+    tables = new_browser_context({**seat, "twentyeight:pace": "instant"}).new_page()
+    tables.goto(f"{server.url}/r/{room}")
+    to_my_first_turn(tables)
+    assert tables.locator("#scoreboard .score").count() == 2
+    assert tables.locator("#scoreboard .six").count() == 0
