@@ -427,6 +427,26 @@ def test_p1_2_non_bidder_void_plays_freely_or_asks() -> None:
     assert "28-REV-3" in illegal_reason(g, f"{W} play 9S")
 
 
+def test_p1_3_the_bidders_partner_is_an_ordinary_non_bidder() -> None:
+    """28-P1-3: N, the partner of the bidder S, is not told the trump (his view shows none, S's
+    shows clubs and the 7♣); having won trick 1 he leads the 8♣ of the hidden trump suit,
+    which binds him to nothing (28-BR-1 is the bidder's), the trick goes to the highest club
+    with the trump still hidden, and void in spades at trick 3 he is offered the ask."""
+    deal = {**DEAL_A, N: "JH 9H TH 7H KD QD 7D 8C", W: "AC TC KC QC 8H JS 9S TS"}
+    g = game("28", S, deal, [*AUCTION_A, *RAISE_PASSES, "3 play 8D", "0 play KD",
+                             "1 play 8H", "2 play QS"])
+    assert g.to_act == N and f"{N} play 8C" in legal(g)
+    assert (g.view(N)["trump"], g.view(N)["indicator"]) == (None, None)
+    assert (g.view(S)["trump"], g.view(S)["indicator"]) == ("C", "7C")
+    for action in ("0 play 8C", "1 play QC", "2 play 9C", "3 play JC"):
+        g.apply(action)
+    trick = g.result()["tricks"][1]
+    assert (trick["cards"], trick["winner"]) == (["8C", "QC", "9C", "JC"], E)
+    assert g.result()["exposed"] is None
+    g.apply("3 play 8S")
+    assert f"{N} ask" in legal(g)
+
+
 def test_br_4_the_bidder_never_asks() -> None:
     """28-BR-4: the bidder is never offered 'ask'.  Void in a plain suit he may only reveal
     (28-BR-3(b)); void in the trump suit led by E he has neither ask nor reveal (28-BR-2),

@@ -65,3 +65,24 @@ def test_every_cited_rule_id_resolves() -> None:
                for rule in RULE_ID.findall(path.read_text(encoding="utf-8", errors="replace"))
                if rule not in known}
     assert not unknown, sorted(unknown)
+
+
+NOT_TESTABLE = {
+    "28-DBL-5": "the pack's unused 2s-5s stacked as a reminder of a double: cards the engine's "
+                "pack does not have, and no effect on play",
+    "29-DEAL-3": "the four 6s kept aside as score-keepers: a physical aid; scores are numbers",
+}
+"""The rules no test can cite, and why (RULES.md says both change nothing in the game)."""
+
+
+def test_every_rule_of_the_specification_is_cited_by_a_test() -> None:
+    """Each rule ID and box of the specification is cited by at least one test (a test that
+    states its behaviour on a concrete deal), except the physical aids of NOT_TESTABLE; so a
+    rule added to the spec, or a test dropped, shows here."""
+    tests = sorted(path for pattern in ("tests/**/*.py", "tests/**/*.json")
+                   for path in ROOT.glob(pattern)
+                   if path.is_file() and path != Path(__file__).resolve())
+    cited = {rule for path in tests
+             for rule in RULE_ID.findall(path.read_text(encoding="utf-8", errors="replace"))}
+    assert sorted(_defined() - cited - set(NOT_TESTABLE)) == []
+    assert not set(NOT_TESTABLE) & cited, "a rule said to be untestable is cited: drop it"

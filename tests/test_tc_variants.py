@@ -342,11 +342,14 @@ def test_tc_6pk_01_raise_own_team_with_honours() -> None:
     ("6pk-18-18", 18, 18, [1, 0]),                              # made: team A +1
     ("6pk-18-17", 18, 17, [0, 2]),                              # failed: team B +2
     ("6pk-22-21", 22, 21, [0, 3]),                              # failed: team B +3
+    ("6pk-25-25", 25, 25, [2, 0]),                              # made: team A +2, not 3
+    ("6pk-25-24", 25, 24, [0, 3]),                              # failed: team B +3, not 4
 ])
 def test_tc_6pk_01_scoring(key: str, contract: int, team_a_points: int,
                            by_team: list[int]) -> None:
     """TC-6PK-01 (6PK-6, C-16 opponents_gain): 16–19 made +1 to the bidders, failed +2 to
-    the opponents; 20–28 failed +3 to the opponents."""
+    the opponents; 20–28 failed +3 to the opponents.  A-6P-02: 25–28 is in that tier too
+    (+2 made, +3 to the opponents failed), not pagat's third tier (3 / 4)."""
     r = Game.from_record(rec(key)).result()
     assert r["contract"] == contract and r["bidder"] == 0 and r["bidding_team"] == 0
     pts = points_by_team(r, 2)

@@ -143,8 +143,8 @@ def specs() -> dict[str, Spec]:
     out["6p-12"] = Spec("TC-25 6P: contract 12 by seat 0, trump still hidden after trick 5, "
                         "both opposing teams win card points", "28-6p", 5,
                         ["0 bid 12", *passes(1, 5, 6)], six_player_done, no_ask_before=5)
-    kerala = {18: 18, 17: 18, 21: 22}
-    for pts, contract in kerala.items():
+    kerala = [(18, 18), (17, 18), (21, 22), (25, 25), (24, 25)]
+    for pts, contract in kerala:
         what = "made" if pts >= contract else "failed"
         out[f"6pk-{contract}-{pts}"] = Spec(
             f"TC-6PK-01: contract {contract} by seat 0, team A takes {pts} ({what})",
