@@ -322,6 +322,27 @@ def test_bad_requests_get_400(served: str) -> None:
     assert answer.startswith(b"HTTP/1.1 413") and b"at most 65536 are read" in answer
 
 
+def test_a_request_that_stops_half_way_is_closed_not_waited_for(
+        served: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body that stops coming gets 408 and the connection ends; a connection that sends
+    nothing at all is closed: neither holds its thread for ever (the idle time is shortened
+    from IDLE_SECONDS for the test)."""
+    from twentyeight.integrations.bhoos.serve import _Handler
+
+    monkeypatch.setattr(_Handler, "timeout", 0.5)
+    host, port = served.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(b"POST /play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100\r\n\r\n{\"cards\": [")
+        answer = b""
+        while chunk := s.recv(4096):                      # the server ends the connection
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 408") and b"stopped coming" in answer
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        assert s.recv(4096) == b""                        # closed, nothing said
+    assert post(served, "/play", b"{not json")[0] == 400     # the server still answers
+
+
 def test_a_caller_who_hangs_up_before_the_answer_is_logged_not_a_traceback(
         caplog: pytest.LogCaptureFixture) -> None:
     """A competition server stops waiting when a seat's time is up: the answer written to a

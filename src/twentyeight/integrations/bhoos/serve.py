@@ -48,6 +48,10 @@ MARGIN_MS = 30.0
 """Time kept per remaining decision for the network and JSON (BOT-PROTOCOL §5)."""
 KINDS = {"/bid": "bid", "/chooseTrump": "chooseTrump", "/play": "play"}
 MAX_BODY = 64 * 1024
+IDLE_SECONDS = 60.0
+"""A connection that sends nothing for this long is closed: an idle keep-alive connection
+between requests, or a request whose headers or body stop half-way (which would otherwise
+hold its thread for ever)."""
 """Bytes of a request body read at most: a request of the protocol is well under 2 KB."""
 
 
@@ -210,11 +214,19 @@ class BodyTooLarge(PayloadError):
     """A request body over :data:`MAX_BODY` bytes (answered 413, never read)."""
 
 
+class BodyTimedOut(PayloadError):
+    """A request body that stopped coming for :data:`IDLE_SECONDS` (answered 408)."""
+
+
 def _json_body(handler: BaseHTTPRequestHandler) -> Any:
     length = int(handler.headers.get("Content-Length") or 0)
     if length > MAX_BODY:
         raise BodyTooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
-    raw = handler.rfile.read(length) if length > 0 else b""
+    try:
+        raw = handler.rfile.read(length) if length > 0 else b""
+    except TimeoutError:
+        raise BodyTimedOut(f"the body of {length} bytes stopped coming for "
+                           f"{handler.timeout} s") from None
     try:
         return json.loads(raw)
     except ValueError as e:
@@ -223,6 +235,7 @@ def _json_body(handler: BaseHTTPRequestHandler) -> Any:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    timeout = IDLE_SECONDS
     server: ProtocolServer
 
     def _send(self, status: int, body: Any = None) -> None:
@@ -260,9 +273,11 @@ class _Handler(BaseHTTPRequestHandler):
             answer = self.server.service.answer(kind, payload)
         except (PayloadError, KeyError, TypeError, ValueError, IllegalAction, RecordError) as e:
             log.warning("%s: bad request: %s", self.path, e)
-            if isinstance(e, BodyTooLarge):
+            status = 413 if isinstance(e, BodyTooLarge) else \
+                408 if isinstance(e, BodyTimedOut) else 400
+            if status != 400:
                 self.close_connection = True           # the unread body ends the connection
-            self._send(413 if isinstance(e, BodyTooLarge) else 400, {"error": str(e)})
+            self._send(status, {"error": str(e)})
             return
         self._send(200, answer)
 
