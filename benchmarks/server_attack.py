@@ -154,6 +154,31 @@ async def huge_body(t: Target) -> tuple[str, bool]:
             r.status_code == 413 and len(r.content) < 1000)
 
 
+async def slow_heads(t: Target) -> tuple[str, bool]:
+    """200 connections that send half a request line and then nothing ("slowloris"): the
+    server closes them (head_seconds, 20 s by default) and answers others meanwhile."""
+    opened = []
+    for _ in range(200):
+        reader, writer = await asyncio.open_connection(t.host, t.port)
+        writer.write(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        opened.append((reader, writer))
+    start = time.monotonic()
+    served = httpx.get(f"{t.http}/api/health", timeout=10).status_code
+
+    async def closed(reader: asyncio.StreamReader) -> bool:
+        try:
+            return await asyncio.wait_for(reader.read(), 40) == b""
+        except (TimeoutError, ConnectionError):
+            return False
+
+    results = await asyncio.gather(*(closed(reader) for reader, _ in opened))
+    took = time.monotonic() - start
+    for _, writer in opened:
+        writer.close()
+    return (f"200 half-sent requests: {sum(results)} closed by the server within {took:.0f} s;"
+            f" meanwhile /api/health {served}", all(results) and served == 200)
+
+
 async def bad_numbers(t: Target) -> tuple[str, bool]:
     out = []
     for text in ('{"takeover_seconds": NaN}', '{"bot_delay": Infinity}',
@@ -248,7 +273,7 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
-    huge_body, bad_numbers, websocket_input, unicode_bid, hello_flood, stale_pass,
+    huge_body, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood, stale_pass,
     many_rooms]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import socket
@@ -63,6 +64,16 @@ def laggy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def hasty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that gives a request's line and headers one second to arrive."""
+    srv = Server(Path(tmp_path_factory.mktemp("hasty")) / "rooms.db",
+                 "--limit", "head_seconds=1")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
 def as_client(address: str) -> dict[str, str]:
     """Headers that make a request come from ``address`` (the server trusts its own proxy)."""
     return {"x-forwarded-for": address}
@@ -72,6 +83,57 @@ def refused(r: httpx.Response, status: int, code: str) -> None:
     assert r.status_code == status, r.text
     body = r.json()
     assert set(body) == {"error", "message"} and body["error"] == code, body
+
+
+def closed_after(sock: socket.socket) -> float:
+    """Seconds until the server closes ``sock`` without a word (its reads end)."""
+    start = time.monotonic()
+    assert sock.recv(4096) == b""
+    return time.monotonic() - start
+
+
+def test_a_connection_that_stalls_before_its_request_is_closed(hasty: Server) -> None:
+    """head_seconds: a connection that sends nothing, stops inside its headers, or trickles
+    them a byte at a time is closed when the deadline passes (so strangers cannot hold
+    connections open until the process has no file descriptors left); requests and
+    WebSockets that send their heads at once are served as before, kept-alive ones too."""
+    host, port = hasty.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as silent:
+        assert closed_after(silent) < 5
+    with socket.create_connection((host, int(port)), timeout=10) as stalled:
+        stalled.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        assert closed_after(stalled) < 5
+    with socket.create_connection((host, int(port)), timeout=10) as trickle:
+        start = time.monotonic()
+        with pytest.raises(OSError):
+            for byte in b"GET /api/health HTTP/1.1\r\nHost: x\r\n" * 10:
+                trickle.sendall(bytes([byte]))
+                time.sleep(0.1)
+        assert time.monotonic() - start < 5
+    with httpx.Client(base_url=hasty.url, timeout=10) as kept_alive:
+        assert kept_alive.get("/api/health").status_code == 200
+        time.sleep(1.5)                       # idle past the deadline between requests
+        assert kept_alive.get("/api/health").status_code == 200
+    room = httpx.post(f"{hasty.url}/api/rooms", json={"rules": "28", "bots": "rules"},
+                      timeout=10).json()
+
+    async def told(ws: ClientConnection) -> list[str]:
+        """The types of the messages that come within half a second."""
+        types = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                types.append(json.loads(await asyncio.wait_for(ws.recv(), 0.5))["type"])
+        return types
+
+    async def hello() -> tuple[list[str], list[str]]:
+        async with connect(f"{hasty.ws_url}/api/rooms/{room['room']}/ws") as ws:
+            opening = await told(ws)
+            await asyncio.sleep(1.5)          # a WebSocket outlives the head's deadline
+            await ws.send(json.dumps({"type": "hello"}))
+            return opening, await told(ws)
+
+    opening, answer = asyncio.run(hello())
+    assert "room" in opening and answer == ["welcome"]  # still open, and answering
 
 
 def test_a_huge_body_is_refused_unread(strict: Server) -> None:

@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         from twentyeight.server.app import create_app
         from twentyeight.server.limits import Limits
         from twentyeight.server.settings import Settings
+        from twentyeight.server.slow_clients import head_deadline_protocol
     except ImportError as e:
         print(f"twentyeight serve: {e.name or e} is missing; install the server extra: "
               "pip install 'twentyeight[server]'", file=sys.stderr)
@@ -94,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=limits.message_bytes, access_log=args.log_level == "debug",
                 ws_per_message_deflate=False,        # small messages: not worth the processor
+                http=head_deadline_protocol(limits.head_seconds),
                 forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
 
