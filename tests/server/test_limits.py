@@ -94,9 +94,10 @@ def closed_after(sock: socket.socket) -> float:
 
 def test_a_connection_that_stalls_before_its_request_is_closed(hasty: Server) -> None:
     """head_seconds: a connection that sends nothing, stops inside its headers, or trickles
-    them a byte at a time is closed when the deadline passes (so strangers cannot hold
-    connections open until the process has no file descriptors left); requests and
-    WebSockets that send their heads at once are served as before, kept-alive ones too."""
+    them a byte at a time is closed when the deadline passes, and a body that stops half-way
+    is refused with 408 (so strangers cannot hold connections open until the process has no
+    file descriptors left); requests and WebSockets that send their heads at once are served
+    as before, kept-alive ones too."""
     host, port = hasty.url.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=10) as silent:
         assert closed_after(silent) < 5
@@ -110,6 +111,11 @@ def test_a_connection_that_stalls_before_its_request_is_closed(hasty: Server) ->
                 trickle.sendall(bytes([byte]))
                 time.sleep(0.1)
         assert time.monotonic() - start < 5
+    with socket.create_connection((host, int(port)), timeout=10) as slow_body:
+        slow_body.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n"
+                          b"Content-Type: application/json\r\n\r\n{\"rules\": ")
+        answer = slow_body.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 408") and b'"too_slow"' in answer, answer
     with httpx.Client(base_url=hasty.url, timeout=10) as kept_alive:
         assert kept_alive.get("/api/health").status_code == 200
         time.sleep(1.5)                       # idle past the deadline between requests

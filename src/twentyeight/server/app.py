@@ -9,14 +9,16 @@ under ``/static``.  WebSocket: ``/api/rooms/{id}/ws``
 (docs/protocol.md).
 
 Every refusal, whatever went wrong, is ``{"error": code, "message": ...}`` with a status
-that says what kind (400 bad input, 403 no right, 404 nothing there, 409 not now, 410 closed,
-413 too large, 429 too many, 503 full); the message never repeats the input.  Bodies are read
-at most :attr:`~twentyeight.server.limits.Limits.body_bytes` and parsed strictly
+that says what kind (400 bad input, 403 no right, 404 nothing there, 408 too slow, 409 not
+now, 410 closed, 413 too large, 429 too many, 503 full); the message never repeats the input.
+Bodies are read at most :attr:`~twentyeight.server.limits.Limits.body_bytes`, within
+``head_seconds``, and parsed strictly
 (:mod:`~twentyeight.server.jsonin`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -140,10 +142,16 @@ def create_app(settings: Settings) -> FastAPI:
         if size is not None and (not size.isdigit() or int(size) > most):
             raise RoomError(413, "too_large", f"a request body is at most {most} bytes")
         raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > most:
-                raise RoomError(413, "too_large", f"a request body is at most {most} bytes")
+        try:
+            async with asyncio.timeout(limits.head_seconds):      # no trickled body either
+                async for chunk in request.stream():
+                    raw += chunk
+                    if len(raw) > most:
+                        raise RoomError(413, "too_large",
+                                        f"a request body is at most {most} bytes")
+        except TimeoutError:
+            raise RoomError(408, "too_slow", "the request body did not all come within "
+                            f"{limits.head_seconds:g} s") from None
         doc: Any = {}
         if raw.strip():
             try:

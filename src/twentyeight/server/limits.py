@@ -29,7 +29,8 @@ class Limits:
     """An HTTP request body larger than this is refused (413) without being read further."""
     head_seconds: float = 20.0
     """A connection whose request line and headers have not all arrived this long after it
-    opened (or after the request's first byte) is closed."""
+    opened (or after the request's first byte) is closed; a request body that has not all
+    come this long after its headers is refused (408)."""
     message_bytes: int = 4_096
     """A WebSocket message larger than this closes the connection (1009)."""
     int_digits: int = 15
