@@ -227,3 +227,30 @@ def test_replay_tells_a_pass_in_the_raise_window_as_no_raise(tmp_path: Path) -> 
     calls, windows = auction.split("(face down)")
     assert " pass" in calls and "no raise" not in calls, auction
     assert windows.count("no raise") == 2 and " pass" not in windows, auction
+
+
+def passing(prompt: str, match: Match) -> str:
+    """Pass wherever seat 0 may, otherwise the first legal action; quit after the hand."""
+    game = match.current
+    if "next hand" in prompt:
+        return "quit"
+    if game.to_act != 0 or game.over:
+        return ""
+    actions = game.legal_actions()
+    return str(next((a for a in actions if a.verb == "pass"), actions[0]))
+
+
+def test_56_with_open_trump_is_told_as_56() -> None:
+    """56-DEAL-4: every card is dealt before the auction, so they are "your cards", not the
+    first ones; a bid's example is a bid this seat may make (over its partner's 28: 40 and up,
+    56-AUC-7); 56-TRUMP-1: the trump the bid named is not "exposed", nor explained as the
+    last trick's forced reveal (28-LAST-1)."""
+    text = terminal(Match.new("56-8p", seed=4, dealer=3), passing)
+    assert "Your cards: " in text and "Your first cards" not in text
+    examples = re.findall(r"bid (\d+)–56 with \S+ \(e\.g\. bid (\d+)", text)
+    assert examples
+    for low, example in examples:
+        assert int(example) == int(low)
+    assert re.search(r"✦ Trump: \S+, named in the bid", text)
+    assert "Trump exposed" not in text and "without anyone asking" not in text
+    assert "Your first cards: " in terminal(Match.new("28", seed=12, dealer=0), passing)

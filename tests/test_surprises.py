@@ -181,6 +181,18 @@ def test_28_last_1_the_forced_reveal_is_explained() -> None:
         assert Reason("forced_reveal_last", "28-LAST-1") in reasons
 
 
+def test_56_trump_1_a_trump_named_in_the_bid_is_no_forced_reveal() -> None:
+    """56-TRUMP-1: with open trump the bid's suit is public once the auction ends; nobody is
+    told it was "exposed without anyone asking" (28-LAST-1 is the last trick's reveal)."""
+    g = Game.new("56", seed=4, dealer=5)
+    for action in ["0 bid 28S", "1 pass", "2 pass", "3 pass", "4 pass"]:
+        g.apply(action)
+    before = [g.view(s) for s in range(6)]
+    g.apply("5 pass")
+    assert g.view(1)["trump_exposed"] and g.view(1)["trump"] == "S"
+    assert [explain_step(before[s], g.view(s)) for s in range(6)] == [[]] * 6
+
+
 @pytest.mark.parametrize("preset", ["28", "28-wiki", "29", "28-3p", "28-6p", "56", "40"])
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))

@@ -141,9 +141,12 @@ def _trick(before: View, after: View) -> list[Reason]:
 
 def _exposure(before: View, after: View) -> list[Reason]:
     """28-LAST-1: exposed with nobody asking; 28-P1-1: trump-suit cards played while it
-    was hidden did not count as trumps."""
-    out = []
+    was hidden did not count as trumps.  A trump public before the first trick was named in
+    the bid (56-TRUMP-1): nothing to explain."""
+    out: list[Reason] = []
     new = [e.split()[1] for e in after["history"][len(before["history"]):]]
+    if not after["tricks"]:
+        return out
     if not {"ask", "reveal"} & set(new):
         out.append(Reason("forced_reveal_last", "28-LAST-1"))
     trump = after["trump"]

@@ -149,7 +149,8 @@ class TerminalGame:
         self.say(self.paint.bold(f"══ Hand {number} · dealer {self.names[game.dealer]} · "
                                  f"{self._score_line()} ══"))
         view = game.view(self.seat)
-        self.say(f"Your first cards: {self.paint.hand(view['hand'])}")
+        first = "Your first cards" if game.rules.cards_before_auction else "Your cards"
+        self.say(f"{first}: {self.paint.hand(view['hand'])}")
 
     def _over_as_dealt(self, number: int, game: Any) -> None:
         """A hand that ended as it was dealt (four jacks, eight of a suit: 28-POST-2/4),
@@ -266,7 +267,7 @@ class TerminalGame:
             low, high = values[0][0], values[-1][0]
             dens = sorted({d for _, d in values})
             suffix = "" if dens == [0] else \
-                " with " + "/".join(DENOMINATIONS[d] for d in dens) + " (e.g. bid 30H)"
+                " with " + "/".join(DENOMINATIONS[d] for d in dens) + f" (e.g. {bids[0]})"
             parts.append(f"{word} {low}–{high}{suffix}" if len(values) > 1 else bids[0])
         parts.extend(rest)
         return " · ".join(parts)
@@ -286,6 +287,8 @@ class TerminalGame:
             trump = view["trump"]
             if trump == "reverse":
                 line += ", reversed no-trump"
+            elif trump and self.match.current.rules.trump_mode == "open":
+                pass                                 # the bid named it (56-TRUMP-1)
             elif trump and view["trump_exposed"]:
                 line += f", trump {p.suit(trump)} (exposed)"
             elif trump:
@@ -344,8 +347,11 @@ class TerminalGame:
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
             ind = view["indicator"]
-            self.say(self.paint.bold(f"  ✦ Trump exposed: {self.paint.suit(view['trump'])}"
-                                     + (f" (indicator {self.paint.card(ind)})" if ind else "")))
+            named = game.rules.trump_mode == "open"               # 56-TRUMP-1
+            self.say(self.paint.bold(
+                f"  ✦ Trump: {self.paint.suit(view['trump'])}, named in the bid" if named else
+                f"  ✦ Trump exposed: {self.paint.suit(view['trump'])}"
+                + (f" (indicator {self.paint.card(ind)})" if ind else "")))
         while self._tricks_shown < len(view["tricks"]):
             t = view["tricks"][self._tricks_shown]
             self._tricks_shown += 1
