@@ -156,22 +156,26 @@ class Game:
 
     def _code(self, action: Action) -> int | None:
         """The engine code of ``action`` for the player to act (raises for unknown cards)."""
-        return code_of(action, lambda name: self._held(action.seat, name))
+        return code_of(action, lambda name: self._held(action, name))
 
-    def _held(self, seat: int, name: str) -> int:
+    def _held(self, action: Action, name: str) -> int:
+        """The code of the copy of card ``name`` that ``action``'s seat holds (and may play,
+        of two twins); :class:`IllegalAction` naming the whole action when it holds none."""
         h = self.hand
+        seat = action.seat
+        text = str(action)
         try:
             copies = h.t.deck.copies_of(name)
         except CardError as e:
-            raise IllegalAction(str(e), action=name, legal=self._legal_texts()) from None
+            raise IllegalAction(str(e), action=text, legal=self._legal_texts()) from None
         held = [c for c in copies if h.hands[seat] >> c & 1]
         if held:
             legal = h.legal_codes() if seat == h.to_act else ()
             return next((c for c in held if c in legal or c + TRUMP_CARD in legal), held[0])
         if seat == h.bidder and h.indicator in copies and not h.revealed:
             raise IllegalAction(Reason("indicator_face_down", "28-TRUMP-3", {"card": name}),
-                                action=name, legal=self._legal_texts())
-        raise IllegalAction(Reason("card_not_held", None, {"card": name}), action=name,
+                                action=text, legal=self._legal_texts())
+        raise IllegalAction(Reason("card_not_held", None, {"card": name}), action=text,
                             legal=self._legal_texts())
 
     # ---- records -----------------------------------------------------------------------

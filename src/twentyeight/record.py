@@ -154,6 +154,8 @@ def parse_document(text: str, source: str = "input") -> Any:
     """Parse a record document: one JSON value, or JSON lines (one hand record per line)."""
     try:
         return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{source}: not JSON a record can be (nested too deeply)") from None
     except json.JSONDecodeError as first:
         lines = [ln for ln in text.splitlines() if ln.strip()]
         if len(lines) > 1:
@@ -161,6 +163,9 @@ def parse_document(text: str, source: str = "input") -> Any:
             for k, line in enumerate(lines, 1):
                 try:
                     hands.append(json.loads(line))
+                except RecursionError:
+                    raise RecordError(f"{source}: line {k}: not JSON a record can be (nested "
+                                      "too deeply)") from None
                 except json.JSONDecodeError as e:
                     raise RecordError(f"{source}: line {k}: not JSON ({e.msg}, column "
                                       f"{e.colno})") from None

@@ -99,7 +99,7 @@ class Action:
         if not words:
             raise NotationError("empty action")
         who: int | None = None
-        if words[0].lstrip("-").isdigit() and len(words) > 1:
+        if _digits(words[0].lstrip("-")) and len(words) > 1:
             who = int(words[0])
             words = words[1:]
         elif seat is None:
@@ -110,7 +110,7 @@ class Action:
             who = seat
             if len(words) == 1 and words[0].lower() not in VERBS:
                 word = words[0]
-                words = ["bid", word] if word[0].isdigit() and not _is_card(word) \
+                words = ["bid", word] if _digits(word[0]) and not _is_card(word) \
                     else ["play", word]
         verb = words[0].lower()
         args = words[1:]
@@ -134,7 +134,7 @@ class Action:
         (Action(seat=3, verb='trump', arg=None), 'TS')
         """
         words = text.split() if isinstance(text, str) else ()
-        if len(words) == 2 and words[1] == "trump" and words[0].isdigit():
+        if len(words) == 2 and words[1] == "trump" and _digits(words[0]):
             return cls(int(words[0]), "trump")
         return cls.parse(text)
 
@@ -144,6 +144,12 @@ def parse_action(text: str) -> Action:
     """:meth:`Action.parse_entry` with a cache: the legal actions and history of views are
     the same few thousand strings over and over (what a bot reads at every decision)."""
     return Action.parse_entry(text)
+
+
+def _digits(word: str) -> bool:
+    """``word`` is a number in the digits 0-9 (``str.isdigit`` also takes "³" and "٣",
+    which ``int`` refuses or reads otherwise)."""
+    return word.isascii() and word.isdigit()
 
 
 def _is_card(word: str) -> bool:
@@ -161,7 +167,7 @@ DENOMINATIONS = ("", "S", "H", "D", "C", "NT")
 def _bid_arg(arg: str, text: str) -> str:
     """``30H``, ``28nt``, ``32♠`` → canonical ``30H`` / ``28NT``."""
     digits = ""
-    while digits.__len__() < len(arg) and arg[len(digits)].isdigit():
+    while digits.__len__() < len(arg) and _digits(arg[len(digits)]):
         digits += arg[len(digits)]
     rest = arg[len(digits):].strip().upper()
     if not digits:
@@ -185,8 +191,8 @@ def _canonical_arg(verb: str, arg: str, text: str) -> str:
     try:
         if verb == "play":
             return parse_card(arg)
-        if verb == "raise" or (verb == "bid" and arg.isdigit()):
-            if not arg.isdigit():
+        if verb == "raise" or (verb == "bid" and _digits(arg)):
+            if not _digits(arg):
                 raise NotationError(f"{text!r}: '{verb}' takes a number of points")
             return str(int(arg))
         if verb == "bid":
