@@ -343,6 +343,65 @@ def test_a_request_that_stops_half_way_is_closed_not_waited_for(
     assert post(served, "/play", b"{not json")[0] == 400     # the server still answers
 
 
+def test_a_history_that_cannot_be_a_deal_is_answered_by_simple_rules(served: str) -> None:
+    """A readable request whose history disagrees with itself (here, its cards played say it
+    is another seat's turn) gets a card of the hand, not 400: a missing answer loses the
+    game; a request that cannot be read at all still gets 400."""
+    status, body, _ = post(served, "/play", dict(PLAY_44, played=["9S", "1S"]))
+    assert status == 200 and body["card"] in PLAY_44["cards"]
+    assert post(served, "/play", dict(PLAY_44, cards="JS"))[0] == 400
+
+
+def test_a_chunked_body_is_read_within_its_limits(served: str) -> None:
+    """HTTP/1.1 chunks (a client that does not say the length first) are read as the body; a
+    chunked body past 64 KiB gets 413 and one that is not chunks 400, each ending the
+    connection; a POST to no endpoint gets 404 and ends its connection too (its body is left
+    unread, so the next request on it could not be found)."""
+    host, port = served.removeprefix("http://").split(":")
+    body = json.dumps(PLAY_44).encode()
+    head = b"POST /play HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+    def exchange(request: bytes) -> bytes:
+        with socket.create_connection((host, int(port)), timeout=10) as s:
+            s.sendall(request)
+            answer = b""
+            while chunk := s.recv(4096):
+                answer += chunk
+                if request.startswith(b"POST /play") and b"200 OK" in answer \
+                        and answer.endswith(b"}"):
+                    break
+            return answer
+
+    halves = [body[:100], body[100:]]
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(h), h) for h in halves) + b"0\r\n\r\n"
+    answer = exchange(head + chunked)
+    assert answer.startswith(b"HTTP/1.1 200") and b'"card"' in answer, answer
+    big = b"%x\r\n%s\r\n" % (70_000, b" " * 70_000)
+    assert exchange(head + big).startswith(b"HTTP/1.1 413")
+    assert exchange(head + b"zz\r\n{}\r\n0\r\n\r\n").startswith(b"HTTP/1.1 400")
+    lost = exchange(b"POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+    assert lost.startswith(b"HTTP/1.1 404")                     # and closed: the loop ended
+
+
+def test_a_served_bot_names_a_trump_it_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BOT-PROTOCOL.md §4.3 does not say whether a suit the bidder does not hold is accepted
+    (every competition bot names one it holds): a served bot chooses among the suits of its
+    four cards."""
+    from twentyeight.integrations.bhoos import serve
+
+    class Hearts:
+        name = "hearts"
+
+        def decide(self, view: Any, legal: list[Any]) -> Any:
+            return next((a for a in legal if a.arg == "H"), legal[-1])
+
+    monkeypatch.setattr(serve, "make_bot", lambda *args: Hearts())
+    answer = BotService("rules").answer("chooseTrump", TRUMP_43)   # JS TS KH 9C: hearts held
+    assert answer == {"suit": "H"}
+    no_hearts = dict(TRUMP_43, cards=["JS", "TS", "KD", "9C"])
+    assert BotService("rules").answer("chooseTrump", no_hearts)["suit"] in ("S", "D", "C")
+
+
 def test_a_caller_who_hangs_up_before_the_answer_is_logged_not_a_traceback(
         caplog: pytest.LogCaptureFixture) -> None:
     """A competition server stops waiting when a seat's time is up: the answer written to a

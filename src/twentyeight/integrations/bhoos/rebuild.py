@@ -34,6 +34,12 @@ DECK = [r + s for s in SUITS for r in ORDER]
 """The 32 cards of the pack, our names."""
 
 
+class HistoryError(PayloadError):
+    """A readable request whose history cannot be a deal of ours (the turn, the cards
+    played, the reveal disagree): answered by simple rules, not refused, since a missing
+    answer loses the game."""
+
+
 @dataclass
 class Rebuilt:
     """A replayed game, the requesting seat, the auction winner, the ids in seat order."""
@@ -81,7 +87,7 @@ def _fill(unseen: list[str], need: dict[int, int], forbidden: dict[int, set[str]
     """
     slots = [s for s in sorted(need) for _ in range(need[s])]
     if len(slots) != len(unseen):
-        raise PayloadError("the card counts do not add up to a pack of 32")
+        raise HistoryError("the card counts do not add up to a pack of 32")
     owner: list[int | None] = [None] * len(slots)          # slot -> card index
 
     def allowed(card: int, slot: int) -> bool:
@@ -100,7 +106,7 @@ def _fill(unseen: list[str], need: dict[int, int], forbidden: dict[int, set[str]
 
     for card in range(len(unseen)):
         if not augment(card, set()):
-            raise PayloadError("no deal agrees with the cards played (a revoke?)")
+            raise HistoryError("no deal agrees with the cards played (a revoke?)")
     out: dict[int, list[str]] = {s: [] for s in need}
     for slot, held in enumerate(owner):
         assert held is not None
@@ -123,8 +129,9 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     """The game a request describes, replayed up to the requesting seat's decision.
 
     ``kind`` is ``"bid"``, ``"chooseTrump"`` or ``"play"``.  Raises :class:`PayloadError`
-    for a malformed request, and the engine's ``IllegalAction``/``RecordError`` when its
-    history breaks our rules.
+    for a malformed request, :class:`HistoryError` for a readable one whose history cannot
+    be a deal, and the engine's ``IllegalAction``/``RecordError`` when its history breaks our
+    rules.
     """
     if not isinstance(payload, Mapping):
         raise PayloadError("the request body must be a JSON object")
@@ -138,7 +145,7 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     elif kind == "bid":
         opener = me
     else:
-        raise PayloadError("bidHistory is empty after the auction")
+        raise HistoryError("bidHistory is empty after the auction")
     dealer = (opener - 1) % n
     actions = [f"{s} pass" if v == 0 else f"{s} bid {v}" for s, v in bids]
     state = duel_state(bids, opener, n)
@@ -158,7 +165,7 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     if kind != "play":
         raise PayloadError(f"unknown request kind {kind!r}")
     if bidder is None:
-        raise PayloadError("the auction in bidHistory is not over")
+        raise HistoryError("the auction in bidHistory is not over")
     trump_raw = payload.get("trumpSuit", False)
     if trump_raw not in (False, None, *SUITS):
         raise PayloadError(f"trumpSuit must be false or a suit letter, not {trump_raw!r}")
@@ -170,7 +177,7 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
                 or not isinstance(revealed.get("hand"), int):
             raise PayloadError(f"bad trumpRevealed {revealed!r}")
         if known_trump is None:
-            raise PayloadError("trumpRevealed without trumpSuit")
+            raise HistoryError("trumpRevealed without trumpSuit")
         reveal_hand, reveal_seat = revealed["hand"], ids.index(revealed["playerId"])
     trump = known_trump or "S"                           # any suit while it is unknown
     actions.append(f"{bidder} trump {trump}")
@@ -194,9 +201,9 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
         leader = winners[-1]
     played = _cards(payload.get("played", []), "played")
     if len(played) >= n:
-        raise PayloadError("played holds the cards of the current hand (at most 3)")
+        raise HistoryError("played holds the cards of the current hand (at most 3)")
     if (leader + len(played)) % n != me:
-        raise PayloadError("it is not this player's turn (leader and played disagree)")
+        raise HistoryError("it is not this player's turn (leader and played disagree)")
     tricks.append([((leader + i) % n, c) for i, c in enumerate(played)])
 
     by_seat: dict[int, list[str]] = {s: [] for s in range(n)}
@@ -218,11 +225,11 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
                     forbidden[s] |= {d for d in DECK if d[1] == known_trump and beats(d, best)}
     seen = set(mine) | {c for cards in by_seat.values() for c in cards}
     if len(seen) != len(mine) + sum(map(len, by_seat.values())):
-        raise PayloadError("a card appears twice")
+        raise HistoryError("a card appears twice")
     unseen = [c for c in DECK if c not in seen]
     need = {s: 8 - len(by_seat[s]) for s in range(n) if s != me}
     if len(mine) + len(by_seat[me]) != 8 or any(v < 0 for v in need.values()):
-        raise PayloadError("the card counts do not match 8 cards per player")
+        raise HistoryError("the card counts do not match 8 cards per player")
     filled = _fill(unseen, need, forbidden)
     hands = [by_seat[me] + mine if s == me else by_seat[s] + filled[s] for s in range(n)]
 
@@ -235,7 +242,7 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
             actions.append(f"{s} play {c}")
         if t == reveal_hand and not asked:
             if reveal_seat != me or t != len(tricks):
-                raise PayloadError("trumpRevealed names a hand and player that did not reveal")
+                raise HistoryError("trumpRevealed names a hand and player that did not reveal")
             actions.append(f"{me} {'reveal' if me == bidder else 'ask'}")
     game = Game.from_record({"rules": rules, "dealer": dealer, "hands": hands,
                              "actions": actions})

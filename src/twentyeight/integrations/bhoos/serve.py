@@ -37,7 +37,7 @@ from twentyeight.integrations.bhoos.payloads import (
     from_proto,
     to_proto,
 )
-from twentyeight.integrations.bhoos.rebuild import rebuild
+from twentyeight.integrations.bhoos.rebuild import HistoryError, rebuild
 
 log = logging.getLogger("twentyeight.bhoos")
 
@@ -155,7 +155,7 @@ class BotService:
         start = time.monotonic()
         try:
             rebuilt = rebuild(kind, payload, self.rules)
-        except (IllegalAction, RecordError) as e:
+        except (IllegalAction, RecordError, HistoryError) as e:
             log.warning("%s request breaks our rules (%s); answering by simple rules", kind, e)
             return simple_answer(kind, payload)
         game, seat = rebuilt.game, rebuilt.seat
@@ -173,7 +173,11 @@ class BotService:
         bot = make_bot(self.bot, seed, budget_for(kind, payload, hand_size))  # checked
         if isinstance(bot, PimcBot):                     # a hard stop within the deal's time
             bot.deadline = start + hard_limit(kind, payload, hand_size)
-        action = _chosen(bot, view)
+        legal = legal_actions(view)
+        if kind == "chooseTrump":                  # a suit held: see docs/bot-protocol.md
+            held = [a for a in legal if any(c[1] == a.arg for c in view["hand"])]
+            legal = held or legal
+        action = _chosen(bot, view, legal)
         if action.verb in ("ask", "reveal") and view["trump"] is not None:
             game.apply(action)                          # the bidder: reveal and play at once
             card = _chosen(bot, game.view(seat))
@@ -181,9 +185,10 @@ class BotService:
         return answer_of(action)
 
 
-def _chosen(bot: Bot, view: View) -> Action:
-    """The bot's action for ``view``; the first legal one (logged) if it is not legal."""
-    legal = legal_actions(view)
+def _chosen(bot: Bot, view: View, legal: list[Action] | None = None) -> Action:
+    """The bot's action for ``view`` among ``legal`` (all its legal actions by default); the
+    first of them (logged) if it chose another."""
+    legal = legal_actions(view) if legal is None else legal
     action = bot.decide(view, legal)
     if action not in legal:
         log.warning("bot %s chose %r, not legal; playing %r", bot.name, str(action),
@@ -214,23 +219,54 @@ class BodyTooLarge(PayloadError):
     """A request body over :data:`MAX_BODY` bytes (answered 413, never read)."""
 
 
+class BadChunks(PayloadError):
+    """A chunked body that is not chunks (answered 400; the connection is closed, since where
+    the next request starts is unknown)."""
+
+
 class BodyTimedOut(PayloadError):
     """A request body that stopped coming for :data:`IDLE_SECONDS` (answered 408)."""
 
 
 def _json_body(handler: BaseHTTPRequestHandler) -> Any:
-    length = int(handler.headers.get("Content-Length") or 0)
+    """The request's body as JSON: ``Content-Length`` bytes, or chunks (HTTP/1.1's
+    ``Transfer-Encoding: chunked``, what a client sends that does not know the length first);
+    at most :data:`MAX_BODY` bytes either way."""
+    chunked = "chunked" in handler.headers.get("Transfer-Encoding", "").lower()
+    length = 0 if chunked else int(handler.headers.get("Content-Length") or 0)
     if length > MAX_BODY:
         raise BodyTooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
     try:
-        raw = handler.rfile.read(length) if length > 0 else b""
+        raw = _chunks(handler.rfile) if chunked else \
+            handler.rfile.read(length) if length > 0 else b""
     except TimeoutError:
-        raise BodyTimedOut(f"the body of {length} bytes stopped coming for "
-                           f"{handler.timeout} s") from None
+        raise BodyTimedOut(f"the body stopped coming for {handler.timeout} s") from None
     try:
         return json.loads(raw)
     except ValueError as e:
         raise PayloadError(f"the body is not JSON: {e}") from None
+
+
+def _chunks(rfile: Any) -> bytes:
+    """A chunked body (RFC 9112 §7.1): each chunk's size in hex on a line, its bytes and a
+    line end, until a chunk of size 0 and the trailer lines; :class:`BodyTooLarge` past
+    :data:`MAX_BODY`, :class:`BadChunks` for what is not chunks."""
+    body = bytearray()
+    while True:
+        line = rfile.readline(100)
+        try:
+            size = int(line.split(b";")[0].strip(), 16)
+        except ValueError:
+            raise BadChunks("a chunked body with a bad chunk size line") from None
+        if size < 0 or len(body) + size > MAX_BODY:
+            raise BodyTooLarge(f"the chunked body passes {MAX_BODY} bytes")
+        if size == 0:
+            break
+        body += rfile.read(size)
+        rfile.readline(100)                                # the chunk's line end
+    while rfile.readline(1000) not in (b"\r\n", b"\n", b""):  # trailers, then the end
+        pass
+    return bytes(body)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -266,6 +302,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         kind = KINDS.get(self.path.split("?")[0])
         if kind is None:
+            self.close_connection = True                 # its body is left unread
             self._send(404, {"error": f"no such endpoint {self.path}"})
             return
         try:
@@ -275,7 +312,7 @@ class _Handler(BaseHTTPRequestHandler):
             log.warning("%s: bad request: %s", self.path, e)
             status = 413 if isinstance(e, BodyTooLarge) else \
                 408 if isinstance(e, BodyTimedOut) else 400
-            if status != 400:
+            if status != 400 or isinstance(e, BadChunks):
                 self.close_connection = True           # the unread body ends the connection
             self._send(status, {"error": str(e)})
             return
