@@ -632,7 +632,7 @@ def check_annulment(game: Game, res: dict[str, Any]) -> None:
                                 pointless(deal[first][:fb])
                                 or pointless(deal[(first + 1) % pack.n][:fb])),
         "four_jacks": (rules.four_jacks_redeal,                              # 28-POST-2
-                       any(sum(c[0] in "J3" for c in h) >= 4 for h in deal)),
+                       any(len({c[1] for c in h if c[0] in "J3"}) == 4 for h in deal)),
         "one_suit_opener": (rules.one_suit_opener_redeal, one_suit(deal[first])),    # 40-5
         "one_suit_hand": (rules.one_suit_hand_redeal, any(map(one_suit, deal))),     # 56-ANN-2
         "eight_same_suit": (rules.eight_same_suit == "redeal",                       # 28-POST-4

@@ -159,7 +159,7 @@ def test_40_4_a_second_bid_is_at_least_30() -> None:
     assert {"1 bid 31", "1 pass"} <= legal(g)
 
 
-@pytest.mark.parametrize(("preset", "seed", "reason"), [("40", 2, "four_jacks"),
+@pytest.mark.parametrize(("preset", "seed", "reason"), [("40", 9, "four_jacks"),
                                                         ("28-6p", 297, "eight_same_suit")])
 def test_28_post_2_and_4_a_hand_annulled_as_dealt_is_dealt_again_by_the_same_dealer(
         preset: str, seed: int, reason: str) -> None:
@@ -174,3 +174,20 @@ def test_28_post_2_and_4_a_hand_annulled_as_dealt_is_dealt_again_by_the_same_dea
     assert not second.over and second.dealer == first.dealer
     assert match.to_act is not None and not any(match.scores)
     assert Match.from_record(match.to_record()).to_record() == match.to_record()
+
+
+# Dealer 5: seat 0 is the first hand; every deal has 36 cards, six to each seat.
+JACK_OF_EVERY_SUIT = {0: "JS 3H JD 3C 7S 7H", 1: "9S AS TS KS QS 8S", 2: "9H AH TH KH QH 8H",
+                      3: "9D AD TD KD QD 8D", 4: "9C AC TC KC QC 8C", 5: "3S JH 3D JC 7D 7C"}
+FOUR_JACKS_OF_TWO_SUITS = {**JACK_OF_EVERY_SUIT, 0: "JS 3S JH 3H 7D 7C",
+                           5: "3D JD 3C JC 7S 7H"}
+
+
+def test_28_post_2_in_40_is_a_jack_of_every_suit() -> None:
+    """28-POST-2 with 40's second jack in each suit (40-9): "all four jacks" is a jack of
+    every suit, the top card of each, and annuls the hand as dealt; four of the eight jacks
+    in two suits (J♠ 3♠ J♥ 3♥) are not all four jacks, and the auction opens."""
+    every = game("40", 5, JACK_OF_EVERY_SUIT).result()
+    assert (every["status"], every["annulled_reason"]) == ("annulled", "four_jacks")
+    two_suits = game("40", 5, FOUR_JACKS_OF_TWO_SUITS)
+    assert two_suits.result()["status"] == "in_progress" and two_suits.to_act == 0

@@ -6,7 +6,7 @@ Thani, the certain-hand show).
 
 from __future__ import annotations
 
-from twentyeight.cards import Mask, cards_of
+from twentyeight.cards import Deck, Mask, cards_of
 from twentyeight.engine import play
 from twentyeight.engine.actions import PASS, RAISE, REDEAL, SHOW, SINGLE, THANI
 from twentyeight.engine.state import (
@@ -97,13 +97,21 @@ def _annulled_by_family_checks(h: HandState, order: list[int]) -> bool:
     return False
 
 
+def _four_jacks(cards: int, deck: Deck) -> bool:
+    """28-POST-2: the cards hold all four jacks.  Where each suit has two (40's second jack,
+    40-9; the double pack), that is a jack of every suit: the top card of each, which is what
+    the rule guards against; any four of the eight would annul one deal of 40 in twelve."""
+    jacks = cards & deck.jack_mask
+    return all(jacks & suit for suit in deck.suit_masks)
+
+
 def _annulled_after_deal(h: HandState) -> bool:
     rules = h.rules
     deck = h.t.deck
     order = [(h.first + i) % h.n for i in range(h.n)]
     if rules.four_jacks_redeal:
         for seat in order:
-            if (h.dealt[seat] & deck.jack_mask).bit_count() >= 4:
+            if _four_jacks(h.dealt[seat], deck):
                 h.annul("four_jacks")
                 return True
     if h.t.deal_checks_56 and _annulled_by_family_checks(h, order):
