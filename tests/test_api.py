@@ -66,7 +66,7 @@ def test_illegal_actions_change_nothing() -> None:
     g = game("28", S, DEAL, AUCTION)
     assert issubclass(IllegalAction, ValueError)
     assert "seat 3's turn, not seat 0's" in illegal_reason(g, "0 play QS")
-    assert "you do not hold QS" in illegal_reason(g, "3 play QS")
+    assert "you do not hold Q♠" in illegal_reason(g, "3 play QS")
     assert "face-down indicator" in illegal_reason(g, "3 play 7C")
     assert "unknown verb" in illegal_reason(g, "3 fold")
     assert "unknown card" in illegal_reason(g, "3 play 1Z")

@@ -64,7 +64,7 @@ def test_bidder_playing_a_card_while_choosing_trump_is_told_to_choose_first() ->
     g28 = game("28", 3, DEAL_28, ["0 bid 14", "1 pass", "2 pass", "3 pass"])
     e = refusal(g28, "0 play 9S")
     assert e.message == ("choose the trump first: lay one of your four cards face down, "
-                         "e.g. 'trump 9S' (28-TRUMP-1)")
+                         "e.g. 'trump 9♠' (28-TRUMP-1)")
     g29 = game("29", W29, TC24, ["0 pass", "1 pass", "2 pass", "3 bid 15"])
     e = refusal(g29, "3 play JS")
     assert e.message == "choose the trump first: name a suit, e.g. 'trump S' (29-DEAL-2)"

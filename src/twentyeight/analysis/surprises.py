@@ -54,7 +54,8 @@ ANNULMENT_RULES: dict[str, str] = {
 """The rule behind each annulment reason of the engine (``annulled_reason``)."""
 
 TURN_KEYS = ("bidder_no_trump_lead", "bidder_no_hidden_trump_discard",
-             "revealer_plays_indicator", "asker_must_trump", "must_ask_first")
+             "revealer_plays_indicator", "asker_must_trump", "must_ask_first",
+             "must_reveal_first")
 """The play's own legality notes that explain a restriction rather than a refusal."""
 
 SHOWN = 2
@@ -227,7 +228,8 @@ def _auction(view: View) -> list[Reason]:
 def _play_turn(view: View, hand: Hand | None) -> list[Reason]:
     seat = view["seat"]
     out: list[Reason] = []
-    if view["legal"] == [f"{seat} reveal"]:
+    rules = Reading.of(view).rules
+    if view["legal"] == [f"{seat} reveal"] and rules.bidder_restrictions:
         out.append(Reason("bidder_must_reveal", "28-BR-3"))
     if hand is not None and hand.to_act == seat:
         notes: play.Notes = []
@@ -235,7 +237,6 @@ def _play_turn(view: View, hand: Hand | None) -> list[Reason]:
         out += [reason for _, reason in notes if reason.key in TURN_KEYS]
     trick = view["trick"]
     trump = view["trump"]
-    rules = Reading.of(view).rules
     if (seat == view["bidder"] and trick and trick["cards"] and trump is not None
             and trump in SUITS
             and not view["trump_exposed"] and rules.bidder_restrictions

@@ -37,6 +37,14 @@ QUIT_WORDS = ("quit", "exit", "q")
 """What the person types to leave, at any prompt."""
 
 
+UNDERTAKINGS = {
+    "single_hand": "a single hand (every trick, alone, no trump)",                 # 28-SH-1/3
+    "thani": "Thani (every trick, himself)",                                       # 28-TH-1
+    "thani_56": "Thani (every trick, alone, no trump)",                            # 56-TH-2
+}
+"""The declarations that replace the contract, in the words of the contract line."""
+
+
 class Quit(Exception):
     """The person asked to leave (or input ended)."""
 
@@ -237,8 +245,7 @@ class TerminalGame:
         elif word == "score":
             self.say(self._score_line())
         elif word == "history":
-            for entry in view["history"]:
-                self.say("  " + self._describe(entry))
+            self._history(view)
         elif word == "hint":
             self.say(self.coach.hint(view))
         elif word == "review":
@@ -254,6 +261,8 @@ class TerminalGame:
             _, verb, *arg = entry.split()
             if verb == "play":
                 plays.append(self.paint.card(arg[0]))
+            elif verb == "trump" and arg and len(arg[0]) == 2:         # a card laid face down
+                others.append(f"trump {self.paint.card(arg[0])}")
             else:
                 others.append(" ".join([verb, *arg]))
         bids = [o for o in others if o.startswith(("bid ", "raise "))]
@@ -277,32 +286,9 @@ class TerminalGame:
         p = self.paint
         self.say(p.dim("─" * 60))
         if view["bidder"] is not None:
-            den = view["denomination"]
-            shown = "" if not den else " NT" if den == "NT" else self.paint.suit(den)
-            line = f"Contract: {self.names[view['bidder']]} {view['contract']}{shown}"
-            if view["target"] is not None and view["target"] != view["contract"]:
-                line += f" (target {view['target']})"
-            if view["multiplier"] > 1:
-                line += ", redoubled" if view["multiplier"] == 4 else ", doubled"
-            trump = view["trump"]
-            if trump == "reverse":
-                line += ", reversed no-trump"
-            elif trump and self.match.current.rules.trump_mode == "open":
-                pass                                 # the bid named it (56-TRUMP-1)
-            elif trump and view["trump_exposed"]:
-                line += f", trump {p.suit(trump)} (exposed)"
-            elif trump:
-                ind = view["indicator"]
-                line += f", trump {p.suit(trump)}" + (
-                    f" — your indicator {p.card(ind)} is face down" if ind else "")
-            elif view["special"] == "single_hand":
-                line += ", single hand: no trump"
-            else:
-                line += ", trump hidden" + (" (face-down indicator)"
-                                            if view["indicator_face_down"] else "")
-            self.say(line)
+            self.say(f"Contract: {self._contract_words(view)}")
             pts = view["points"]
-            ours = self._team(view["bidder"]) == self._team(self.seat)
+            ours = self._team(self._declarer(view)) == self._team(self.seat)
             mine, theirs = ((pts["bidding"], pts["opponents"]) if ours
                             else (pts["opponents"], pts["bidding"]))
             who = "bidding side" if ours else "defenders"
@@ -323,6 +309,54 @@ class TerminalGame:
         self.say(f"Your hand: {p.hand(view['hand'])}")
         must = len(view["legal"]) == 1
         self.say(f"You {'must' if must else 'may'}: {self._options(view)}")
+
+    @staticmethod
+    def _declarer(view: View) -> int:
+        """The seat that plays the hand's undertaking: a single hand's or a Thani's declarer
+        (28-SH-2: the contract is void), otherwise the bidder."""
+        special_seat, bidder = view["special_seat"], view["bidder"]
+        if view["special"] in UNDERTAKINGS and special_seat is not None:
+            return special_seat
+        assert bidder is not None, "a hand with a declarer has a bidder"
+        return bidder
+
+    def _contract_words(self, view: View) -> str:
+        """``Right 20, doubled, trump hidden``, ``You 56 NT``, ``Left: a single hand (every
+        trick, alone, no trump)``: the contract as this seat may know it."""
+        p = self.paint
+        special = view["special"]
+        name = self.names[self._declarer(view)]
+        if special in UNDERTAKINGS:
+            line = f"{name}: {UNDERTAKINGS[special]}"
+            return line + self._trump_words(view) if special == "thani" else line
+        den = view["denomination"]
+        shown = "" if not den else " NT" if den == "NT" else p.suit(den)
+        line = f"{name} {view['contract']}{shown}"
+        if view["target"] is not None and view["target"] != view["contract"]:
+            line += f" (target {view['target']})"
+        if any(entry.split()[1] == "c" for entry in view["history"]):
+            line += ", 'C': 6 game points won or lost"                   # 28-DBL-7
+        elif view["multiplier"] > 1:
+            line += ", redoubled" if view["multiplier"] == 4 else ", doubled"
+        return line if den == "NT" else line + self._trump_words(view)
+
+    def _trump_words(self, view: View) -> str:
+        """What this seat knows of the trump, for the contract line."""
+        p = self.paint
+        trump = view["trump"]
+        if trump == "reverse":
+            return ", reversed no-trump"
+        if trump and self.match.current.rules.trump_mode == "open":
+            return ""                                # the bid named it (56-TRUMP-1)
+        if trump and view["trump_exposed"]:
+            return f", trump {p.suit(trump)} (exposed)"
+        if trump:
+            ind = view["indicator"]
+            return f", trump {p.suit(trump)}" + (
+                f" — your indicator {p.card(ind)} is face down" if ind
+                else " (hidden from the others)")
+        return ", trump hidden" + (" (face-down indicator)" if view["indicator_face_down"]
+                                   else "")
 
     def _last_trick(self, view: View) -> str | None:
         if not view["tricks"]:
@@ -346,17 +380,27 @@ class TerminalGame:
         self._shown = len(view["history"])
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
-            ind = view["indicator"]
-            named = game.rules.trump_mode == "open"               # 56-TRUMP-1
-            self.say(self.paint.bold(
-                f"  ✦ Trump: {self.paint.suit(view['trump'])}, named in the bid" if named else
-                f"  ✦ Trump exposed: {self.paint.suit(view['trump'])}"
-                + (f" (indicator {self.paint.card(ind)})" if ind else "")))
+            ind, trump = view["indicator"], view["trump"]
+            if trump is None:                                       # an NT bid (56-TRUMP-1)
+                told = "  ✦ No trump: the bid is no-trump"
+            elif trump == "reverse":
+                told = "  ✦ Trump exposed: reversed no-trump"
+            elif game.rules.trump_mode == "open":
+                told = f"  ✦ Trump: {self.paint.suit(trump)}, named in the bid"
+            else:
+                told = f"  ✦ Trump exposed: {self.paint.suit(trump)}" + (
+                    f" (indicator {self.paint.card(ind)})" if ind else "")
+            self.say(self.paint.bold(told))
         while self._tricks_shown < len(view["tricks"]):
             t = view["tricks"][self._tricks_shown]
             self._tricks_shown += 1
             self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
                      f"({points(t['points'])})")
+
+    def _history(self, view: View) -> None:
+        """Every call and card of the hand, each as what it was in its phase."""
+        for entry, phase in zip(view["history"], view["history_phases"], strict=True):
+            self.say("  " + self._describe(entry, phase))
 
     def _describe(self, entry: str, phase: str | None = None) -> str:
         return action_words(entry, self.names[int(entry.split()[0])], self.paint, phase)
@@ -381,41 +425,67 @@ class TerminalGame:
         else:
             self.say(self.paint.bold(f"Hand over: {self._verdict(view)}; "
                                      f"{self._score_line()}"))
-        last = "the end" if self.match.over else "the next hand"
+        following = "the end" if self.match.over else "the next hand"
         while True:
             try:
-                answer = self.read(f"(Enter for {last}, review, or quit) ").strip().lower()
+                answer = self.read(f"(Enter for {following}, review, or quit) ").strip().lower()
             except EOFError:
                 raise Quit from None
             if answer in QUIT_WORDS:
                 raise Quit
-            if answer != "review":
+            if not answer:
                 return
-            self._review()
+            if answer == "review":
+                self._review()
+            elif answer == "last":
+                self.say(self._last_trick(view) or "no trick was completed")
+            elif answer == "history":
+                self._history(view)
+            elif answer == "score":
+                self.say(self._score_line())
+            else:
+                self.say(f"✗ {answer!r} is not one of these: press Enter for {following}, "
+                         "or type review, last, history, score or quit")
 
-    def _verdict(self, view: dict[str, Any]) -> str:
+    def _verdict(self, view: View) -> str:
         """Who bid what, whether they made it, and whose card points are whose:
-        ``your side made 16 — card points: your side 25, the opponents 3``."""
-        bidder = view["bidder"]
-        if bidder is None:
+        ``your side made 16 — card points: your side 25, the opponents 3``; a single hand or
+        Thani by whether it won every trick."""
+        if view["bidder"] is None:
             return "nobody bid"
-        ours = self._team(bidder) == self._team(self.seat)
-        pair_game = self.n == 4 and self.match.rules.teams == 2
-        side = self._team_name(self._team(bidder))
-        if side == "opponents":
-            side = "the opponents"
-        others = ("the opponents" if ours else "your side") if pair_game else "the others"
-        made = {True: "made", False: "went down in", None: "played"}[view["result"]["made"]]
+        team = self._team(self._declarer(view))
+        side = self._team_name(team)
+        side = "the opponents" if side == "opponents" else side
+        made = view["result"]["made"]
+        if view["special"] in UNDERTAKINGS:
+            what = "single hand" if view["special"] == "single_hand" else "Thani"
+            whose = "your" if side == "you" else side + ("'" if side.endswith("s") else "'s")
+            done = {True: "won every trick", False: "failed", None: "was played"}[made]
+            return f"{whose} {what} {done}"
+        if self.match.rules.teams == 2:                 # the other team, by its name
+            others = self._team_name(1 - team)
+            others = "the opponents" if others == "opponents" else others
+        else:
+            others = "the others"                       # two or more teams, pooled
+        den = view["denomination"]
+        shown = "" if not den else " NT" if den == "NT" else self.paint.suit(den)
+        c = " with 'C'" if any(e.split()[1] == "c" for e in view["history"]) else ""
+        verb = {True: "made", False: "went down in", None: "played"}[made]
         pts = view["points"]
-        return (f"{side} {made} {view['contract']} — card points: {side} {pts['bidding']}, "
-                f"{others} {pts['opponents']}")
+        return (f"{side} {verb} {view['contract']}{shown}{c} — card points: {side} "
+                f"{pts['bidding']}, {others} {pts['opponents']}")
 
     def _match_over(self) -> None:
-        winners = self.match.winners
-        us = self._team(self.seat) in winners
-        shared = " (shared)" if len(winners) > 1 else ""
-        self.say(self.paint.bold(f"Game over: {'your side wins' if us else 'the other side wins'}"
-                                 f"{shared} ({self._score_line()})."))
+        mine = self._team(self.seat)
+        winners = sorted(self.match.winners, key=lambda t: t != mine)      # ours first
+        names = [self._team_name(t) for t in winners]
+        names = ["the opponents" if name == "opponents" else name for name in names]
+        if len(names) == 1:
+            verb = "win" if names[0] in ("you", "the opponents") else "wins"
+            said = f"{names[0]} {verb}"
+        else:
+            said = f"{', '.join(names[:-1])} and {names[-1]} share the win"
+        self.say(self.paint.bold(f"Game over: {said} ({self._score_line()})."))
 
 
 def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],

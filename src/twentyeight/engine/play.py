@@ -112,7 +112,8 @@ def play_options(h: PlayState, seat: int, notes: Notes | None = None) -> tuple[M
         verb = REVEAL if seat == h.bidder else ASK
         if rules.asking_compulsory:
             if notes is not None:
-                notes.append((0, Reason("must_ask_first", "29-PLAY-3")))
+                key = "must_reveal_first" if verb == REVEAL else "must_ask_first"
+                notes.append((0, Reason(key, "29-PLAY-3")))
             return 0, verb
         allowed = _jack_filter(h, hand, notes) if rules.jack_discard_restriction else hand
         return allowed, verb

@@ -33,6 +33,7 @@ ENGLISH: dict[str, str] = {
     "no_trump_lead_yet": "no trump may be led before a trump has been played",
     "follow_suit": "you must follow suit: you hold {suit}",
     "must_ask_first": "you cannot follow suit, so you must first ask for the trump",
+    "must_reveal_first": "you cannot follow suit, so you must first reveal the trump",
     "bidder_no_hidden_trump_discard": "the bidder, void in the suit led, may not play a "
                                       "trump-suit card without exposing the trump",
     "revealer_plays_indicator": "having exposed the trump, the bidder must play the "
@@ -207,15 +208,15 @@ ANNULMENT_WORDS: dict[str, str] = {
 
 def _english(name: str, value: Any) -> Any:
     """A parameter in English: a suit's word; claimants (``claimant_*`` keys, comma-separated)
-    each said and joined ("A, or by B"); an annulment's reason (``why``); a card (``*_card``)
-    as ``J♠``, ``10♥``; cards (``*_cards``) as ``J♠, 9♠``."""
+    each said and joined ("A, or by B"); an annulment's reason (``why``); a card (``card``,
+    ``*_card``) as ``J♠``, ``10♥``; cards (``*_cards``) as ``J♠, 9♠``."""
     if name == "suit":
         return SUIT_WORDS.get(value, value)
     if name == "claimants":
         return ", or by ".join(ENGLISH[f"claimant_{c}"] for c in str(value).split(","))
     if name == "why":
         return ANNULMENT_WORDS.get(value, value)
-    if name.endswith("_card"):
+    if name == "card" or name.endswith("_card"):
         return card_text(value)
     if name.endswith("_cards"):
         return ", ".join(card_text(c) for c in value)

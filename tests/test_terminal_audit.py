@@ -1,0 +1,274 @@
+"""A player's audit of `twentyeight play`: what the terminal says wrongly or misleadingly.
+
+Each test drives :class:`TerminalGame` in-process with scripted answers (as
+tests/test_cli_terminal.py does) and states what a player should see.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+
+from twentyeight.bots import make_bot
+from twentyeight.cli.play import TerminalGame
+from twentyeight.match import Match
+
+Answer = Callable[[str, Match], str]
+
+
+def terminal(match: Match, answer: Answer) -> str:
+    """Run the terminal game for seat 0 against `rules` bots; ``answer(prompt, match)`` types."""
+    n = match.rules.num_players
+    bots = {s: make_bot("rules", seed=s) for s in range(1, n)}
+    out = io.StringIO()
+    TerminalGame(match, 0, bots, lambda p: answer(p, match), out, colour=False).run()
+    return out.getvalue()
+
+
+def my_turn(match: Match) -> list[str]:
+    """Seat 0's legal actions without the seat ("bid 16", "play JS"), or [] if not its turn."""
+    game = match.current
+    if game.to_act != 0 or game.over:
+        return []
+    return [str(a).split(" ", 1)[1] for a in game.legal_actions()]
+
+
+def scripted(choose: Callable[[list[str], Match], str | None], hands: int = 1) -> Answer:
+    """Answer with ``choose(actions, match)`` (or pass / the first action); quit after
+    ``hands`` hands."""
+    done = {"hands": 0}
+
+    def answer(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt:
+            done["hands"] += 1
+            return "quit" if done["hands"] >= hands else ""
+        actions = my_turn(match)
+        if not actions:
+            return ""
+        chosen = choose(actions, match)
+        if chosen is not None:
+            return chosen
+        return "pass" if "pass" in actions else actions[0]
+
+    return answer
+
+
+def contract_lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.startswith("Contract:")]
+
+
+def hand_over(text: str) -> str:
+    return next(ln for ln in text.splitlines() if ln.startswith("Hand over"))
+
+
+# ---- 56 with open trump: a no-trump contract ---------------------------------------------
+
+
+def test_56_no_trump_contract_is_played_and_told_as_no_trump() -> None:
+    """56-AUC-3 / 56-TRUMP-1: a bid may name NT, and then there is no trump suit.  Today the
+    terminal crashes with a TypeError (``paint.suit(None)``) as soon as an NT auction ends, and
+    the table would call the NT contract "trump hidden"."""
+    def choose(actions: list[str], match: Match) -> str | None:
+        nt = [a for a in actions if a.startswith("bid") and a.endswith("NT")]
+        return nt[-1] if nt else None                 # bid 56NT: nobody can outbid it
+
+    text = terminal(Match.new("56", seed=4, dealer=1), scripted(choose))
+    assert "Contract: You 56 NT" in text
+    for line in contract_lines(text):
+        assert "trump hidden" not in line, line
+    assert "Hand over" in text
+
+
+# ---- single hand, Thani, 'C' -------------------------------------------------------------
+
+
+def test_single_hand_by_a_defender_is_told_as_the_declarers() -> None:
+    """28-SH-2: a single hand voids the contract, and the declarer's side plays it.  When a
+    defender (here: you) declares it, the table still shows the old bidder's contract
+    ("Contract: Right 14, single hand"), calls you the defenders, and the result says "the
+    opponents went down in 14" while it is your side that loses 3."""
+    def choose(actions: list[str], match: Match) -> str | None:
+        bidder = match.current.view(0)["bidder"]
+        if "single" in actions and bidder is not None and bidder % 2 == 1:
+            return "single"
+        return None
+
+    text = terminal(Match.new({"preset": "28", "single_hand": True}, seed=0, dealer=0),
+                    scripted(choose))
+    assert "a single hand (every trick" in text, "seat 0 never declared a single hand"
+    after = text[text.index("You may: single"):]
+    for line in contract_lines(after):
+        assert line.startswith("Contract: You"), line
+        assert "Right 14" not in line, line
+    assert "(defenders)" not in after
+    result = hand_over(text)
+    assert "the opponents went down" not in result, result
+    assert "single hand" in result.lower(), result
+
+
+def test_thani_is_shown_in_the_contract_and_the_result() -> None:
+    """28-TH-1/3: after the bidder declares Thani the hand is an undertaking to win every
+    trick, worth +4/−5 whatever the bid and the double.  The table keeps showing "Contract:
+    You 21, doubled" and the result says "your side went down in 21" with 11 card points
+    to 1, as if the bid had failed on points."""
+    rules = {"preset": "28", "thani": True}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        bids = [a for a in actions if a.startswith("bid")]
+        if bids:
+            return bids[-1]
+        if "thani" in actions:
+            return "thani"
+        return None
+
+    text = terminal(Match.new(rules, seed=3, dealer=0), scripted(choose))
+    after = text[text.index("You may: thani"):]
+    shown = contract_lines(after)
+    assert shown and all("Thani" in line for line in shown), shown
+    result = hand_over(text)
+    assert "Thani" in result, result
+    assert not re.search(r"(made|went down in) \d+ —", result), result
+
+
+def test_c_call_is_shown_in_the_contract() -> None:
+    """28-DBL-7: after a double, the bidder's 'C' makes the hand worth 6 game points won or
+    lost.  The table says only "doubled" for the rest of the hand, so nobody can tell from
+    the screen that 6 points are at stake."""
+    rules = {"preset": "28", "double_redouble": True, "c_bid": True, "scoring": "flat"}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        if "c" in actions:
+            return "c"
+        bids = [a for a in actions if a.startswith("bid")]
+        if bids:
+            return bids[min(6, len(bids) - 1)]
+        return None
+
+    for seed in range(40):
+        match = Match.new(rules, seed=seed, dealer=0)
+        text = terminal(match, scripted(choose))
+        if "0 c" in match.games[-1].to_record()["actions"]:
+            break
+    else:
+        raise AssertionError("no opponent ever doubled seat 0")
+    after = text[text.index("You may: redouble · c · pass"):]
+    shown = contract_lines(after)[1:]
+    assert shown and all("'C'" in line or " C" in line for line in shown), shown
+
+
+def test_56_thani_is_never_shown_as_none() -> None:
+    """56-TH-1/2: Thani outranks 56, has no trump, and its team-mates sit out.  The table
+    shows "Contract: You None, trump hidden" and the result "your side went down in None"."""
+    def choose(actions: list[str], match: Match) -> str | None:
+        return "thani" if "thani" in actions else None
+
+    text = terminal(Match.new("56-kerala", seed=0, dealer=5), scripted(choose))
+    assert "Thani" in text or "thani" in text
+    assert "None" not in text, [ln for ln in text.splitlines() if "None" in ln]
+    for line in contract_lines(text):
+        assert "trump hidden" not in line, line
+
+
+# ---- words -------------------------------------------------------------------------------
+
+
+def test_history_tells_window_passes_as_what_they_were() -> None:
+    """The narration says "Partner: no raise", "Left: no single hand" for passes in the
+    windows after the auction (28-RAISE-1, 28-SH-1, 28-TH-1), but `history` lists the same
+    entries as a bare "pass", so the auction seems to go on after the trump was chosen."""
+    rules = {"preset": "28", "double_redouble": True, "single_hand": True, "thani": True}
+    typed = {"history": False}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        view = match.current.view(0)
+        if view["phase"] == "play" and not typed["history"]:
+            typed["history"] = True
+            return "history"
+        return None
+
+    text = terminal(Match.new(rules, seed=5, dealer=0), scripted(choose))
+    assert typed["history"]
+    listing = text[text.rindex("chooses trump (face down)"):].splitlines()
+    listing = listing[1:next(i for i, ln in enumerate(listing) if "♠" in ln or "♥" in ln
+                             or "♦" in ln or "♣" in ln)]
+    assert listing, text
+    assert not any(ln.endswith(": pass") for ln in listing), listing
+
+
+def test_the_other_team_of_two_is_not_called_the_others() -> None:
+    """In 40 and 56 (two teams of three) the result line reads "card points: P1+P3+P5 34,
+    the others 22" where "the others" is your own side."""
+    texts = [terminal(Match.new(preset, seed=seed, dealer=0), scripted(lambda a, m: None))
+             for preset, seed in (("40", 2), ("56", 1))]
+    for text in texts:
+        result = hand_over(text)
+        assert "the others" not in result, result
+        assert "your side" in result.split("—")[1], result
+
+
+def test_three_player_game_over_does_not_speak_of_sides() -> None:
+    """3P-2/3P-8: three players, no partnerships; when you reach −6 the others win (or share
+    the win).  The terminal says "the other side wins (shared)"."""
+    def choose(actions: list[str], match: Match) -> str | None:
+        bids = [a for a in actions if a.startswith("bid")]
+        return bids[-1] if bids else None             # always bid 28: lose quickly
+
+    text = terminal(Match.new("28-3p", seed=1, dealer=0), scripted(choose, hands=20))
+    over = next(ln for ln in text.splitlines() if ln.startswith("Game over"))
+    assert "side" not in over, over
+
+
+def test_cards_in_messages_and_options_are_written_as_on_the_table() -> None:
+    """The table writes 10♥ and J♠, and the player types "10h" or "J♠", but the refusal says
+    "you do not hold TH" / "JS" and the trump choice lists "trump TD · trump KC"."""
+    tried = {"card": False}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        view = match.current.view(0)
+        if view["phase"] == "play" and not tried["card"]:
+            missing = next(c for c in ("TH", "JS", "TC", "JD") if c not in view["hand"])
+            tried["card"] = True
+            return {"T": "10", "J": "J"}[missing[0]] + missing[1].lower()
+        bids = [a for a in actions if a.startswith("bid")]
+        return bids[-1] if bids else None
+
+    text = terminal(Match.new("28", seed=4, dealer=0), scripted(choose))
+    refusal = next(ln for ln in text.splitlines() if ln.startswith("✗ you do not hold"))
+    assert re.search(r"hold (10|J)[♠♥♦♣]", refusal), refusal
+    options = next(ln for ln in text.splitlines() if ln.startswith("You may: trump"))
+    assert not re.search(r"trump [2-9TJQKA][SHDC]\b", options), options
+
+
+def test_commands_at_the_end_of_a_hand_are_not_taken_for_enter() -> None:
+    """"(Enter for the next hand, review, or quit)": typing `last`, `history` or `score`
+    there silently deals the next hand, so the player cannot look back at the hand just
+    played.  Either the command works or the prompt is asked again."""
+    asked: list[str] = []
+
+    def answer(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt:
+            asked.append(prompt)
+            return "last" if len(asked) == 1 else "quit"
+        actions = my_turn(match)
+        return ("pass" if "pass" in actions else actions[0]) if actions else ""
+
+    text = terminal(Match.new("28", seed=12, dealer=0), answer)
+    assert "══ Hand 2" not in text, "`last` at the end of hand 1 dealt hand 2"
+    assert len(asked) == 2
+
+
+def test_29_bidder_who_must_reveal_is_told_why() -> None:
+    """29-PLAY-3 / 29-PLAY-7: in 29 the first player void in the suit led must call for the
+    trump, and the bidder does it by revealing; 29 has no bidder restrictions.  With ♦Q and
+    ♣Q beside his spades, the bidder is told "void in the suit led and holding only trumps,
+    you must expose the trump (28-BR-3)" and then "you must first ask for the trump"."""
+    def choose(actions: list[str], match: Match) -> str | None:
+        bids = [a for a in actions if a.startswith("bid")]
+        return bids[-1] if bids else None
+
+    text = terminal(Match.new("29", seed=1, dealer=0), scripted(choose))
+    notes = text[text.index("You must: reveal"):].splitlines()[1:3]
+    assert not any("28-BR-3" in ln or "holding only trumps" in ln for ln in notes), notes
+    assert not any("ask for the trump" in ln for ln in notes), notes
+    assert any("29-PLAY-3" in ln for ln in notes), notes
