@@ -10,7 +10,8 @@ under ``/static``.  WebSocket: ``/api/rooms/{id}/ws``
 
 Every refusal, whatever went wrong, is ``{"error": code, "message": ...}`` with a status
 that says what kind (400 bad input, 403 no right, 404 nothing there, 408 too slow, 409 not
-now, 410 closed, 413 too large, 429 too many, 503 full); the message never repeats the input.
+now, 410 closed, 413 too large, 415 not JSON, 429 too many, 503 full); the message never
+repeats the input.
 Bodies are read at most :attr:`~twentyeight.server.limits.Limits.body_bytes`, within
 ``head_seconds``, and parsed strictly
 (:mod:`~twentyeight.server.jsonin`).
@@ -37,6 +38,7 @@ from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server import jsonin, learning, place, transport
+from twentyeight.server.browser_guard import BrowserGuard
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_key
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
@@ -104,6 +106,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
                   redirect_slashes=False)     # an address with a slash too many: 404, no hop
     app.state.hub = hub
+    app.add_middleware(BrowserGuard)          # no change from another site, no framing
 
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)
@@ -153,6 +156,10 @@ def create_app(settings: Settings) -> FastAPI:
             raise RoomError(408, "too_slow", "the request body did not all come within "
                             f"{limits.head_seconds:g} s") from None
         doc: Any = {}
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if raw.strip() and kind != "application/json":
+            raise RoomError(415, "not_json", "a request body is JSON, sent as "
+                            "Content-Type: application/json")
         if raw.strip():
             try:
                 doc = jsonin.read(bytes(raw), limits.int_digits if digits is None else digits)

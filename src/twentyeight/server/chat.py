@@ -32,15 +32,11 @@ from twentyeight.server.protocol import (
     dumps,
 )
 from twentyeight.server.room import Room
+from twentyeight.server.shown_text import unshowable
 from twentyeight.server.talk_store import Line, TalkStore
 
 PHRASES = ("hello", "good_luck", "well_played", "thanks", "sorry", "oops", "hurry", "bye")
 """The quick phrases (keys of the catalogs' ``phrase.*`` words)."""
-
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Characters that reorder the text around them (they could make a line say something else
-than it seems); refused.  Joiners (U+200C, U+200D), which the Indian scripts need, are not."""
-
 
 def clean_text(text: str, limit: int) -> str:
     """A line of talk as kept: trimmed, in Unicode's composed form; :class:`ProtocolError`
@@ -50,8 +46,7 @@ def clean_text(text: str, limit: int) -> str:
         raise ProtocolError(MALFORMED, "a line of table talk needs some text")
     if len(line) > limit:
         raise ProtocolError(MALFORMED, f"a line of table talk is at most {limit} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in BIDI_CONTROLS
-           for c in line):
+    if unshowable(line):
         raise ProtocolError(MALFORMED, "a line of table talk may not hold control characters")
     return line
 

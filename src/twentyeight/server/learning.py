@@ -42,7 +42,7 @@ import json
 import os
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -57,6 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
+from twentyeight.server.limits import client_key
 from twentyeight.server.lobby import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
@@ -232,6 +233,8 @@ def exit_with(server: int, every: float = 1.0) -> None:
 LANES = ("hint", "review")
 """The analyst's lanes, each with its own worker processes: a hint (about a second) never
 waits behind a review (a minute for a long hand)."""
+PER_CLIENT = 2
+"""Questions one client may have in one lane at once (answered or waiting)."""
 
 
 class Analyst:
@@ -248,17 +251,26 @@ class Analyst:
         self.waiting = waiting
         """Questions that may wait in each lane beyond those being answered."""
         self.remember = remember
+        self.per_client = PER_CLIENT
+        """Questions one client may have in a lane at once (answered or waiting), so that
+        one client cannot hold every place of it."""
         self._pools: dict[str, ProcessPoolExecutor] = {}
         self._busy = dict.fromkeys(LANES, 0)
+        self._by_client: Counter[tuple[str, str]] = Counter()
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
-    async def run(self, key: str, fn: Any, *args: Any, lane: str = "review"
-                  ) -> dict[str, Any]:
+    async def run(self, key: str, fn: Any, *args: Any, lane: str = "review",
+                  client: str = "") -> dict[str, Any]:
         """``fn(*args, self.effort)`` in a worker of ``lane``, or the answer kept for
-        ``key``; 503 ``busy`` when the lane is full."""
+        ``key``; 429 ``rate_limited`` when ``client`` already has :attr:`per_client`
+        questions in the lane, 503 ``busy`` when the lane is full."""
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._answers[key]
+        mine = (lane, client)
+        if self._by_client[mine] >= self.per_client:
+            raise BadRequest(429, "rate_limited", f"you have {self.per_client} {lane}s under "
+                             "way already: wait for their answers")
         if self._busy[lane] >= self.workers + self.waiting:
             raise BadRequest(503, "busy", f"the server is answering other {lane}s: try again "
                              "in a minute")
@@ -268,6 +280,7 @@ class Analyst:
                 self.workers, mp_context=get_context("spawn"), initializer=_start_worker,
                 initargs=(os.getpid(),))
         self._busy[lane] += 1
+        self._by_client[mine] += 1
         try:
             answer: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
                 pool, fn, *args, self.effort)
@@ -276,6 +289,9 @@ class Analyst:
             raise BadRequest(503, "busy", f"the {lane} was interrupted: try again") from None
         finally:
             self._busy[lane] -= 1
+            self._by_client[mine] -= 1
+            if not self._by_client[mine]:
+                del self._by_client[mine]
         self._answers[key] = answer
         while len(self._answers) > self.remember:
             self._answers.popitem(last=False)
@@ -344,7 +360,8 @@ def add_routes(app: FastAPI, body: Body, current: Current,
         ask = await body(request, ReviewRequest, RECORD_BYTES, RECORD_DIGITS)
         await asyncio.to_thread(checked_hand, ask.record, ask.hand, ask.seat)
         return await worker.run(digest("review", ask.record, ask.hand, ask.seat),
-                                review_work, ask.record, ask.hand, ask.seat)
+                                review_work, ask.record, ask.hand, ask.seat,
+                                client=_client(request))
 
     _room_routes(app, body, current, worker)
     return worker
@@ -372,7 +389,8 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         if game.to_act != seat or match.over:
             raise BadRequest(409, "not_your_turn", "a hint is for your own turn")
         view = game.view(seat)                 # the seat's own view: all the expert is given
-        answer = await worker.run(digest("hint", view), hint_work, view, lane="hint")
+        answer = await worker.run(digest("hint", view), hint_work, view, lane="hint",
+                                  client=_client(request))
         return {**answer, "seq": room.seq}
 
     @app.post("/api/rooms/{room_id}/review")
@@ -390,4 +408,10 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         known = every_card_public(game) or match.over
         record = game.to_record()
         return await worker.run(digest("room-review", room_id, ask.hand, seat, known),
-                                seat_review_work, record, ask.hand, seat, known)
+                                seat_review_work, record, ask.hand, seat, known,
+                                client=_client(request))
+
+
+def _client(request: Request) -> str:
+    """The client a question comes from (its address, as the limits count it)."""
+    return client_key(request.client.host if request.client else None)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import ipaddress
 import math
 from dataclasses import dataclass, fields
 from typing import Any
@@ -179,5 +180,19 @@ class PerClient:
 
 
 def client_key(address: str | None) -> str:
-    """What the server keeps of a client's address: a short hash (not the address itself)."""
-    return hashlib.sha256((address or "?").encode("utf-8", "replace")).hexdigest()[:32]
+    """What the server keeps of a client's address: a short hash (not the address itself).
+
+    An IPv6 address counts by its network (/64): one home or phone is given a whole /64 and
+    may send from any address in it, so counting single addresses would make every per-client
+    limit endless."""
+    text = address or "?"
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        pass
+    else:
+        if ip.version == 6 and ip.ipv4_mapped is None:
+            text = str(ipaddress.ip_network(f"{ip}/64", strict=False))
+        elif ip.version == 6 and ip.ipv4_mapped is not None:
+            text = str(ip.ipv4_mapped)
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]

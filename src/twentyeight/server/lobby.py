@@ -18,10 +18,12 @@ start are conditional writes: of two processes that try at once, one wins and th
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +54,7 @@ from twentyeight.server.room import (
     token_hash,
 )
 from twentyeight.server.settings import Settings
+from twentyeight.server.shown_text import unshowable
 from twentyeight.server.store import Conflict, RoomRow, SeatRow, assemble, start_record
 from twentyeight.server.sync import AUDIENCE, Sync, find_seat
 
@@ -59,6 +62,8 @@ log = logging.getLogger("twentyeight.server")
 
 RETRIES = 8
 """How often the start is tried again after another process changed the room first."""
+ARCHIVED_RECORDS_KEPT = 16
+"""Closed rooms' records kept once assembled (the last downloaded)."""
 MAX_NAME = 32
 """The longest name a person may give (in characters)."""
 
@@ -90,8 +95,9 @@ def clean_name(name: str | None, seat: int) -> str:
     """A person's name as shown: trimmed, in Unicode's composed form, with no control
     characters; ``Player N`` if empty.  :class:`RoomError` if too long."""
     text = unicodedata.normalize("NFC", (name or "").strip())
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
-        raise RoomError(400, "bad_name", "a name may not hold control characters")
+    if unshowable(text):
+        raise RoomError(400, "bad_name", "a name may not hold control characters (nor ones "
+                        "that reorder the text around them)")
     if len(text) > MAX_NAME:
         raise RoomError(400, "bad_name", f"a name is at most {MAX_NAME} characters")
     return text or f"Player {seat}"
@@ -178,6 +184,9 @@ class Lobby:
         self.greet: Callable[[Room, Listener], Awaitable[None]] = _nothing
         """Tells a new connection what the room keeps besides the match (the table talk, the
         score sheet, a claim waiting: :class:`~twentyeight.server.table.Table`)."""
+        self._archived_records: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        """The records of closed rooms last downloaded (a closed room never changes):
+        replaying a long match for each download would hold the event loop every time."""
 
     # ---- rooms -----------------------------------------------------------------------
     async def find(self, room_id: str) -> Room | None:
@@ -435,11 +444,20 @@ class Lobby:
         except RoomError as e:
             if e.code != "closed":
                 raise
+            kept = self._archived_records.get(room_id)
+            if kept is not None:
+                self._archived_records.move_to_end(room_id)
+                return kept
             [row] = await self.db.load_rooms(room_id)
             if row.record is None:
                 raise RoomError(409, "not_started", "the room closed before its match "
                                 "started: there is no record") from None
-            return assemble(row.record, row.actions).to_record()
+            started, actions = row.record, row.actions
+            record = await asyncio.to_thread(lambda: assemble(started, actions).to_record())
+            self._archived_records[room_id] = record
+            while len(self._archived_records) > ARCHIVED_RECORDS_KEPT:
+                self._archived_records.popitem(last=False)
+            return record
         if room.status not in (FINISHED, CLOSED) or room.match is None:
             raise RoomError(409, "not_finished", "the record can be downloaded when the match "
                             "is over (it holds every deal)")

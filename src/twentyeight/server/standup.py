@@ -2,9 +2,10 @@
 
 Before the start the seat is open again; once the match has started (or is over) the seat
 becomes a computer player's of the room's kind, at once — it acts for the seat from its next
-turn, and a newcomer may claim it as any computer's seat.  The person's connections become
-spectators' (a ``welcome`` with ``seat: null`` and the public ``state``); their token is no
-longer a seat of the room.
+turn, and a newcomer may claim it as any computer's seat.  Not at a rated table once its
+match has begun: the match counts only with the players who began it, so there the seat
+cannot be given up.  The person's connections become spectators' (a ``welcome`` with
+``seat: null`` and the public ``state``); their token is no longer a seat of the room.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class StandUp:
             seat = await seat_of_message(self.sync, room, msg)
             if room.status == CLOSED:
                 raise ProtocolError(CLOSED_ROOM, "this room is closed", msg.ref)
+            if room.rated and room.status != WAITING:
+                raise ProtocolError(NOT_NOW, "a rated match is played to its end by the players"
+                                    " who began it: the seat stays yours (a computer plays "
+                                    "for you only while you are away)", msg.ref)
             s = room.seats[seat]
             row = SeatRow(kind=OPEN) if room.status == WAITING else \
                 SeatRow(kind=BOT, name=f"{room.bot_kind} bot {seat}")

@@ -5,9 +5,17 @@ import { $ } from "../table/dom.js";
 import { request } from "./account.js";
 import { startPage } from "./page.js";
 
+// Where to go after signing in: a page of this site only.  The address is resolved as the
+// browser will ("/\evil.example" and "/\t/evil.example" both mean another site), then its
+// origin compared.
 const next = () => {
-  const to = new URLSearchParams(location.search).get("next") || "";
-  return to.startsWith("/") && !to.startsWith("//") ? to : "/";
+  const to = new URLSearchParams(location.search).get("next") || "/";
+  try {
+    const url = new URL(to, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+  } catch {
+    return "/";
+  }
 };
 
 async function send(event, url, prefix, failed) {

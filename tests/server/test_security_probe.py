@@ -1,0 +1,340 @@
+"""What a stranger on the internet could do to the server and should not be able to (a
+security probe of the online server; each test states the secure behaviour, and each fails
+on the server as it was probed):
+
+* a page of another site signs a visitor's browser in to the attacker's account (login
+  CSRF), after which the attacker reads the seat tokens of every seat that browser takes;
+* the sign-in page sends the browser on to another site (``?next=/%5Cevil.example``);
+* the pages may be framed by another site (clickjacking of the table's buttons);
+* a name at the table may hold the bidirectional controls that table talk refuses;
+* every per-client limit counts one IPv6 address, so one network (a /64) is endless clients;
+* every download of a closed room's record replays the whole match on the event loop;
+* one client holds every place of the review queue, so nobody else gets a review;
+* a player who stands up at a rated table voids its ratings for everyone;
+* one person fills a rated table with accounts of their own and moves their ratings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server.harness import Client, Message, Server
+from twentyeight import Match
+from twentyeight.server.room import BOT, CLOSED, OPEN, PLAYING, WAITING
+from twentyeight.server.store import Append, RoomRow, SeatRow, SqlStore, start_record
+
+PASSWORD = "a long=secret"
+"""A password with ``=`` in it: what a form sent as ``text/plain`` can carry (the browser
+writes ``NAME=VALUE``, so the ``=`` lands inside a JSON string)."""
+NAMES = itertools.count()
+EVIL = "https://evil.example"
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with the tests' limits (people sign up and play as fast as the tests do)."""
+    srv = Server(Path(tmp_path_factory.mktemp("probe")) / "rooms.db")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def browser(server: Server, address: str, **headers: str) -> httpx.Client:
+    """One browser (its own cookie jar) at ``address`` (the server trusts its own proxy's
+    ``X-Forwarded-For``)."""
+    return httpx.Client(base_url=server.url, timeout=20.0,
+                        headers={"X-Forwarded-For": address, **headers})
+
+
+def signed_up(server: Server, address: str) -> tuple[httpx.Client, str]:
+    """A browser at ``address`` whose new player is signed in; it and the player's name."""
+    b = browser(server, address)
+    name = f"probe {next(NAMES)} {time.monotonic_ns() % 10**6}"
+    r = b.post("/api/players", json={"name": name, "password": PASSWORD})
+    assert r.status_code == 201, r.text
+    return b, name
+
+
+# ---- the browser: sign-in, redirects, framing, names -------------------------------------
+def test_a_page_of_another_site_cannot_sign_a_browser_in(probe: Server) -> None:
+    """Login CSRF.  A page of another site posts a form (``enctype="text/plain"``, which needs
+    no CORS preflight) to ``/api/session`` with the attacker's name and password: today the
+    server signs the visitor's browser in to the attacker's account, and every seat that
+    browser then takes is the attacker's to read (``GET /api/session`` lists the rooms,
+    ``GET /api/rooms/ROOM/mine`` gives each seat's token: the visitor's cards, live).  A
+    request that says it comes from another site (``Origin``, ``Sec-Fetch-Site``) must change
+    nothing and set no cookie; the site's own pages still sign in."""
+    attacker, name = signed_up(probe, "10.61.0.1")
+    for path, who in (("/api/session", name), ("/api/players", f"{name} too")):
+        form = f'{{"name": "{who}", "password": "{PASSWORD}"}}\r\n'.encode()
+        forged = httpx.post(f"{probe.url}{path}", content=form, timeout=20, headers={
+            "Content-Type": "text/plain", "Origin": EVIL, "Sec-Fetch-Site": "cross-site",
+            "X-Forwarded-For": "10.61.0.2"})
+        assert forged.status_code == 403, (path, forged.status_code, forged.text)
+        assert "twentyeight_session" not in forged.headers.get("set-cookie", ""), path
+    own = browser(probe, "10.61.0.3", Origin=probe.url).post(
+        "/api/session", json={"name": name, "password": PASSWORD})
+    assert own.status_code == 200 and own.cookies.get("twentyeight_session")
+    attacker.close()
+
+
+def test_sign_in_never_sends_the_browser_to_another_site(probe: Server) -> None:
+    """``/signin?next=…`` goes on to ``next`` after signing in; it checks that ``next``
+    starts with ``/`` and not ``//``, but a browser reads ``/\\evil.example`` (and ``/`` TAB
+    ``/evil.example``) as ``//evil.example``: a link to the real sign-in page sends the person,
+    just signed in, to a look-alike site (``static/js/place/signin.js``)."""
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists() or shutil.which(str(chromium)) is None:
+        pytest.skip(f"{chromium} is missing (Debian's chromium package)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    _, name = signed_up(probe, "10.62.0.1")
+    went: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(chromium), headless=True,
+                               args=["--no-sandbox", "--disable-gpu"])
+        try:
+            for target in ("/%5Cevil.example/signin", "/%09/evil.example/signin"):
+                page = b.new_context().new_page()
+                page.route("http://evil.example/**", lambda route: route.fulfill(body="look-alike"))
+                page.on("request", lambda req: went.append(req.url))
+                page.goto(f"{probe.url}/signin?next={target}")
+                page.wait_for_function("!document.querySelector('#in-btn').disabled")
+                page.fill("#in-name", name)
+                page.fill("#in-password", PASSWORD)
+                page.click("#in-btn")
+                page.wait_for_url(lambda url: "/signin?" not in url, timeout=15_000)
+                page.wait_for_load_state()
+                page.close()
+        finally:
+            b.close()
+    assert not [u for u in went if "evil.example" in u.split("?")[0]], went
+
+
+def test_the_pages_cannot_be_framed_by_another_site(probe: Server) -> None:
+    """Clickjacking: no page says who may frame it, so another site can show the table (the
+    person's seat token is in the framed page's storage) under a decoy and have the person
+    click "Stand up", "Claim the rest", a card or "Rematch"; or frame the sign-in page."""
+    made = probe.create_room(rules="28")
+    for path in ("/", "/signin", f"/r/{made['room']}", "/leaderboard", "/replay"):
+        r = probe.get(path)
+        assert r.status_code == 200, path
+        framing = r.headers.get("x-frame-options", "").upper()
+        policy = r.headers.get("content-security-policy", "")
+        assert framing in ("DENY", "SAMEORIGIN") or "frame-ancestors" in policy, \
+            (path, dict(r.headers))
+
+
+@pytest.mark.parametrize("name", ["\u202eAsha", "Asha\u2066", "\u202dRavi\u202c"])
+def test_a_name_at_the_table_holds_no_bidi_controls(probe: Server, name: str) -> None:
+    """Table talk refuses the bidirectional controls ("they could make a line say something
+    else than it seems", ``chat.BIDI_CONTROLS``), but a seat's name — shown in the lobby's
+    listing of public tables, on the table and before every line of talk — may hold them
+    (``lobby.clean_name`` refuses only Cc and Cs)."""
+    made = probe.create_room(rules="28", public=True)
+    r = browser(probe, "10.63.0.1").post(f"/api/rooms/{made['room']}/seats/0",
+                                         json={"name": name})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name", r.text
+
+
+# ---- limits ------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def v6(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with small per-client limits."""
+    srv = Server(Path(tmp_path_factory.mktemp("v6")) / "rooms.db",
+                 "--limit", "signups_per_hour=3", "--limit", "rooms_per_client=2")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_one_ipv6_network_is_one_client(v6: Server) -> None:
+    """A client is one address (``limits.client_key``), but anyone on IPv6 holds a whole /64
+    (2**64 addresses): each new address is a new client, so the sign-ups, sign-in attempts
+    (password guessing), rooms and requests per client are endless — and the rooms in all
+    (``rooms``) can be filled, refusing everyone (503).  Addresses of one /64 are one client."""
+    def address(k: int) -> dict[str, str]:
+        return {"X-Forwarded-For": f"2001:db8:7:1::{k + 1:x}"}
+
+    made = [httpx.post(f"{v6.url}/api/players", timeout=20, headers=address(k),
+                       json={"name": f"six {k} {time.monotonic_ns() % 10**6}",
+                             "password": PASSWORD}) for k in range(4)]
+    assert [r.status_code for r in made] == [201, 201, 201, 429], [r.text for r in made]
+    rooms = [httpx.post(f"{v6.url}/api/rooms", json={"rules": "28"}, timeout=20,
+                        headers={"X-Forwarded-For": f"2001:db8:7:2::{k + 1:x}"})
+             for k in range(3)]
+    assert [r.status_code for r in rooms] == [201, 201, 429], [r.text for r in rooms]
+
+
+BIG = "bigRecord1"
+"""A closed room of 300 hands, put in the database before the server starts."""
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose database holds :data:`BIG`: 300 hands of 28, closed (as the ``hands``
+    limit or ``idle_seconds`` close a room)."""
+    db = Path(tmp_path_factory.mktemp("archive")) / "rooms.db"
+    store = SqlStore(f"sqlite:///{db}")
+    match = Match.new({"preset": "28", "game_target": 10**6}, seed=5)
+    rules = match.rules.to_spec()
+    store.create_room(RoomRow(id=BIG, rules=rules, bots="casual", host_token_hash="0" * 64,
+                              status=WAITING, takeover_seconds=60, bot_delay=0,
+                              seats=[SeatRow(kind=OPEN) for _ in range(4)]))
+    store.start(BIG, start_record(match), {k: SeatRow(kind=BOT, name=f"bot {k}")
+                                           for k in range(4)})
+    rng = random.Random(5)
+    entries: list[Append] = []
+    while len(match.games) <= 300:
+        game = match.current
+        seat = game.to_act
+        assert seat is not None
+        done = match.apply(rng.choice(game.view(seat)["legal"]))
+        entries.append(Append(BIG, len(entries) + 1, seat, str(done), "bot", PLAYING))
+    last = entries[-1]
+    entries[-1] = Append(BIG, last.seq, last.seat, last.action, "bot", CLOSED,
+                         note="the match reached the server's limit of 300 hands")
+    store.append(entries)
+    store.close()
+    srv = Server(db)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time the process ``pid`` has used (user and system)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_a_closed_rooms_record_is_not_replayed_for_every_download(archive: Server) -> None:
+    """``GET /api/rooms/ROOM/record`` of a closed room (and ``…/record/hands/N``, which
+    builds the whole record to cut one hand from it) reads the room's whole action log and
+    replays every action of the match, on the event loop, for every request; GETs are not
+    rate-limited.  A 300-hand room costs ~0.1 s of the server's one event loop per request,
+    so a single client with a few requests at a time stalls every table of the process.  A
+    closed room never changes: its record is made once (or kept), not at each download."""
+    assert archive.proc is not None
+    first = archive.get(f"/api/rooms/{BIG}/record")          # made once: allowed
+    assert first.status_code == 200 and len(first.json()["hands_played"]) == 301
+    before = cpu_seconds(archive.proc.pid)
+    for k in range(8):
+        assert archive.get(f"/api/rooms/{BIG}/record").status_code == 200
+        assert archive.get(f"/api/rooms/{BIG}/record/hands/{k}").status_code == 200
+    used = cpu_seconds(archive.proc.pid) - before
+    assert used < 0.6, f"16 downloads of one closed record took {used:.2f} s of processor"
+
+
+def test_one_client_cannot_hold_every_place_of_the_review_queue(tmp_path: Path) -> None:
+    """``POST /api/review`` (a record anyone uploads) and the players' own reviews
+    (``POST /api/rooms/ROOM/review``) share one lane: one worker and four waiting, for
+    everybody.  One client sending five reviews at once (each a second or more of search;
+    120 requests a minute allowed) holds every place, and everyone else is told 503 ``busy``
+    for as long as it keeps on.  One client's share of the queue leaves room for others."""
+    match = Match.new({"preset": "28", "game_target": 10**6}, seed=11)
+    rng = random.Random(11)
+    while len(match.games) < 8:
+        game = match.current
+        seat = game.to_act
+        assert seat is not None
+        match.apply(rng.choice(game.view(seat)["legal"]))
+    record = match.to_record()
+    srv = Server(tmp_path / "rooms.db")
+
+    async def scenario() -> httpx.Response:
+        async with httpx.AsyncClient(base_url=srv.url, timeout=120) as http:
+            flood = [asyncio.create_task(http.post(
+                "/api/review", json={"record": record, "hand": hand, "seat": 0},
+                headers={"X-Forwarded-For": "10.64.0.1"})) for hand in range(5)]
+            await asyncio.sleep(1.0)
+            try:
+                return await http.post("/api/review", json={"record": record, "hand": 6,
+                                                             "seat": 1},
+                                       headers={"X-Forwarded-For": "10.64.0.2"})
+            finally:
+                for task in flood:
+                    task.cancel()
+                await asyncio.gather(*flood, return_exceptions=True)
+
+    srv.start()
+    try:
+        answer = asyncio.run(scenario())
+    finally:
+        srv.kill9()                    # (a stop would wait for the searches under way)
+    assert answer.status_code == 200, answer.text
+
+
+# ---- ratings -----------------------------------------------------------------------------
+def rated_table(server: Server, people: list[tuple[httpx.Client, str]]
+                ) -> tuple[Message, list[str | None]]:
+    """A rated room of a one-point match (computers act for absent people at once, and for
+    a person there who does not act within half a second) where each of ``people`` asks for
+    a seat; the room and each seat's token (``None``: refused)."""
+    made = server.create_room(rules="28", rated=True, takeover_seconds=0, bot_delay=0,
+                              turn_seconds=0.5, flags={"game_target": 1})
+    tokens: list[str | None] = []
+    for k, (b, _) in enumerate(people):
+        r = b.post(f"/api/rooms/{made['room']}/seats/{k}", json={"invite": made["invite"]})
+        assert r.status_code in (200, 403, 409), r.text
+        tokens.append(r.json()["token"] if r.status_code == 200 else None)
+    return made, tokens
+
+
+def profiles(server: Server, people: list[tuple[httpx.Client, str]], room: str
+             ) -> list[dict[str, Any]]:
+    """The players' profiles once the match of ``room`` is kept (in one transaction for all
+    its players, so: in any of them), or after 10 s."""
+    deadline = time.monotonic() + 10
+    while True:
+        got = [server.get(f"/api/players/{name}").json() for _, name in people]
+        if any(any(m["room"] == room for m in p["matches"]) for p in got) \
+                or time.monotonic() > deadline:
+            return got
+        time.sleep(0.2)
+
+
+def test_standing_up_does_not_void_a_rated_match(probe: Server) -> None:
+    """At a rated table a player stands up (``stand``): a computer takes the seat, and when
+    the match ends nobody's rating moves (``place.Place._keep``: rated only if every seat is
+    still a player's).  So whoever is losing stands up and the loss never counts — for them,
+    their partner or the winners (and a computer sits at a rated table, which the docs say
+    never happens).  The match counts, for everyone who sat down to it."""
+    people = [signed_up(probe, f"10.65.0.{k + 1}") for k in range(4)]
+    made, tokens = rated_table(probe, people)
+    room = made["room"]
+    assert all(tokens), tokens
+
+    async def scenario() -> None:
+        quitter = await Client.open(probe, room, 0, tokens[0])
+        watcher = await Client.open(probe, room)
+        probe.start_match(room, made["host_token"])
+        await quitter.until(lambda m: m["type"] == "state")
+        await quitter.send({"type": "stand", "token": tokens[0]})
+        await quitter.until(lambda m: m["type"] in ("error", "welcome"))
+        await watcher.until(lambda m: m["type"] == "room" and m["status"] == "finished", 90)
+        await quitter.drain(0.2)           # (read what came meanwhile: then it closes at once)
+        for c in (quitter, watcher):
+            await c.close()
+
+    asyncio.run(scenario())
+    moved = [p["ratings"].get("28", {}).get("matches") for p in profiles(probe, people, room)]
+    assert moved == [1, 1, 1, 1], moved
