@@ -231,3 +231,19 @@ def _finished_or_closed(server: Server, room: str, made: Message) -> Message:
     r = server.get(f"/api/rooms/{room}/record")
     assert r.status_code == 200, r.text
     return dict(r.json())
+
+
+def test_the_host_of_a_public_table_hands_no_seat_over_at_once(server: Server) -> None:
+    """At a public table the host (whoever made it: Quick play gives the maker the host
+    token) is a stranger like the others: a computer's seat they ask for mid-match is theirs
+    from the next hand, as anyone's, and they cannot approve a claim at once; otherwise a host
+    who holds one seat could take a second at once and see two hands of one deal."""
+    made = server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600,
+                              public=True, flags=NO_EARLY_END)
+    room = made["room"]
+    server.take(room, 0)
+    server.start_match(room, made["host_token"])
+    second = server.post(f"/api/rooms/{room}/seats/2", {"host_token": made["host_token"]})
+    assert second.status_code == 200 and second.json()["pending"] is True
+    r = server.post(f"/api/rooms/{room}/seats/2/approve", {"token": made["host_token"]})
+    assert r.status_code == 403 and r.json()["error"] == "public_table"

@@ -304,7 +304,7 @@ class Lobby:
                 raise RoomError(409, "seat_claimed", f"seat {seat} is promised to "
                                 f"{s.claim_name} from the next hand")
             token = ask.seat_token or new_token()
-            if room.status == PLAYING and not host:
+            if room.status == PLAYING and not (host and not room.public):
                 return await self._claim(room, seat, name, token)
             first = len(room.match.games) - 1 if room.match is not None else 0
             row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token), sat_from=first)
@@ -349,6 +349,9 @@ class Lobby:
         async with room.lock:
             if not room.is_host(host_token):
                 raise RoomError(403, "not_host", "only the host's token can approve")
+            if room.public:
+                raise RoomError(403, "public_table", "at a public table a seat is handed over "
+                                "at the next hand: its host is a stranger too")
             if not 0 <= seat < len(room.seats) or not room.seats[seat].claimed:
                 raise RoomError(409, "no_claim", f"nobody waits for seat {seat}")
             try:
