@@ -281,6 +281,9 @@ def describe(errors: Any) -> str:
     """Validation errors in words: where and what, never the value that was sent."""
     parts = []
     for err in list(errors)[:5]:
+        if err.get("type") == "extra_forbidden":     # its name is the sender's own words
+            parts.append("a field this request does not take")
+            continue
         where = ".".join(str(p)[:40] for p in err.get("loc", ()) if p != "body")
         what = str(err.get("msg", "invalid"))[:120]
         parts.append(f"{where}: {what}" if where else what)

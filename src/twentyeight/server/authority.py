@@ -64,6 +64,8 @@ class Authority:
         """Called once claimed seats have been handed over (their newcomers sit down)."""
         self.finished: Callable[[Room], None] = lambda room: None
         """Called once a match's last action is committed (its room is ``finished``)."""
+        self.closed: Callable[[Room, str], None] = lambda room, note: None
+        """Called once an action has closed its room (the hand limit), with why."""
 
     async def act(self, room: Room, sender: Listener, msg: ClientMessage) -> None:
         """A player's ``action`` message: applied and told, or refused (an ``illegal`` error
@@ -160,6 +162,8 @@ class Authority:
             self.finished(room)
         room.changed.set()
         self.sync.changed(room, ActionRow(seq, seat, str(done), by))
+        if status == CLOSED:
+            self.closed(room, note or "")
 
 
 def rebuild(room: Room) -> None:

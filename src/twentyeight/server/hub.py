@@ -68,6 +68,8 @@ class Hub:
         self.lobby = Lobby(settings, self.rooms, self.db, self.audience, self.sync, self.now,
                            self.players.start, self._stopped)
         self.authority.handed_over = self.lobby.promote
+        self.authority.closed = self._closed_by_limit
+        self._closing: set[asyncio.Task[None]] = set()
         self.table = Table(self)
         self.lobby.greet = self.table.greet
         self.connections: dict[str, int] = {}
@@ -77,6 +79,13 @@ class Hub:
         moment they pass the limits (before they join the room's audience, which waits for
         the room's lock), so that a burst of connections cannot all pass the check at once."""
         self.sweeper: asyncio.Task[None] | None = None
+
+    def _closed_by_limit(self, room: Room, note: str) -> None:
+        """A match stopped at the hand limit: its room is closed as the idle sweep closes one
+        (its connections told 4410 and closed), once the action's lock is let go."""
+        task = asyncio.get_running_loop().create_task(self.lobby.close(room, note))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     def _stopped(self, room: Room) -> None:
         """``room`` is closed here: its computer players stop, its table forgets it."""

@@ -216,8 +216,7 @@ class Lobby:
             if why is not None:
                 raise RoomError(410, "closed", f"room {room_id} is closed"
                                 f"{_why(why)}; its record: /api/rooms/{room_id}/record")
-            raise RoomError(404, "no_room", "there is no room "
-                            f"{room_id!r}" if _valid_id(room_id) else "there is no such room")
+            raise RoomError(404, "no_room", "there is no such room")
         if self.sync.shared:
             async with room.lock:
                 await self.sync.catch_up(room)
@@ -270,7 +269,7 @@ class Lobby:
             if len(bots) > 64:
                 raise RoomError(400, "bad_bots", "an external bot's URL is at most 64 characters")
         elif bots not in bot_names():                  # code paths (module:Class) refused
-            raise RoomError(400, "bad_bots", f"unknown computer player {bots[:64]!r} "
+            raise RoomError(400, "bad_bots", "unknown computer player "
                             f"(known: {', '.join(table_bot_names())})")
         else:
             try:
