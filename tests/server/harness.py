@@ -307,6 +307,27 @@ def deals_of(record: Message) -> list[list[list[str]]]:
             for h in record["hands_played"]]
 
 
+def with_step_notes_in_their_hand(clients: list[Client]) -> list[Client]:
+    """``clients``' logs with the ``step`` notes of a hand's last action moved to that hand's
+    ``hand_over``: they travel in the first state of the next hand (protocol.md: "the action
+    just taken") and may name that hand's cards, which the next hand's deal does not know."""
+    out = []
+    for c in clients:
+        copy = Client(None, c.seat, c.token)  # type: ignore[arg-type]  # a log, no socket
+        over: Message | None = None
+        for m in c.log:
+            m = dict(m)
+            if m["type"] == "hand_over":
+                over = m
+            elif m["type"] == "state" and over is not None and m["seq"] == over["seq"] \
+                    and m["hand"] != over["hand"] and m.get("notes"):
+                over["notes"] = [n for n in m["notes"] if n["kind"] == "step"]
+                m["notes"] = [n for n in m["notes"] if n["kind"] != "step"]
+            copy.log.append(m)
+        out.append(copy)
+    return out
+
+
 def scan_secrecy(record: Message, clients: list[Client]) -> int:
     """Check every message every client got against what its seat may know; count them.
 
@@ -321,7 +342,7 @@ def scan_secrecy(record: Message, clients: list[Client]) -> int:
     for h in hands:
         offsets.append(offsets[-1] + len(h["actions"]))
     checked = 0
-    for c in clients:
+    for c in with_step_notes_in_their_hand(clients):
         for m in c.log:
             if m["type"] not in ("state", "event", "hand_over"):
                 if m["type"] != "error":            # errors only echo the seat's own input
