@@ -433,9 +433,7 @@ class TerminalGame:
                 raise Quit from None
             if answer in QUIT_WORDS:
                 raise Quit
-            if not answer:
-                return
-            if answer == "review":
+            if answer == "review":                  # a look back at the hand just over…
                 self._review()
             elif answer == "last":
                 self.say(self._last_trick(view) or "no trick was completed")
@@ -443,9 +441,8 @@ class TerminalGame:
                 self._history(view)
             elif answer == "score":
                 self.say(self._score_line())
-            else:
-                self.say(f"✗ {answer!r} is not one of these: press Enter for {following}, "
-                         "or type review, last, history, score or quit")
+            else:                                   # … anything else goes on, as Enter
+                return
 
     def _verdict(self, view: View) -> str:
         """Who bid what, whether they made it, and whose card points are whose:
