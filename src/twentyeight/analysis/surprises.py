@@ -145,9 +145,9 @@ def _exposure(before: View, after: View) -> list[Reason]:
     was hidden did not count as trumps.  A trump public before the first trick was named in
     the bid (56-TRUMP-1): nothing to explain."""
     out: list[Reason] = []
-    new = [e.split()[1] for e in after["history"][len(before["history"]):]]
     if not after["tricks"]:
         return out
+    new = [e.split()[1] for e in after["history"][len(before["history"]):]]
     if not {"ask", "reveal"} & set(new):
         out.append(Reason("forced_reveal_last", "28-LAST-1"))
     trump = after["trump"]

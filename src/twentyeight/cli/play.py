@@ -96,6 +96,16 @@ class TerminalGame:
         members = [self.names[s] for s in range(self.n) if self._team(s) == team]
         return "+".join(members)
 
+    def _side(self, team: int) -> str:
+        """:meth:`_team_name` as a sentence says it: "the opponents", "your side", "P1+P3"."""
+        name = self._team_name(team)
+        return "the opponents" if name == "opponents" else name
+
+    def _denomination(self, view: View) -> str:
+        """The bid's denomination after its number: "" (none), " NT" or the suit."""
+        den = view["denomination"]
+        return "" if not den else " NT" if den == "NT" else self.paint.suit(den)
+
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
@@ -323,22 +333,19 @@ class TerminalGame:
     def _contract_words(self, view: View) -> str:
         """``Right 20, doubled, trump hidden``, ``You 56 NT``, ``Left: a single hand (every
         trick, alone, no trump)``: the contract as this seat may know it."""
-        p = self.paint
         special = view["special"]
         name = self.names[self._declarer(view)]
         if special in UNDERTAKINGS:
             line = f"{name}: {UNDERTAKINGS[special]}"
             return line + self._trump_words(view) if special == "thani" else line
-        den = view["denomination"]
-        shown = "" if not den else " NT" if den == "NT" else p.suit(den)
-        line = f"{name} {view['contract']}{shown}"
+        line = f"{name} {view['contract']}{self._denomination(view)}"
         if view["target"] is not None and view["target"] != view["contract"]:
             line += f" (target {view['target']})"
-        if any(entry.split()[1] == "c" for entry in view["history"]):
+        if _c_called(view):
             line += ", 'C': 6 game points won or lost"                   # 28-DBL-7
         elif view["multiplier"] > 1:
             line += ", redoubled" if view["multiplier"] == 4 else ", doubled"
-        return line if den == "NT" else line + self._trump_words(view)
+        return line if view["denomination"] == "NT" else line + self._trump_words(view)
 
     def _trump_words(self, view: View) -> str:
         """What this seat knows of the trump, for the contract line."""
@@ -451,22 +458,17 @@ class TerminalGame:
         if view["bidder"] is None:
             return "nobody bid"
         team = self._team(self._declarer(view))
-        side = self._team_name(team)
-        side = "the opponents" if side == "opponents" else side
+        side = self._side(team)
         made = view["result"]["made"]
         if view["special"] in UNDERTAKINGS:
             what = "single hand" if view["special"] == "single_hand" else "Thani"
             whose = "your" if side == "you" else side + ("'" if side.endswith("s") else "'s")
             done = {True: "won every trick", False: "failed", None: "was played"}[made]
             return f"{whose} {what} {done}"
-        if self.match.rules.teams == 2:                 # the other team, by its name
-            others = self._team_name(1 - team)
-            others = "the opponents" if others == "opponents" else others
-        else:
-            others = "the others"                       # two or more teams, pooled
-        den = view["denomination"]
-        shown = "" if not den else " NT" if den == "NT" else self.paint.suit(den)
-        c = " with 'C'" if any(e.split()[1] == "c" for e in view["history"]) else ""
+        # the other team by its name; two or more others pooled
+        others = self._side(1 - team) if self.match.rules.teams == 2 else "the others"
+        shown = self._denomination(view)
+        c = " with 'C'" if _c_called(view) else ""
         verb = {True: "made", False: "went down in", None: "played"}[made]
         pts = view["points"]
         return (f"{side} {verb} {view['contract']}{shown}{c} — card points: {side} "
@@ -475,14 +477,18 @@ class TerminalGame:
     def _match_over(self) -> None:
         mine = self._team(self.seat)
         winners = sorted(self.match.winners, key=lambda t: t != mine)      # ours first
-        names = [self._team_name(t) for t in winners]
-        names = ["the opponents" if name == "opponents" else name for name in names]
+        names = [self._side(t) for t in winners]
         if len(names) == 1:
             verb = "win" if names[0] in ("you", "the opponents") else "wins"
             said = f"{names[0]} {verb}"
         else:
             said = f"{', '.join(names[:-1])} and {names[-1]} share the win"
         self.say(self.paint.bold(f"Game over: {said} ({self._score_line()})."))
+
+
+def _c_called(view: View) -> bool:
+    """The bidder has called 'C' this hand (28-DBL-7)."""
+    return any(entry.split()[1] == "c" for entry in view["history"])
 
 
 def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],

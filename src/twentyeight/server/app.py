@@ -40,7 +40,7 @@ from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server import jsonin, learning, place, transport
 from twentyeight.server.browser_guard import BrowserGuard
 from twentyeight.server.hub import Hub
-from twentyeight.server.limits import PerClient, client_key
+from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
 from twentyeight.server.settings import Settings
 
@@ -137,7 +137,7 @@ def create_app(settings: Settings) -> FastAPI:
         (:attr:`~twentyeight.server.limits.Limits.body_bytes` and ``int_digits`` unless
         said)."""
         most = limits.body_bytes if most is None else most
-        client = client_key(request.client.host if request.client else None)
+        client = client_of(request)
         if not writes.take(client, hub.now()):
             raise RoomError(429, "rate_limited", f"more than {limits.requests_per_minute} "
                             "requests a minute from your address; wait a little")
@@ -156,11 +156,11 @@ def create_app(settings: Settings) -> FastAPI:
             raise RoomError(408, "too_slow", "the request body did not all come within "
                             f"{limits.head_seconds:g} s") from None
         doc: Any = {}
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if raw.strip() and kind != "application/json":
-            raise RoomError(415, "not_json", "a request body is JSON, sent as "
-                            "Content-Type: application/json")
         if raw.strip():
+            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                raise RoomError(415, "not_json", "a request body is JSON, sent as "
+                                "Content-Type: application/json")
             try:
                 doc = jsonin.read(bytes(raw), limits.int_digits if digits is None else digits)
             except jsonin.BadJSON as e:
@@ -207,7 +207,7 @@ def create_app(settings: Settings) -> FastAPI:
             takeover_seconds=_float(ask.takeover_seconds), bot_delay=_float(ask.bot_delay),
             turn_seconds=_float(ask.turn_seconds), public=ask.public, rated=ask.rated,
             hints=ask.hints,
-            client=client_key(request.client.host if request.client else None)))
+            client=client_of(request)))
         room = made.room
         base = str(request.base_url).rstrip("/")
         return {"room": room.id, "link": f"{base}/r/{room.id}#invite={made.invite}",

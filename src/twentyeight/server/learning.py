@@ -57,7 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
-from twentyeight.server.limits import client_key
+from twentyeight.server.limits import client_of
 from twentyeight.server.lobby import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
@@ -361,7 +361,7 @@ def add_routes(app: FastAPI, body: Body, current: Current,
         await asyncio.to_thread(checked_hand, ask.record, ask.hand, ask.seat)
         return await worker.run(digest("review", ask.record, ask.hand, ask.seat),
                                 review_work, ask.record, ask.hand, ask.seat,
-                                client=_client(request))
+                                client=client_of(request))
 
     _room_routes(app, body, current, worker)
     return worker
@@ -390,7 +390,7 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
             raise BadRequest(409, "not_your_turn", "a hint is for your own turn")
         view = game.view(seat)                 # the seat's own view: all the expert is given
         answer = await worker.run(digest("hint", view), hint_work, view, lane="hint",
-                                  client=_client(request))
+                                  client=client_of(request))
         return {**answer, "seq": room.seq}
 
     @app.post("/api/rooms/{room_id}/review")
@@ -409,9 +409,5 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         record = game.to_record()
         return await worker.run(digest("room-review", room_id, ask.hand, seat, known),
                                 seat_review_work, record, ask.hand, seat, known,
-                                client=_client(request))
+                                client=client_of(request))
 
-
-def _client(request: Request) -> str:
-    """The client a question comes from (its address, as the limits count it)."""
-    return client_key(request.client.host if request.client else None)

@@ -191,8 +191,12 @@ def client_key(address: str | None) -> str:
     except ValueError:
         pass
     else:
-        if ip.version == 6 and ip.ipv4_mapped is None:
-            text = str(ipaddress.ip_network(f"{ip}/64", strict=False))
-        elif ip.version == 6 and ip.ipv4_mapped is not None:
-            text = str(ip.ipv4_mapped)
+        if isinstance(ip, ipaddress.IPv6Address):
+            text = str(ip.ipv4_mapped or ipaddress.ip_network(f"{ip}/64", strict=False))
     return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def client_of(connection: Any) -> str:
+    """The :func:`client_key` of an HTTP request or a WebSocket (its peer's ``client``)."""
+    peer = connection.client
+    return client_key(peer.host if peer else None)

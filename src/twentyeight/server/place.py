@@ -42,7 +42,7 @@ from twentyeight.server.accounts import (
 )
 from twentyeight.server.history import summarise
 from twentyeight.server.hub import Hub
-from twentyeight.server.limits import PerClient, client_key
+from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.listing import listing, quick_pick, row_of
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, Seated, rules_from
 from twentyeight.server.place_store import PlaceStore, place_engine
@@ -138,7 +138,7 @@ class Place:
 
     async def sign_up(self, request: Request, ask: Credentials, response: Response) -> Player:
         """A new player, signed in."""
-        client = _client(request)
+        client = client_of(request)
         name = clean_player_name(ask.name)
         check_password(ask.password)
         if not self.signups.take(client, self.hub.now()):
@@ -155,7 +155,7 @@ class Place:
 
     async def sign_in(self, request: Request, ask: Credentials, response: Response) -> Player:
         """The player of the name and password, signed in."""
-        if not self.signins.take(_client(request), self.hub.now()):
+        if not self.signins.take(client_of(request), self.hub.now()):
             raise RoomError(429, "too_many_signins", f"at most "
                             f"{self.limits.signins_per_minute} sign-in attempts a minute from "
                             "your address; wait a little")
@@ -287,7 +287,7 @@ class Place:
                 raise
             return _seated(room_id, seat, seated)
         made = await self.hub.lobby.create_room(NewRoom(
-            rules=rules_from(ask.rules, {}), public=True, client=_client(request)))
+            rules=rules_from(ask.rules, {}), public=True, client=client_of(request)))
         seated = await self.take_seat(request, made.room.id, 0, SeatAsk(
             name=ask.name, host_token=made.host_token), response)
         await self.hub.lobby.start(made.room.id, made.host_token)
@@ -355,10 +355,6 @@ def _seated(room_id: str, seat: int, seated: Seated) -> dict[str, Any]:
     if seated.pending:
         out["from_hand"] = seated.from_hand
     return out
-
-
-def _client(request: Request) -> str:
-    return client_key(request.client.host if request.client else None)
 
 
 def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:

@@ -8,10 +8,11 @@ as docs/online.md advises) has such a limit of its own; this one holds when the 
 the network itself.
 
 :class:`HeadDeadlineProtocol` is uvicorn's httptools protocol with one more rule: each
-request's head (request line and headers) must arrive whole within :data:`HEAD_SECONDS` of
-the connection opening or of the request's first byte; otherwise the connection is closed.
-A WebSocket's head is an HTTP request too, so its handshake falls under the same deadline;
-once upgraded, the WebSocket's own pings keep it alive.
+request's head (request line and headers) must arrive whole within ``head_seconds`` (the
+server's limit of that name) of the connection opening or of the request's first byte;
+otherwise the connection is closed.  A WebSocket's head is an HTTP request too, so its
+handshake falls under the same deadline; once upgraded, the WebSocket's own pings keep it
+alive.
 """
 
 from __future__ import annotations
@@ -21,13 +22,12 @@ import logging
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol  # uvicorn[standard]
 
+from twentyeight.server.limits import Limits
+
 log = logging.getLogger("twentyeight.server")
 
-HEAD_SECONDS = 20.0
-"""How long a connection may take to send a request's line and headers."""
 
-
-def head_deadline_protocol(seconds: float = HEAD_SECONDS) -> type[HeadDeadlineProtocol]:
+def head_deadline_protocol(seconds: float) -> type[HeadDeadlineProtocol]:
     """The protocol class for ``uvicorn.run(http=...)``: :class:`HeadDeadlineProtocol` with a
     deadline of ``seconds``."""
     return type("HeadDeadlineProtocol", (HeadDeadlineProtocol,), {"head_seconds": seconds})
@@ -36,7 +36,7 @@ def head_deadline_protocol(seconds: float = HEAD_SECONDS) -> type[HeadDeadlinePr
 class HeadDeadlineProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol, closing a connection whose request head stalls."""
 
-    head_seconds = HEAD_SECONDS
+    head_seconds = Limits.head_seconds
     _head_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]

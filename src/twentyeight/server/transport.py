@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from twentyeight.server.connection import Connection
-from twentyeight.server.limits import Bucket, client_key
+from twentyeight.server.limits import Bucket, client_of
 from twentyeight.server.protocol import (
     NO_ROOM,
     RATE_LIMITED,
@@ -52,7 +52,7 @@ SERVER_FAILED = 1011
 async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
     """Serve one WebSocket of ``room_id`` until either side closes it."""
     limits = hub.settings.limits
-    client = client_key(socket.client.host if socket.client else None)
+    client = client_of(socket)
     await socket.accept()
     room = await hub.lobby.find(room_id) if _room_id(room_id) else None
     refusal = None

@@ -48,11 +48,11 @@ MARGIN_MS = 30.0
 """Time kept per remaining decision for the network and JSON (BOT-PROTOCOL §5)."""
 KINDS = {"/bid": "bid", "/chooseTrump": "chooseTrump", "/play": "play"}
 MAX_BODY = 64 * 1024
+"""Bytes of a request body read at most: a request of the protocol is well under 2 KB."""
 IDLE_SECONDS = 60.0
 """A connection that sends nothing for this long is closed: an idle keep-alive connection
 between requests, or a request whose headers or body stop half-way (which would otherwise
 hold its thread for ever)."""
-"""Bytes of a request body read at most: a request of the protocol is well under 2 KB."""
 
 
 EARLY_WEIGHTS = (3.0, 2.0, 1.0)
