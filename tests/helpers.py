@@ -84,3 +84,33 @@ def named_cards(params: dict[str, Any]) -> set[str]:
         elif name.endswith("_cards"):
             out |= set(value)
     return out
+
+
+# ---- card points and calls, counted by the tests' own table ---------------------------------
+
+CARD_POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
+"""28-DECK-4 / 56-DECK-5, and 40's threes (40-2), written out again so that the rule tests do
+not lean on the engine's table; every other rank is worth 0."""
+
+
+def card_points(cards: list[str]) -> int:
+    """Card points of some cards, by :data:`CARD_POINTS`."""
+    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
+
+
+def points_by_team(result: dict[str, Any], teams: int = 2) -> list[int]:
+    """Card points each team won (``seat % teams``), recounted from the completed tricks."""
+    out = [0] * teams
+    for trick in result["tricks"]:
+        out[trick["winner"] % teams] += card_points(trick["cards"])
+    return out
+
+
+def passes(first: int, count: int, n: int) -> list[str]:
+    """``count`` passes in turn order from seat ``first`` at an ``n``-seat table."""
+    return [f"{(first + k) % n} pass" for k in range(count)]
+
+
+def bid_values(g: Game) -> list[int]:
+    """The bid values (of bare-number bids) the player to act may call now."""
+    return sorted(int(a.arg) for a in g.legal_actions() if a.verb == "bid" and a.arg)

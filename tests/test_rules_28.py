@@ -16,17 +16,11 @@ from typing import Any
 
 import pytest
 
-from helpers import E, N, S, W, game, illegal_reason, legal, playable, record
+from helpers import E, N, S, W, card_points, game, illegal_reason, legal, playable, record
 from twentyeight import Game, IllegalAction, Match, Rules
 
 RANKS = "J9ATKQ87"
 """28-DECK-3, written out again: rank within a suit, high to low."""
-POINTS = {"J": 3, "9": 2, "A": 1, "T": 1}
-"""28-DECK-4, written out again (every other rank is worth 0)."""
-
-
-def card_points(cards: list[str]) -> int:
-    return sum(POINTS.get(c[0], 0) for c in cards)
 
 
 def highest_of_suit(cards: list[str], suit: str) -> str:

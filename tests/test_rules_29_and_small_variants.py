@@ -20,36 +20,30 @@ from typing import Any
 
 import pytest
 
-from helpers import E29, N29, S29, W29, E, N, S, W, game, illegal_reason, legal, playable
+from helpers import (
+    E29,
+    N29,
+    S29,
+    W29,
+    E,
+    N,
+    S,
+    W,
+    bid_values,
+    card_points,
+    game,
+    illegal_reason,
+    legal,
+    passes,
+    playable,
+    points_by_team,
+)
 from twentyeight import Game, Match, Rules
 from twentyeight.cli.play import TerminalGame
-
-CARD_POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
-"""28-DECK-4 / 29-DECK-1, and 40's 3s worth 3 (40-2), written out again."""
-
-
-def card_points(cards: list[str]) -> int:
-    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
-
-
-def points_by_team(result: dict[str, Any], teams: int) -> list[int]:
-    """Card points each team won, recounted from the completed tricks (team = seat % teams)."""
-    out = [0] * teams
-    for trick in result["tricks"]:
-        out[trick["winner"] % teams] += card_points(trick["cards"])
-    return out
 
 
 def pack(ranks: str) -> Counter[str]:
     return Counter(r + s for r in ranks for s in "SHDC")
-
-
-def bid_values(g: Game) -> list[int]:
-    return sorted(int(a.arg) for a in g.legal_actions() if a.verb == "bid" and a.arg)
-
-
-def passes(first: int, count: int, n: int) -> list[str]:
-    return [f"{(first + k) % n} pass" for k in range(count)]
 
 
 # =============================================================================================

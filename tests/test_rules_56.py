@@ -16,17 +16,13 @@ from typing import Any
 
 import pytest
 
-from helpers import game, illegal_reason, legal, record
+from helpers import game, illegal_reason, legal, passes, points_by_team, record
+from test_tc_variants import DEAL_THANI_LOSES, DEAL_THANI_WINS, thani_match
+from test_tc_variants import THANI_LOSES as HIDDEN_THANI_LOSES
+from test_tc_variants import THANI_WINS as HIDDEN_THANI_WINS
 from twentyeight import Game, Match, RecordError, Rules
 
-CARD_POINTS = {"J": 3, "9": 2, "A": 1, "T": 1}
-"""56-DECK-5, written out again so the tests do not lean on the engine's table."""
 FIFTY_SIX_PRESETS = ("56", "56-4p", "56-8p", "56-international", "56-online", "56-kerala")
-
-
-def passes(first: int, count: int, n: int = 6) -> list[str]:
-    """``count`` passes in turn order from ``first`` at an ``n``-seat table."""
-    return [f"{(first + k) % n} pass" for k in range(count)]
 
 
 def bids(g: Game) -> list[int]:
@@ -38,18 +34,6 @@ def bids(g: Game) -> list[int]:
 def verbs(g: Game) -> set[str]:
     """The verbs of the legal actions of the player to act."""
     return {a.verb for a in g.legal_actions()}
-
-
-def card_points(cards: list[str]) -> int:
-    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
-
-
-def points_by_team(result: dict[str, Any]) -> list[int]:
-    """Card points won by team A and team B, recounted from the tricks."""
-    out = [0, 0]
-    for trick in result["tricks"]:
-        out[trick["winner"] % 2] += card_points(trick["cards"])
-    return out
 
 
 # ---- a deal on which team A takes every trick ------------------------------------------------
@@ -103,7 +87,7 @@ def test_56_deck_6_suits_have_no_rank_except_trump(denomination: str, winner: in
     """56-DECK-6: suits have no rank in play.  Seat 0 leads K♣; seat 1 follows with Q♣ and
     the others, void, throw the jacks of ♠ ♥ ♦ and K♥: at NT (or clubs trump) the K♣ wins,
     however "high" the other suits' jacks are; only the trump suit beats the suit led."""
-    g = game("56", 5, UNRANKED, [f"0 bid 30{denomination}", *passes(1, 5), *UNRANKED_TRICK])
+    g = game("56", 5, UNRANKED, [f"0 bid 30{denomination}", *passes(1, 5, 6), *UNRANKED_TRICK])
     trick = g.result()["tricks"][0]
     assert trick["cards"] == ["KC", "QC", "JS", "JH", "JD", "KH"]
     assert trick["winner"] == winner
@@ -131,7 +115,7 @@ def test_56_deal_1_anticlockwise_and_display_only() -> None:
     the same seats to act and the same result (seats are numbered in turn order)."""
     for name in FIFTY_SIX_PRESETS:
         assert Rules.from_spec(name).direction == "anticlockwise", name
-    actions = ["0 bid 40S", *passes(1, 5), *HIGH_PLAY]
+    actions = ["0 bid 40S", *passes(1, 5, 6), *HIGH_PLAY]
     plain = game("56", 5, HIGH)
     turned = game({"preset": "56", "direction": "clockwise"}, 5, HIGH)
     for action in actions:
@@ -150,7 +134,7 @@ def test_56_deal_2_first_dealer_at_random_then_the_deal_passes_on() -> None:
     assert firsts == set(range(6))
     m = Match.new("56", seed=1)
     assert m.current.dealer == m.first_dealer
-    scored = record("56", 5, HIGH, ["0 bid 40S", *passes(1, 5), *HIGH_PLAY])
+    scored = record("56", 5, HIGH, ["0 bid 40S", *passes(1, 5, 6), *HIGH_PLAY])
     m = Match.from_record({"rules": "56", "hands_played": [scored]})
     assert m.current.result()["status"] == "complete" and m.next_dealer() == 0
     m = Match.from_record({"rules": "56", "hands_played": [scored, record("56", 0, HIGH)]})
@@ -220,7 +204,7 @@ def test_56_deal_5_and_c_56_03_the_first_hand_bids_first_and_leads() -> None:
     assert g.to_act == 3
     g.apply("3 bid 28S")
     g.apply("4 bid 40H")
-    for action in passes(5, 5):
+    for action in passes(5, 5, 6):
         g.apply(action)
     r = g.result()
     assert r["phase"] == "play" and r["bidder"] == 4
@@ -234,7 +218,7 @@ def test_56_deal_5_and_c_56_03_the_first_hand_bids_first_and_leads() -> None:
     for action in passes(2, 7, 8):
         eight.apply(action)
     assert eight.result()["bidder"] == 1 and eight.to_act == 0
-    thani = game({"preset": "56", "thani_56": True}, 5, THANI_WINS, ["0 bid 28S", "1 bid 44H",
+    thani = game({"preset": "56", "thani_56": True}, 5, DEAL_THANI_WINS, ["0 bid 28S", "1 bid 44H",
                                                                     "2 thani"])
     assert thani.to_act == 2
 
@@ -340,7 +324,7 @@ def test_56_auc_2_a_call_is_a_bid_pass_double_or_redouble() -> None:
     assert g.result()["phase"] == "play"
     seen: set[str] = set()
     replay = game("56", 5, HIGH)
-    for action in ["0 bid 30H", "1 double", "2 pass", "3 bid 31S", *passes(4, 5)]:
+    for action in ["0 bid 30H", "1 double", "2 pass", "3 bid 31S", *passes(4, 5, 6)]:
         seen |= verbs(replay)
         replay.apply(action)
     assert seen == {"bid", "pass", "double", "redouble"}
@@ -353,11 +337,11 @@ def test_56_auc_8_the_stages_set_the_stakes(contract: int, win: int, loss: int) 
     """56-AUC-8 (with 56-SC-2): the stages 28–39, 40–47 (honours), 48–55 and 56 set the
     stakes, 1/2, 2/3, 3/4, 4/5, with the edges where the rule puts them.  Team A makes any
     contract here (56 card points); team B fails any (0 card points)."""
-    made = high_hand("56", [f"0 bid {contract}S", *passes(1, 5)]).result()
+    made = high_hand("56", [f"0 bid {contract}S", *passes(1, 5, 6)]).result()
     assert made["contract"] == contract and made["bidding_team"] == 0 and made["made"] is True
     assert made["score_by_team"] == [win, -win]
     if contract > 28:
-        failed = high_hand("56", ["0 bid 28S", f"1 bid {contract}H", *passes(2, 5)]).result()
+        failed = high_hand("56", ["0 bid 28S", f"1 bid {contract}H", *passes(2, 5, 6)]).result()
         assert failed["bidding_team"] == 1 and failed["made"] is False
         assert failed["score_by_team"] == [loss, -loss]
 
@@ -376,7 +360,7 @@ def test_56_auc_11_and_a_56_01_noes_is_a_no_trump_bid(written: str) -> None:
     """56-AUC-11, A-56-01 (default: "NS"/"Noes" is a signalling style of an NT bid): the
     bid is read as 30 NT, records as ``30NT``, and the whole hand is the same as with a
     plain NT bid: no trump suit, the same legal actions, the same tricks and score."""
-    actions = ["0 bid 30NT", *passes(1, 5), *HIGH_PLAY]
+    actions = ["0 bid 30NT", *passes(1, 5, 6), *HIGH_PLAY]
     styled = game("56", 5, HIGH, [f"0 bid {written}", *actions[1:]])
     plain = game("56", 5, HIGH, actions)
     assert styled.to_record() == plain.to_record()
@@ -409,7 +393,7 @@ def test_56_auc_12_every_call_and_denomination_is_public() -> None:
     g.apply("5 double")
     for seat in range(6):
         assert g.view(seat)["history"][-1] == "5 double" and g.view(seat)["multiplier"] == 2
-    for action in passes(0, 5):
+    for action in passes(0, 5, 6):
         g.apply(action)
     for seat in range(6):
         view = g.view(seat)
@@ -423,11 +407,11 @@ def test_56_auc_12_every_call_and_denomination_is_public() -> None:
 
 
 @pytest.mark.parametrize(("auction", "additive", "multiply"), [
-    (["0 bid 32S", "1 double", *passes(2, 5)], 2, 2),             # made 28–39: 1 → 2 / ×2
+    (["0 bid 32S", "1 double", *passes(2, 5, 6)], 2, 2),             # made 28–39: 1 → 2 / ×2
     (["0 bid 32S", "1 double", "2 redouble"], 3, 4),              # made: 1 → 3 / ×4
     (["0 bid 48C", "1 double", "2 redouble"], 5, 12),             # made 48–55: 3 → 5 / ×4
-    (["0 bid 28S", "1 bid 44H", "2 double", *passes(3, 5)], 4, 6),    # failed 40–47: 3 → 4
-    (["0 bid 28S", "1 bid 56H", "2 double", *passes(3, 5)], 6, 10),   # failed 56: 5 → 6
+    (["0 bid 28S", "1 bid 44H", "2 double", *passes(3, 5, 6)], 4, 6),    # failed 40–47: 3 → 4
+    (["0 bid 28S", "1 bid 56H", "2 double", *passes(3, 5, 6)], 6, 10),   # failed 56: 5 → 6
     (["0 bid 28S", "1 bid 56H", "2 double", "3 redouble"], 7, 20),    # failed 56: 5 → 7
 ])
 def test_56_dbl_8_and_56_sc_4_doubling_raises_both_stakes(auction: list[str], additive: int,
@@ -448,57 +432,24 @@ def test_a_56_03_a_made_contract_moves_tables_to_the_winners() -> None:
     """A-56-03 (default: transfer, 56-SC-3): when team A makes 40, team B pays it 2 tables
     (12/12 → 14/10); when team B fails 40, it pays team A 3 (15/9).  Both teams' tables
     change and the total stays 24."""
-    made = record("56", 5, HIGH, ["0 bid 40S", *passes(1, 5), *HIGH_PLAY])
+    made = record("56", 5, HIGH, ["0 bid 40S", *passes(1, 5, 6), *HIGH_PLAY])
     m = Match.from_record({"rules": "56", "hands_played": [made]})
     assert m.scores == [14, 10] and not m.over
-    failed = record("56", 5, HIGH, ["0 bid 28S", "1 bid 40H", *passes(2, 5), *HIGH_PLAY])
+    failed = record("56", 5, HIGH, ["0 bid 28S", "1 bid 40H", *passes(2, 5, 6), *HIGH_PLAY])
     m = Match.from_record({"rules": "56", "hands_played": [failed]})
     assert m.scores == [15, 9] and not m.over
 
 
-THANI_WINS = {
-    0: "9D AD TD KD 9C 9C AC AC",
-    1: "9S 9H AS AH TS TH KS KH",
-    2: "JS JS JH JH JD JD JC JC",
-    3: "9D KD 9S 9H AS AH TS TH",
-    4: "QD QD TC TC KC KC QC QC",
-    5: "KS KH QS QS QH QH AD TD",
-}
-"""Six players, dealer 5: seat 2 holds all eight jacks."""
-THANI_WINS_PLAY = [
-    "2 play JS", "3 play 9S", "5 play KS", "1 play 9S",
-    "2 play JS", "3 play AS", "5 play QS", "1 play AS",
-    "2 play JH", "3 play 9H", "5 play KH", "1 play 9H",
-    "2 play JH", "3 play AH", "5 play QH", "1 play AH",
-    "2 play JD", "3 play 9D", "5 play AD", "1 play TS",
-    "2 play JD", "3 play KD", "5 play TD", "1 play KS",
-    "2 play JC", "3 play TS", "5 play QS", "1 play TH",
-    "2 play JC", "3 play TH", "5 play QH", "1 play KH",
-]
-THANI_LOSES = {
-    0: "9D AD TD KD JC JC 9C 9C",
-    1: "9S 9H AS AH TS TH KS KH",
-    2: "JS JS JH JH JD 9D AC AC",
-    3: "JD KD 9S 9H AS AH TS TH",
-    4: "QD QD TC TC KC KC QC QC",
-    5: "KS KH QS QS QH QH AD TD",
-}
-"""Six players, dealer 5: seat 2 has five sure winners, then 9♦ against seat 3's J♦."""
-THANI_LOSES_PLAY = [
-    "2 play JS", "3 play 9S", "5 play KS", "1 play 9S",
-    "2 play JS", "3 play AS", "5 play QS", "1 play AS",
-    "2 play JH", "3 play 9H", "5 play KH", "1 play 9H",
-    "2 play JH", "3 play AH", "5 play QH", "1 play AH",
-    "2 play JD", "3 play KD", "5 play AD", "1 play TS",
-    "2 play 9D", "3 play JD", "5 play TD", "1 play TH",
-]
+THANI_WINS_PLAY = HIDDEN_THANI_WINS[3:]
+"""TC-56-10's winning Thani (seat 2 holds all eight jacks), its cards after the auction."""
+THANI_LOSES_PLAY = HIDDEN_THANI_LOSES[3:]
+"""TC-56-10's Thani lost at trick 6 (9♦ against seat 3's J♦), its cards after the auction."""
 THANI_AUCTION = ["0 bid 28S", "1 bid 44H", "2 thani"]
 OPEN_THANI = {"preset": "56", "thani_56": True}
 
 
 def _thani_match(rules: Any, deal: dict[int, str], play: list[str]) -> Match:
-    hand = record(rules, 5, deal, [*THANI_AUCTION, *play])
-    return Match.from_record({"rules": rules, "hands_played": [hand]})
+    return thani_match(rules, deal, [*THANI_AUCTION, *play])
 
 
 def test_c_56_06_a_thani_decides_the_match() -> None:
@@ -508,16 +459,16 @@ def test_c_56_06_a_thani_decides_the_match() -> None:
     same hands only move 4 or 5 tables and the match goes on."""
     assert Rules.from_spec("56").thani_stake == Rules.from_spec("56-kerala").thani_stake \
         == "match"
-    won = _thani_match(OPEN_THANI, THANI_WINS, THANI_WINS_PLAY)
+    won = _thani_match(OPEN_THANI, DEAL_THANI_WINS, THANI_WINS_PLAY)
     assert [t["winner"] for t in won.current.result()["tricks"]] == [2] * 8
     assert won.over and won.winner == 0 and won.scores == [12, 12]
-    lost = _thani_match(OPEN_THANI, THANI_LOSES, THANI_LOSES_PLAY)
+    lost = _thani_match(OPEN_THANI, DEAL_THANI_LOSES, THANI_LOSES_PLAY)
     assert [t["winner"] for t in lost.current.result()["tricks"]] == [2, 2, 2, 2, 2, 3]
     assert lost.over and lost.winner == 1 and lost.scores == [12, 12]
     fixed = {**OPEN_THANI, "thani_stake": [4, 5]}
-    won = _thani_match(fixed, THANI_WINS, THANI_WINS_PLAY)
+    won = _thani_match(fixed, DEAL_THANI_WINS, THANI_WINS_PLAY)
     assert not won.over and won.scores == [16, 8]
-    lost = _thani_match(fixed, THANI_LOSES, THANI_LOSES_PLAY)
+    lost = _thani_match(fixed, DEAL_THANI_LOSES, THANI_LOSES_PLAY)
     assert not lost.over and lost.scores == [7, 17]
 
 
@@ -548,7 +499,7 @@ def test_56_trump_2_the_declarer_lays_one_card_face_down() -> None:
     """56-TRUMP-2: in the hidden form the auction is followed by the declarer's choice of
     one of his 8 cards (any of them, each name once), laid face down: he keeps 7 in hand,
     only he sees the card and its suit, the others see only that he chose."""
-    g = game(HIDDEN_56, 5, HIGH, ["0 bid 30", *passes(1, 5)])
+    g = game(HIDDEN_56, 5, HIGH, ["0 bid 30", *passes(1, 5, 6)])
     r = g.result()
     assert r["phase"] == "trump" and g.to_act == 0 and r["bidder"] == 0
     assert legal(g) == {f"0 trump {c}" for c in HIGH[0].split()}
@@ -562,7 +513,7 @@ def test_56_trump_2_the_declarer_lays_one_card_face_down() -> None:
         assert view["indicator"] is None and view["trump"] is None
         assert view["indicator_face_down"] and view["history"][-1] == "0 trump"
     assert g.view(1)["hand_sizes"] == [7, 8, 8, 8, 8, 8]
-    opened = game("56", 5, HIGH, ["0 bid 30D", *passes(1, 5)])        # open form: no choice
+    opened = game("56", 5, HIGH, ["0 bid 30D", *passes(1, 5, 6)])        # open form: no choice
     assert opened.result()["phase"] == "play" and opened.view(3)["trump"] == "D"
 
 
@@ -634,7 +585,7 @@ def test_56_ht_8_only_the_declarer_with_the_indicator_alone_leads_the_trump() ->
 def test_56_play_7_played_cards_are_public() -> None:
     """56-PLAY-7: each card played is seen by every seat at once, in the trick and then in
     the completed trick (who played it, who won)."""
-    g = game("56", 5, HIGH, ["0 bid 30S", *passes(1, 5)])
+    g = game("56", 5, HIGH, ["0 bid 30S", *passes(1, 5, 6)])
     for k, action in enumerate(HIGH_PLAY[:6]):
         g.apply(action)
         shown = [a.split()[2] for a in HIGH_PLAY[:k + 1]]
@@ -663,7 +614,7 @@ def test_56_match_4_starting_tables_are_configurable() -> None:
         fresh = Match.new(rules, seed=1)
         start = Rules.from_spec(rules).start_tables
         assert fresh.scores == [start, start]
-        hand = record(rules, 5, HIGH, ["0 bid 28S", "1 bid 40H", *passes(2, 5), *HIGH_PLAY])
+        hand = record(rules, 5, HIGH, ["0 bid 28S", "1 bid 40H", *passes(2, 5, 6), *HIGH_PLAY])
         m = Match.from_record({"rules": rules, "hands_played": [hand]})
         assert m.scores == after and m.over is over
         assert m.winner == (0 if over else None)

@@ -18,13 +18,27 @@ from typing import Any
 
 import pytest
 
-from helpers import E29, N29, S29, W29, E, N, S, W, game, illegal_reason, legal, playable, record
+from helpers import (
+    E29,
+    N29,
+    S29,
+    W29,
+    E,
+    N,
+    S,
+    W,
+    bid_values,
+    game,
+    illegal_reason,
+    legal,
+    playable,
+    points_by_team,
+    record,
+)
 from twentyeight import Game, Match, RecordError, Rules
 from twentyeight.cli.play import TerminalGame
 from twentyeight.rules import RulesError
 
-CARD_POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
-"""28-DECK-4 (and 40-2's threes), written out again so the tests do not lean on the engine."""
 VERBS = {"ask", "reveal", "pair", "redeal", "pass", "single", "thani"}
 
 
@@ -36,22 +50,6 @@ def play_cards(g: Game, moves: str) -> None:
     for token in moves.replace("/", " ").split():
         seat = g.to_act
         g.apply(f"{seat} {token}" if token in VERBS else f"{seat} play {token}")
-
-
-def card_points(cards: list[str]) -> int:
-    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
-
-
-def points_by_team(result: dict[str, Any], teams: int = 2) -> list[int]:
-    """Card points each team won in tricks, recounted from the tricks (``seat % teams``)."""
-    out = [0] * teams
-    for trick in result["tricks"]:
-        out[trick["winner"] % teams] += card_points(trick["cards"])
-    return out
-
-
-def bid_values(g: Game) -> list[int]:
-    return sorted(int(a.arg) for a in g.legal_actions() if a.verb == "bid" and a.arg)
 
 
 # ---- deals ----------------------------------------------------------------------------------

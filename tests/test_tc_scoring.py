@@ -23,12 +23,10 @@ from typing import Any
 
 import pytest
 
-from helpers import N29, E, N, S, W
+from helpers import N29, E, N, S, W, points_by_team
 from twentyeight import Game, Match
 
 RECORDS = Path(__file__).resolve().parent / "records"
-CARD_POINTS = {"J": 3, "9": 2, "A": 1, "T": 1}
-"""28-DECK-4, written out again so the tests do not lean on the engine's table."""
 
 
 # ---- helpers --------------------------------------------------------------------------------
@@ -47,19 +45,6 @@ def rec(name: str, key: str) -> dict[str, Any]:
 def team(seat: int) -> int:
     """Team of a seat in the four-player games (N–S = 0, E–W = 1)."""
     return seat % 2
-
-
-def card_points(cards: list[str]) -> int:
-    """Card points of some cards, by 28-DECK-4."""
-    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
-
-
-def points_by_team(result: dict[str, Any]) -> list[int]:
-    """Card points won in tricks by each team, recomputed from the completed tricks."""
-    out = [0, 0]
-    for trick in result["tricks"]:
-        out[team(trick["winner"])] += card_points(trick["cards"])
-    return out
 
 
 def replay(record: dict[str, Any], rules: Any = None) -> tuple[Game, list[set[str]]]:

@@ -34,13 +34,20 @@ from typing import Any
 
 import pytest
 
-from helpers import game, illegal_reason, legal, play_out, playable
+from helpers import (
+    card_points,
+    game,
+    illegal_reason,
+    legal,
+    passes,
+    play_out,
+    playable,
+    points_by_team,
+)
 from twentyeight import Game, Match, Rules
 from twentyeight.cards import RANK_POINTS
 
 RECORDS = Path(__file__).resolve().parent / "records" / "tc_variants.json"
-CARD_POINTS = {"J": 3, "3": 3, "9": 2, "A": 1, "T": 1}
-"""28-DECK-4, 40-2 and 56-DECK-5, written out again so the tests do not lean on the engine."""
 SUITS = "SHDC"
 
 # ---- helpers --------------------------------------------------------------------------------
@@ -62,19 +69,6 @@ def rec(key: str, rules: Any = None) -> dict[str, Any]:
     return out
 
 
-def card_points(cards: list[str]) -> int:
-    """Card points of some cards (own table)."""
-    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
-
-
-def points_by_team(result: dict[str, Any], teams: int) -> list[int]:
-    """Card points won by each team (``seat % teams``), recounted from the tricks."""
-    out = [0] * teams
-    for trick in result["tricks"]:
-        out[trick["winner"] % teams] += card_points(trick["cards"])
-    return out
-
-
 def bids(g: Game) -> list[int]:
     """The bid values the player to act may call now (any denomination)."""
     return sorted({int(a.arg.rstrip("SHDCNT")) for a in g.legal_actions()
@@ -84,11 +78,6 @@ def bids(g: Game) -> list[int]:
 def calls(g: Game) -> set[str]:
     """The legal actions other than bids."""
     return {str(a) for a in g.legal_actions() if a.verb != "bid"}
-
-
-def passes(first: int, count: int, n: int) -> list[str]:
-    """``count`` passes in turn order from ``first`` at an ``n``-seat table."""
-    return [f"{(first + k) % n} pass" for k in range(count)]
 
 
 def pack(ranks: str, copies: int = 1) -> Counter[str]:
@@ -1088,7 +1077,7 @@ def test_tc_56_08_score_sheet() -> None:
     assert not m.over
 
 
-def _thani_match(rules: Any, deal: dict[int, str], actions: list[str],
+def thani_match(rules: Any, deal: dict[int, str], actions: list[str],
                  before: list[dict[str, Any]] | None = None) -> Match:
     hand = {"rules": rules, "dealer": 5, "hands": [deal[s].split() for s in range(6)],
             "actions": actions}
@@ -1101,11 +1090,11 @@ def test_tc_56_10_thani_under_coolie_kodi() -> None:
     a Thani that wins every trick gives the kodi to team B instead."""
     first = rec("56-kerala-b-makes")
     assert _tables_after(first, 1) == [5, 7]
-    m = _thani_match("56-kerala", DEAL_THANI_LOSES, THANI_LOSES, first["hands_played"])
+    m = thani_match("56-kerala", DEAL_THANI_LOSES, THANI_LOSES, first["hands_played"])
     r = m.result()
     assert r["kodis"] == [1, 0, 1, 0, 1, 0] and r["scores"] == [6, 6]
     assert not m.over                                           # coolie_kodi has no end
-    won = _thani_match("56-kerala", DEAL_THANI_WINS, THANI_WINS).result()
+    won = thani_match("56-kerala", DEAL_THANI_WINS, THANI_WINS).result()
     assert won["kodis"] == [0, 1, 0, 1, 0, 1] and won["scores"] == [6, 6]
 
 
@@ -1113,9 +1102,9 @@ def test_tc_56_10_thani_decides_a_tables_match() -> None:
     """TC-56-10 (56-TH-4, thani_stake=match, 56-MATCH-1): under tables a failed Thani by
     seat 2 makes team B win the match; a Thani that wins all 8 tricks makes team B lose."""
     rules = {"preset": "56-kerala", "match_scoring": "tables"}
-    lost = _thani_match(rules, DEAL_THANI_LOSES, THANI_LOSES)
+    lost = thani_match(rules, DEAL_THANI_LOSES, THANI_LOSES)
     assert lost.over and lost.winner == 1
-    won = _thani_match(rules, DEAL_THANI_WINS, THANI_WINS)
+    won = thani_match(rules, DEAL_THANI_WINS, THANI_WINS)
     assert won.over and won.winner == 0
 
 
