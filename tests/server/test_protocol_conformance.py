@@ -955,9 +955,6 @@ async def _refused_claim(server: Server, room: str, token: str) -> Message:
         await me.close()
 
 
-@pytest.mark.xfail(strict=True, reason="known: the one-claim-per-side-per-hand gate lives in "
-                   "one process's memory (claims.py Claims.made); a restart or another process "
-                   "answers a second claim. To store it with the room.")
 def test_one_claim_per_side_per_hand_even_across_a_restart(tmp_path: Path) -> None:
     """protocol.md, "Claims": a claim against computers alone that is not certain "is
     refused at once" (``claim`` with ``status`` ``refused``, ``by`` null, the claimer's
@@ -1144,9 +1141,6 @@ def test_a_bot_delay_below_the_servers_minimum_is_raised_to_it(brief: Server) ->
         assert r.json()["info"]["bot_delay"] == 0.05
 
 
-@pytest.mark.xfail(strict=True, reason="known: the one-claim-per-side-per-hand gate lives in "
-                   "one process's memory (claims.py Claims.made); a restart or another process "
-                   "answers a second claim. To store it with the room.")
 def test_one_claim_per_side_per_hand_through_any_process(
         postgres: Postgres, redis: Redis, tmp_path: Path) -> None:
     """protocol.md, "Claims": "one claim per side per hand (the answer says whether the sweep

@@ -16,7 +16,9 @@ of them accepts, one refuses, or the room's ``turn_seconds`` pass (a refusal).  
 plays on; computer players refuse (they cannot weigh a claim without seeing the cards), so a
 claim against computers alone that is not certain is refused at once.  One claim per side
 per hand: the answer tells the claimer something about the hidden hands (whether the sweep
-was certain), so it cannot be asked again and again.
+was certain), so it cannot be asked again and again — noted in the room's database
+(:meth:`~twentyeight.server.talk_store.TalkStore.claim_once`), so that neither another
+process nor a restart answers a second one.
 
 **Several processes** (``--redis``): the claim waits on the process where it was made (its
 *owner*).  The others hear of it (:meth:`Claims.heard`, notices of seat numbers and flags
@@ -59,6 +61,7 @@ from twentyeight.server.protocol import (
 )
 from twentyeight.server.room import HUMAN, PLAYING, Room
 from twentyeight.server.sync import Sync, seat_of_message
+from twentyeight.server.talk_store import TalkStore
 from twentyeight.solver import Position, SolverError
 from twentyeight.solver.position import ANNULLED, DONE, LIVE
 
@@ -199,15 +202,16 @@ class Claims:
     """The claims of this process's rooms (a claim waiting for answers lives here)."""
 
     def __init__(self, authority: Authority, audience: Audience, sync: Sync, limits: Limits,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], store: TalkStore) -> None:
         self.authority = authority
         self.audience = audience
         self.sync = sync
         self.limits = limits
         self.clock = clock
         self.pending: dict[str, Pending] = {}
-        self.made: dict[str, set[tuple[int, frozenset[int]]]] = {}
-        """Per room: the (hand, side) pairs that have claimed (one claim per side per hand)."""
+        self.store = store
+        """Where the claims made are noted (one per side per hand, whichever process takes
+        it, across restarts)."""
         self.players: dict[str, Bot] = {}
         """Per room: the computer player that plays out an agreed claim it found no line for."""
 
@@ -238,12 +242,10 @@ class Claims:
             if room.paused_by is not None:
                 raise ProtocolError(NOT_NOW, room.paused_by, msg.ref)
             side = side_of(hand, seat)
-            made = self.made.setdefault(room.id, set())
-            made -= {m for m in made if m[0] != number}
-            if (number, side) in made:
+            if not await asyncio.to_thread(self.store.claim_once, room.id, number,
+                                           sum(1 << s for s in side)):
                 raise ProtocolError(NOT_NOW, "your side has claimed once this hand already",
                                     msg.ref)
-            made.add((number, side))
             line = await asyncio.to_thread(judge, hand.copy(), seat, self.limits.claim_nodes)
             pending = Pending(seat, number, asked=set(),
                               cards=list(match.current.view(seat)["hand"]))
@@ -345,8 +347,6 @@ class Claims:
                     return
                 if pending is not None and pending.timer is not None:
                     pending.timer.cancel()
-                self.made.setdefault(room.id, set()).add(   # one claim per side per hand
-                    (hand, side_of(match.current.hand, seat)))
                 cards = list(match.current.view(seat)["hand"])
                 self._wait(room, Pending(seat, hand, asked, accepted, cards, remote=True),
                            float(seconds))
@@ -399,7 +399,6 @@ class Claims:
         pending = self.pending.pop(room_id, None)
         if pending is not None and pending.timer is not None:
             pending.timer.cancel()
-        self.made.pop(room_id, None)
         self.players.pop(room_id, None)
 
 

@@ -31,7 +31,8 @@ class Table:
         limits = hub.settings.limits
         self.store = talk_store_for(hub.db.storage)
         self.chat = Chat(self.store, limits, hub.audience, hub.now, hub.sync.talked)
-        self.claims = Claims(hub.authority, hub.audience, hub.sync, limits, hub.now)
+        self.claims = Claims(hub.authority, hub.audience, hub.sync, limits, hub.now,
+                             self.store)
         self.standup = StandUp(hub.db, hub.audience, hub.sync, hub.lobby.unseat)
         self.rematches = Rematches(hub.lobby, hub.db, self.store, hub.audience, hub.now,
                                    hub.sync.talked)

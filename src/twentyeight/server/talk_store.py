@@ -1,5 +1,6 @@
-"""What a room keeps besides its match: the table talk (the latest lines) and the room its
-rematch was dealt in.  Neither is part of the game record.
+"""What a room keeps besides its match: the table talk (the latest lines), the room its
+rematch was dealt in, and which sides have claimed the remaining tricks in which hand.  None
+of it is part of the game record.
 
 The talk is stored in the room's own database (a table of its own, ``talk``, beside the
 rooms), so it survives a reload and a restart of the server; only the latest ``keep`` lines
@@ -56,6 +57,15 @@ rematch_votes = Table(
     Column("seat", Integer, primary_key=True),
 )
 
+claims_made = Table(
+    "claims_made", metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("hand", Integer, primary_key=True),
+    Column("side", Integer, primary_key=True),
+)
+"""One row per claim of the remaining tricks: the hand (0 the first) and the side's seats as
+bits (seat ``s`` is bit ``1 << s``)."""
+
 
 class TalkStore(Protocol):
     """Where a room's talk, its rematch and the votes for it are kept (shared by every
@@ -79,6 +89,10 @@ class TalkStore(Protocol):
 
     def rematch_votes(self, room_id: str) -> set[int]:
         """The seats that asked for ``room_id``'s rematch."""
+
+    def claim_once(self, room_id: str, hand: int, side: int) -> bool:
+        """Note that the side ``side`` (its seats as bits) claims the remaining tricks in hand
+        ``hand``; ``False`` if it had already (on any process, before any restart)."""
 
 
 class SqlTalk:
@@ -147,6 +161,15 @@ class SqlTalk:
             return {int(r.seat) for r in conn.execute(
                 select_(rematch_votes.c.seat).where(rematch_votes.c.room_id == room_id))}
 
+    def claim_once(self, room_id: str, hand: int, side: int) -> bool:
+        """One claim per side per hand: the primary key refuses a second."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(claims_made).values(room_id=room_id, hand=hand, side=side))
+        except IntegrityError:
+            return False
+        return True
+
 
 class MemoryTalk:
     """The same in this process's memory."""
@@ -155,6 +178,7 @@ class MemoryTalk:
         self.talk: dict[str, deque[Line]] = {}
         self.rematches: dict[str, str] = {}
         self.votes: dict[str, set[int]] = {}
+        self.claimed: set[tuple[str, int, int]] = set()
 
     def add(self, room_id: str, line: Line, keep: int) -> int:
         """Keep the line (at most ``keep`` per room)."""
@@ -188,6 +212,13 @@ class MemoryTalk:
     def rematch_votes(self, room_id: str) -> set[int]:
         """The votes noted."""
         return set(self.votes.get(room_id, ()))
+
+    def claim_once(self, room_id: str, hand: int, side: int) -> bool:
+        """One claim per side per hand."""
+        if (room_id, hand, side) in self.claimed:
+            return False
+        self.claimed.add((room_id, hand, side))
+        return True
 
 
 def talk_store_for(storage: object) -> TalkStore:
