@@ -120,3 +120,63 @@ def test_every_refusal_is_a_reason_with_an_english_sentence(preset: str, seed: i
             for value in e.reason.params.values():
                 assert isinstance(value, int) or (isinstance(value, str) and value.isascii())
         g.apply(rng.choice(sorted(legal)))
+
+
+def rule_of(g: Game, action: str) -> str | None:
+    """The rule ID the refusal of ``action`` cites."""
+    reason = refusal(g, action).reason
+    assert reason is not None, action
+    return reason.rule
+
+
+def test_29_refusals_cite_29s_own_rules() -> None:
+    """A 29 refusal cites 29's rule where 29 has one of its own, not 28's: the bounds of a
+    bid (29-AUC-2), bidding higher (29-AUC-1), following suit (29-PLAY-1), asking and
+    revealing (29-PLAY-3); an auction without doubling cites no 56 rule for a redouble, and
+    a game without Thani no flag name."""
+    auction = game("29", W29, TC24)
+    assert rule_of(auction, "0 bid 29") == "29-AUC-2"
+    assert rule_of(auction, "0 bid 14") == "29-AUC-2"
+    assert refusal(auction, "0 redouble").reason == Reason("no_doubling")
+    assert refusal(auction, "0 thani").reason == Reason("no_thani")
+    auction.apply("0 bid 16")
+    assert rule_of(auction, "1 bid 16") == "29-AUC-1"
+    g = game("29", W29, TC24, ["0 pass", "1 pass", "2 pass", "3 bid 15", "3 trump C"])
+    assert rule_of(g, "0 ask") == "29-PLAY-3"                        # leading
+    assert rule_of(g, "0 reveal") == "29-PLAY-3"                     # not the bidder
+    g.apply("0 play 7S")
+    follow = refusal(g, "1 play JD")
+    assert follow.message == "you must follow suit: you hold spades (29-PLAY-1)"
+    assert rule_of(g, "1 ask") == "29-PLAY-3"                        # holds a spade
+    assert rule_of(g, "1 pair") == "29-PAIR-2"
+
+
+def test_28_refusals_keep_28s_rules() -> None:
+    """28-PLAY-2, 28-AUC-3 (alone: 56-AUC-4 is 56's), 28-REV-1 in 28 itself."""
+    g = game("28", 3, DEAL_28, ["0 bid 16"])
+    assert rule_of(g, "1 bid 16") == "28-AUC-3"
+    assert rule_of(g, "1 bid 29") == "28-AUC-3"
+
+
+def test_other_variants_cite_their_own_opening_rule() -> None:
+    """The first hand may not pass: 40-3 in 40, 3P-4 at three players, 6P-4 and 6PK-3 at
+    six, 56-AUC-5 in 56, 28-AUC-4 in 28; and the bounds of a bid by the same rules."""
+    for preset, rule in (("40", "40-3"), ("28-3p", "3P-4"), ("28-6p", "6P-4"),
+                         ("28-6p-kerala", "6PK-3"), ("56", "56-AUC-5"), ("28", "28-AUC-4")):
+        g = Game.new(preset, seed=0, dealer=0)
+        assert rule_of(g, f"{g.to_act} pass") == rule, preset
+    forty = Game.new("40", seed=0, dealer=0)
+    assert rule_of(forty, f"{forty.to_act} bid 41") == "40-3"
+
+
+def test_no_ask_or_reveal_is_told_by_28s_hidden_trump_rules_in_open_56() -> None:
+    """56-TRUMP-1: with the trump named in the bid nobody asks or reveals; "ask" is told the
+    trump is already known, not 28-BR-4's "the bidder does not ask"."""
+    g = Game.new("56", seed=0, dealer=0)
+    while g.view(0)["phase"] != "play":
+        g.apply(g.legal_actions()[0])
+    seat = g.to_act
+    for verb in ("ask", "reveal"):
+        reason = refusal(g, f"{seat} {verb}").reason
+        assert reason is not None and reason.rule is None, reason
+        assert reason.key in ("trump_already_exposed", "no_trump_to_ask"), reason

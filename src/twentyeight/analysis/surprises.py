@@ -4,11 +4,12 @@ A new player's surprises, and what is said (RULES.md, RULES-56.md):
 
 * a **lower trump beats a higher card** of its suit because of when each was played: a
   trump-suit card played before the exposure is no trump (28-REV-5, 28-REV-6), a hidden
-  trump has no power at all (28-P1-1) — or, in 29, the reveal makes every trump-suit card of
-  the trick a trump (29-PLAY-6);
+  trump has no power at all (28-P1-1, 29-PLAY-2) — or, in 29, the reveal makes every
+  trump-suit card of the trick a trump (29-PLAY-6);
 * a **bid floor**: bids missing from the choices because a partner holds the bid (28-AUC-6),
   the own team does (56-AUC-7), it is a second bid (40-4), the dealer is forced (29-AUC-3),
-  the first hand must open (28-AUC-4, 56-AUC-5), a raise starts at 24 (28-RAISE-1);
+  the first hand must open (28-AUC-4; 56-AUC-5, 40-3, 3P-4, 6P-4, 6PK-3 in those variants),
+  a raise starts at 24 (28-RAISE-1);
 * a **pair changing the target**, by how much and within which bounds (28-PAIR-4/5,
   29-PAIR-3);
 * an **annulment**, with the rule that annulled the hand;
@@ -25,13 +26,12 @@ for the seat's own choices (:func:`twentyeight.engine.play.play_options`).
 
 from __future__ import annotations
 
-from twentyeight.analysis.why import pair_rule
 from twentyeight.bots.reading import Reading, high_bidder
 from twentyeight.cards import SUITS
 from twentyeight.engine import play
 from twentyeight.engine.actions import bid_parts
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.reasons import Reason
+from twentyeight.engine.reasons import Reason, cite
 from twentyeight.views import View
 
 __all__ = ["ANNULMENT_RULES", "CITED", "TURN_KEYS", "explain_step", "explain_turn"]
@@ -61,15 +61,21 @@ TURN_KEYS = ("bidder_no_trump_lead", "bidder_no_hidden_trump_discard",
 SHOWN = 2
 """At most this many earlier hidden-trump discards are recalled at an exposure."""
 
-CITED = ("28-AUC-4", "56-AUC-5", "28-AUC-6", "56-AUC-7", "40-4", "29-AUC-3", "28-RAISE-1",
-         "28-P1-1", "28-REV-3", "28-REV-5", "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1",
-         "28-BR-2", "28-BR-3", "28-LAST-1", "28-PAIR-4", "28-PAIR-5", "29-PAIR-3",
-         *dict.fromkeys(ANNULMENT_RULES.values()))
+CITED = ("28-AUC-4", "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "56-AUC-7",
+         "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
+         "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1", "28-BR-2", "28-BR-3", "28-LAST-1",
+         "28-PAIR-4", "28-PAIR-5", "29-PAIR-3", *dict.fromkeys(ANNULMENT_RULES.values()))
 """Every rule ID an explanation or a hint may cite (the rules page explains each one)."""
 
 
 def explain_step(before: View, after: View) -> list[Reason]:
-    """What to explain to the seat of both views about the action between them."""
+    """What to explain to the seat of both views about the action between them, each citing
+    the rule of the table's variant."""
+    rules = Reading.of(after).rules
+    return [cite(reason, rules) for reason in _step(before, after)]
+
+
+def _step(before: View, after: View) -> list[Reason]:
     out: list[Reason] = []
     if len(after["tricks"]) == len(before["tricks"]) + 1 and before["trick"]:
         out += _trick(before, after)
@@ -86,7 +92,13 @@ def explain_step(before: View, after: View) -> list[Reason]:
 
 def explain_turn(view: View, hand: Hand | None = None) -> list[Reason]:
     """Why some choices are missing at the seat's turn: a bid floor, the bidder's
-    restrictions (from ``hand``'s own legality notes when it is given), a forced reveal."""
+    restrictions (from ``hand``'s own legality notes when it is given), a forced reveal; each
+    citing the rule of the table's variant."""
+    rules = Reading.of(view).rules
+    return [cite(reason, rules) for reason in _turn(view, hand)]
+
+
+def _turn(view: View, hand: Hand | None) -> list[Reason]:
     if view["to_act"] != view["seat"] or not view["legal"]:
         return []
     if view["phase"] == "auction":
@@ -176,10 +188,9 @@ def _pair(before: View, after: View) -> list[Reason]:
     if old is None or new is None:
         return []
     reading = Reading.of(after)
-    rule = pair_rule(after)
+    rule, bound = "28-PAIR-4", "28-PAIR-5"              # 29-PAIR-3 in 29 (by cite)
     bidder = after["bidder"]
     ours = bidder is not None and reading.team_of(pair["seat"]) == reading.team_of(bidder)
-    bound = "28-PAIR-5" if rule == "28-PAIR-4" else rule
     cards = list(pair["cards"])
     if new == old:                      # already at the bound: the pair moves nothing
         return [Reason("pair_floor_already" if ours else "pair_ceiling_already", bound,
@@ -205,8 +216,7 @@ def _auction(view: View) -> list[Reason]:
     high = view["high_bid"]
     if high is None:
         if not passing and not view["history"]:
-            rule = "56-AUC-5" if rules.pack == "56" else "28-AUC-4"
-            return [Reason("must_open", rule, {"value": low})]
+            return [Reason("must_open", "28-AUC-4", {"value": low})]
         if not passing and high_bidder(view) is None and len(bids) == 1:
             return [Reason("floor_dealer", "29-AUC-3", {"value": low})]
         return []

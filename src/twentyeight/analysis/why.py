@@ -25,12 +25,12 @@ from twentyeight.bots.reading import Reading
 from twentyeight.cards import SUITS
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.reasons import Reason
+from twentyeight.engine.reasons import Reason, cite
 from twentyeight.engine.state import PLAY
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.views import View
 
-__all__ = ["explain_choice", "pair_rule", "trick_forced"]
+__all__ = ["explain_choice", "trick_forced"]
 
 EVEN = 0.05
 """Card points closer than this count as the same."""
@@ -38,17 +38,12 @@ EVEN = 0.05
 
 def explain_choice(view: View, evaluation: Evaluation, action: Action | None = None
                    ) -> Reason:
-    """The reason for ``action`` (the evaluation's best by default) at ``view``'s decision."""
+    """The reason for ``action`` (the evaluation's best by default) at ``view``'s decision,
+    citing the rule of the view's variant."""
     chosen = action or evaluation.best.action
     if evaluation.method == "play-outs":
         return _played_out(view, evaluation, chosen)
-    return _play(view, evaluation, chosen)
-
-
-def pair_rule(view: View) -> str:
-    """The rule ID of the pair's effect on the target under the view's rules."""
-    return "29-PAIR-3" if Reading.of(view).rules.preset.startswith(("29", "bhoos")) \
-        else "28-PAIR-4"
+    return cite(_play(view, evaluation, chosen), Reading.of(view).rules)
 
 
 # ---- the play of the cards ---------------------------------------------------------------
@@ -62,7 +57,7 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
         old, new = view["target"], _target_after_pair(ev, chosen)
         key = "hint_pair_lowers" if new is not None and old is not None and new < old \
             else "hint_pair_raises"
-        return Reason(key, pair_rule(view), {"old": old, "new": new})
+        return Reason(key, "28-PAIR-4", {"old": old, "new": new})
     asks = [v for v in others if v.action.verb in ("ask", "reveal")]
     if chosen.verb in ("ask", "reveal"):
         rest = [v for v in others if v.action.verb == "play"]

@@ -5,6 +5,8 @@ Reasons speak only of what that player knows: the bidder may be told about the t
 else is.  Plays are explained from the notes the play-legality code itself writes, so the
 explanation and the rule cannot drift apart.  ``str(reason)`` is the English sentence with
 its rule; front ends translate ``reason.key`` (see :mod:`twentyeight.engine.reasons`).
+The reasons below cite 28's rules; :func:`~twentyeight.engine.reasons.cite` makes each cite
+the variant's own rule where it has one (29-PLAY-1 for 28-PLAY-2 in 29).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from twentyeight.cards import SUITS
 from twentyeight.engine import auction, play, windows
 from twentyeight.engine.actions import BID, PASS, PLAY_LIMIT, RAISE, REDEAL, Action
-from twentyeight.engine.reasons import Reason
+from twentyeight.engine.reasons import Reason, cite
 from twentyeight.engine.state import (
     AUCTION,
     DOUBLE,
@@ -28,7 +30,12 @@ from twentyeight.engine.state import (
 
 
 def why_illegal(h: HandState, action: Action, code: int | None) -> Reason:
-    """Why ``action`` (with engine ``code``, if it has one) is not legal now."""
+    """Why ``action`` (with engine ``code``, if it has one) is not legal now, citing the
+    rule of the table's variant."""
+    return cite(_why(h, action, code), h.rules)
+
+
+def _why(h: HandState, action: Action, code: int | None) -> Reason:
     phase = h.phase
     if phase == AUCTION:
         return _auction(h, action, code)
@@ -85,18 +92,18 @@ def _auction(h: HandState, action: Action, code: int | None) -> Reason:
         return Reason("redouble_or_pass", "56-DBL-2")
     if action.verb == "bid" and code is not None:
         return _bid(h, seat, code)
+    if action.verb in ("double", "redouble") and not h.t.auction_doubling:
+        return Reason("no_doubling")
     if action.verb == "double":
-        return (Reason("double_when", "56-DBL-1") if h.rules.trump_mode == "open"
-                else Reason("no_doubling"))
+        return Reason("double_when", "56-DBL-1")
     if action.verb == "redouble":
         return Reason("redouble_who", "56-DBL-2")
-    if action.verb == "thani":
-        return Reason("no_thani", "thani_56")
+    if action.verb == "thani" and not (h.rules.thani or h.rules.thani_56):
+        return Reason("no_thani")                  # (28's Thani comes after the deal)
     if code == PASS:
         if auction.dealer_forced(h):
             return Reason("dealer_must_bid_min", "29-AUC-3", {"value": h.t.min_bid})
-        rule = "56-AUC-5" if h.rules.pack == "56" else "28-AUC-4"
-        return Reason("first_hand_opens", rule, {"value": h.t.min_bid})
+        return Reason("first_hand_opens", "28-AUC-4", {"value": h.t.min_bid})
     return _wrong_phase(AUCTION, action)
 
 
@@ -140,10 +147,9 @@ def _bid(h: HandState, seat: int, code: int) -> Reason:
         return Reason("team_alternating_min", "RULES-56.md §1.4.2", {"value": h.ta_min})
     low = auction.lowest_bid(h, seat)
     if h.high < 0 and value < low:
-        return Reason("lowest_bid", "56-AUC-3" if h.rules.pack == "56" else "28-AUC-3",
-                      {"value": low})
+        return Reason("lowest_bid", "28-AUC-3", {"value": low})
     if h.high >= 0 and value <= h.high:
-        return Reason("bid_higher", "28-AUC-3, 56-AUC-4", {"value": h.high})
+        return Reason("bid_higher", "28-AUC-3", {"value": h.high})
     rules = h.rules
     if rules.second_bid_min is not None and h.bids_made[seat] and value < rules.second_bid_min:
         return Reason("second_bid_min", "40-4", {"value": rules.second_bid_min})
@@ -164,6 +170,8 @@ def _play(h: HandState, action: Action, code: int) -> Reason | None:
         if not allowed and verb_code:
             return Reason("ask_first", "29-PLAY-3")
         return None
+    if verb in ("ask", "reveal") and (h.revealed or h.trump < 0):      # 56-TRUMP-1, 28-SH-3
+        return Reason("trump_already_exposed" if h.trump >= 0 else "no_trump_to_ask")
     if verb == "ask":
         if seat == h.bidder:
             return Reason("bidder_does_not_ask", "28-BR-4")
@@ -171,8 +179,6 @@ def _play(h: HandState, action: Action, code: int) -> Reason | None:
     if verb == "reveal":
         if seat != h.bidder:
             return Reason("only_bidder_reveals", "28-REV-1")
-        if h.revealed:
-            return Reason("trump_already_exposed")
         return Reason("bidder_reveal_when_void", "28-BR-3")
     if verb == "pair":
         return Reason("pair_when", "28-PAIR-2")
@@ -186,10 +192,7 @@ def _play(h: HandState, action: Action, code: int) -> Reason | None:
 
 
 def _no_ask(h: HandState, seat: int) -> Reason:
-    if h.revealed:
-        return Reason("trump_already_exposed")
-    if h.trump < 0:
-        return Reason("no_trump_to_ask")
+    """Why another player may not ask now (the trump is hidden: ``_play`` said the rest)."""
     if not h.trick_cards:
         return Reason("no_ask_when_leading", "28-REV-1")
     led = h.t.deck.suit_of[h.trick_cards[0]]

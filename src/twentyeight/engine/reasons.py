@@ -17,12 +17,16 @@ an int.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
 
-__all__ = ["ANNULMENT_WORDS", "ENGLISH", "SUIT_WORDS", "Reason", "card_text"]
+if TYPE_CHECKING:
+    from twentyeight.rules import Rules
+
+__all__ = ["ANNULMENT_WORDS", "ENGLISH", "OWN_RULES", "SUIT_WORDS", "Reason", "card_text",
+           "cite", "variant"]
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """English names of the suits, for the ``{suit}`` parameter."""
@@ -248,3 +252,65 @@ class Reason:
     def to_json(self) -> dict[str, Any]:
         """``{"key", "rule", "params"}``, what a client translates."""
         return {"key": self.key, "rule": self.rule, "params": dict(self.params)}
+
+
+OWN_RULES: dict[str, dict[str, str]] = {
+    "29": {
+        "follow_suit": "29-PLAY-1",
+        "bid_higher": "29-AUC-1",
+        "lowest_bid": "29-AUC-2",
+        "highest_bid": "29-AUC-2",
+        "not_a_trump_choice": "29-DEAL-2",
+        "ask_only_when_void": "29-PLAY-3",
+        "no_ask_when_leading": "29-PLAY-3",
+        "only_bidder_reveals": "29-PLAY-3",
+        "bidder_does_not_ask": "29-PLAY-3",
+        "bidder_reveal_when_void": "29-PLAY-3",
+        "hidden_trump_no_power": "29-PLAY-2",
+        "pair_when": "29-PAIR-2",
+        **dict.fromkeys(("pair_lowers", "pair_raises", "pair_floor", "pair_ceiling",
+                         "pair_floor_already", "pair_ceiling_already", "hint_pair_lowers",
+                         "hint_pair_raises"), "29-PAIR-3"),
+    },
+    "56": {
+        "follow_suit": "56-PLAY-2",
+        "bid_higher": "56-AUC-4",
+        "lowest_bid": "56-AUC-3",
+        "highest_bid": "56-AUC-3",
+        "first_hand_opens": "56-AUC-5",
+        "must_open": "56-AUC-5",
+    },
+    **{family: dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens", "must_open"),
+                             rule)
+       for family, rule in (("40", "40-3"), ("3P", "3P-4"), ("6P", "6P-4"), ("6PK", "6PK-3"))},
+}
+"""The variants' own rules: for a family of :func:`variant`, the rule ID a reason's key cites
+in place of the 28 rule the engine writes (28-PLAY-2 is 29-PLAY-1 in 29, 28-AUC-4 is 40-3
+in 40).  A key not listed keeps its rule: the variant plays it as 28 does."""
+
+
+def variant(rules: Rules) -> str:
+    """The family of rules a table plays, by whose rule IDs it is told: ``"29"`` (29 and the
+    29 presets), ``"40"``, ``"56"`` (every 56), ``"3P"`` / ``"6P"`` / ``"6PK"`` (28 at three
+    or six players, RULES.md §4.1-4.2, RULES-56.md §3), or ``"28"``."""
+    if rules.pack != "28":
+        return rules.pack
+    if rules.preset.startswith(("29", "bhoos-29")):
+        return "29"
+    if rules.num_players == 3:
+        return "3P"
+    if rules.num_players == 6:
+        return "6PK" if rules.six_player_form == "kerala" else "6P"
+    return "28"
+
+
+def cite(reason: Reason, rules: Rules) -> Reason:
+    """``reason`` citing the rule of the table's own variant (:data:`OWN_RULES`): the one
+    place where a reason's rule ID is made to fit the variant.
+
+    >>> from twentyeight.rules import PRESETS
+    >>> str(cite(Reason("follow_suit", "28-PLAY-2", {"suit": "H"}), PRESETS["29"]))
+    'you must follow suit: you hold hearts (29-PLAY-1)'
+    """
+    own = OWN_RULES.get(variant(rules), {}).get(reason.key)
+    return reason if own is None or reason.rule is None else replace(reason, rule=own)

@@ -20,8 +20,11 @@ function valueWords(info, value) {
   return Array.isArray(value) ? value.join(" / ") : String(value);
 }
 
-/** The family of a preset (28, 29, 40 or 56), whose own rule IDs its page explains. */
+/** The family of a preset (28, 29, 40, 56, or 28 at three or six players: 3P, 6P, 6PK),
+ * whose own rule IDs its page explains (as twentyeight.engine.reasons.variant). */
 function family(preset) {
+  const small = { "28-3p": "3P", "28-6p": "6P", "28-6p-kerala": "6PK" };
+  if (preset in small) return small[preset];
   if (preset.startsWith("29") || preset.startsWith("bhoos")) return "29";
   return ["40", "56"].find((f) => preset.startsWith(f)) || "28";
 }
