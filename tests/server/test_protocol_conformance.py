@@ -944,7 +944,7 @@ async def _refused_claim(server: Server, room: str, token: str) -> Message:
             assert set(told) == CLAIM | {"by"} and told["by"] is None
             assert told["asked"] == told["accepted"] == []
             assert told["seat"] == 0 and told["hand"] == st["hand"]
-            assert told["cards"] == st["view"]["hand"]
+            assert told["cards"] == []          # nobody judges it: no hand laid down
             again = await me.until(lambda m: m["type"] == "state")    # the turn afresh
             assert again["seq"] == st["seq"] and again["legal"] == st["legal"]
             await me.send({"type": "claim", "token": token, "seq": st["seq"]})
@@ -957,8 +957,9 @@ async def _refused_claim(server: Server, room: str, token: str) -> Message:
 
 def test_one_claim_per_side_per_hand_even_across_a_restart(tmp_path: Path) -> None:
     """protocol.md, "Claims": a claim against computers alone that is not certain "is
-    refused at once" (``claim`` with ``status`` ``refused``, ``by`` null, the claimer's
-    ``cards``; ``asked`` and ``accepted`` empty; no ``seconds``), "A refusal plays on, the
+    refused at once" (``claim`` with ``status`` ``refused``, ``by`` null; ``cards``,
+    ``asked`` and ``accepted`` empty: nobody judged it, so no hand is laid down; no
+    ``seconds``), "A refusal plays on, the
     claimer's turn beginning afresh"; "one claim per side per hand (the answer says whether
     the sweep was certain, which is information about the hidden hands: it is given once)".
     Once — also when the server restarts within the hand ("serves each exactly as it

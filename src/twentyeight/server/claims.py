@@ -14,7 +14,9 @@ playing their own seat): the claimer's remaining cards are shown to everyone, as
 player lays them down, and the table waits (no action, no computer player) until every one
 of them accepts, one refuses, or the room's ``turn_seconds`` pass (a refusal).  A refusal
 plays on; computer players refuse (they cannot weigh a claim without seeing the cards), so a
-claim against computers alone that is not certain is refused at once.  One claim per side
+claim against computers alone that is not certain is refused at once, and its cards are shown
+to nobody (no opponent judges them; the claimer's partner and the spectators must not see
+them).  One claim per side
 per hand: the answer tells the claimer something about the hidden hands (whether the sweep
 was certain), so it cannot be asked again and again — noted in the room's database
 (:meth:`~twentyeight.server.talk_store.TalkStore.claim_once`), so that neither another
@@ -257,7 +259,8 @@ class Claims:
             pending.asked = {s for s, st in enumerate(room.seats) if s not in side
                              and st.kind == HUMAN and st.connected
                              and not room.controlled_by_bot(s, now)}
-            if not pending.asked:
+            if not pending.asked:         # nobody judges it: nothing is laid down (the
+                pending.cards = []        # partner or a spectator would see the hand)
                 self._tell(room, pending.message("refused", by=None))
                 self._end(room, pending)
                 return
