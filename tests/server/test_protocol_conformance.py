@@ -955,6 +955,19 @@ async def _refused_claim(server: Server, room: str, token: str) -> Message:
         await me.close()
 
 
+async def _claim_again(server: Server, room: str, token: str, claimed: Message) -> Message:
+    """Seat 0 claims again through ``server``, at the state it claimed on (``claimed``: the
+    same hand and seq); the answer."""
+    me = await Client.open(server, room, 0, token)
+    try:
+        st = await me.until(lambda m: m["type"] == "state")
+        assert (st["seq"], st["hand"]) == (claimed["seq"], claimed["hand"])
+        await me.send({"type": "claim", "token": token, "seq": st["seq"], "id": "again"})
+        return await me.until(lambda m: m["type"] in ("claim", "error"))
+    finally:
+        await me.close()
+
+
 def test_one_claim_per_side_per_hand_even_across_a_restart(tmp_path: Path) -> None:
     """protocol.md, "Claims": a claim against computers alone that is not certain "is
     refused at once" (``claim`` with ``status`` ``refused``, ``by`` null; ``cards``,
@@ -976,16 +989,7 @@ def test_one_claim_per_side_per_hand_even_across_a_restart(tmp_path: Path) -> No
         server.stop()
         server.start()
 
-        async def claim_again() -> Message:
-            me = await Client.open(server, room, 0, token)
-            st = await me.until(lambda m: m["type"] == "state")
-            assert (st["seq"], st["hand"]) == (claimed["seq"], claimed["hand"])
-            await me.send({"type": "claim", "token": token, "seq": st["seq"], "id": "again"})
-            told = await me.until(lambda m: m["type"] in ("claim", "error"))
-            await me.close()
-            return told
-
-        told = asyncio.run(claim_again())
+        told = asyncio.run(_claim_again(server, room, token, claimed))
         assert told["type"] == "error" and told["code"] == "not_now", told
     finally:
         server.stop()
@@ -1162,14 +1166,7 @@ def test_one_claim_per_side_per_hand_through_any_process(
         a.start_match(room, made["host_token"])
 
         async def scenario() -> Message:
-            claimed = await _refused_claim(a, room, token)
-            me = await Client.open(b, room, 0, token)
-            st = await me.until(lambda m: m["type"] == "state")
-            assert (st["seq"], st["hand"]) == (claimed["seq"], claimed["hand"])
-            await me.send({"type": "claim", "token": token, "seq": st["seq"]})
-            told = await me.until(lambda m: m["type"] in ("claim", "error"))
-            await me.close()
-            return told
+            return await _claim_again(b, room, token, await _refused_claim(a, room, token))
 
         told = asyncio.run(scenario())
         assert told["type"] == "error" and told["code"] == "not_now", told
