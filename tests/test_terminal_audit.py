@@ -10,17 +10,21 @@ import io
 import re
 from collections.abc import Callable
 
-from twentyeight.bots import make_bot
+from twentyeight.bots import Bot, make_bot
+from twentyeight.cli.display import Painter, action_words
 from twentyeight.cli.play import TerminalGame
+from twentyeight.engine.actions import SIMPLE_VERBS, VERBS
 from twentyeight.match import Match
+from twentyeight.views import View
 
 Answer = Callable[[str, Match], str]
 
 
-def terminal(match: Match, answer: Answer) -> str:
-    """Run the terminal game for seat 0 against `rules` bots; ``answer(prompt, match)`` types."""
+def terminal(match: Match, answer: Answer, bots: dict[int, Bot] | None = None) -> str:
+    """Run the terminal game for seat 0 against `rules` bots (or ``bots``);
+    ``answer(prompt, match)`` types."""
     n = match.rules.num_players
-    bots = {s: make_bot("rules", seed=s) for s in range(1, n)}
+    bots = bots or {s: make_bot("rules", seed=s) for s in range(1, n)}
     out = io.StringIO()
     TerminalGame(match, 0, bots, lambda p: answer(p, match), out, colour=False).run()
     return out.getvalue()
@@ -272,3 +276,84 @@ def test_29_bidder_who_must_reveal_is_told_why() -> None:
     assert not any("28-BR-3" in ln or "holding only trumps" in ln for ln in notes), notes
     assert not any("ask for the trump" in ln for ln in notes), notes
     assert any("29-PLAY-3" in ln for ln in notes), notes
+
+
+# ---- the computer players' calls, in words ------------------------------------------------
+
+
+class Prefers(Bot):
+    """A computer player that makes the first of ``calls`` it may make (``"reveal"``,
+    ``"trump seventh"``), and otherwise plays as the `rules` bot."""
+
+    def __init__(self, calls: tuple[str, ...], seat: int) -> None:
+        super().__init__(seat)
+        self.calls = calls
+        self.rules = make_bot("rules", seed=seat)
+
+    def act(self, view: View) -> str:
+        for call in self.calls:
+            for entry in view["legal"]:
+                action = entry.split(" ", 1)[1]
+                if action == call or action.startswith(call + " "):
+                    return entry
+        return self.rules.act(view)
+
+
+DOUBLING = {"preset": "28", "double_redouble": True, "c_bid": True, "scoring": "flat"}
+CALLS: list[tuple[object, int, tuple[str, ...], list[str]]] = [
+    ("28", 0, ("ask", "raise"), ["asks for the trump to be shown", "raises the bid to 2"]),
+    ("28", 3, ("reveal",), ["reveals the trump"]),
+    ("28", 11, ("pair",), ["shows the pair (king and queen of trumps)"]),
+    (DOUBLING, 0, ("c", "double"), ["doubles the bid", "calls 'C' (6 game points won or lost)"]),
+    (DOUBLING, 0, ("redouble", "double"), ["doubles the bid", "redoubles the bid"]),
+    ({"preset": "28", "single_hand": True}, 0, ("single",),
+     ["declares a single hand (every trick, alone, no trump)"]),
+    ({"preset": "28", "thani": True}, 0, ("thani",), ["declares Thani (every trick, alone)"]),
+    ({"preset": "28", "cot": True}, 0, ("concede", "refuse"),
+     ["concedes the hand to the bidding side", "refuses the concession and plays on"]),
+    ({"preset": "28", "cot": True}, 0, ("concede", "accept"),
+     ["accepts the concession: the hand ends"]),
+    ({"preset": "28", "seventh_card_trump": True}, 0, ("trump seventh",),
+     ["calls 'seventh card': the suit of their seventh card is trump"]),
+    ({"preset": "29", "reverse_no_trump": True}, 0, ("trump reverse",),
+     ["chooses reversed no-trump"]),
+    ("56-kerala", 0, ("thani",), ["bids Thani (every trick, alone, no trump)"]),
+]
+RAW = re.compile(r"(ask|reveal|pair|double|redouble|c|single|thani|show|concede|accept|refuse"
+                 r"|redeal|raise \d+|trump (seventh|reverse|[SHDC♠♥♦♣]|[2-9JQKA10]+[♠♥♦♣]))")
+"""A call in the notation of actions.py rather than in words."""
+
+
+def test_every_call_a_computer_makes_is_said_in_words() -> None:
+    """RECORDS.md's verbs are notation: the table says "Right: reveals the trump", not
+    "Right: reveal"; "accepts the concession", not "accept" (28-COT-2/3); "raises the bid to
+    24" (28-RAISE-1), "calls 'seventh card'" (28-TRUMP-5), "doubles", "calls 'C'"
+    (28-DBL-1/7), a single hand (28-SH-1), Thani (28-TH-1, 56-TH-1)."""
+    for rules, seed, calls, words in CALLS:
+        match = Match.new(rules, seed=seed, dealer=0)
+        bots: dict[int, Bot] = {s: Prefers(calls, s) for s in range(1, match.rules.num_players)}
+        text = terminal(match, scripted(lambda actions, m: None), bots)
+        said = [ln.split(": ", 1)[1] for ln in text.splitlines()
+                if ln.startswith("  ") and ": " in ln and not ln.startswith("   ")]
+        raw = [s for s in said if RAW.fullmatch(s)]
+        assert not raw, (rules, calls, raw)
+        for sentence in words:
+            assert sentence in text, (rules, calls, sentence)
+
+
+def test_every_verb_of_the_notation_has_words() -> None:
+    """Each verb of engine/actions.py (and each form of ``trump``) is said as words, for
+    another player and for the reader; only a bid, a pass of the auction and a card are said
+    as they are typed."""
+    entries = [f"1 {verb}" for verb in SIMPLE_VERBS] + [
+        "1 raise 24", "1 trump", "1 trump 7S", "1 trump S", "1 trump seventh", "1 trump reverse"]
+    assert {e.split()[1] for e in entries} | {"bid", "play"} == set(VERBS)
+    paint = Painter(False)
+    for entry in entries:
+        if entry == "1 pass":
+            continue
+        for who, you in (("Right", False), ("You", True)):
+            said = action_words(entry, who, paint, you=you).split(": ", 1)[1]
+            assert not RAW.fullmatch(said) and " " in said, (entry, said)
+    assert action_words("1 pass", "Right", paint, "raise") == "Right: no raise"
+    assert action_words("1 reveal", "You", paint, you=True) == "You: reveal the trump"

@@ -66,11 +66,35 @@ PASS_WORDS = {"double": "no double", "redouble": "no redouble", "raise": "no rai
               "single_hand": "no single hand", "thani": "no Thani"}
 """What a pass says in each window after the auction (a view's ``phase`` when it was made)."""
 
+CALL_WORDS: dict[str, tuple[str, str]] = {
+    "ask": ("asks for the trump to be shown", "ask for the trump to be shown"),
+    "reveal": ("reveals the trump", "reveal the trump"),
+    "pair": ("shows the pair (king and queen of trumps)",
+             "show the pair (king and queen of trumps)"),
+    "double": ("doubles the bid", "double the bid"),
+    "redouble": ("redoubles the bid", "redouble the bid"),
+    "c": ("calls 'C' (6 game points won or lost)", "call 'C' (6 game points won or lost)"),
+    "single": ("declares a single hand (every trick, alone, no trump)",
+               "declare a single hand (every trick, alone, no trump)"),
+    "thani": ("declares Thani (every trick, alone)", "declare Thani (every trick, alone)"),
+    "show": ("shows a hand that cannot lose (a single hand without play)",
+             "show a hand that cannot lose (a single hand without play)"),
+    "concede": ("concedes the hand to the bidding side", "concede the hand to the bidding side"),
+    "accept": ("accepts the concession: the hand ends", "accept the concession: the hand ends"),
+    "refuse": ("refuses the concession and plays on for every trick",
+               "refuse the concession and play on for every trick"),
+    "redeal": ("claims a new deal (a hand without points)",
+               "claim a new deal (a hand without points)"),
+}
+"""The calls that are no card, bid or pass, as a sentence: (someone else does it, you do)."""
 
-def action_words(entry: str, who: str, paint: Painter, phase: str | None = None) -> str:
+
+def action_words(entry: str, who: str, paint: Painter, phase: str | None = None,
+                 you: bool = False) -> str:
     """One action of a record or a view (``"2 bid 30H"``) said with its player's name:
-    ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``; a pass made in a window
-    (``phase``, when known) says what was passed: ``"Ravi: no raise"``."""
+    ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``, ``"Ravi: reveals the
+    trump"``; a pass made in a window (``phase``, when known) says what was passed:
+    ``"Ravi: no raise"``.  ``you``: the player is the reader (``"You: reveal the trump"``)."""
     _, verb, *arg = entry.split()
     a = arg[0] if arg else ""
     if verb == "pass" and phase in PASS_WORDS:
@@ -78,16 +102,31 @@ def action_words(entry: str, who: str, paint: Painter, phase: str | None = None)
     if verb == "play":
         return f"{who}: {paint.card(a)}"
     if verb == "trump":
-        if not a:
-            return f"{who}: chooses trump (face down)"
-        if a in ("seventh", "reverse"):
-            return f"{who}: trump {a}"
-        return f"{who}: trump " + (paint.card(a) + " (face down)" if len(a) == 2
-                                   else paint.suit(a))
-    if verb == "ask":
-        return f"{who}: asks for the trump"
+        return f"{who}: {_trump_words(a, paint, you)}"
     if verb == "bid" and not a[-1].isdigit():
         value, den = bid_parts(a)
         shown = " NT" if den == 5 else paint.suit(DENOMINATIONS[den])
         return f"{who}: bid {value}{shown}"
+    if verb == "raise":
+        return f"{who}: {'raise' if you else 'raises'} the bid to {a}"
+    if verb == "thani" and phase == "auction":                     # 56-TH-1: a call above 56
+        return f"{who}: {'bid' if you else 'bids'} Thani (every trick, alone, no trump)"
+    if verb in CALL_WORDS:
+        return f"{who}: {CALL_WORDS[verb][1 if you else 0]}"
     return f"{who}: {verb}{' ' + a if a else ''}"
+
+
+def _trump_words(arg: str, paint: Painter, you: bool) -> str:
+    """The trump choice: face down and unseen, a card laid, a suit named, the seventh card
+    (28-TRUMP-5) or 29's reversed no-trump."""
+    if not arg:
+        return f"{'choose' if you else 'chooses'} trump (face down)"
+    if arg == "seventh":
+        return ("call 'seventh card': the suit of your seventh card is trump" if you else
+                "calls 'seventh card': the suit of their seventh card is trump")
+    if arg == "reverse":
+        return (f"{'choose' if you else 'chooses'} reversed no-trump (no trump; the 7 ranks "
+                "highest, the jack lowest)")
+    if len(arg) == 2:
+        return f"{'lay' if you else 'lays'} {paint.card(arg)} as trump (face down)"
+    return f"{'name' if you else 'names'} {paint.suit(arg)} as trump (in secret)"

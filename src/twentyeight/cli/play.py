@@ -304,7 +304,8 @@ class TerminalGame:
             who = "bidding side" if ours else "defenders"
             self.say(f"Card points: your side ({who}) {mine} · the others {theirs}")
         elif view["phase"] == "auction":
-            calls = [self._describe(e).replace(": ", " ") for e in view["history"]]
+            calls = [self._describe(e, phase).replace(": ", " ")
+                     for e, phase in zip(view["history"], view["history_phases"], strict=True)]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
         last = self._last_trick(view)
         if last:
@@ -410,7 +411,9 @@ class TerminalGame:
             self.say("  " + self._describe(entry, phase))
 
     def _describe(self, entry: str, phase: str | None = None) -> str:
-        return action_words(entry, self.names[int(entry.split()[0])], self.paint, phase)
+        """One entry of the history in words, with its player's name (``You: …``)."""
+        seat = int(entry.split()[0])
+        return action_words(entry, self.names[seat], self.paint, phase, you=seat == self.seat)
 
     def _review(self) -> None:
         """The review of the last finished hand (from this seat's decisions)."""
