@@ -357,3 +357,78 @@ def test_every_verb_of_the_notation_has_words() -> None:
             assert not RAW.fullmatch(said) and " " in said, (entry, said)
     assert action_words("1 pass", "Right", paint, "raise") == "Right: no raise"
     assert action_words("1 reveal", "You", paint, you=True) == "You: reveal the trump"
+
+
+# ---- the second deal and the seventh card -------------------------------------------------
+
+
+SECOND_DEAL = "The rest of the cards are dealt: your hand is now "
+
+
+def suits(hand: str) -> dict[str, set[str]]:
+    """A hand as the terminal writes it ("♠ J 9   ♥ A") by suit: {"♠": {"J", "9"}, …}."""
+    return {group.split()[0]: set(group.split()[1:]) for group in hand.split("   ")}
+
+
+def bid_high(calls: tuple[str, ...] = ()) -> Answer:
+    """Seat 0 bids the most it may (so it is the bidder), then makes the first of ``calls``
+    it may make."""
+    def choose(actions: list[str], match: Match) -> str | None:
+        bids = [a for a in actions if a.startswith("bid")]
+        if bids:
+            return bids[-1]
+        return next((c for c in calls if c in actions), None)
+
+    return scripted(choose)
+
+
+def test_the_second_deal_is_told() -> None:
+    """28-DEAL-4: after the auction and the trump choice the last four cards are dealt; the
+    player is told so, with the whole hand, before the first card is played."""
+    match = Match.new("28", seed=12, dealer=0)
+    text = terminal(match, scripted(lambda actions, m: None))
+    dealt = [ln for ln in text.splitlines() if ln.startswith(SECOND_DEAL)]
+    assert len(dealt) == 1, dealt
+    whole = Painter(False).hand(match.games[0].deal_json()[0])          # all eight cards
+    assert suits(dealt[0].removeprefix(SECOND_DEAL)) == suits(whole)
+    assert text.index(SECOND_DEAL) < text.index("Trick 1")
+    assert text.index(SECOND_DEAL) > text.index("chooses trump (face down)")
+
+
+def test_the_bidder_is_told_the_trump_card_beside_the_second_deal() -> None:
+    """28-TRUMP-1/3: the bidder's face-down trump card is not in his hand until exposed; the
+    second deal says it beside the hand."""
+    match = Match.new("28", seed=12, dealer=0)
+    text = terminal(match, bid_high())
+    line = next(ln for ln in text.splitlines() if ln.startswith(SECOND_DEAL))
+    record = match.games[0].to_record()
+    laid = next(a.split()[2] for a in record["actions"] if a.startswith("0 trump "))
+    assert line.endswith(f" (and {Painter(False).card(laid)} face down as your trump)"), line
+
+
+def test_the_seventh_card_is_told_to_its_bidder_and_kept_from_the_others() -> None:
+    """28-TRUMP-5 / 28-DEAL-5: the bidder who calls "seventh card" sees that card set aside
+    as the trump at the second deal (A-04: he sees it); the others hear only that it is set
+    aside, not which card it is."""
+    rules = {"preset": "28", "seventh_card_trump": True}
+    match = Match.new(rules, seed=0, dealer=0)
+    text = terminal(match, bid_high(("trump seventh",)))
+    seventh = match.games[0].deal_json()[0][6]
+    card = Painter(False).card(seventh)
+    assert f"your seventh card, {card}, is set aside face down: {card[-1]} is trump" in text
+
+    match = Match.new(rules, seed=0, dealer=0)
+    bots: dict[int, Bot] = {s: Prefers(("trump seventh",), s) for s in range(1, 4)}
+    text = terminal(match, scripted(lambda actions, m: None), bots)
+    bidder = match.games[0].view(0)["bidder"]
+    line = next(ln for ln in text.splitlines() if ln.startswith(SECOND_DEAL))
+    assert line.endswith(f"; {['You', 'Right', 'Partner', 'Left'][bidder]}'s seventh card is "
+                         "set aside face down: its suit is trump"), line
+    assert Painter(False).card(match.games[0].deal_json()[bidder][6]) not in line
+
+
+def test_no_second_deal_where_every_card_is_dealt_before_the_auction() -> None:
+    """6P-3, 40-11, 56-DEAL-4: all cards are dealt at once; nothing more is dealt."""
+    for preset in ("40", "56", "28-6p"):
+        text = terminal(Match.new(preset, seed=1, dealer=0), scripted(lambda a, m: None))
+        assert SECOND_DEAL not in text and "Your cards: " in text, preset

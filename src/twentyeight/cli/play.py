@@ -66,6 +66,8 @@ class TerminalGame:
         self._shown = 0
         self._tricks_shown = 0
         self._exposed_shown = False
+        self._all_dealt = False
+        """The whole hand has been dealt and told (the second deal, 28-DEAL-4)."""
         self.coach = coach or Coach(seat, self.paint)
         """Hints, reviews and the rules' explanations (``hint``, ``review``, ⓘ lines)."""
         self._reviewable: tuple[int, dict[str, Any]] | None = None
@@ -162,6 +164,7 @@ class TerminalGame:
         self._shown = 0
         self._tricks_shown = 0
         self._exposed_shown = False
+        self._all_dealt = not game.rules.cards_before_auction
         self.coach.new_hand()
         self.say()
         self.say(self.paint.bold(f"══ Hand {number} · dealer {self.names[game.dealer]} · "
@@ -386,6 +389,7 @@ class TerminalGame:
             if who != self.seat:
                 self.say("  " + self._describe(entry, phase))
         self._shown = len(view["history"])
+        self._second_deal(game, view)
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
             ind, trump = view["indicator"], view["trump"]
@@ -404,6 +408,29 @@ class TerminalGame:
             self._tricks_shown += 1
             self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
                      f"({points(t['points'])})")
+
+    def _second_deal(self, game: Any, view: View) -> None:
+        """Tell the rest of the cards once they are dealt after the auction (28-DEAL-4), with
+        the bidder's seventh card set aside as the trump when it was called (28-TRUMP-5)."""
+        first = game.rules.cards_before_auction
+        if self._all_dealt or len(view["hand"]) <= first:
+            return
+        self._all_dealt = True
+        bidder, indicator = view["bidder"], view["indicator"]
+        aside = ""
+        if view["seventh_card"] and bidder is not None:
+            if bidder != self.seat:
+                aside = (f"; {self.names[bidder]}'s seventh card is set aside face down: "
+                         "its suit is trump")
+            elif indicator is not None:
+                aside = (f"; your seventh card, {self.paint.card(indicator)}, is set aside "
+                         f"face down: {self.paint.suit(indicator[1])} is trump")
+            else:
+                aside = "; your seventh card is set aside face down, unseen: its suit is trump"
+        elif bidder == self.seat and indicator is not None and view["indicator_face_down"]:
+            aside = f" (and {self.paint.card(indicator)} face down as your trump)"
+        self.say(f"The rest of the cards are dealt: your hand is now "
+                 f"{self.paint.hand(view['hand'])}{aside}")
 
     def _history(self, view: View) -> None:
         """Every call and card of the hand, each as what it was in its phase."""
