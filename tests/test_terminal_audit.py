@@ -432,3 +432,43 @@ def test_no_second_deal_where_every_card_is_dealt_before_the_auction() -> None:
     for preset in ("40", "56", "28-6p"):
         text = terminal(Match.new(preset, seed=1, dealer=0), scripted(lambda a, m: None))
         assert SECOND_DEAL not in text and "Your cards: " in text, preset
+
+
+# ---- no-trump bids as people type them ----------------------------------------------------
+
+
+def typing_first(first: str) -> Answer:
+    """Type ``first`` at seat 0's first turn, then pass (or the first action)."""
+    typed = {"done": False}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        if not typed["done"]:
+            typed["done"] = True
+            return first
+        return None
+
+    return scripted(choose)
+
+
+def test_a_no_trump_bid_is_read_as_people_type_it() -> None:
+    """56-AUC-3: a bid names a suit or NT.  The terminal read "40nt" but not "40 nt",
+    "40 NT" (taken for seat 40's unknown verb "nt"), "nt 40" or "40 no trump"."""
+    for typed in ("40 nt", "40nt", "40 NT", "nt 40", "NT 40", "40 no trump", "bid 40 nt"):
+        match = Match.new("56", seed=4, dealer=5)
+        text = terminal(match, typing_first(typed))
+        assert match.games[0].to_record()["actions"][0] == "0 bid 40NT", (typed, text[:600])
+        assert "unknown verb" not in text
+    match = Match.new("56", seed=4, dealer=5)
+    terminal(match, typing_first("40 ♥"))
+    assert match.games[0].to_record()["actions"][0] == "0 bid 40H"
+
+
+def test_a_no_trump_bid_where_bids_are_numbers_is_told_clearly() -> None:
+    """40-12 / 28-AUC-3: in 40 (and 28) the trump is chosen after the auction and a bid is
+    a number: "40 nt" is refused with an example of the bid to type, not "unknown verb"."""
+    text = terminal(Match.new("40", seed=1, dealer=5), typing_first("40 nt"))
+    refusal = next(ln for ln in text.splitlines() if ln.startswith("✗"))
+    assert refusal == "✗ bids name no denomination here: bid a number, like 'bid 40'"
+    text = terminal(Match.new("28", seed=1, dealer=3), typing_first("bid 20 nt"))
+    refusal = next(ln for ln in text.splitlines() if ln.startswith("✗"))
+    assert refusal == "✗ bids name no denomination here: bid a number, like 'bid 20'"

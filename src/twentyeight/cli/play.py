@@ -6,11 +6,13 @@ what the player may not know.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from twentyeight.bots import Bot, make_table_bot
+from twentyeight.cards import CardError, parse_suit
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import Painter, action_words, points, use_colour
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
@@ -19,7 +21,8 @@ from twentyeight.match import Match, SetTally
 from twentyeight.views import View
 
 HELP = """\
-Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"), or a word:
+Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"; where a bid
+names its trump: "30♥", "30 h", "40 NT"), or a word:
   pass · ask · reveal · pair · double · redouble · c · single · thani · redeal
   concede · accept · refuse · show · "trump 7S" · "trump seventh" · "raise 24"
 Other commands:
@@ -43,6 +46,45 @@ UNDERTAKINGS = {
     "thani_56": "Thani (every trick, alone, no trump)",                            # 56-TH-2
 }
 """The declarations that replace the contract, in the words of the contract line."""
+
+
+NO_TRUMP = re.compile(r"\bno[ -]?trumps?\b", re.IGNORECASE)
+"""No-trump written out ("no trump", "no-trump", "notrumps"), read as "nt"."""
+NO_TRUMP_WORDS = ("nt", "n", "ns", "noes")
+"""The no-trump denominations the notation reads after a bid's number (56-AUC-3, A-56-01)."""
+
+
+def joined_bid(text: str) -> str:
+    """A bid typed with its denomination apart, as the notation's one word: "40 nt", "NT 40",
+    "40 no trump" and "bid 40 NT" are "40nt" / "bid 40nt", "30 ♥" is "30♥"; a card typed
+    apart likewise ("10 h", "play 10 h").  Anything else is returned as typed.
+
+    >>> joined_bid("40 NT"), joined_bid("nt 40"), joined_bid("bid 40 no trump")
+    ('40NT', '40nt', 'bid 40nt')
+    """
+    words = NO_TRUMP.sub("nt", text).split()
+    verb = words[:1] if words and words[0].lower() in ("bid", "play") else []
+    rest = words[len(verb):]
+    if len(rest) == 2:
+        number, other = rest if _number(rest[0]) else rest[::-1]
+        if _number(number) and _denomination(other):
+            return " ".join([*verb, number + other])
+    return text
+
+
+def _number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
+def _denomination(word: str) -> bool:
+    """``word`` names no-trump or a suit (a letter, a symbol or a word: "h", "♥", "hearts")."""
+    if word.lower() in NO_TRUMP_WORDS:
+        return True
+    try:
+        parse_suit(word)
+    except CardError:
+        return False
+    return True
 
 
 class Quit(Exception):
@@ -223,7 +265,7 @@ class TerminalGame:
             if self._command(text):
                 continue
             try:
-                action = self._as_trump_card(Action.parse(text, seat=self.seat))
+                action = self._as_trump_card(Action.parse(joined_bid(text), seat=self.seat))
             except NotationError as e:
                 self.say(f"✗ {e}. Type 'legal' to see your options.")
                 continue

@@ -135,10 +135,11 @@ def _duel(h: HandState) -> Reason:
 def _bid(h: HandState, seat: int, code: int) -> Reason:
     value = (code - BID) >> 3
     denomination = (code - BID) & 7
-    if denomination not in h.t.bid_denominations:
+    if denomination not in h.t.bid_denominations:      # the example: the value, if it may be bid
+        example = {"value": min(max(value, auction.lowest_bid(h, seat)), h.t.max_bid)}
         if denomination:
-            return Reason("bid_is_a_number")
-        return Reason("bid_names_trump", "56-AUC-3")
+            return Reason("bid_is_a_number", None, example)
+        return Reason("bid_names_trump", "56-AUC-3", example)
     if auction.dealer_forced(h):
         return Reason("dealer_must_bid", "29-AUC-3", {"value": h.t.min_bid})
     if value > h.t.max_bid:

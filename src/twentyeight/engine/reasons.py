@@ -68,8 +68,8 @@ ENGLISH: dict[str, str] = {
     "cannot_ask_now": "you cannot ask now",
     # the auction (engine/explain.py)
     "redouble_or_pass": "a double was just made: the doubled side may redouble or pass",
-    "bid_is_a_number": "bids name no denomination here: bid a number, like 'bid 16'",
-    "bid_names_trump": "a bid names its trump or no-trump: 'bid 30H', 'bid 31NT'",
+    "bid_is_a_number": "bids name no denomination here: bid a number, like 'bid {value}'",
+    "bid_names_trump": "a bid names its trump or no-trump: 'bid {value}H', 'bid {value}NT'",
     "dealer_must_bid": "everyone else passed, so the dealer must bid exactly {value}",
     "dealer_must_bid_min": "everyone else passed, so the dealer must bid {value}",
     "highest_bid": "the highest bid is {value}",
