@@ -1,4 +1,5 @@
-"""Helpers for the rule tests: compass seats, deals written by hand, and looking at legality.
+"""Helpers for the rule tests: compass seats, deals written by hand, and looking at legality;
+and reading a line of the terminal game that it wrapped (:func:`said`).
 
 Seats are numbered in turn order (RECORDS.md).  In 28 the turn order is anticlockwise,
 N → W → S → E, so N = 0, W = 1, S = 2, E = 3 (N–S and E–W are partners, as in RULES.md §7).
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from twentyeight import Game, IllegalAction
+from twentyeight.cli.display import hanging_indent
 
 N, W, S, E = 0, 1, 2, 3
 """28 seats (anticlockwise turn order N → W → S → E)."""
@@ -114,3 +116,17 @@ def passes(first: int, count: int, n: int) -> list[str]:
 def bid_values(g: Game) -> list[int]:
     """The bid values (of bare-number bids) the player to act may call now."""
     return sorted(int(a.arg) for a in g.legal_actions() if a.verb == "bid" and a.arg)
+
+
+def said(text: str, start: str) -> str:
+    """The terminal's line that starts with ``start``, with the lines it was wrapped onto
+    (those under its hanging indent) joined back with single spaces."""
+    lines = text.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith(start))
+    indent = " " * hanging_indent(lines[i])
+    out = lines[i]
+    for line in lines[i + 1:]:
+        if not line.startswith(indent) or line[len(indent):].startswith(" "):
+            break
+        out += " " + line[len(indent):]
+    return out

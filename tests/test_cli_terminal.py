@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import said
 from twentyeight import Game
 from twentyeight.arena import elo_from_scores, run_arena
 from twentyeight.bots import make_bot
@@ -69,7 +70,7 @@ def test_hand_result_says_whose_card_points() -> None:
     """The result line names the bidding side and who holds which card points."""
     text = terminal(Match.new("28", seed=12, dealer=0),
                     lambda p, m: "quit" if "next hand" in p else first_legal(p, m))
-    line = next(ln for ln in text.splitlines() if ln.startswith("Hand over"))
+    line = said(text, "Hand over")                      # (wrapped at 80 columns)
     assert re.search(r"^Hand over: (your side|the opponents) (made|went down in) \d+ — card "
                      r"points: (your side \d+, the opponents \d+|the opponents \d+, your side "
                      r"\d+);", line), line

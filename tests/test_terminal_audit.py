@@ -7,11 +7,16 @@ tests/test_cli_terminal.py does) and states what a player should see.
 from __future__ import annotations
 
 import io
+import os
 import re
+import shutil
 from collections.abc import Callable
 
+import pytest
+
+from helpers import said
 from twentyeight.bots import Bot, make_bot
-from twentyeight.cli.display import Painter, action_words
+from twentyeight.cli.display import NBSP, Painter, action_words, columns, wrap
 from twentyeight.cli.play import TerminalGame
 from twentyeight.engine.actions import SIMPLE_VERBS, VERBS
 from twentyeight.match import Match
@@ -63,7 +68,8 @@ def contract_lines(text: str) -> list[str]:
 
 
 def hand_over(text: str) -> str:
-    return next(ln for ln in text.splitlines() if ln.startswith("Hand over"))
+    """The result line of the first hand, as one line (the terminal wraps it)."""
+    return said(text, "Hand over")
 
 
 # ---- 56 with open trump: a no-trump contract ---------------------------------------------
@@ -362,7 +368,8 @@ def test_every_verb_of_the_notation_has_words() -> None:
 # ---- the second deal and the seventh card -------------------------------------------------
 
 
-SECOND_DEAL = "The rest of the cards are dealt: your hand is now "
+SECOND_DEAL = "The rest of the cards are dealt."
+HAND_NOW = "Your hand is now: "
 
 
 def suits(hand: str) -> dict[str, set[str]]:
@@ -387,11 +394,10 @@ def test_the_second_deal_is_told() -> None:
     player is told so, with the whole hand, before the first card is played."""
     match = Match.new("28", seed=12, dealer=0)
     text = terminal(match, scripted(lambda actions, m: None))
-    dealt = [ln for ln in text.splitlines() if ln.startswith(SECOND_DEAL)]
-    assert len(dealt) == 1, dealt
+    assert text.count(SECOND_DEAL) == 1 and text.count(HAND_NOW) == 1
     whole = Painter(False).hand(match.games[0].deal_json()[0])          # all eight cards
-    assert suits(dealt[0].removeprefix(SECOND_DEAL)) == suits(whole)
-    assert text.index(SECOND_DEAL) < text.index("Trick 1")
+    assert suits(said(text, HAND_NOW).removeprefix(HAND_NOW)) == suits(whole)
+    assert text.index(SECOND_DEAL) < text.index(HAND_NOW) < text.index("Trick 1")
     assert text.index(SECOND_DEAL) > text.index("chooses trump (face down)")
 
 
@@ -400,7 +406,7 @@ def test_the_bidder_is_told_the_trump_card_beside_the_second_deal() -> None:
     second deal says it beside the hand."""
     match = Match.new("28", seed=12, dealer=0)
     text = terminal(match, bid_high())
-    line = next(ln for ln in text.splitlines() if ln.startswith(SECOND_DEAL))
+    line = said(text, HAND_NOW)
     record = match.games[0].to_record()
     laid = next(a.split()[2] for a in record["actions"] if a.startswith("0 trump "))
     assert line.endswith(f" (and {Painter(False).card(laid)} face down as your trump)"), line
@@ -415,23 +421,24 @@ def test_the_seventh_card_is_told_to_its_bidder_and_kept_from_the_others() -> No
     text = terminal(match, bid_high(("trump seventh",)))
     seventh = match.games[0].deal_json()[0][6]
     card = Painter(False).card(seventh)
-    assert f"your seventh card, {card}, is set aside face down: {card[-1]} is trump" in text
+    assert f"\nYour seventh card, {card}, is set aside face down: {card[-1]} is trump." in text
 
     match = Match.new(rules, seed=0, dealer=0)
     bots: dict[int, Bot] = {s: Prefers(("trump seventh",), s) for s in range(1, 4)}
     text = terminal(match, scripted(lambda actions, m: None), bots)
     bidder = match.games[0].view(0)["bidder"]
-    line = next(ln for ln in text.splitlines() if ln.startswith(SECOND_DEAL))
-    assert line.endswith(f"; {['You', 'Right', 'Partner', 'Left'][bidder]}'s seventh card is "
-                         "set aside face down: its suit is trump"), line
-    assert Painter(False).card(match.games[0].deal_json()[bidder][6]) not in line
+    name = ["You", "Right", "Partner", "Left"][bidder]
+    line = said(text, f"{name}'s seventh card")
+    assert line == f"{name}'s seventh card is set aside face down: its suit is trump.", line
+    assert text.index(SECOND_DEAL) < text.index(line) < text.index(HAND_NOW)
 
 
 def test_no_second_deal_where_every_card_is_dealt_before_the_auction() -> None:
     """6P-3, 40-11, 56-DEAL-4: all cards are dealt at once; nothing more is dealt."""
     for preset in ("40", "56", "28-6p"):
         text = terminal(Match.new(preset, seed=1, dealer=0), scripted(lambda a, m: None))
-        assert SECOND_DEAL not in text and "Your cards: " in text, preset
+        assert SECOND_DEAL not in text and HAND_NOW not in text, preset
+        assert "Your cards: " in text, preset
 
 
 # ---- no-trump bids as people type them ----------------------------------------------------
@@ -472,3 +479,80 @@ def test_a_no_trump_bid_where_bids_are_numbers_is_told_clearly() -> None:
     text = terminal(Match.new("28", seed=1, dealer=3), typing_first("bid 20 nt"))
     refusal = next(ln for ln in text.splitlines() if ln.startswith("✗"))
     assert refusal == "✗ bids name no denomination here: bid a number, like 'bid 20'"
+
+
+# ---- lines wrapped at words, to the terminal's width --------------------------------------
+
+
+def bid_lowest(actions: list[str], match: Match) -> str | None:
+    """Bid the lowest bid whenever seat 0 may: the auction goes round the table again."""
+    bids = [a for a in actions if a.startswith("bid")]
+    return bids[0] if bids else None
+
+
+CARD = re.compile(r"(10|[2-9JQKA])[♠♥♦♣]")
+
+
+def test_long_lines_wrap_at_words_with_a_hanging_indent(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """A long auction ("Auction: Right bid 14 · Partner bid 15 · …", 28-AUC-3) ran past 80
+    columns and the terminal broke it mid-word ("Partn" / "er bid 15").  Every line now fits
+    the terminal (80 columns here), breaks between calls, and goes on under the calls."""
+    monkeypatch.setenv("COLUMNS", "80")
+    text = terminal(Match.new("28", seed=3, dealer=0), scripted(bid_lowest))
+    lines = text.splitlines()
+    assert max(columns(line) for line in lines) <= 80
+    start = max(i for i, line in enumerate(lines)                 # the longest auction
+                if line.startswith("Auction:") and lines[i + 1].startswith(" " * 9))
+    auction = lines[start]
+    for line in lines[start + 1:]:
+        if not line.startswith(" " * 9):
+            break
+        auction += " " + line[9:]
+    calls = auction.removeprefix("Auction: ").split(" · ")
+    assert len(calls) > 8
+    for call in calls:
+        assert re.fullmatch(r"(You|Left|Right|Partner) (bid \d+|pass)", call), call
+    assert lines[start + 1][9] != " "                   # under the first call
+    for line in lines:                                  # no card cut in two ("1" / "0♥")
+        assert not re.search(r"(^|\s)0?[♠♥♦♣]\d", line) and not line.rstrip().endswith(" 1")
+
+
+def test_wrap_keeps_cards_suits_and_calls_whole() -> None:
+    """A card (J♠, 10♥), a suit's cards in a hand, and a call of the auction are never cut;
+    a " · " stays with what comes before it; the continuation goes under the label."""
+    paint = Painter(False)
+    hand = paint.hand(["JS", "9S", "AS", "TS", "KS", "JH", "9H", "TH", "AD", "KD", "QC", "8C"])
+    text = wrap("Your hand is now: " + hand + "   (and 7♠ face down as your trump)", 40)
+    lines = text.split("\n")
+    assert all(columns(line) <= 40 for line in lines), lines
+    assert lines[0].startswith("Your hand is now: ♠ J 9 A 10 K")
+    assert all(line.startswith(" " * 18) and line[18] != " " for line in lines[1:]), lines
+    assert "♥ J 9 10" in text and "♦ A K" in text and "♣ Q 8" in text
+    calls = wrap("Auction: " + " · ".join([f"Right{NBSP}bid{NBSP}14", f"Partner{NBSP}pass"] * 6),
+                 30)                                    # (the table joins a call's words)
+    for line in calls.split("\n"):
+        assert not line.lstrip().startswith("·") and not line.endswith(("Right", "bid")), calls
+    note = wrap("  ⓘ you cannot follow suit, so you must first reveal the trump (29-PLAY-3)", 40)
+    assert note.split("\n")[1].startswith("    ") and note.split("\n")[1][4] != " ", note
+    assert all(CARD.fullmatch(word) for word in wrap("play " + " ".join(
+        paint.card(c) for c in ("TH", "JS", "TC", "9D") * 6), 20).split()[1:])
+
+
+def test_the_width_is_the_terminals_and_80_when_unknown(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """shutil.get_terminal_size: a 50-column window gets 50-column lines; a terminal that
+    cannot say its size (output to a file or a pipe) gets 80."""
+    monkeypatch.setenv("COLUMNS", "50")
+    narrow = terminal(Match.new("28", seed=3, dealer=0), scripted(bid_lowest))
+    assert max(columns(line) for line in narrow.splitlines()) <= 50
+    asked: list[tuple[int, int]] = []
+
+    def unknown(fallback: tuple[int, int] = (80, 24)) -> os.terminal_size:
+        asked.append(fallback)
+        return os.terminal_size(fallback)
+
+    monkeypatch.setattr(shutil, "get_terminal_size", unknown)
+    text = terminal(Match.new("28", seed=3, dealer=0), scripted(bid_lowest))
+    assert asked and set(asked) == {(80, 24)}
+    assert 75 < max(columns(line) for line in text.splitlines()) <= 80

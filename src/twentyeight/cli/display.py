@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
+import unicodedata
 from typing import TextIO
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
@@ -13,6 +15,9 @@ RED = "\033[31m"
 BOLD = "\033[1m"
 DIM = "\033[2m"
 RESET = "\033[0m"
+NBSP = "\u00a0"
+"""A space that :func:`wrap` never breaks at (a suit's ranks, a name and its card); it is
+written as a plain space."""
 
 
 def use_colour(stream: TextIO = sys.stdout) -> bool:
@@ -48,13 +53,74 @@ class Painter:
         return DIM + text + RESET if self.colour else text
 
     def hand(self, cards: list[str]) -> str:
-        """Cards grouped by suit: ``♠ J 9 7   ♥ A K``."""
+        """Cards grouped by suit: ``♠ J 9 7   ♥ A K`` (each suit's spaces :data:`NBSP`, so
+        that a wrapped line keeps a suit together)."""
         groups = []
         for s in SUITS:
             ranks = [("10" if c[0] == "T" else c[0]) for c in cards if c[1] == s]
             if ranks:
-                groups.append(f"{self.suit(s)} {' '.join(ranks)}")
+                groups.append(NBSP.join([self.suit(s), *ranks]))
         return "   ".join(groups) if groups else "(no cards)"
+
+
+ANSI = re.compile(r"\033\[[0-9;]*m")
+MARKERS = "ⓘ✗✦→"
+"""The signs that open a line of the table; a wrapped line goes on under the text after them."""
+LABEL = 16
+"""A line's label ("Auction: ", "  Partner: ") at most this wide sets its hanging indent."""
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: colours take none, wide characters two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in ANSI.sub("", text))
+
+
+def hanging_indent(text: str) -> int:
+    """Where the continuation of a wrapped line starts: after its label (``Auction: ``,
+    ``  Right: ``), else under the text after its sign (``  ⓘ ``, ``✗ ``), else two columns
+    in from the line."""
+    plain = ANSI.sub("", text).replace(NBSP, " ")
+    start = len(plain) - len(plain.lstrip(" "))
+    if plain[start:start + 1] in tuple(MARKERS) and plain[start + 1:start + 2] == " ":
+        return start + 2
+    colon = plain.find(": ", start)
+    if 0 < colon - start <= LABEL:
+        return colon + 2
+    return start + 2
+
+
+def wrap(text: str, width: int) -> str:
+    """``text`` broken at spaces into lines of at most ``width`` columns, each continuation
+    under the line's :func:`hanging_indent`.  A card (``J♠``), a suit's ranks and anything
+    joined by :data:`NBSP` stay on one line, and a " · " separator stays with the item before
+    it; a word longer than a whole line is left whole.
+
+    >>> print(wrap("Auction: Right bid 16 · Partner pass · Left bid 17 · You pass", 30))
+    Auction: Right bid 16 ·
+             Partner pass · Left
+             bid 17 · You pass
+    """
+    if columns(text) <= width:
+        return text.replace(NBSP, " ")
+    indent = hanging_indent(text)
+    if indent > width // 2:
+        indent = 2
+    parts = re.split(r"( +)", text.replace(" · ", NBSP + "· "))
+    words, gaps = parts[0::2], [*parts[1::2], ""]
+    lines: list[str] = []
+    line, used, gap, filled = "", 0, "", False
+    for word, after in zip(words, gaps, strict=True):
+        size = columns(word)
+        if filled and used + len(gap) + size > width:
+            lines.append(line)
+            line, used, gap = " " * indent, indent, ""
+        line += gap + word
+        used += len(gap) + size
+        filled = filled or size > 0
+        gap = after
+    lines.append(line)
+    return "\n".join(lines).replace(NBSP, " ")
 
 
 def points(n: int) -> str:

@@ -7,6 +7,7 @@ what the player may not know.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -14,7 +15,7 @@ from typing import Any, TextIO
 from twentyeight.bots import Bot, make_table_bot
 from twentyeight.cards import CardError, parse_suit
 from twentyeight.cli.coach import Coach
-from twentyeight.cli.display import Painter, action_words, points, use_colour
+from twentyeight.cli.display import NBSP, Painter, action_words, points, use_colour, wrap
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
@@ -92,17 +93,20 @@ class Quit(Exception):
 
 
 class TerminalGame:
-    """The terminal game loop; ``read`` and ``out`` are injectable for tests."""
+    """The terminal game loop; ``read`` and ``out`` are injectable for tests, and ``width``
+    (the columns lines are wrapped to; by default the terminal's, 80 when unknown)."""
 
     def __init__(self, match: Match, seat: int, bots: dict[int, Bot],
                  read: Callable[[str], str] = input, out: TextIO = sys.stdout,
-                 colour: bool | None = None, coach: Coach | None = None) -> None:
+                 colour: bool | None = None, coach: Coach | None = None,
+                 width: int | None = None) -> None:
         self.match = match
         self.seat = seat
         self.bots = bots
         self.read = read
         self.out = out
         self.paint = Painter(use_colour(out) if colour is None else colour)
+        self.width = width
         self.n = match.rules.num_players
         self.names = self._seat_names()
         self._shown = 0
@@ -150,8 +154,16 @@ class TerminalGame:
         den = view["denomination"]
         return "" if not den else " NT" if den == "NT" else self.paint.suit(den)
 
+    def columns(self) -> int:
+        """The width lines are wrapped to: ``width``, else the terminal's (asked each time, so
+        a resized window is followed), 80 when it cannot say."""
+        width = self.width or shutil.get_terminal_size((80, 24)).columns
+        return width if width >= 20 else 80
+
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        """Write ``text``, each line wrapped at spaces to :meth:`columns`."""
+        width = self.columns()
+        self.out.write("\n".join(wrap(line, width) for line in text.split("\n")) + "\n")
         self.out.flush()
 
     # ---- the loop ----------------------------------------------------------------------
@@ -339,7 +351,7 @@ class TerminalGame:
     def _show_table(self) -> None:
         view = self.match.current.view(self.seat)
         p = self.paint
-        self.say(p.dim("─" * 60))
+        self.say(p.dim("─" * min(60, self.columns())))
         if view["bidder"] is not None:
             self.say(f"Contract: {self._contract_words(view)}")
             pts = view["points"]
@@ -349,7 +361,7 @@ class TerminalGame:
             who = "bidding side" if ours else "defenders"
             self.say(f"Card points: your side ({who}) {mine} · the others {theirs}")
         elif view["phase"] == "auction":
-            calls = [self._describe(e, phase).replace(": ", " ")
+            calls = [self._describe(e, phase).replace(": ", " ").replace(" ", NBSP)
                      for e, phase in zip(view["history"], view["history_phases"], strict=True)]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
         last = self._last_trick(view)
@@ -357,7 +369,7 @@ class TerminalGame:
             self.say(last)
         trick = view["trick"]
         if trick and trick["cards"]:
-            plays = " · ".join(f"{self.names[s]} {p.card(c)}"
+            plays = " · ".join(f"{self.names[s]}{NBSP}{p.card(c)}"
                                for s, c in zip(trick["seats"], trick["cards"], strict=True))
             self.say(f"Trick {len(view['tricks']) + 1}: {plays}")
         elif view["phase"] == "play":
@@ -415,7 +427,7 @@ class TerminalGame:
         if not view["tricks"]:
             return None
         t = view["tricks"][-1]
-        cards = " · ".join(f"{self.names[s]} {self.paint.card(c)}"
+        cards = " · ".join(f"{self.names[s]}{NBSP}{self.paint.card(c)}"
                            for s, c in zip(t["seats"], t["cards"], strict=True))
         return f"Last trick: {cards} → {self.names[t['winner']]} ({points(t['points'])})"
 
@@ -459,20 +471,21 @@ class TerminalGame:
             return
         self._all_dealt = True
         bidder, indicator = view["bidder"], view["indicator"]
-        aside = ""
+        self.say("The rest of the cards are dealt.")
         if view["seventh_card"] and bidder is not None:
             if bidder != self.seat:
-                aside = (f"; {self.names[bidder]}'s seventh card is set aside face down: "
-                         "its suit is trump")
+                self.say(f"{self.names[bidder]}'s seventh card is set aside face down: its "
+                         "suit is trump.")
             elif indicator is not None:
-                aside = (f"; your seventh card, {self.paint.card(indicator)}, is set aside "
-                         f"face down: {self.paint.suit(indicator[1])} is trump")
+                self.say(f"Your seventh card, {self.paint.card(indicator)}, is set aside face "
+                         f"down: {self.paint.suit(indicator[1])} is trump.")
             else:
-                aside = "; your seventh card is set aside face down, unseen: its suit is trump"
-        elif bidder == self.seat and indicator is not None and view["indicator_face_down"]:
-            aside = f" (and {self.paint.card(indicator)} face down as your trump)"
-        self.say(f"The rest of the cards are dealt: your hand is now "
-                 f"{self.paint.hand(view['hand'])}{aside}")
+                self.say("Your seventh card is set aside face down, unseen: its suit is trump.")
+        aside = ""
+        if bidder == self.seat and indicator is not None and view["indicator_face_down"] \
+                and not view["seventh_card"]:
+            aside = f"   (and {self.paint.card(indicator)} face down as your trump)"
+        self.say(f"Your hand is now: {self.paint.hand(view['hand'])}{aside}")
 
     def _history(self, view: View) -> None:
         """Every call and card of the hand, each as what it was in its phase."""
