@@ -17,7 +17,7 @@ import pytest
 from helpers import said
 from twentyeight.bots import Bot, make_bot
 from twentyeight.cli.display import NBSP, Painter, action_words, columns, wrap
-from twentyeight.cli.play import TerminalGame
+from twentyeight.cli.play import HELP, TerminalGame
 from twentyeight.engine.actions import SIMPLE_VERBS, VERBS
 from twentyeight.match import Match
 from twentyeight.views import View
@@ -516,6 +516,8 @@ def test_long_lines_wrap_at_words_with_a_hanging_indent(monkeypatch: pytest.Monk
     assert lines[start + 1][9] != " "                   # under the first call
     for line in lines:                                  # no card cut in two ("1" / "0♥")
         assert not re.search(r"(^|\s)0?[♠♥♦♣]\d", line) and not line.rstrip().endswith(" 1")
+        assert not line.endswith((" you", " &")), line  # nor "you & partner +1"
+    assert all(columns(line) <= 80 for line in HELP.splitlines())
 
 
 def test_wrap_keeps_cards_suits_and_calls_whole() -> None:
@@ -546,6 +548,7 @@ def test_the_width_is_the_terminals_and_80_when_unknown(monkeypatch: pytest.Monk
     monkeypatch.setenv("COLUMNS", "50")
     narrow = terminal(Match.new("28", seed=3, dealer=0), scripted(bid_lowest))
     assert max(columns(line) for line in narrow.splitlines()) <= 50
+    assert re.search(r"\n {11}you & partner [-+]\d+ · opponents [-+]\d+\n", narrow)  # whole
     asked: list[tuple[int, int]] = []
 
     def unknown(fallback: tuple[int, int] = (80, 24)) -> os.terminal_size:

@@ -63,6 +63,11 @@ class Painter:
         return "   ".join(groups) if groups else "(no cards)"
 
 
+def whole(text: str) -> str:
+    """``text`` with its spaces made :data:`NBSP`: :func:`wrap` keeps it on one line."""
+    return text.replace(" ", NBSP)
+
+
 ANSI = re.compile(r"\033\[[0-9;]*m")
 MARKERS = "ⓘ✗✦→"
 """The signs that open a line of the table; a wrapped line goes on under the text after them."""

@@ -15,15 +15,15 @@ from typing import Any, TextIO
 from twentyeight.bots import Bot, make_table_bot
 from twentyeight.cards import CardError, parse_suit
 from twentyeight.cli.coach import Coach
-from twentyeight.cli.display import NBSP, Painter, action_words, points, use_colour, wrap
+from twentyeight.cli.display import Painter, action_words, points, use_colour, whole, wrap
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
 from twentyeight.views import View
 
 HELP = """\
-Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"; where a bid
-names its trump: "30♥", "30 h", "40 NT"), or a word:
+Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"; where
+a bid names its trump: "30♥", "30 h", "40 NT"), or a word:
   pass · ask · reveal · pair · double · redouble · c · single · thani · redeal
   concede · accept · refuse · show · "trump 7S" · "trump seventh" · "raise 24"
 Other commands:
@@ -206,7 +206,8 @@ class TerminalGame:
         self.say(self.paint.bold(f"twentyeight — rules '{r.preset}'"
                                  + (" (with changes)" if r.overrides() else "") + f", {goal}"))
         seats = ", ".join(f"{self.names[s]} = seat {s}" for s in range(self.n))
-        self.say(f"{seats}. Type 'help' for commands.")
+        self.say(f"{seats}.")
+        self.say("Type 'help' for commands.")
         teams = self.match.rules.teams
         if teams != self.n and self.n != 4:
             groups = [" ".join(self.names[s] for s in range(self.n) if s % teams == t)
@@ -248,9 +249,10 @@ class TerminalGame:
         mode = m.rules.match_scoring
         if m.rules.teams == 2 and self.n == 4 and mode == "target":
             mine = s[self._team(self.seat)]
-            return f"you & partner {mine:+d} · opponents {s[1 - self._team(self.seat)]:+d}"
-        parts = [f"{self._team_name(t)} {v:+d}" if mode == "target" else
-                 f"{self._team_name(t)} {v}" for t, v in enumerate(s)]
+            return (whole(f"you & partner {mine:+d}") + " · "
+                    + whole(f"opponents {s[1 - self._team(self.seat)]:+d}"))
+        parts = [whole(f"{self._team_name(t)} {v:+d}" if mode == "target" else
+                       f"{self._team_name(t)} {v}") for t, v in enumerate(s)]
         text = " · ".join(parts)
         if mode == "tables":
             return f"tables: {text}"
@@ -361,7 +363,7 @@ class TerminalGame:
             who = "bidding side" if ours else "defenders"
             self.say(f"Card points: your side ({who}) {mine} · the others {theirs}")
         elif view["phase"] == "auction":
-            calls = [self._describe(e, phase).replace(": ", " ").replace(" ", NBSP)
+            calls = [whole(self._describe(e, phase).replace(": ", " "))
                      for e, phase in zip(view["history"], view["history_phases"], strict=True)]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
         last = self._last_trick(view)
@@ -369,7 +371,7 @@ class TerminalGame:
             self.say(last)
         trick = view["trick"]
         if trick and trick["cards"]:
-            plays = " · ".join(f"{self.names[s]}{NBSP}{p.card(c)}"
+            plays = " · ".join(whole(f"{self.names[s]} {p.card(c)}")
                                for s, c in zip(trick["seats"], trick["cards"], strict=True))
             self.say(f"Trick {len(view['tricks']) + 1}: {plays}")
         elif view["phase"] == "play":
@@ -427,7 +429,7 @@ class TerminalGame:
         if not view["tricks"]:
             return None
         t = view["tricks"][-1]
-        cards = " · ".join(f"{self.names[s]}{NBSP}{self.paint.card(c)}"
+        cards = " · ".join(whole(f"{self.names[s]} {self.paint.card(c)}")
                            for s, c in zip(t["seats"], t["cards"], strict=True))
         return f"Last trick: {cards} → {self.names[t['winner']]} ({points(t['points'])})"
 
@@ -556,8 +558,9 @@ class TerminalGame:
         c = " with 'C'" if _c_called(view) else ""
         verb = {True: "made", False: "went down in", None: "played"}[made]
         pts = view["points"]
-        return (f"{side} {verb} {view['contract']}{shown}{c} — card points: {side} "
-                f"{pts['bidding']}, {others} {pts['opponents']}")
+        ours, theirs = whole(f"{side} {pts['bidding']}"), whole(f"{others} {pts['opponents']}")
+        return (f"{side} {verb} {view['contract']}{shown}{c} — card points: {ours}, "
+                f"{theirs}")
 
     def _match_over(self) -> None:
         mine = self._team(self.seat)
