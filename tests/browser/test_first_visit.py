@@ -1,0 +1,94 @@
+"""A first visit, as a player of 28 or 29 on a phone or a desktop finds the place: what such
+a person tripped over, each mended and held here.  The links on the lobby's felt in the
+browser's blue (unreadable on green) and a line high; the replay page wider than a phone."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pytest
+
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Locator, Page
+
+FINGER = 40
+"""The least height (CSS px) of something to tap: about a fingertip."""
+
+AVERAGE = """async (png) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.width; c.height = img.height;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < d.length; i += 4) { sum[0] += d[i]; sum[1] += d[i + 1]; sum[2] += d[i + 2]; }
+  const n = d.length / 4;
+  return sum.map((v) => v / n);
+}"""
+
+
+def luminance(rgb: list[float]) -> float:
+    """WCAG's relative luminance of an sRGB colour (0-255 channels)."""
+    def channel(v: float) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_contrast(page: Page, link: Locator) -> float:
+    """The contrast of a link's text with what lies behind it, measured in the page: its
+    colour, and the pixels of its box with the text made transparent."""
+    color = [float(x) for x in link.evaluate(
+        "a => getComputedStyle(a).color.match(/[\\d.]+/g).slice(0, 3)")]
+    link.evaluate("a => { a.dataset.was = a.style.color; a.style.color = 'transparent'; }")
+    png = base64.b64encode(page.screenshot(clip=link.bounding_box())).decode()
+    link.evaluate("a => { a.style.color = a.dataset.was; }")
+    behind: list[float] = page.evaluate(AVERAGE, png)
+    return contrast(color, behind)
+
+
+@pytest.mark.viewport(390, 844)
+def test_the_lobby_links_on_the_felt_are_readable_and_tappable(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"New to 28? Learn to play", "The rules", "Replay a game", "Sign in" and
+    "Leaderboard" lie on the green felt: each readable there (WCAG's 4.5:1 for text; the
+    browser's own blue made about 2:1) and a finger's height."""
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#account a")
+    links = page.locator(".learn-links a, #account a")
+    assert links.count() >= 5
+    for i in range(links.count()):
+        link = links.nth(i)
+        name = link.inner_text()
+        box = link.bounding_box()
+        assert box and box["height"] >= FINGER, f"{name!r} is {box and box['height']} px high"
+        ratio = text_contrast(page, link)
+        assert ratio >= 4.5, f"{name!r}: contrast {ratio:.2f} with the felt"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_replay_page_fits_a_phone(width: int, server: Server,
+                                      new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The replay page's file picker stays inside a phone's screen (its own box was 380 px
+    wide, so the page scrolled sideways), and is a finger's height."""
+    page = new_browser_context(viewport={"width": width, "height": 740}).new_page()
+    page.goto(f"{server.url}/replay")
+    page.wait_for_selector("#file")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.locator("#file").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["height"] >= FINGER
