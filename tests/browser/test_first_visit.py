@@ -1,6 +1,7 @@
 """A first visit, as a player of 28 or 29 on a phone or a desktop finds the place: what such
 a person tripped over, each mended and held here.  The links on the lobby's felt in the
-browser's blue (unreadable on green) and a line high; the replay page wider than a phone."""
+browser's blue (unreadable on green) and a line high; the replay page wider than a phone;
+the last result of a match that said neither that the match was over nor who had won it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from browser.conftest import (
+    DIALOG_CLOSED_OR_REOPENED,
+    MY_TURN,
+    PlaywrightTimeout,
+    catalog,
+    dialog_open,
+    seated_page,
+    seq,
+    then_wait,
+)
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -92,3 +103,55 @@ def test_the_replay_page_fits_a_phone(width: int, server: Server,
     box = page.locator("#file").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert box["height"] >= FINGER
+
+
+def act(page: Page) -> None:
+    """One action of this seat at its turn: its first legal card, else a pass, else its first
+    call; then the server's answer."""
+    at = seq(page)
+    if page.locator("#hand .card.legal").count():
+        page.locator("#hand .card.legal").first.click()
+    elif page.locator("#actions button.verb-pass").count():
+        page.locator("#actions button.verb-pass").first.click()
+    else:
+        page.locator("#actions button[data-action]").first.click()
+    then_wait(page, at)
+
+
+def to_the_match_result(page: Page) -> None:
+    """Play this seat until the result of the match's last hand is open (the rematch is
+    offered under it: the final state has come)."""
+    for _ in range(200):
+        page.wait_for_function(MY_TURN)
+        if not dialog_open(page):
+            act(page)
+            continue
+        try:
+            page.wait_for_function("document.querySelector('#ho-rematch').textContent.trim()",
+                                   timeout=3000)
+            return
+        except PlaywrightTimeout:                  # an earlier hand's result: on
+            at = seq(page)
+            page.locator("#ho-close").click()
+            page.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.viewport(390, 844)
+def test_the_last_result_says_the_match_is_over_and_who_won(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A match of one game point (game_target 1): the result of its last hand is headed "The
+    match is over" and names the winners, though the final state comes after the result
+    (it was headed "Result", and only the prompt behind the dialog said who had won)."""
+    page, errors = seated_page(new_browser_context, server, "28",
+                               settings={"flags": {"game_target": 1}})
+    to_the_match_result(page)
+    en = catalog("en")
+    assert page.locator("#ho-title").inner_text() == en["result.match_over"]
+    said = page.locator("#ho-body .ho-match")
+    assert said.count() == 1
+    winners = said.inner_text()
+    assert winners.startswith(en["match.over"].rstrip("."))
+    assert "and" in winners                           # a side's two names
+    assert said.is_visible()
+    assert not errors

@@ -13,7 +13,7 @@ import { shake } from "./commands.js";
 import { $, log, notice, say } from "./dom.js";
 import { reviewOffer, showNotes } from "./learn.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
-import { fillHandOver } from "./render-panels.js";
+import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
 import { receiveRematch, renderSeat } from "./seat.js";
 import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
@@ -46,10 +46,14 @@ export function receive(msg) {
       ui.clock = { ...msg.clock, at: performance.now(), seq: msg.seq };   // counts from here
       renderClock();
       renderSeat();                               // the rematch, as soon as the match is over
+      markMatchOver();                            // and the last result says whose it is
+      enqueue(msg);
+      break;
+    case "hand_over":
+      ui.lastHandOverHand = msg.hand;             // the last hand ended, shown or still to show
       enqueue(msg);
       break;
     case "event":
-    case "hand_over":
       enqueue(msg);
       break;
     case "error":

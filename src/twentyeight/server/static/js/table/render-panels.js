@@ -10,7 +10,7 @@ import { $, el } from "./dom.js";
 import {
   TEAM_LETTERS, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui, view,
 } from "./state.js";
-import { handResultText, trumpText } from "./text.js";
+import { handResultText, matchOverText, trumpText } from "./text.js";
 
 export function renderContract() {
   const box = $("contract");
@@ -139,6 +139,19 @@ export function fillHandOver(msg, title) {
     v.tricks.forEach((tr, i) => list.append(trickRow(tr, i + 1)));
     body.append(el("details", {}, el("summary", { text: t("result.tricks", { count: v.tricks.length }) }), list));
   }
-  $("ho-title").textContent = t(ui.latest?.match?.over ? "result.match_over" : "result.title");
+  $("ho-title").textContent = t("result.title");
+  markMatchOver();
+}
 
+/** The result of the match's last hand says that the match is over, and who won it: at
+ *  once if the final state has come, else when it comes (it follows the hand's result, and
+ *  may come after the dialog has opened).  The result of an earlier hand, still open when
+ *  the match ended (the person away), stays that hand's result. */
+export function markMatchOver() {
+  const match = ui.latest?.match;
+  const shown = $("ho-body").querySelector(".ho-result");
+  if (!match?.over || !$("hand-over").open || !shown || $("ho-body").querySelector(".ho-match")) return;
+  if (Number(shown.dataset.hand) !== ui.lastHandOverHand) return;
+  $("ho-title").textContent = t("result.match_over");
+  $("ho-body").querySelector("h3").after(el("p", { class: "ho-match", text: matchOverText(match) }));
 }
