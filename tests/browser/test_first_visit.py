@@ -1,7 +1,8 @@
 """A first visit, as a player of 28 or 29 on a phone or a desktop finds the place: what such
 a person tripped over, each mended and held here.  The links on the lobby's felt in the
 browser's blue (unreadable on green) and a line high; the replay page wider than a phone;
-the last result of a match that said neither that the match was over nor who had won it."""
+the last result of a match that said neither that the match was over nor who had won it;
+29's trump, chosen in secret, told to the others as "none"."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from browser.conftest import (
     seated_page,
     seq,
     then_wait,
+    to_the_play,
 )
 from server.harness import Server
 
@@ -154,4 +156,29 @@ def test_the_last_result_says_the_match_is_over_and_who_won(
     assert winners.startswith(en["match.over"].rstrip("."))
     assert "and" in winners                           # a side's two names
     assert said.is_visible()
+    assert not errors
+
+
+@pytest.mark.viewport(390, 844)
+def test_29s_secret_trump_is_not_told_as_none(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """In 29 the bidder names the trump suit in secret (no card lies face down): to the others
+    the trump is chosen and hidden, not "none", which says there is no trump at all."""
+    en = catalog("en")
+    for _ in range(8):                           # until a computer player is the bidder
+        page, errors = seated_page(new_browser_context, server, "29")
+        to_the_play(page)
+        by = page.locator("#contract dd").nth(1).inner_text()        # "Bid", "By", "Trump"
+        if not by.startswith(en["seat.you"]):
+            break
+        page.context.close()
+    else:
+        raise AssertionError("no computer player won the auction in eight deals")
+    chip = page.locator("#chips .trump-chip").inner_text()
+    panel = page.locator("#contract dd").nth(-1).inner_text()
+    if "exposed" in (page.locator("#chips .trump-chip").get_attribute("class") or ""):
+        pytest.skip("the trump was exposed before this seat's first card")
+    for said in (chip, panel):
+        assert en["trump.hidden"] in said, said
+        assert en["trump.none"] not in said.split(), said
     assert not errors

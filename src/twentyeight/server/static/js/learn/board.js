@@ -67,6 +67,9 @@ function statusLine(view, names, me, trump) {
     parts.push(t(view.trump_exposed ? "learn.trump_exposed" : "learn.trump_hidden_known",
       { suit: `${SUIT_SYMBOL[known]} ${suitWord(known)}` }));
   } else if (view.indicator_face_down) parts.push(t("trump.face_down"));
+  else if (view.bidder !== null && !view.trump_exposed && (view.history || []).includes(`${view.bidder} trump`)) {
+    parts.push(t("learn.trump_exposed", { suit: t("trump.hidden") }));     // 29's suit named in secret
+  }
   if (view.bidder !== null && view.phase !== "auction") {
     parts.push(t("learn.points", { bidding: view.points.bidding, opponents: view.points.opponents }));
   }

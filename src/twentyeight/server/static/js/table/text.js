@@ -52,7 +52,14 @@ export function trumpText(v) {
   if (v.denomination === "NT") return t("trump.none_nt");
   if (v.indicator_face_down) return t("trump.face_down");
   if (v.bidder !== null && v.phase === "trump") return t("trump.being_chosen");
+  if (trumpChosenHidden(v)) return t("trump.hidden");
   return v.bidder !== null && v.phase !== "auction" ? t("trump.none") : "–";
+}
+
+/** The bidder chose a trump that nobody else knows and no card shows (29's suit named in
+ *  secret): the history has the choice without its suit ("0 trump"), the view no trump. */
+export function trumpChosenHidden(v) {
+  return v.bidder !== null && !v.trump && !v.trump_exposed && (v.history || []).includes(`${v.bidder} trump`);
 }
 
 /** The engine's reason for a refusal, in the page's language: the server's `reason`
