@@ -50,3 +50,18 @@ class Prompt(Bot):
 
     def act(self, view: View) -> str:
         return str(view["legal"][0])
+
+
+@register("tells")
+class Tells(Bot):
+    """Thinks a quarter of a second over every call of the auction and plays its cards at
+    once: a pace that would tell the table which kind of decision it was (the pace tests)."""
+
+    description = "slow over its bids, quick with its cards (tests)"
+
+    def act(self, view: View) -> str:
+        import time
+
+        if view["phase"] == "auction":
+            time.sleep(0.25)
+        return str(view["legal"][0])

@@ -9,6 +9,13 @@ whenever the room changes (an action, a player coming or going), to plan again f
 moment.  Nobody acts while nobody at all is connected to the room: a table with no one to see
 it waits.
 
+**The pace tells nothing.**  A computer player's decision is started as soon as its turn
+begins and shown at the planned moment (``bot_delay`` after the turn began), not ``bot_delay``
+plus however long it took to think: the time a bot thinks depends on its cards (one legal
+card is answered at once, a close lead is searched for a second), and a table that watched the
+pace would read a forced card, a void or a hard choice from it.  Only a decision that takes
+longer than ``bot_delay`` comes later.
+
 A turn begins when the previous action is *accepted*, not when its commit comes back
 (:meth:`.authority.Authority.apply`): the pace of a room never includes the wait for the
 database, and rooms whose actions were committed in one transaction do not all act at the same
@@ -41,6 +48,11 @@ Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
 
 
+Prepare = Callable[[Room, int], None]
+"""``prepare(room, seq)``: start deciding now for the seat to act, if a computer acts for it
+now, so that its decision is ready by the planned moment (see the module)."""
+
+
 Deferral = Callable[[Room], float]
 """``deferral(room)``: seconds longer this process's computer players wait before they act in
 ``room`` (:meth:`.sync.Sync.deferral`: the process that acted last acts next)."""
@@ -63,16 +75,20 @@ def plan(room: Room, now: float, defer: float = 0.0) -> tuple[float, int] | None
     return max(0.0, wait) + defer, room.seq
 
 
-async def drive(room: Room, move: Move, deferral: Deferral) -> None:
+async def drive(room: Room, move: Move, deferral: Deferral,
+                prepare: Prepare = lambda room, seq: None) -> None:
     """Run the computer players of ``room`` until its match is over (or cancelled)."""
     loop = asyncio.get_running_loop()
     while room.status == PLAYING:
         room.changed.clear()
-        step = plan(room, loop.time(), deferral(room))
+        defer = deferral(room)
+        step = plan(room, loop.time(), defer)
         if step is None:
             await room.changed.wait()
             continue
         delay, seq = step
+        if not defer:                    # (a process that leaves the move to another waits)
+            prepare(room, seq)
         if delay > 0 and not await due(room, delay):
             continue                                    # something changed: plan again
         try:
@@ -114,23 +130,27 @@ class ComputerPlayers:
         self.clock = clock
         self.deferral = deferral
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.thoughts: dict[str, tuple[int, int, asyncio.Task[Action]]] = {}
+        """Per room: the decision under way for its ``seq`` and seat (:meth:`prepare`)."""
 
     def start(self, room: Room) -> None:
         """Run the computer players of ``room`` if it is playing (once)."""
         if room.status == PLAYING and room.id not in self.drivers:
             task = self.drivers[room.id] = asyncio.create_task(
-                drive(room, self.move, self.deferral))
+                drive(room, self.move, self.deferral, self.prepare))
             task.add_done_callback(lambda t: self._ended(room.id, t))
 
     def _ended(self, room_id: str, task: asyncio.Task[None]) -> None:
         if self.drivers.get(room_id) is task:
             del self.drivers[room_id]
+        self._drop_thought(room_id)
 
     def stop_room(self, room: Room) -> None:
         """Stop ``room``'s computer players (the room is closed)."""
         task = self.drivers.pop(room.id, None)
         if task is not None:
             task.cancel()
+        self._drop_thought(room.id)
         self.thinkers.forget(room.id)
 
     async def stop(self) -> None:
@@ -143,14 +163,40 @@ class ComputerPlayers:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
+    def prepare(self, room: Room, seq: int) -> None:
+        """Start the decision for the seat to act at ``seq`` now, if a computer acts for it
+        now and none is under way (:data:`Prepare`)."""
+        held = self.thoughts.get(room.id)
+        if held is not None and held[0] == seq:
+            return
+        seat = self._bot_seat(room, seq)
+        if seat is None or room.match is None:
+            return
+        self._drop_thought(room.id)
+        view = room.match.current.view(seat)
+        self.thoughts[room.id] = (seq, seat, asyncio.ensure_future(
+            self.decide(room, seat, view)))
+
+    def _drop_thought(self, room_id: str) -> None:
+        held = self.thoughts.pop(room_id, None)
+        if held is not None and not held[2].done():
+            held[2].cancel()
+
     async def move(self, room: Room, seq: int) -> None:
-        """A computer player acts for the seat to act, if the room is still at ``seq``."""
+        """A computer player acts for the seat to act, if the room is still at ``seq`` (with
+        the decision :meth:`prepare` started, if it is for this seat and ``seq``)."""
         async with room.lock:
             seat = self._bot_seat(room, seq)
             if seat is None or room.match is None:
                 return
             view = room.match.current.view(seat)
-        action = await self.decide(room, seat, view)
+            held = self.thoughts.pop(room.id, None)
+        if held is not None and held[:2] == (seq, seat):
+            action = await held[2]
+        else:
+            if held is not None:
+                held[2].cancel()
+            action = await self.decide(room, seat, view)
         async with room.lock:
             if self._bot_seat(room, seq) != seat:
                 return
