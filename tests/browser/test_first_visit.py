@@ -2,7 +2,8 @@
 a person tripped over, each mended and held here.  The links on the lobby's felt in the
 browser's blue (unreadable on green) and a line high; the replay page wider than a phone;
 the last result of a match that said neither that the match was over nor who had won it;
-29's trump, chosen in secret, told to the others as "none"."""
+29's trump, chosen in secret, told to the others as "none"; Quick play's newcomer at a table
+under way, told only "You are watching" (the seat is theirs from the next hand)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from browser.conftest import (
     DIALOG_CLOSED_OR_REOPENED,
     MY_TURN,
     PlaywrightTimeout,
+    api,
     catalog,
     dialog_open,
     seated_page,
@@ -181,4 +183,34 @@ def test_29s_secret_trump_is_not_told_as_none(
     for said in (chip, panel):
         assert en["trump.hidden"] in said, said
         assert en["trump.none"] not in said.split(), said
+    assert not errors
+
+
+@pytest.mark.viewport(390, 844)
+def test_quick_play_at_a_table_under_way_says_the_seat_is_yours_from_the_next_hand(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Quick play sits a newcomer at a public table under way in a computer's seat, theirs
+    from the next hand: the table says so (the notice under the prompt, the seat box), where
+    it said only "You are watching" and left them wondering why they could not play."""
+    room = api(server, "/api/rooms", {"rules": "28-wiki", "bots": "rules", "public": True})
+    api(server, f"/api/rooms/{room['room']}/seats/0", {"name": "Asha", "invite": room["invite"]})
+    api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    page = new_browser_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#quick-preset option[value='28-wiki']", state="attached")
+    page.select_option("#quick-preset", "28-wiki")
+    page.fill("#quick-name", "Bina")
+    page.locator("#quick-btn").click()
+    page.wait_for_url(f"**/r/{room['room']}")
+    en = catalog("en")
+    told = en["notice.seat_pending"].split("{seat}")[1]          # " is yours from the next hand…"
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert told in notice.inner_text()
+    seat = notice.inner_text().split(told)[0].removeprefix("Seat ")
+    assert seat.split(" ")[0] in {"1", "2", "3"}                 # its number, and whose it was
+    box = page.locator("#seat-box").inner_text()
+    assert told in box and en["seat.watching"] not in box
     assert not errors

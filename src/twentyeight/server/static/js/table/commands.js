@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
 import { invite } from "./invite.js";
+import { pendingText } from "./seat.js";
 import { NAME_KEY, ROOM, SEAT_KEY, caughtUp, refresh, seatName, token, ui } from "./state.js";
 
 export function act(action, origin) {
@@ -73,8 +74,7 @@ export async function takeSeat(k) {
   }
   ui.seatInfo = { seat: k, token: data.token };
   localStorage.setItem(SEAT_KEY, JSON.stringify(ui.seatInfo));
-  notice(data.pending ? t("notice.seat_pending", { seat: seatName(k, { you: false }) }) : "",
-    "info");
+  notice(data.pending ? pendingText(k) : "", "info");
   if (!send({ type: "hello", token: data.token })) connect();
 }
 

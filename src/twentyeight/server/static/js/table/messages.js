@@ -15,7 +15,7 @@ import { reviewOffer, showNotes } from "./learn.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
-import { receiveRematch, renderSeat } from "./seat.js";
+import { receiveRematch, renderSeat, showPending } from "./seat.js";
 import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
 import { handResultText, matchOverText, reasonText, toldBy } from "./text.js";
 
@@ -35,7 +35,11 @@ export function receive(msg) {
     }
     case "welcome":
       ui.me = msg.seat;
+      // a newcomer waiting for a computer's seat they claimed: theirs from the next hand
+      ui.claimPending = msg.seat === null && msg.claim !== undefined && msg.claim !== null
+        ? { seat: msg.claim, fromHand: msg.from_hand } : null;
       if (msg.seat !== null) log(t("log.welcome", { name: msg.name, seat: msg.seat }), "sys");
+      showPending();
       refresh();
       break;
     case "state":

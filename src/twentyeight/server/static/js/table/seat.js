@@ -73,6 +73,24 @@ export function rematchControls() {
   return box;
 }
 
+/** What a newcomer waiting for a claimed seat is told: which seat, from the next hand. */
+export function pendingText(k) {
+  return t("notice.seat_pending", { seat: `${k} (${seatName(k, { you: false })})` });
+}
+
+/** The notice of a seat claimed for the next hand while the person watches (a claim made
+ *  here, or by Quick play before the page opened: the server's welcome says so), taken
+ *  away once the seat is handed over. */
+export function showPending() {
+  if (ui.claimPending) {
+    notice(pendingText(ui.claimPending.seat), "info");
+    $("notice").dataset.pending = "1";
+  } else if ($("notice").dataset.pending) {
+    delete $("notice").dataset.pending;
+    notice("");
+  }
+}
+
 /** The seat box: stand up while seated; the rematch once the match is over. */
 export function renderSeat() {
   const box = $("seat-box");
@@ -82,7 +100,7 @@ export function renderSeat() {
   // drawn again only when something it shows changed: a message arrives several times a
   // second, and a button drawn anew under the pointer or the keyboard focus loses them
   const r = ui.rematch;
-  const key = JSON.stringify([Boolean(seated), Boolean(standing), Boolean(ui.latest?.match?.over),
+  const key = JSON.stringify([Boolean(seated), Boolean(standing), Boolean(ui.latest?.match?.over), ui.claimPending,
     r?.room ?? null, r?.agreed ?? null, r?.needed ?? null, (ui.room?.seats || []).map((s) => s.kind),
     ui.me, Boolean(ui.hostToken), document.documentElement.lang]);
   if (box.dataset.drawn === key) return;
@@ -91,7 +109,7 @@ export function renderSeat() {
   if (standing) {
     box.append(el("button", { type: "button", class: "small", id: "stand-btn", text: t("seat.stand"), onclick: stand }));
   } else if (!seated) {
-    box.append(el("p", { class: "sys", text: t("seat.watching") }));
+    box.append(el("p", { class: "sys", text: ui.claimPending ? pendingText(ui.claimPending.seat) : t("seat.watching") }));
   }
   const controls = rematchControls();
   if (controls) box.append(controls);

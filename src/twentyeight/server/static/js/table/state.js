@@ -46,6 +46,7 @@ export const ui = {
   clock: null,           // the newest turn clock (a state's or the room's) and when it came
   claim: null,           // a claim of the remaining tricks waiting for its answer
   claimedHand: null,     // the hand in which this seat claimed (one claim per hand)
+  claimPending: null,    // {seat, fromHand}: a computer's seat claimed, ours from that hand
   sheet: [],             // the score sheet's rows
   rematch: null,         // the rematch's standing: votes, or the new room
 };
