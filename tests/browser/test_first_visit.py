@@ -3,11 +3,13 @@ a person tripped over, each mended and held here.  The links on the lobby's felt
 browser's blue (unreadable on green) and a line high; the replay page wider than a phone;
 the last result of a match that said neither that the match was over nor who had won it;
 29's trump, chosen in secret, told to the others as "none"; Quick play's newcomer at a table
-under way, told only "You are watching" (the seat is theirs from the next hand)."""
+under way, told only "You are watching" (the seat is theirs from the next hand); the English
+titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …")."""
 
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -214,3 +216,30 @@ def test_quick_play_at_a_table_under_way_says_the_seat_is_yours_from_the_next_ha
     box = page.locator("#seat-box").inner_text()
     assert told in box and en["seat.watching"] not in box
     assert not errors
+
+
+CODE_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b|\bRECOMMENDED\b|\bFORTY\b")
+"""A name of the rules in the code ("TWENTY_NINE", "PAGAT_STRICT", "RECOMMENDED")."""
+
+
+def test_the_rules_are_titled_in_english_words_not_code(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The lobby's title of each game under its choice, and the rules page's first line, in
+    English words: they read "TWENTY_NINE: 29 (clockwise, …)" and "RECOMMENDED: pagat's 28"."""
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#preset option", state="attached")
+    names = page.locator("#preset option").evaluate_all("os => os.map(o => o.value)")
+    assert len(names) > 10
+    en = catalog("en")
+    for name in names:
+        page.select_option("#preset", name)
+        title = page.locator("#preset-title").inner_text()
+        assert not CODE_NAME.search(title), title
+        assert title.startswith(en[f"preset.{name}"]), title
+    page.goto(f"{server.url}/rules/29")
+    intro = page.locator("#intro")
+    intro.wait_for()
+    page.wait_for_function("document.querySelector('#intro').textContent.trim()")
+    assert intro.inner_text().startswith(en["preset.29"]), intro.inner_text()
+    assert not CODE_NAME.search(intro.inner_text())

@@ -7,7 +7,8 @@
 // (tests/test_catalogs.py); a key missing from a catalog falls back to English.  Texts that
 // the server owns in English — the engine's reasons, the rule flags' plain words, the preset
 // titles — have keys of their own (reason.*, flag.*, group.*, preset.*) in the other
-// catalogs; in English the server's own words are shown.
+// catalogs; in English the server's own words are shown, but for the presets' titles, which
+// the server begins with the rules' names in code ("TWENTY_NINE: …"): en.json has those.
 
 export const LANGUAGES = [
   ["en", "English"], ["hi", "हिन्दी"], ["bn", "বাংলা"], ["ml", "മലയാളം"], ["ta", "தமிழ்"],

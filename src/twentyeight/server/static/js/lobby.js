@@ -1,7 +1,7 @@
 // The lobby: make a room with any preset, its rules changed in plain words, and computer
 // players; or join one.  In five languages (i18n.js), with the language and sound switches.
 import { cardSVG, spriteSVG } from "./cards.js";
-import { has, language, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
+import { has, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
@@ -13,8 +13,9 @@ let presets = {};
 let bots = [];
 let botDescriptions = {};
 
-const presetTitle = (name) => (language() !== "en" && has(`preset.${name}`) ? t(`preset.${name}`)
-  : presets[name]?.title || name);
+/** A preset's title in the page's language (English too: the server's titles begin with
+ *  the rules' names in code, "TWENTY_NINE: …"); the server's title for a preset unknown here. */
+const presetTitle = (name) => (has(`preset.${name}`) ? t(`preset.${name}`) : presets[name]?.title || name);
 
 function fillPresets() {
   const chosen = $("preset").value || "28";

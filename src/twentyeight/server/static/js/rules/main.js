@@ -46,7 +46,8 @@ function draw() {
   const data = page.data;
   const preset = data.presets[page.preset];
   const values = { ...preset.flags, ...page.flags };
-  const title = words(`preset.${page.preset}`, preset.title);
+  // the catalog's title in English too (the server's begins with the rules' name in code)
+  const title = has(`preset.${page.preset}`) ? t(`preset.${page.preset}`) : preset.title;
   $("title").textContent = t("rules.title_of", { name: page.preset });
   document.title = t("rules.page_title", { name: page.preset });
   $("intro").textContent = t("rules.intro", { title, count: preset.num_players });
