@@ -4,7 +4,8 @@ browser's blue (unreadable on green) and a line high; the replay page wider than
 the last result of a match that said neither that the match was over nor who had won it;
 29's trump, chosen in secret, told to the others as "none"; Quick play's newcomer at a table
 under way, told only "You are watching" (the seat is theirs from the next hand); the English
-titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …")."""
+titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …"); the maker of
+a table who started it without sitting down and found themself watching four computers."""
 
 from __future__ import annotations
 
@@ -243,3 +244,29 @@ def test_the_rules_are_titled_in_english_words_not_code(
     page.wait_for_function("document.querySelector('#intro').textContent.trim()")
     assert intro.inner_text().startswith(en["preset.29"]), intro.inner_text()
     assert not CODE_NAME.search(intro.inner_text())
+
+
+@pytest.mark.viewport(390, 844)
+@pytest.mark.parametrize("lang", ["en", "bn"])
+def test_the_host_is_told_to_sit_before_starting(
+        lang: str, server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The maker of a table is not seated by making it: the waiting room says so above "Start
+    the game" (which then is not the first thing offered), since starting without a seat
+    fills every seat with a computer player and leaves the maker watching; seated, the start
+    is the way on again."""
+    page = new_browser_context({"twentyeight:lang": lang}).new_page()
+    page.goto(f"{server.url}/")
+    page.locator("#create-btn:not([disabled])").click()
+    page.wait_for_url("**/r/**")
+    words = catalog(lang)
+    told = page.locator("#no-seat-yet")
+    told.wait_for()
+    assert told.inner_text() == words["waiting.no_seat_yet"]
+    start = page.locator("#start-btn")
+    assert "primary" not in (start.get_attribute("class") or "")
+    box, button = told.bounding_box(), start.bounding_box()
+    assert box and button and box["y"] + box["height"] <= button["y"]       # read before it
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator(".seat-list button").first.click()
+    told.wait_for(state="detached")
+    assert "primary" in (start.get_attribute("class") or "")

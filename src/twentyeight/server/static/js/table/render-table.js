@@ -78,7 +78,11 @@ export function renderWaiting() {
   });
   box.append(list);
   if (ui.hostToken) {
-    box.append(el("button", { type: "button", class: "primary", id: "start-btn",
+    // a host who has not sat down and starts watches four computers: said before, and
+    // "Sit here" is then the way on, not the start
+    const seatless = (mine === undefined || mine === null) && ui.room.seats.some((s) => s.kind === "open");
+    if (seatless) box.append(el("p", { class: "notice info", id: "no-seat-yet", text: t("waiting.no_seat_yet") }));
+    box.append(el("button", { type: "button", class: seatless ? "" : "primary", id: "start-btn",
       text: t("waiting.start"), onclick: startMatch }));
     box.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: levelName(ui.room.bots) }) }));
   } else {
