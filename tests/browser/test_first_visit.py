@@ -5,7 +5,8 @@ the last result of a match that said neither that the match was over nor who had
 29's trump, chosen in secret, told to the others as "none"; Quick play's newcomer at a table
 under way, told only "You are watching" (the seat is theirs from the next hand); the English
 titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …"); the maker of
-a table who started it without sitting down and found themself watching four computers."""
+a table who started it without sitting down and found themself watching four computers; an
+error in the console of every guest who opened a table to watch."""
 
 from __future__ import annotations
 
@@ -270,3 +271,21 @@ def test_the_host_is_told_to_sit_before_starting(
     page.locator(".seat-list button").first.click()
     told.wait_for(state="detached")
     assert "primary" in (start.get_attribute("class") or "")
+
+
+def test_a_guest_watching_a_table_has_a_quiet_console(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A guest opening a table's watch link: no request refused and nothing in the console
+    (the page asked for a signed-in player's seat, and a guest's 403 was logged as an error)."""
+    room = api(server, "/api/rooms", {"rules": "28", "bots": "rules"})
+    api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    page = new_browser_context().new_page()
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: said.append(f"pageerror: {e}"))
+    page.on("response", lambda r: said.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(f"{server.url}/r/{room['room']}")
+    page.wait_for_function("Number(document.body.dataset.seq) > 0")
+    page.wait_for_load_state("networkidle")
+    assert not said

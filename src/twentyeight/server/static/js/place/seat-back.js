@@ -1,12 +1,16 @@
 // A signed-in player's seat, back in any browser: on a table page where this browser holds
 // no seat, ask the server for the player's own seat of the room (GET /api/rooms/ID/mine; a
-// guest or a player without a seat there gets a refusal and nothing happens); if there is
-// one, keep it where the table looks for it and open the table again, seated.
+// player without a seat there gets a refusal and nothing happens); if there is one, keep it
+// where the table looks for it and open the table again, seated.  A guest (GET /api/session
+// says so) asks nothing: the refusal was an error in the console of every guest who watched.
+import { session } from "./account.js";
+
 const room = decodeURIComponent(location.pathname.split("/r/")[1]?.split("/")[0] || "");
 const key = `twentyeight:seat:${room}`;
 
 async function seatBack() {
   if (!room || localStorage.getItem(key)) return;
+  if (!(await session()).player) return;
   try {
     const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/mine`, { cache: "no-store" });
     if (!r.ok) return;
