@@ -6,13 +6,16 @@ the last result of a match that said neither that the match was over nor who had
 under way, told only "You are watching" (the seat is theirs from the next hand); the English
 titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …"); the maker of
 a table who started it without sitting down and found themself watching four computers; an
-error in the console of every guest who opened a table to watch."""
+error in the console of every guest who opened a table to watch; the replay's "Choosing the
+trump" running under the side plates of a phone's table."""
 
 from __future__ import annotations
 
 import base64
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -289,3 +292,41 @@ def test_a_guest_watching_a_table_has_a_quiet_console(
     page.wait_for_function("Number(document.body.dataset.seq) > 0")
     page.wait_for_load_state("networkidle")
     assert not said
+
+
+OVERLAPS = """() => {
+  const phase = document.querySelector('.lb-phase');
+  if (!phase) return null;
+  const a = phase.getBoundingClientRect();
+  return [...document.querySelectorAll('.lb-seat')].filter((s) => {
+    const b = s.getBoundingClientRect();
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }).map((s) => s.textContent.trim());
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_replays_phase_keeps_between_the_plates(
+        width: int, server: Server, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The replay's board on a phone: the phase in the middle ("Auction", "Choosing the
+    trump") lies clear of every seat's plate at every step of the auction and the trump
+    (it spanned the board's width, and the words ran under the plates beside it)."""
+    record = json.loads((Path(__file__).parents[1] / "records" / "learn_cases.json")
+                        .read_text("utf-8"))["pair_opponents"]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), "utf-8")
+    page = new_browser_context(viewport={"width": width, "height": 800}).new_page()
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    seen = 0
+    for step in range(len(record["actions"])):
+        page.evaluate("""(n) => { const s = document.querySelector('#slider');
+            s.value = String(n); s.dispatchEvent(new Event('input')); }""", step)
+        under = page.evaluate(OVERLAPS)
+        if under is None:
+            continue
+        seen += 1
+        assert not under, f"step {step}: the phase lies over {under}"
+    assert seen >= 10                                  # the auction's steps and the trump's
