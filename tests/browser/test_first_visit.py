@@ -7,7 +7,8 @@ under way, told only "You are watching" (the seat is theirs from the next hand);
 titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …"); the maker of
 a table who started it without sitting down and found themself watching four computers; an
 error in the console of every guest who opened a table to watch; the replay's "Choosing the
-trump" running under the side plates of a phone's table."""
+trump" running under the side plates of a phone's table; the tutorial's cards off a phone's
+screen when the lesson spoke of them."""
 
 from __future__ import annotations
 
@@ -330,3 +331,39 @@ def test_the_replays_phase_keeps_between_the_plates(
         seen += 1
         assert not under, f"step {step}: the phase lies over {under}"
     assert seen >= 10                                  # the auction's steps and the trump's
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tutorial_shows_the_learners_cards_with_the_lesson(
+        size: tuple[int, int], server: Server,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """On a phone, at every step of the lesson that waits for the learner's call or card
+    ("with these cards, pass", "Lead J♠"), the lesson's words and the learner's cards are
+    both on the first screen (the cards were below the table, off the screen)."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.url + "/api/tutorial", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    width, height = size
+    page = new_browser_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{server.url}/learn")
+    page.wait_for_selector("#say:not(:empty)")
+    waited = 0
+    for i, step in enumerate(steps[:-1]):
+        assert page.inner_text("#progress").startswith(f"Step {i + 1} ")
+        expect = step.get("expect")
+        if not expect:
+            page.locator("#next").click()
+            continue
+        waited += 1
+        page.evaluate("window.scrollTo(0, 0)")
+        for what in ("#say", ".lb-hand"):
+            box = page.locator(what).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, \
+                f"step {i + 1}: {what} at {box} of a {height} px screen"
+        _, verb, *arg = expect.split()
+        if verb == "play":
+            page.locator(f".lb-hand button[data-card='{arg[0]}']").click()
+        else:
+            page.locator(f"#calls button[data-action='{expect}']").click()
+    assert waited >= 8
