@@ -49,6 +49,7 @@ from twentyeight.server.place_store import PlaceStore, place_engine
 from twentyeight.server.quiet import keep_secrets_out_of_logs
 from twentyeight.server.ratings import FAMILIES, rate, shown
 from twentyeight.server.room import HUMAN, Room, new_token, token_hash
+from twentyeight.server.store import PLAYING, WAITING
 
 log = logging.getLogger("twentyeight.server")
 
@@ -255,6 +256,16 @@ class Place:
             raise RoomError(404, "no_seat", "you hold no seat at this table")
         return {"room": room.id, "seat": seat, "token": mine, "pending": pending}
 
+    async def player_rooms(self, player_id: int, limit: int = 20) -> list[str]:
+        """The rooms waiting or playing where ``player_id`` holds (or claimed) a seat,
+        newest first: from the database, or (rooms in this process's memory only) from the
+        rooms here."""
+        if self.store.has_rooms:
+            return await self._read(self.store.player_rooms, player_id, limit)
+        held = await self._read(self.store.player_seat_rooms, player_id)
+        return [r.id for r in reversed(self.hub.rooms.values())
+                if r.id in held and r.status in (WAITING, PLAYING)][:limit]
+
     # ---- public tables -----------------------------------------------------------------
     async def public(self, fresh: bool = False) -> list[dict[str, Any]]:
         """The listing of public tables (reused for a second unless ``fresh``)."""
@@ -390,8 +401,7 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
         player = await place.player(request)
         if player is None:
             return {"player": None, "rooms": []}
-        rooms = await place._read(place.store.player_rooms, player.id)
-        return {"player": {"name": player.name}, "rooms": rooms}
+        return {"player": {"name": player.name}, "rooms": await place.player_rooms(player.id)}
 
     @app.get("/api/rooms/{room_id}/mine")
     async def mine(room_id: str, request: Request) -> dict[str, Any]:

@@ -280,6 +280,13 @@ class PlaceStore:
             return {r.token_hash: int(r.player_id) for r in conn.execute(
                 select(seat_players).where(seat_players.c.room_id == room_id))}
 
+    def player_seat_rooms(self, player_id: int) -> set[str]:
+        """Every room where ``player_id`` holds (or claimed) a seat, whatever its status
+        (for a store whose rooms are not in this database: ``--db memory://``)."""
+        with self.engine.connect() as conn:
+            return {str(r.room_id) for r in conn.execute(
+                select(seat_players.c.room_id).where(seat_players.c.player_id == player_id))}
+
     def player_rooms(self, player_id: int, limit: int = 20) -> list[str]:
         """The rooms waiting or playing where ``player_id`` holds (or claimed) a seat."""
         with self.engine.connect() as conn:
