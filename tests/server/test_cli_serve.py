@@ -38,3 +38,28 @@ def test_serve_redis_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert main(["serve", "--db", db, "--redis", "nonsense://nowhere"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("twentyeight serve:") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [["--turn-seconds", "1"], ["--bot-delay", "31"],
+                                  ["--takeover-seconds", "100",
+                                   "--limit", "max_takeover_seconds=50"]])
+def test_a_room_default_outside_the_limits_is_refused_at_the_start(
+        args: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A default every room would be refused for (400 at each POST /api/rooms and each
+    quick play) stops the command with one line naming the option and the limit; it served
+    before, refusing every room."""
+    monkeypatch.setattr("uvicorn.run", lambda *_a, **_k: None)       # never serve here
+    assert main(["serve", "--db", "memory://", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"twentyeight serve: {args[0]} ") and "--limit" in err
+
+
+def test_a_port_out_of_range_is_refused(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--port 99999`` is an error; it said it served on 99999 and listened on 34463."""
+    monkeypatch.setattr("uvicorn.run", lambda *_a, **_k: None)       # never serve here
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--db", "memory://", "--port", "99999"])
+    assert exit_.value.code == 2
+    assert "a port from 0 to 65535" in capsys.readouterr().err

@@ -15,6 +15,7 @@ from typing import Any
 from twentyeight.cli.args import number
 
 _seconds = number(float, "seconds", lambda v: 0 <= v <= 86400, "0 to 86400 seconds")
+_port = number(int, "a port number", lambda v: 0 <= v <= 65535, "a port from 0 to 65535")
 
 
 def add_parser(sub: Any) -> None:
@@ -23,7 +24,7 @@ def add_parser(sub: Any) -> None:
                        "server extra)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
-    p.add_argument("--port", type=int, default=8028, help="port (default 8028)")
+    p.add_argument("--port", type=_port, default=8028, help="port (default 8028)")
     p.add_argument("--db", default="sqlite:///twentyeight.db",
                    help="SQLAlchemy database URL (default sqlite:///twentyeight.db; e.g. "
                         "postgresql://user:pass@host/db, which uses psycopg 3)")
@@ -77,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"twentyeight serve: {e}", file=sys.stderr)
         return 2
+    wrong = _outside_limits(args, limits)
+    if wrong:
+        print(f"twentyeight serve: {wrong}", file=sys.stderr)
+        return 2
     settings = Settings(db_url=args.db, takeover_seconds=args.takeover_seconds,
                         bot_delay=args.bot_delay, turn_seconds=args.turn_seconds,
                         allow_external_bots=args.allow_external_bots,
@@ -98,6 +103,22 @@ def run(args: argparse.Namespace) -> int:
                 http=head_deadline_protocol(limits.head_seconds),
                 forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
+
+
+def _outside_limits(args: argparse.Namespace, limits: Any) -> str:
+    """Why a room default is outside the server's limits (every room made without its own
+    value would be refused), or ``""``. A ``--bot-delay`` under ``min_bot_delay`` is
+    raised to it, as a room's is ("instant")."""
+    for option, value, low, high, names in (
+            ("--takeover-seconds", args.takeover_seconds, 0.0, limits.max_takeover_seconds,
+             "max_takeover_seconds"),
+            ("--bot-delay", args.bot_delay, 0.0, limits.max_bot_delay, "max_bot_delay"),
+            ("--turn-seconds", args.turn_seconds, limits.min_turn_seconds,
+             limits.max_turn_seconds, "min_turn_seconds, max_turn_seconds")):
+        if not low <= value <= high:
+            return (f"{option} {value:g} is outside the limits of {low:g} to {high:g} "
+                    f"seconds ({names}: --limit changes them)")
+    return ""
 
 
 def _safe(url: str) -> str:
