@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 
+from server.harness import free_port
 from twentyeight.cli.main import main
 
 
@@ -63,3 +70,38 @@ def test_a_port_out_of_range_is_refused(capsys: pytest.CaptureFixture[str],
         main(["serve", "--db", "memory://", "--port", "99999"])
     assert exit_.value.code == 2
     assert "a port from 0 to 65535" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_server_without_a_traceback() -> None:
+    """Ctrl-C reaches the terminal's whole process group: the computer players' worker and
+    the hints' workers too. They leave the stop to the server (each printed the traceback of
+    its KeyboardInterrupt, and the server said it started another worker)."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twentyeight.cli.main", "serve", "--port", str(port),
+         "--db", "memory://", "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        base, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 40
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        made = httpx.post(f"{base}/api/rooms", json={"bots": "rules"}).json()
+        token = httpx.post(f"{base}/api/rooms/{made['room']}/seats/0",
+                           json={"invite": made["invite"]}).json()["token"]
+        httpx.post(f"{base}/api/rooms/{made['room']}/start", json={"token": made["host_token"]})
+        hint = httpx.post(f"{base}/api/rooms/{made['room']}/hint", json={"token": token},
+                          timeout=60)                 # the hints' workers are started
+        assert hint.status_code in (200, 409), hint.text
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    text = err.decode()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert "starting another" not in text, text

@@ -40,6 +40,7 @@ import functools
 import hashlib
 import json
 import os
+import signal
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -215,7 +216,9 @@ def every_card_public(game: Any) -> bool:
 def _start_worker(server: int) -> None:                 # pragma: no cover - in the worker
     """A worker's start: a lower priority, and a watch that ends it when the server process
     ``server`` is gone.  (Killed with ``kill -9``, the server cannot stop its pool, and each
-    worker, holding the pool's queue open itself, would wait on it for ever.)"""
+    worker, holding the pool's queue open itself, would wait on it for ever.)  Ctrl-C is
+    the server's to handle: it shuts the pool down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICE)
     threading.Thread(target=exit_with, args=(server,), name="twentyeight-orphan-watch",

@@ -32,6 +32,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import struct
 import time
 import zlib
@@ -191,6 +192,7 @@ def _serve(requests: Connection, answers: Connection, modules: tuple[str, ...]) 
     """A worker's life: answer ``(id, key, kind, seed, budget, view, deadline)`` requests in
     turn (and ``("forget", room)``), read from ``requests`` (frames, :func:`frame`); answers
     go to ``answers``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C stops the server, which stops us
     with contextlib.suppress(OSError):
         os.nice(NICE)
     bots = _Bots(modules)
