@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentyeight import Game
-from twentyeight.arena import run_arena
+from twentyeight.arena import ArenaError, run_arena
 from twentyeight.bots import bot_class, make_bot
 from twentyeight.cli.arena import describe
 from twentyeight.integrations.bhoos import HttpBot, make_server
@@ -438,6 +438,13 @@ def test_faulty_bot_is_counted_and_replaced(faulty: Any, mode: str, kind: str) -
     assert faults["total"] > 0 and faults.get(kind, 0) > 0, faults
     assert rep["sides"][0]["faults"] == {"total": 0}
     assert f"{kind} " in describe(rep)
+
+
+def test_an_external_bot_plays_only_at_four() -> None:
+    """The protocol names four seats: the arena says so before a deal of six (the first
+    request of seat 4 was an IndexError's traceback)."""
+    with pytest.raises(ArenaError, match="4 players, not 6"):
+        run_arena(["rules", "http://127.0.0.1:9"], deals=1, rules="28-6p", workers=1)
 
 
 def test_no_server_is_a_connection_fault() -> None:

@@ -61,3 +61,12 @@ def test_external_bot_fills_the_empty_seats(open_server: Server) -> None:
 def test_external_bots_are_off_by_default(server: Server) -> None:
     r = server.post("/api/rooms", {"rules": "bhoos-29", "bots": "http://127.0.0.1:9"})
     assert r.status_code == 400 and "allow-external-bots" in r.text
+
+
+def test_an_external_bot_sits_only_at_four(open_server: Server) -> None:
+    """The protocol has four seats: a room of six is refused when it is made (it was made,
+    and its first external decision failed with an IndexError, the rules bot deciding every
+    one after)."""
+    r = open_server.post("/api/rooms", {"rules": "28-6p", "bots": "http://127.0.0.1:9"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_bots", r.text
+    assert "4 players, not 6" in r.json()["message"]

@@ -52,6 +52,19 @@ DEFAULT_FALLBACK = "rules"
 FAULT_KINDS = ("timeout", "connection", "status", "bad_json", "illegal")
 
 
+def seats_problem(num_players: int) -> str:
+    """Why an external bot cannot play at a table of ``num_players``, or ``""``: the protocol
+    names four seats in two teams (``playerIds``, ``teams``).
+
+    >>> seats_problem(6)
+    "an external bot speaks the competition's protocol, of 4 players, not 6"
+    """
+    if num_players != len(DEFAULT_IDS):
+        return (f"an external bot speaks the competition's protocol, of {len(DEFAULT_IDS)} "
+                f"players, not {num_players}")
+    return ""
+
+
 class Fault(Exception):
     """A failed request: ``kind`` is one of :data:`FAULT_KINDS`."""
 
