@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from twentyeight.bots.base import Bot, View
 from twentyeight.bots.random_bot import RandomBot
 
@@ -16,3 +18,11 @@ class Passer(Bot):
     def act(self, view: View) -> str:
         legal: list[str] = view["legal"]
         return next((a for a in legal if a.split()[1] == "pass"), legal[0])
+
+
+class Slow(RandomBot):
+    """Plays like ``random`` after a pause of 20 ms: an arena of it lasts (Ctrl-C's test)."""
+
+    def act(self, view: View) -> str:
+        time.sleep(0.02)
+        return super().act(view)

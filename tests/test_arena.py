@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -241,6 +244,27 @@ def test_cli_json_and_text() -> None:
     assert text.returncode == 0
     assert "difference" in text.stdout and "Elo difference" in text.stdout
     assert "20/20 deals" in text.stderr
+
+
+def test_ctrl_c_stops_the_arena_at_once() -> None:
+    """Ctrl-C (SIGINT to the terminal's process group) ends a long arena within seconds,
+    with status 130; it waited for every deal already handed to the workers (minutes here,
+    the better part of an hour for the arenas of docs/performance.md)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twentyeight.cli.main", "arena", "--bots",
+         "arena_bots:Slow,random", "--deals", "200", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parent)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(3)                        # the workers are at their first chunks
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130 and err.strip() == "interrupted", err
 
 
 @pytest.mark.parametrize(("args", "message"), [

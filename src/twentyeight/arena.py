@@ -317,7 +317,8 @@ def _run_local(config: Mapping[str, Any], tasks: list[Task], workers: int,
         for k, (kind, idx) in enumerate(tasks):
             done(k, run_chunk(config, kind, idx))
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures: dict[Future[list[dict[str, Any]]], int] = {
             pool.submit(run_chunk, config, kind, idx): k for k, (kind, idx) in enumerate(tasks)}
         pending = set(futures)
@@ -325,6 +326,22 @@ def _run_local(config: Mapping[str, Any], tasks: list[Task], workers: int,
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in finished:
                 done(futures[f], f.result())
+    except BaseException:                   # Ctrl-C, or a chunk that failed: stop now
+        _abandon(pool)
+        raise
+    pool.shutdown()
+
+
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` at once: the chunks not started are cancelled and the workers ended
+    mid-chunk (leaving the pool's ``with`` waited for every chunk: after Ctrl-C a long arena
+    ran to its end before it stopped)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def ray_available() -> bool:
