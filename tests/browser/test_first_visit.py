@@ -8,7 +8,7 @@ titles of the rules, which began with their names in code ("TWENTY_NINE: 29 …"
 a table who started it without sitting down and found themself watching four computers; an
 error in the console of every guest who opened a table to watch; the replay's "Choosing the
 trump" running under the side plates of a phone's table; the tutorial's cards off a phone's
-screen when the lesson spoke of them."""
+screen when the lesson spoke of them; the table's small buttons under a finger."""
 
 from __future__ import annotations
 
@@ -29,10 +29,13 @@ from browser.conftest import (
     catalog,
     dialog_open,
     seated_page,
+    seated_table,
     seq,
     then_wait,
     to_the_play,
 )
+from browser.geometry import problems, settle
+from browser.test_screens import show_the_reveal_banner
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -367,3 +370,51 @@ def test_the_tutorial_shows_the_learners_cards_with_the_lesson(
         else:
             page.locator(f"#calls button[data-action='{expect}']").click()
     assert waited >= 8
+
+
+TOUCH = {"has_touch": True, "is_mobile": True}
+"""A phone's browser: a finger for a pointer (CSS ``pointer: coarse``)."""
+
+
+@pytest.mark.viewport(390, 844)
+def test_the_tables_small_buttons_are_a_finger_high_on_a_phone(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """On a touch screen the chat's phrases and send, "Stand up", the moment's × and the
+    result's "The 8 tricks" are each a finger's height (they were 19-28 px), and the table
+    is still whole (nothing covered or cut: geometry.js)."""
+    seat = seated_table(server, "28")
+    room = seat.pop("room")
+    page = new_browser_context({**seat, "twentyeight:pace": "instant"}, **TOUCH).new_page()
+    page.goto(f"{server.url}/r/{room}")
+    page.wait_for_function(MY_TURN)
+    page.wait_for_function("document.body.dataset.caught === '1'")
+    small = page.locator("#chat-phrases button, #chat-send, #chat-input, #stand-btn")
+    assert small.count() >= 9
+    for i in range(small.count()):
+        box = small.nth(i).bounding_box()
+        assert box and box["height"] >= FINGER, f"{small.nth(i).inner_text()!r}: {box}"
+    show_the_reveal_banner(page)
+    settle(page)                                     # the banner's pop has ended
+    close = page.locator("#banner .close").bounding_box()
+    assert close and close["height"] >= FINGER and close["width"] >= FINGER
+    found = problems(page)
+    assert not found, "\n".join(found)
+
+
+def test_the_waiting_rooms_buttons_are_a_finger_high_on_a_phone(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The waiting room on a touch screen: "Sit here" and "Copy link" a finger's height (28
+    and 24 px), and so "Change the rules" in the lobby that made the table."""
+    page = new_browser_context(viewport={"width": 390, "height": 844}, **TOUCH).new_page()
+    page.goto(f"{server.url}/")
+    summary = page.locator("#flags-box summary").bounding_box()
+    assert summary and summary["height"] >= FINGER
+    page.locator("#create-btn:not([disabled])").click()
+    page.wait_for_url("**/r/**")
+    page.locator(".seat-list button").first.wait_for()
+    buttons = page.locator(".seat-list button, .waiting .share button")
+    assert buttons.count() >= 5
+    for i in range(buttons.count()):
+        box = buttons.nth(i).bounding_box()
+        assert box and box["height"] >= FINGER, f"{buttons.nth(i).inner_text()!r}: {box}"
+
