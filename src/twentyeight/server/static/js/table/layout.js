@@ -24,8 +24,11 @@ const GAP = 6;                       // between plates
 const CARD_GAP = 5;                  // between a card and anything else
 const TILT = 1.13;                   // a card's box grows this much when tilted (±5°)
 
-/** The seats' felt needs at least this height (wide and portrait screens), by table size. */
-const FELT_MIN = { 3: 220, 4: 230, 6: 270, 8: 300 };
+/** The seats' felt needs at least this height (wide and portrait screens), by table size.
+ *  Four seats: the plates above and below (the bidder's, with the face-down trump, 73 px
+ *  at the smallest size) and a trick between them, apart, of the smallest cards; at 230 a
+ *  360 × 640 phone laid the trick's cards under the plates. */
+const FELT_MIN = { 3: 220, 4: 260, 6: 270, 8: 300 };
 
 /** Below this, a sideways phone's hand is too small with the chips beside the felt: they go
  *  above it instead (css/layout.css, .chips-over-felt); below it even then, the column takes
