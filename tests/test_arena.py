@@ -271,6 +271,7 @@ def test_ctrl_c_stops_the_arena_at_once() -> None:
     (["--bots", "rules"], "expected two bots"),
     (["--bots", "rules,random,rules"], "expected two bots"),
     (["--bots", "rules,grandmaster"], "unknown bot 'grandmaster'"),
+    (["--bots", "rules,mybot:MyBot"], "PYTHONPATH=. for a mybot.py in this folder"),
     (["--bots", "rules,random", "--deals", "0"], "expected at least 1"),
     (["--bots", "rules,random", "--workers", "two"], "expected a whole number"),
     (["--bots", "rules,random", "--budget", "-1"], "positive number of seconds"),

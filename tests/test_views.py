@@ -87,3 +87,20 @@ def test_a_pass_in_the_raise_window_is_marked_as_the_raise_windows() -> None:
     assert [phase for _, phase in window] == ["raise", "raise"], steps
     assert all(entry.endswith(" pass") for entry, _ in window)
     assert steps[-1][0].split()[1] == "play" and steps[-1][1] == "play"
+
+
+def test_a_bot_reads_the_history_as_actions_as_views_md_says() -> None:
+    """docs/views.md: ``twentyeight.bots.history_actions(view)``, another seat's face-down
+    trump choice with ``arg`` ``None`` (the bots package did not export it)."""
+    from twentyeight.bots import history_actions
+
+    g = Game.new("28", seed=5, dealer=0)
+    while g.view(0)["phase"] != "play":
+        verbs = {a.verb: a for a in g.legal_actions()}
+        g.apply(verbs.get("pass") or g.legal_actions()[0])
+    other = (g.view(0)["bidder"] + 1) % 4
+    view = g.view(other)
+    actions = history_actions(view)
+    assert [str(a) for a in actions] == view["history"]
+    trump = next(a for a in actions if a.verb == "trump")
+    assert trump.seat == view["bidder"] != other and trump.arg is None

@@ -6,6 +6,7 @@ from twentyeight.bots.base import (
     bot_class,
     bot_descriptions,
     bot_names,
+    history_actions,
     make_bot,
     make_table_bot,
     offered_bot_names,
@@ -14,6 +15,6 @@ from twentyeight.bots.base import (
     table_bot_names,
 )
 
-__all__ = ["Bot", "BotError", "bot_class", "bot_descriptions", "bot_names", "make_bot",
-           "make_table_bot", "offered_bot_names", "register", "table_bot_class",
-           "table_bot_names"]
+__all__ = ["Bot", "BotError", "bot_class", "bot_descriptions", "bot_names",
+           "history_actions", "make_bot", "make_table_bot", "offered_bot_names", "register",
+           "table_bot_class", "table_bot_names"]

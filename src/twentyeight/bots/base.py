@@ -107,7 +107,11 @@ def bot_class(name: str) -> type[Bot]:
         try:
             cls = getattr(importlib.import_module(module_name), attr)
         except (ImportError, AttributeError) as e:
-            raise BotError(f"cannot load bot {name!r}: {e}") from None
+            hint = ""
+            if isinstance(e, ModuleNotFoundError) and e.name == module_name.split(".")[0]:
+                hint = " (the module is imported from Python's path: PYTHONPATH=. for a " \
+                       f"{module_name.split('.')[0]}.py in this folder)"
+            raise BotError(f"cannot load bot {name!r}: {e}{hint}") from None
         if not (isinstance(cls, type) and issubclass(cls, Bot)):
             raise BotError(f"{name!r} is not a twentyeight.bots.Bot subclass")
         return cls
