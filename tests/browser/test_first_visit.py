@@ -9,7 +9,8 @@ a table who started it without sitting down and found themself watching four com
 error in the console of every guest who opened a table to watch; the replay's "Choosing the
 trump" running under the side plates of a phone's table; the tutorial's cards off a phone's
 screen when the lesson spoke of them; the table's small buttons under a finger; a small
-phone's felt too low for the trick beside the bidder's plate."""
+phone's felt too low for the trick beside the bidder's plate; "Claim the rest", beside the
+hand from the first trick, that showed the hand to the table at a tap."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ from browser.test_screens import show_the_reveal_banner, to_a_trick_on_the_table
 from server.harness import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Locator, Page
+    from playwright.sync_api import BrowserContext, Dialog, Locator, Page
 
 FINGER = 40
 """The least height (CSS px) of something to tap: about a fingertip."""
@@ -436,4 +437,31 @@ def test_a_small_phone_keeps_the_trick_clear_of_the_plates(
     assert top and top["height"] < 90                  # two rows, not three
     found = problems(page)
     assert not found, "\n".join(found)
+    assert not errors
+
+
+@pytest.mark.viewport(390, 844)
+def test_claiming_the_rest_early_is_asked_first(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"Claim the rest" is offered beside the hand from the first trick; a claim that is not
+    certain lays the claimer's cards open to the table.  Tapped with more than one card in
+    hand, it asks first, and "Cancel" claims nothing (it claimed at once)."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    to_the_play(page)
+    asked: list[str] = []
+
+    def cancel(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", cancel)
+    claim = page.locator("#actions button[data-action='claim']")
+    claim.click()
+    en = catalog("en")
+    assert asked == [en["claim.confirm"]]
+    page.wait_for_timeout(500)                          # a claim would be told by now
+    told = en["claim.asked.you"].split(":")[0].replace("{side}", "")
+    assert told.strip() not in page.locator("#log").inner_text()
+    assert page.locator("#hand .card.legal").count()   # still this seat's turn to play
+    assert claim.is_visible()
     assert not errors

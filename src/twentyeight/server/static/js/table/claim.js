@@ -16,6 +16,9 @@ export function claimButton() {
   return el("button", { type: "button", class: "act verb-claim", "data-action": "claim",
     title: t("claim.help"), "aria-label": t("claim.help"), text: t("claim.button"),
     onclick: () => {
+      // a claim not certain shows this hand to the table: asked first, but at the last
+      // trick (nothing is left to show); a thumb finds the big button beside the hand
+      if (st.view.hand.length > 1 && !window.confirm(t("claim.confirm"))) return;
       if (send({ type: "claim", token: token(), seq: st.seq, id: `k${ui.nextId++}` })) {
         ui.claimedHand = st.hand;
         refresh();
