@@ -381,20 +381,28 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 @pytest.mark.viewport(390, 844)
 def test_the_tables_small_buttons_are_a_finger_high_on_a_phone(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
-    """On a touch screen the chat's phrases and send, "Stand up", the moment's × and the
-    result's "The 8 tricks" are each a finger's height (they were 19-28 px), and the table
-    is still whole (nothing covered or cut: geometry.js)."""
+    """On a touch screen the chat's phrases and send, "Stand up", the prompt's "Hint" and the
+    moment's × are each a finger's height (they were 19-28 px), and the table is still whole
+    (nothing covered or cut: geometry.js)."""
     seat = seated_table(server, "28")
     room = seat.pop("room")
     page = new_browser_context({**seat, "twentyeight:pace": "instant"}, **TOUCH).new_page()
     page.goto(f"{server.url}/r/{room}")
     page.wait_for_function(MY_TURN)
     page.wait_for_function("document.body.dataset.caught === '1'")
-    small = page.locator("#chat-phrases button, #chat-send, #chat-input, #stand-btn")
-    assert small.count() >= 9
+    small = page.locator("#chat-phrases button, #chat-send, #chat-input, #stand-btn, #hint-btn")
+    assert small.count() >= 10
     for i in range(small.count()):
         box = small.nth(i).bounding_box()
         assert box and box["height"] >= FINGER, f"{small.nth(i).inner_text()!r}: {box}"
+    # the Hint, a word of the prompt's line, is tapped on its line's height and more, and
+    # the call under it keeps the taps on its own top edge
+    prompt = page.locator("#prompt").bounding_box()
+    assert prompt and prompt["height"] < 30                       # one line, as before
+    first = page.locator("#actions button").first
+    assert first.evaluate("""b => { const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 2);
+        return hit === b || b.contains(hit); }""")
     show_the_reveal_banner(page)
     settle(page)                                     # the banner's pop has ended
     close = page.locator("#banner .close").bounding_box()
