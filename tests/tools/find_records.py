@@ -37,6 +37,7 @@ from typing import Any
 from twentyeight import Game
 from twentyeight.engine.actions import ACCEPT, CONCEDE, PAIR, PASS, REDEAL, REFUSE
 from twentyeight.engine.hand import Hand
+from twentyeight.engine.play import BIDDING_SIDE
 from twentyeight.engine.state import ANNULLED, COT, PLAY, REDOUBLE, TRUMP
 
 RECORDS_DIR = Path(__file__).resolve().parent.parent / "records"
@@ -176,8 +177,13 @@ def _judge(h: Hand, spec: Spec, trick_done: bool) -> bool | None:
     if not (trick_done or h.over) or h.bidder < 0:
         return None
     lo, hi = spec.points
-    bid_pts = h.bid_points
-    if bid_pts > hi or h.opp_points > h.t.deck.points_total - lo:
+    bid_pts, opp_pts = h.bid_points, h.opp_points        # card points, as spec.points counts
+    if h.rules.last_trick_bonus and len(h.tricks) == h.t.tricks_total:   # them: without the
+        if h.t.team_of[h.tricks[-1][3]] == h.bid_team:                   # last trick's point
+            bid_pts -= 1
+        else:
+            opp_pts -= 1
+    if bid_pts > hi or opp_pts > h.t.deck.points_total - lo:
         return False
     for i, trick in enumerate(h.tricks[:len(spec.winners)]):
         want = spec.winners[i]
@@ -276,7 +282,7 @@ def bidding_pair_blocked(h: Hand) -> bool:
     team = h.t.team_of[seat]
     kq = h.t.kq_masks[h.trump]
     return (team == h.bid_team and h.hands[seat] & kq == kq
-            and bool(h.won_after_reveal >> team & 1))
+            and bool(h.won_after_reveal & BIDDING_SIDE))
 
 
 def bidder_answers_double(h: Hand) -> bool:
