@@ -64,6 +64,15 @@ def test_bad_arguments(args: list[str], message: str) -> None:
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_an_unknown_bot_at_a_table_lists_only_the_bots_a_table_takes() -> None:
+    """``play`` refuses ``oracle`` (it sees every hand), so its list of known bots does not
+    offer it; the arena's list does."""
+    told = cli("play", "--bots", "grandmaster").stderr
+    assert "unknown bot 'grandmaster'" in told and "expert" in told and "oracle" not in told
+    arena = cli("arena", "--bots", "rules,grandmaster", "--deals", "1").stderr
+    assert "unknown bot 'grandmaster'" in arena and "oracle" in arena
+
+
 def test_rules_listing() -> None:
     proc = cli("rules")
     for name in ("28", "28-pagat", "28-wiki", "28-bengal", "29", "29-16"):

@@ -373,3 +373,15 @@ class _Stuck:
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         self.pool.shutdown(wait=False)
+
+
+def test_the_review_of_a_hand_the_finished_match_never_played(client: TestClient) -> None:
+    """Once the match is over, a hand beyond its last is not a hand still to come (409
+    ``hand_not_over``) but none at all: 404 ``no_hand``."""
+    room, tokens = make_room(client, 1, flags={"game_target": 1})
+    end = play_to(client, room, tokens[0], lambda m: m["match"]["over"])
+    played = end["match"]["hands_played"]
+    r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": played + 2})
+    assert r.status_code == 404 and r.json()["error"] == "no_hand", r.text
+    r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": played - 1})
+    assert r.status_code == 200, r.text

@@ -92,9 +92,10 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def bot_class(name: str) -> type[Bot]:
+def bot_class(name: str, known: Callable[[], list[str]] = bot_names) -> type[Bot]:
     """The bot class of a registered name, of ``"package.module:ClassName"``, or of a URL
-    ``http://HOST:PORT`` (a bot speaking the competition protocol, docs/bot-protocol.md)."""
+    ``http://HOST:PORT`` (a bot speaking the competition protocol, docs/bot-protocol.md);
+    an unknown name's error lists ``known()``."""
     _load_builtins()
     if name in _REGISTRY:
         return _REGISTRY[name]
@@ -115,7 +116,7 @@ def bot_class(name: str) -> type[Bot]:
         if not (isinstance(cls, type) and issubclass(cls, Bot)):
             raise BotError(f"{name!r} is not a twentyeight.bots.Bot subclass")
         return cls
-    raise BotError(f"unknown bot {name!r} (known: {', '.join(bot_names())}, or "
+    raise BotError(f"unknown bot {name!r} (known: {', '.join(known())}, or "
                    "'module:Class' for your own)")
 
 
@@ -158,7 +159,7 @@ def table_bot_class(name: str) -> type[Bot]:
     This is what every place a bot takes a seat uses: ``twentyeight play``, the server's
     rooms and ``twentyeight bot serve``.
     """
-    cls = bot_class(name)
+    cls = bot_class(name, known=table_bot_names)
     if cls.sees_deal:
         raise BotError(f"{name!r} sees every hand, so it plays only where it can be given the "
                        f"deal (the arena, tests); at a table choose one of "

@@ -401,6 +401,8 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         ask = await body(request, SeatReview, None, None)
         room, match, seat = await seat_of(room_id, ask.token)
         games = match.games
+        if ask.hand >= len(games) and match.over:
+            raise BadRequest(404, "no_hand", f"the match has hands 0 to {len(games) - 1}")
         if ask.hand >= len(games) or not games[ask.hand].over:
             raise BadRequest(409, "hand_not_over", "a hand is reviewed once it is over")
         first = room.seats[seat].sat_from

@@ -613,7 +613,7 @@ class Lobby:
         seen = self.visited | {k for k, r in self.rooms.items() if r.watched}
         self.visited = set()
         await self.db.visit(sorted(seen), now)
-        note = f"nobody came for {self.limits.idle_seconds / 60:g} minutes"
+        note = f"nobody came for {spoken_duration(self.limits.idle_seconds)}"
         closed = await self.db.close_idle(now - self.limits.idle_seconds, note)
         for room_id in closed:
             room = self.rooms.get(room_id)
@@ -654,3 +654,18 @@ def _valid_id(room_id: str) -> bool:
 
 def _why(note: str | None) -> str:
     return f" ({note})" if note else ""
+
+
+def spoken_duration(seconds: float) -> str:
+    """``seconds`` as people say it, in the unit that reads best.
+
+    >>> spoken_duration(1800), spoken_duration(2), spoken_duration(5400), spoken_duration(172800)
+    ('30 minutes', '2 seconds', '90 minutes', '2 days')
+    """
+    for unit, size, up_to in (("second", 1, 120), ("minute", 60, 7_200), ("hour", 3_600,
+                                                                          172_800)):
+        if seconds < up_to:
+            count = round(seconds / size)
+            return f"{count} {unit}{'' if count == 1 else 's'}"
+    days = round(seconds / 86_400)
+    return f"{days} day{'' if days == 1 else 's'}"
