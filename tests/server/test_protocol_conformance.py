@@ -1122,6 +1122,9 @@ def test_a_room_closed_before_its_start_has_no_record(brief: Server) -> None:
         if got.status_code == 410 or time.monotonic() > deadline:
             break
     _refusal(got, 410, "closed")
+    told = got.json()["message"]       # says why, in words, and sends nobody to a record
+    assert "nobody came for 1.5 seconds" in told and "never played" in told, told
+    assert "/record" not in told, told
     _refusal(brief.post(f"/api/rooms/{room}/seats/0", {"invite": invite}), 410, "closed")
     _refusal(brief.get(f"/api/rooms/{room}/record"), 409, "not_started")
     assert brief.get(f"/r/{room}").status_code == 410

@@ -200,14 +200,16 @@ class Lobby:
         return room
 
     async def archived(self, room_id: str) -> str | None:
-        """Why ``room_id``, not in memory, is closed (``""`` if no reason was kept), or
-        ``None`` if there is no such closed room."""
+        """Why ``room_id``, not in memory, is closed (``""`` if no reason was kept), and
+        where its record is if it was played; ``None`` if there is no such closed room."""
         if not _valid_id(room_id):
             return None
         got = await self.db.changes(room_id, 2**31)
         if got is None or got[0].status != CLOSED:
             return None
-        return got[0].note or ""
+        where = "it was never played" if got[0].record is None else \
+            f"its record: /api/rooms/{room_id}/record"
+        return "; ".join([*filter(None, [got[0].note]), where])
 
     async def current(self, room_id: str) -> Room:
         """The room ``room_id`` (404; 410 once closed); with several processes, up to date."""
@@ -215,8 +217,7 @@ class Lobby:
         if room is None:
             why = await self.archived(room_id)
             if why is not None:
-                raise RoomError(410, "closed", f"room {room_id} is closed"
-                                f"{_why(why)}; its record: /api/rooms/{room_id}/record")
+                raise RoomError(410, "closed", f"room {room_id} is closed: {why}")
             raise RoomError(404, "no_room", "there is no such room")
         if self.sync.shared:
             async with room.lock:
@@ -659,13 +660,13 @@ def _why(note: str | None) -> str:
 def spoken_duration(seconds: float) -> str:
     """``seconds`` as people say it, in the unit that reads best.
 
-    >>> spoken_duration(1800), spoken_duration(2), spoken_duration(5400), spoken_duration(172800)
-    ('30 minutes', '2 seconds', '90 minutes', '2 days')
+    >>> spoken_duration(1800), spoken_duration(1.5), spoken_duration(5400), spoken_duration(172800)
+    ('30 minutes', '1.5 seconds', '90 minutes', '2 days')
     """
-    for unit, size, up_to in (("second", 1, 120), ("minute", 60, 7_200), ("hour", 3_600,
-                                                                          172_800)):
-        if seconds < up_to:
-            count = round(seconds / size)
-            return f"{count} {unit}{'' if count == 1 else 's'}"
-    days = round(seconds / 86_400)
-    return f"{days} day{'' if days == 1 else 's'}"
+    if seconds < 120:
+        return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+    unit, size = next((u, s) for u, s, up_to in (("minute", 60, 7_200), ("hour", 3_600, 172_800),
+                                                  ("day", 86_400, float("inf")))
+                      if seconds < up_to)
+    count = round(seconds / size)
+    return f"{count} {unit}{'' if count == 1 else 's'}"
