@@ -19,6 +19,8 @@ import statistics
 import time
 from typing import Any
 
+from quantiles import percentile
+
 from twentyeight import Game, Match
 from twentyeight.analysis import default_expert, hint
 from twentyeight.analysis.review import review_records
@@ -78,7 +80,7 @@ def match_record(hands: int, seed: int) -> list[dict[str, Any]]:
 def summary(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     return {"count": len(ordered), "median_s": round(statistics.median(ordered), 3),
-            "p90_s": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
+            "p90_s": round(percentile(ordered, 0.9), 3),
             "max_s": round(ordered[-1], 3)}
 
 

@@ -25,6 +25,8 @@ import statistics
 import time
 from typing import Any
 
+from quantiles import percentile
+
 from twentyeight import Game
 from twentyeight.bots import bot_names, make_bot
 from twentyeight.bots.base import View
@@ -79,13 +81,13 @@ def measure(name: str, views: list[tuple[Game, View]], seconds: float,
     total = sum(times)
     times.sort()
     cpu.sort()
-    p99 = min(len(times) - 1, int(0.99 * len(times)))
     return {"bot": name, "decisions": len(times),
             "per_second": round(len(times) / total, 1) if total > 0 else None,
             "median_us": round(statistics.median(times) * 1e6, 1),
-            "p99_us": round(times[p99] * 1e6, 1),
+            "p99_us": round(percentile(times, 0.99) * 1e6, 1),
             "cpu_median_us": round(statistics.median(cpu) * 1e6, 1),
-            "cpu_p99_us": round(cpu[p99] * 1e6, 1), "cpu_max_us": round(cpu[-1] * 1e6, 1)}
+            "cpu_p99_us": round(percentile(cpu, 0.99) * 1e6, 1),
+            "cpu_max_us": round(cpu[-1] * 1e6, 1)}
 
 
 def main() -> None:

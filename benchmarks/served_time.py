@@ -16,6 +16,8 @@ import argparse
 import statistics
 from collections.abc import Sequence
 
+from quantiles import percentile
+
 from twentyeight import Game
 from twentyeight.bots import make_bot
 from twentyeight.integrations.bhoos import HttpBot
@@ -50,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     used, faults = used_per_deal(args.url, args.deals, args.seed)
     ranked = sorted(used)
     print(f"{len(used)} seat-deals: median {statistics.median(used):.0f} ms, "
-          f"90th percentile {ranked[int(0.9 * (len(ranked) - 1))]:.0f} ms, "
+          f"90th percentile {percentile(ranked, 0.9):.0f} ms, "
           f"most {ranked[-1]:.0f} ms of {HttpBot(url=args.url).budget_ms:.0f}; "
           f"faults {faults or 'none'}")
     return 0

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+from quantiles import percentile
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -239,12 +240,6 @@ def generator(args: tuple[list[str], list[tuple[str, list[str]]], float, float, 
                           int]) -> Tally:
     """One generator process's share of the rooms (for ``multiprocessing``)."""
     return asyncio.run(drive(*args))
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q``-quantile (0..1) of ``values``, nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def cpu_seconds(pids: list[int]) -> float:

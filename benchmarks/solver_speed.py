@@ -34,6 +34,8 @@ import statistics
 import time
 from collections.abc import Iterator
 
+from quantiles import percentile
+
 from twentyeight import Game
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.state import PLAY
@@ -71,14 +73,6 @@ def kernel_inputs(h: Hand) -> tuple[Position, list[int], int]:
     codes = [c for c in h.legal_codes() if c not in IGNORED]
     return pos, codes, SCALE * (pos.banked + pos.points_left() // 2)
 
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0 … 1) by linear interpolation."""
-    xs = sorted(values)
-    k = (len(xs) - 1) * q
-    lo = int(k)
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
 Run = tuple[float, float, int, list[int]]
