@@ -447,6 +447,15 @@ def test_an_external_bot_plays_only_at_four() -> None:
         run_arena(["rules", "http://127.0.0.1:9"], deals=1, rules="28-6p", workers=1)
 
 
+@pytest.mark.parametrize("rules", ["28", "29"])
+def test_an_external_bot_plays_only_the_competitions_game(rules: str) -> None:
+    """The protocol describes bhoos-29's game (its duel auction; BOT-PROTOCOL.md): at 29 the
+    arena ended in a PayloadError's traceback ("bid history out of turn"), at 28 every answer
+    was illegal and counted as a fault; now the arena says so before a deal."""
+    with pytest.raises(ArenaError, match="the preset 'bhoos-29', not"):
+        run_arena(["rules", "http://127.0.0.1:9"], deals=1, rules=rules, workers=1)
+
+
 def test_no_server_is_a_connection_fault() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -480,10 +480,10 @@ def run_arena(bots: Sequence[str], deals: int = 100, rules: str | Mapping[str, A
     for name in bots:                                   # fail early, in this process
         make_bot(name, 0, budget)
         if name.startswith(("http://", "https://")):
-            from twentyeight.integrations.bhoos.host import seats_problem
+            from twentyeight.integrations.bhoos.host import protocol_problem
 
-            if seats_problem(r.num_players):
-                raise ArenaError(seats_problem(r.num_players))
+            if protocol_problem(r):
+                raise ArenaError(protocol_problem(r))
     out_dir = _prepare_dir(save) if save is not None else None
     workers = workers or os.cpu_count() or 1
     config = {"bots": list(bots), "rules": r.to_spec(), "seed": seed, "budget": budget,

@@ -70,3 +70,13 @@ def test_an_external_bot_sits_only_at_four(open_server: Server) -> None:
     r = open_server.post("/api/rooms", {"rules": "28-6p", "bots": "http://127.0.0.1:9"})
     assert r.status_code == 400 and r.json()["error"] == "bad_bots", r.text
     assert "4 players, not 6" in r.json()["message"]
+
+
+def test_an_external_bot_sits_only_at_the_competitions_game(open_server: Server) -> None:
+    """A room of 28 or 29 with an external bot is refused when it is made: the protocol's
+    histories are bhoos-29's (every external decision of a 28 room failed, and the rules bot
+    made it)."""
+    for rules in ("28", "29"):
+        r = open_server.post("/api/rooms", {"rules": rules, "bots": "http://127.0.0.1:9"})
+        assert r.status_code == 400 and r.json()["error"] == "bad_bots", r.text
+        assert "'bhoos-29'" in r.json()["message"]

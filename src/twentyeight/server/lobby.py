@@ -30,7 +30,7 @@ from typing import Any
 
 from twentyeight.bots import BotError, bot_names, table_bot_class, table_bot_names
 from twentyeight.bots.names import seat_names
-from twentyeight.integrations.bhoos.host import seats_problem
+from twentyeight.integrations.bhoos.host import protocol_problem
 from twentyeight.match import Match
 from twentyeight.rules import Rules, RulesError
 from twentyeight.server.audience import Audience, Listener, state
@@ -228,9 +228,8 @@ class Lobby:
         """A new room waiting for players, with the host token and the seat invitation."""
         bots = ask.bots
         self._check_bots(bots)
-        if bots.startswith(("http://", "https://")) \
-                and seats_problem(ask.rules.num_players):
-            raise RoomError(400, "bad_bots", seats_problem(ask.rules.num_players))
+        if bots.startswith(("http://", "https://")) and protocol_problem(ask.rules):
+            raise RoomError(400, "bad_bots", protocol_problem(ask.rules))
         limits, settings = self.limits, self.settings
         takeover = settings.takeover_seconds if ask.takeover_seconds is None \
             else ask.takeover_seconds

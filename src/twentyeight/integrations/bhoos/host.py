@@ -43,6 +43,7 @@ from twentyeight.integrations.bhoos.payloads import (
     play_answer,
     trump_action,
 )
+from twentyeight.rules import Rules
 
 log = logging.getLogger("twentyeight.bhoos")
 
@@ -52,16 +53,29 @@ DEFAULT_FALLBACK = "rules"
 FAULT_KINDS = ("timeout", "connection", "status", "bad_json", "illegal")
 
 
-def seats_problem(num_players: int) -> str:
-    """Why an external bot cannot play at a table of ``num_players``, or ``""``: the protocol
-    names four seats in two teams (``playerIds``, ``teams``).
+PROTOCOL_PRESET = "bhoos-29"
+"""The rules the competition's protocol describes (its duel auction, its trump named by suit,
+its four seats); a table of other rules sends it histories it cannot read."""
 
-    >>> seats_problem(6)
+
+def protocol_problem(rules: Rules) -> str:
+    """Why an external bot cannot play at a table of ``rules``, or ``""``: the protocol
+    speaks the competition's game (:data:`PROTOCOL_PRESET`, whose match settings may differ)
+    and names four seats in two teams (``playerIds``, ``teams``).
+
+    >>> protocol_problem(Rules.from_spec("28-6p"))
     "an external bot speaks the competition's protocol, of 4 players, not 6"
+    >>> protocol_problem(Rules.from_spec("29"))[-47:]
+    "whose rules are the preset 'bhoos-29', not '29'"
+    >>> protocol_problem(Rules.from_spec({"preset": "bhoos-29", "game_target": 12}))
+    ''
     """
-    if num_players != len(DEFAULT_IDS):
+    if rules.num_players != len(DEFAULT_IDS):
         return (f"an external bot speaks the competition's protocol, of {len(DEFAULT_IDS)} "
-                f"players, not {num_players}")
+                f"players, not {rules.num_players}")
+    if rules.preset != PROTOCOL_PRESET:
+        return (f"an external bot speaks the competition's protocol, whose rules are the "
+                f"preset {PROTOCOL_PRESET!r}, not {rules.preset!r}")
     return ""
 
 
