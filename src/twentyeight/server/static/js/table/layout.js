@@ -19,6 +19,10 @@
 const SIZES = ["l", "m", "s", "xs"];
 const EXPONENTS = [2, 2.6, 3.4, 5, 8];
 const FRACTIONS = [0.66, 0.6, 0.54, 0.48, 0.42, 0.36, 0.3, 0.24];
+/** The last resort, where no card can lie that far out without touching a plate (a low felt:
+ *  a small phone, a moment's banner above it): nearer the middle, down to the middle itself,
+ *  rather than every card in one pile at the middle, under the plates above and below. */
+const NEAR = [...FRACTIONS, 0.18, 0.12, 0.06, 0];
 const RIM = 16;                      // the wooden rim, inside which everything sits
 const GAP = 6;                       // between plates
 const CARD_GAP = 5;                  // between a card and anything else
@@ -119,7 +123,7 @@ function platePositions(order, sizes, w, h, anyway = false) {
   return least ? least.boxes : null;
 }
 
-function trickSlots(order, plates, w, h, apart = true) {
+function trickSlots(order, plates, w, h, apart = true, fractions = FRACTIONS) {
   const cx = w / 2;
   const cy = h / 2;
   const plateList = Object.values(plates);
@@ -135,7 +139,7 @@ function trickSlots(order, plates, w, h, apart = true) {
       // the one that covers the cards already placed the least)
       let found = null;
       let least = Infinity;
-      for (const f of FRACTIONS) {
+      for (const f of fractions) {
         const sx = cx + f * (plate.cx - cx);
         const sy = cy + f * (plate.cy - cy);
         const b = box(sx, sy, cw, ch);
@@ -151,9 +155,16 @@ function trickSlots(order, plates, w, h, apart = true) {
       if (!found) { ok = false; break; }
       slots[p.seat] = found;
     }
-    if (ok) return { card, slots, apart };
+    if (ok) return { card, slots, apart, near: fractions === NEAR };
   }
   return null;
+}
+
+/** The trick's slots: apart, else overlapping each other; only then nearer the middle (NEAR),
+ *  apart first there too (a pile at the middle hides every card's corner but the last). */
+function fitTrick(order, plates, w, h, apart = true) {
+  return (apart && trickSlots(order, plates, w, h)) || trickSlots(order, plates, w, h, false)
+    || trickSlots(order, plates, w, h, true, NEAR) || trickSlots(order, plates, w, h, false, NEAR);
 }
 
 function centreBox(plates, w, h) {
@@ -185,18 +196,22 @@ export function layoutFelt(felt, order) {
     for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
     const boxes = platePositions(order, sizes, w, h);
     if (!boxes) return;
-    const trick = trickSlots(order, boxes, w, h) || trickSlots(order, boxes, w, h, false);
+    const trick = fitTrick(order, boxes, w, h);
     // a size at which some plate cannot hold what it says (a long "your turn" beside the
     // bidder's face-down card) is kept only if no other size fits at all
     const cut = plates.some((el) => el.scrollWidth > el.clientWidth + 1);
-    const score = (trick ? trick.card + (trick.apart ? 40 : 0) : 0) + 4 * (SIZES.length - i) - (cut ? 200 : 0);
+    // (a trick only near the middle is the last resort: above none at all, below any other;
+    // there too, apart before larger cards)
+    const tricks = !trick ? -100 : trick.near ? -80 + trick.card / 10 + (trick.apart ? 30 : 0)
+      : trick.card + (trick.apart ? 40 : 0);
+    const score = tricks + 4 * (SIZES.length - i) - (cut ? 1000 : 0);
     if (!placed || score > placed.score) placed = { boxes, trick, size, score };
   });
   if (!placed) {      // a felt too small for any size: the smallest, in the ring where they
     const sizes = {};  // cover each other least (never where a larger felt had them)
     for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
     const boxes = platePositions(order, sizes, w, h, true);
-    placed = { boxes, trick: trickSlots(order, boxes, w, h, false), size: SIZES.at(-1) };
+    placed = { boxes, trick: fitTrick(order, boxes, w, h, false), size: SIZES.at(-1) };
   }
   felt.dataset.size = placed.size;
   for (const el of plates) {
