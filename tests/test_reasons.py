@@ -132,12 +132,12 @@ def rule_of(g: Game, action: str) -> str | None:
 def test_29_refusals_cite_29s_own_rules() -> None:
     """A 29 refusal cites 29's rule where 29 has one of its own, not 28's: the bounds of a
     bid (29-AUC-2), bidding higher (29-AUC-1), following suit (29-PLAY-1), asking and
-    revealing (29-PLAY-3); an auction without doubling cites no 56 rule for a redouble, and
-    a game without Thani no flag name."""
+    revealing (29-PLAY-3); a game without doubling cites no 56 rule for a redouble, and a
+    game without Thani no flag name: each says the rule is not played."""
     auction = game("29", W29, TC24)
     assert rule_of(auction, "0 bid 29") == "29-AUC-2"
     assert rule_of(auction, "0 bid 14") == "29-AUC-2"
-    assert refusal(auction, "0 redouble").reason == Reason("no_doubling")
+    assert refusal(auction, "0 redouble").reason == Reason("no_double")
     assert refusal(auction, "0 thani").reason == Reason("no_thani")
     auction.apply("0 bid 16")
     assert rule_of(auction, "1 bid 16") == "29-AUC-1"
@@ -180,3 +180,88 @@ def test_no_ask_or_reveal_is_told_by_28s_hidden_trump_rules_in_open_56() -> None
         reason = refusal(g, f"{seat} {verb}").reason
         assert reason is not None and reason.rule is None, reason
         assert reason.key in ("trump_already_exposed", "no_trump_to_ask"), reason
+
+
+def to_the_play(preset: str, seed: int = 0) -> Game:
+    """A hand of ``preset`` played (first legal action each time, no claim) to its first
+    lead."""
+    g = Game.new(preset, seed=seed, dealer=0)
+    while g.view(0)["phase"] != "play":
+        g.apply(next(a for a in g.legal_actions() if a.verb != "redeal"))
+    assert not g.over
+    return g
+
+
+def test_a_call_of_a_rule_the_table_does_not_play_says_it_is_not_played() -> None:
+    """Cot (28-COT-1, off in every preset), the pair (28-PAIR-1, off in 28-pagat, 56 and the
+    competition's 29) and the zero-point redeal (28-POST-3, off in 28-pagat, automatic in
+    28-wiki) are refused as rules this table does not play, not with the sentence and the
+    rule ID of when they may be called (28-COT-2, 28-PAIR-2, 28-POST-3)."""
+    pagat = game("28-pagat", 3, DEAL_28, ["0 bid 14", "1 pass", "2 pass", "3 pass",
+                                          "0 trump 9S", "0 pass", "2 pass", "0 play JH"])
+    assert refusal(pagat, "1 pair").reason == Reason("no_pair")
+    assert refusal(pagat, "1 concede").reason == Reason("no_cot")
+    assert refusal(pagat, "1 redeal").reason == Reason("no_zero_point_redeal")   # KS QS 8S 7S…
+    assert refusal(pagat, "1 pair").message == (
+        "the pair (the king and queen of trumps shown together) is not played in this game")
+    assert refusal(pagat, "1 concede").message == (
+        "Cot (the opponents conceding while the bidding side has won every trick) is not "
+        "played in this game")
+    default = game("28", 3, DEAL_28, ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 9S",
+                                      "0 pass", "2 pass", "0 play JH"])
+    assert "1 redeal" in {str(a) for a in default.legal_actions()}    # 28 plays 28-POST-3
+    assert refusal(default, "1 pair").reason == Reason("pair_when", "28-PAIR-2")
+    assert refusal(default, "1 concede").reason == Reason("no_cot")
+    wiki = to_the_play("28-wiki")
+    seat = wiki.to_act
+    e = refusal(wiki, f"{seat} redeal")
+    assert e.reason == Reason("zero_point_redeal_automatic", "28-POST-3")
+    assert e.message.startswith("eight cards without a jack, nine, ace or ten cancel the deal")
+    for preset in ("56", "bhoos-29"):
+        g = to_the_play(preset)
+        seat = g.to_act
+        assert refusal(g, f"{seat} pair").reason == Reason("no_pair"), preset
+        assert refusal(g, f"{seat} redeal").reason == Reason("no_redeal_claims"), preset
+        assert refusal(g, f"{seat} accept").reason == Reason("no_cot"), preset
+    auction = game("28", 3, DEAL_28)                   # in any phase, not "cannot … now"
+    assert refusal(auction, "0 single").reason == Reason("no_single_hand")
+    assert refusal(auction, "0 show").reason == Reason("no_certain_hand")
+    assert refusal(auction, "0 c").reason == Reason("no_c")
+    assert refusal(auction, "0 double").reason == Reason("no_double")
+    assert refusal(auction, "0 thani").reason == Reason("no_thani")
+
+
+def test_a_call_of_the_wrong_phase_is_said_in_words_not_as_typed() -> None:
+    """"you cannot call 'C' now", "you cannot play a card now": the refusal says the call,
+    not the notation's verb ("you cannot c now"); the reason keeps the verb as data for the
+    catalogs (their verb.* words)."""
+    rules = {"preset": "28", "double_redouble": True, "c_bid": True, "cot": True,
+             "scoring": "flat"}
+    g = game(rules, 3, DEAL_28)
+    e = refusal(g, "0 c")
+    assert e.reason == Reason("wrong_phase_auction", None, {"verb": "c"})
+    assert e.message == "you cannot call 'C' now: the auction is on: bid or pass"
+    assert refusal(g, "0 play JS").message == (
+        "you cannot play a card now: the auction is on: bid or pass")
+    assert refusal(g, "0 accept").message == (
+        "you cannot accept the concession now: the auction is on: bid or pass")
+    played = game(rules, 3, DEAL_28, ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump 9S",
+                                      "1 pass", "3 pass", "0 pass", "2 pass", "0 play JH"])
+    assert refusal(played, "1 c").message == "you cannot call 'C' now: cards are being played"
+    assert refusal(played, "1 trump S").message == (
+        "you cannot choose the trump now: cards are being played")
+
+
+def test_every_verb_has_its_words_in_english_and_in_the_catalog() -> None:
+    """The {verb} of a refusal is said as a call by the server (VERB_WORDS) and by the
+    browser's English catalog alike (verb.*), for every verb of the notation."""
+    import json
+    from pathlib import Path
+
+    from twentyeight.engine.actions import VERBS
+    from twentyeight.engine.reasons import VERB_WORDS
+
+    english = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" / "server" /
+                          "static" / "i18n" / "en.json").read_text("utf-8"))
+    assert set(VERBS) <= set(VERB_WORDS)
+    assert {k: english[f"verb.{k}"] for k in VERB_WORDS} == VERB_WORDS

@@ -11,6 +11,8 @@ the variant's own rule where it has one (29-PLAY-1 for 28-PLAY-2 in 29).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from twentyeight.cards import SUITS
 from twentyeight.engine import auction, play, windows
 from twentyeight.engine.actions import BID, PASS, PLAY_LIMIT, RAISE, REDEAL, Action
@@ -28,6 +30,9 @@ from twentyeight.engine.state import (
     RAISE as RAISE_PHASE,
 )
 
+if TYPE_CHECKING:
+    from twentyeight.rules import Rules
+
 
 def why_illegal(h: HandState, action: Action, code: int | None) -> Reason:
     """Why ``action`` (with engine ``code``, if it has one) is not legal now, citing the
@@ -37,10 +42,15 @@ def why_illegal(h: HandState, action: Action, code: int | None) -> Reason:
 
 def _why(h: HandState, action: Action, code: int | None) -> Reason:
     phase = h.phase
+    off = _not_played(h.rules, action.verb)
+    if off is not None:
+        return off
     if phase == AUCTION:
         return _auction(h, action, code)
     if phase in (TRUMP, DOUBLE, REDOUBLE) and code == REDEAL:
         return _no_redeal(h)
+    if code == REDEAL:                      # after the second deal: the raise window, the play
+        return _zero_point_claim(h.rules)
     if phase == PLAY and code is not None:
         reason = _play(h, action, code)
         if reason is not None:
@@ -57,6 +67,40 @@ def _why(h: HandState, action: Action, code: int | None) -> Reason:
     if phase == REDOUBLE and action.verb == "redouble":
         return Reason("no_redouble_auto_double", "28-DBL-6")
     return _wrong_phase(phase, action)
+
+
+def _not_played(rules: Rules, verb: str) -> Reason | None:
+    """A call of a rule this table does not play, whatever the phase: "the pair is not played
+    in this game" rather than when the pair may be shown (28-PAIR-2) at a table without it."""
+    if verb == "pair" and not rules.pair_rule:
+        return Reason("no_pair")
+    if verb in ("concede", "accept", "refuse") and not rules.cot:
+        return Reason("no_cot")
+    if verb == "single" and not rules.single_hand:
+        return Reason("no_single_hand")
+    if verb == "show" and not (rules.single_hand and rules.certain_hand_show):
+        return Reason("no_certain_hand")
+    if verb == "thani" and not (rules.thani or rules.thani_56):
+        return Reason("no_thani")
+    if verb in ("double", "redouble") and not rules.double_redouble:
+        return Reason("no_double")
+    if verb == "c" and not (rules.c_bid and rules.double_redouble):
+        return Reason("no_c")
+    if verb == "redeal" and not (rules.first_hand_pointless_redeal
+                                 or rules.zero_point_first_hand_cancel
+                                 or rules.zero_point_hand_redeal == "optional"):
+        return Reason("no_redeal_claims")
+    return None
+
+
+def _zero_point_claim(rules: Rules) -> Reason:
+    """Why a redeal may not be claimed after the second deal: only the holder of eight cards
+    without a point card may, before his first card (28-POST-3) — where the table plays it."""
+    if rules.zero_point_hand_redeal == "off":
+        return Reason("no_zero_point_redeal")
+    if rules.zero_point_hand_redeal == "automatic":
+        return Reason("zero_point_redeal_automatic", "28-POST-3")
+    return Reason("redeal_pointless_hand", "28-POST-3")
 
 
 def _wrong_phase(phase: int, action: Action) -> Reason:
@@ -98,8 +142,6 @@ def _auction(h: HandState, action: Action, code: int | None) -> Reason:
         return Reason("double_when", "56-DBL-1")
     if action.verb == "redouble":
         return Reason("redouble_who", "56-DBL-2")
-    if action.verb == "thani" and not (h.rules.thani or h.rules.thani_56):
-        return Reason("no_thani")                  # (28's Thani comes after the deal)
     if code == PASS:
         if auction.dealer_forced(h):
             return Reason("dealer_must_bid_min", "29-AUC-3", {"value": h.t.min_bid})
@@ -183,8 +225,6 @@ def _play(h: HandState, action: Action, code: int) -> Reason | None:
         return Reason("bidder_reveal_when_void", "28-BR-3")
     if verb == "pair":
         return Reason("pair_when", "28-PAIR-2")
-    if verb == "redeal":
-        return Reason("redeal_pointless_hand", "28-POST-3")
     if verb == "concede":
         return Reason("concede_when", "28-COT-2")
     if code >= RAISE or code >= BID:

@@ -5,8 +5,8 @@ front end can say them in its own words and language: ``str(reason)`` is the Eng
 sentence (:data:`ENGLISH`), and a browser looks ``reason.key`` up in its own catalog and fills
 in ``reason.params``.  Parameters are language-neutral: a suit is its letter (``"S"``) in
 ``suit`` (said as a word, "spades") or ``letter`` (written as the letter, for notation such as
-``trump C``), a card its notation (``"JS"``), a verb its notation word (``"play"``), a number
-an int.
+``trump C``), a card its notation (``"JS"``), a verb its notation word (``"play"``, said as
+the call: "play a card"), a number an int.
 
 >>> r = Reason("follow_suit", "28-PLAY-2", {"suit": "H"})
 >>> str(r)
@@ -25,8 +25,8 @@ from twentyeight.cards import SUIT_SYMBOLS, SUITS
 if TYPE_CHECKING:
     from twentyeight.rules import Rules
 
-__all__ = ["ANNULMENT_WORDS", "ENGLISH", "OWN_RULES", "SUIT_WORDS", "Reason", "card_text",
-           "cite", "variant"]
+__all__ = ["ANNULMENT_WORDS", "ENGLISH", "OWN_RULES", "SUIT_WORDS", "VERB_WORDS", "Reason",
+           "card_text", "cite", "variant"]
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """English names of the suits, for the ``{suit}`` parameter."""
@@ -61,6 +61,22 @@ ENGLISH: dict[str, str] = {
     "concede_when": "the opponents may concede only while the bidding side has won every "
                     "trick",
     "auction_over": "the auction is over: cards are being played",
+    # a call of a rule the table does not play (engine/explain.py)
+    "no_pair": "the pair (the king and queen of trumps shown together) is not played in this "
+               "game",
+    "no_cot": "Cot (the opponents conceding while the bidding side has won every trick) is "
+              "not played in this game",
+    "no_single_hand": "a single hand (one player alone for every trick) is not played in "
+                      "this game",
+    "no_certain_hand": "showing a hand that cannot lose is not played in this game",
+    "no_c": "'C' is not played in this game",
+    "no_double": "doubling is not played in this game",
+    "no_redeal_claims": "claiming a redeal is not played in this game",
+    "no_zero_point_redeal": "showing eight cards without a jack, nine, ace or ten to cancel "
+                            "the deal is not played in this game",
+    "zero_point_redeal_automatic": "eight cards without a jack, nine, ace or ten cancel the "
+                                   "deal as soon as they are dealt in this game: there is no "
+                                   "redeal to claim",
     "no_trump_to_ask": "there is no trump to ask for in this hand",
     "no_ask_when_leading": "you cannot ask when leading",
     "ask_only_when_void": "you may ask for the trump only when you cannot follow suit",
@@ -108,7 +124,7 @@ ENGLISH: dict[str, str] = {
               "not played with auto-double",
     "no_redouble_auto_double": "a contract doubled at the auto-double threshold cannot be "
                                "redoubled",
-    # an action of the wrong phase: "you cannot {verb} now: ..."
+    # an action of the wrong phase: "you cannot {verb} now: ..." (the verb in words, VERB_WORDS)
     "wrong_phase_auction": "you cannot {verb} now: the auction is on: bid or pass",
     "wrong_phase_trump": "you cannot {verb} now: the bidder is choosing trump",
     "wrong_phase_double": "you cannot {verb} now: the opponents may double",
@@ -192,6 +208,17 @@ ENGLISH: dict[str, str] = {
 }
 """The English sentence of every reason key (``{name}`` marks a parameter)."""
 
+VERB_WORDS: dict[str, str] = {
+    "bid": "bid", "raise": "raise", "pass": "pass", "redeal": "ask for a redeal",
+    "double": "double", "redouble": "redouble", "c": "call 'C'", "single": "play a single hand",
+    "thani": "declare Thani", "ask": "ask for the trump", "reveal": "reveal the trump",
+    "pair": "show the pair", "concede": "concede", "accept": "accept the concession",
+    "refuse": "refuse the concession", "show": "show your hand", "play": "play a card",
+    "trump": "choose the trump",
+}
+"""Each verb of the notation as the call it makes, for the ``{verb}`` parameter: "you cannot
+call 'C' now", never the typed "c"."""
+
 ANNULMENT_WORDS: dict[str, str] = {
     "bidding_side_all_trumps": "the bidding side holds every trump",
     "eight_same_suit": "a hand of eight cards of one suit",
@@ -211,11 +238,14 @@ ANNULMENT_WORDS: dict[str, str] = {
 
 
 def _english(name: str, value: Any) -> Any:
-    """A parameter in English: a suit's word; claimants (``claimant_*`` keys, comma-separated)
-    each said and joined ("A, or by B"); an annulment's reason (``why``); a card (``card``,
-    ``*_card``) as ``J♠``, ``10♥``; cards (``*_cards``) as ``J♠, 9♠``."""
+    """A parameter in English: a suit's word; a verb's call (:data:`VERB_WORDS`); claimants
+    (``claimant_*`` keys, comma-separated) each said and joined ("A, or by B"); an
+    annulment's reason (``why``); a card (``card``, ``*_card``) as ``J♠``, ``10♥``; cards
+    (``*_cards``) as ``J♠, 9♠``."""
     if name == "suit":
         return SUIT_WORDS.get(value, value)
+    if name == "verb":
+        return VERB_WORDS.get(value, value)
     if name == "claimants":
         return ", or by ".join(ENGLISH[f"claimant_{c}"] for c in str(value).split(","))
     if name == "why":
