@@ -70,6 +70,21 @@ def until(page: Page, expression: str, seconds: float = 30.0) -> None:
         time.sleep(0.1)
 
 
+def chat_shows(page: Page, text: str, seconds: float = 45.0) -> None:
+    """Wait for ``text`` among the page's chat lines, looked at from here (a wait on the
+    page's own animation frames may not run while another person's page is in front); a
+    timeout says what the chat showed and whether the page was connected."""
+    deadline = time.monotonic() + seconds
+    look = "(s) => document.querySelector('#chat-lines').textContent.includes(s)"
+    while not page.evaluate(look, text):
+        if time.monotonic() > deadline:
+            shown = page.evaluate("document.querySelector('#chat-lines').textContent")
+            status = page.evaluate("document.querySelector('#conn')?.textContent ?? '?'")
+            raise AssertionError(f"not in {seconds} s: {text!r}; the chat showed {shown!r}, "
+                                 f"the connection {status!r}")
+        time.sleep(0.1)
+
+
 def logged(page: Page, text: str, seconds: float = 15.0) -> bool:
     """Whether ``text`` appears in the table's log within ``seconds``."""
     deadline = time.monotonic() + seconds
@@ -102,16 +117,13 @@ def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContex
     asha.wait_for_selector("#chat-form:not([hidden])")
     asha.fill("#chat-input", "Shall we bid high?")
     asha.press("#chat-input", "Enter")
-    ravi.wait_for_function("document.querySelector('#chat-lines').textContent"
-                           ".includes('Shall we bid high?')")
+    chat_shows(ravi, "Shall we bid high?")
     assert asha.locator("#chat-input").input_value() == ""
     ravi.locator("#chat-phrases button[data-phrase='well_played']").click()
-    asha.wait_for_function(f"document.querySelector('#chat-lines').textContent"
-                           f".includes({json.dumps(EN['phrase.well_played'])})")
+    chat_shows(asha, EN["phrase.well_played"])
     # each in their own language: Ravi's line comes back to him from the server too, and may
     # come after Asha's (CI: read at once, his page still showed only her message)
-    ravi.wait_for_function(f"document.querySelector('#chat-lines').textContent"
-                           f".includes({json.dumps(HI['phrase.well_played'])})")
+    chat_shows(ravi, HI["phrase.well_played"])
     assert EN["phrase.well_played"] not in ravi.locator("#chat-lines").inner_text()
     shot(asha, artifacts, "chat-1280x800")
     # Ravi's button, by his seat: until her page knows its own seat again (after the reload),
@@ -120,15 +132,13 @@ def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContex
     ravis.click()                                                          # Asha mutes Ravi
     assert EN["phrase.well_played"] not in asha.locator("#chat-lines").inner_text()
     asha.reload()                                                          # kept by the room
-    asha.wait_for_function("document.querySelector('#chat-lines').textContent"
-                           ".includes('Shall we bid high?')")
+    chat_shows(asha, "Shall we bid high?")
     assert EN["phrase.well_played"] not in asha.locator("#chat-lines").inner_text()  # still muted
     ravis.click()
     assert EN["phrase.well_played"] in asha.locator("#chat-lines").inner_text()
     watcher = new_browser_context().new_page()
     watcher.goto(f"{server.url}/r/{made['room']}")
-    watcher.wait_for_function("document.querySelector('#chat-lines').textContent"
-                              ".includes('Shall we bid high?')")
+    chat_shows(watcher, "Shall we bid high?")
     assert watcher.locator("#chat-form").is_hidden()
     assert watcher.locator("#chat-spectator").is_visible()
     assert not errors_a and not errors_r
