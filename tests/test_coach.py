@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from helpers import N, S, game
+from helpers import W29, N, S, game
 from twentyeight import Game
 from twentyeight.analysis import Effort, default_expert
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import Painter
+from twentyeight.engine.actions import Action
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).parent / "records" / "learn_cases.json").read_text("utf-8"))
@@ -99,3 +101,62 @@ def test_hint_and_review_in_the_terminal_game() -> None:
     assert " — " in hint
     assert "no hand is over yet" in text
     assert "Review: " in text and "decisions with a choice" in text
+
+
+TC24 = {0: "7S JH 9H AH TH KH QH 8H", 1: "9S JD 9D AD TD KD QD 8D",
+        2: "7D JC 9C AC TC KC QC 8C", 3: "KS JS AS TS QS 8S 7H 7C"}
+
+
+def test_a_hint_says_the_call_in_words_with_the_command_to_type() -> None:
+    """29-DEAL-2: the bidder names a suit.  The hint says it as the terminal says the other
+    calls ("name ♠ spades as trump"), with what to type in brackets, not "hint: trump S"."""
+    g = game("29", W29, TC24, ["0 pass", "1 pass", "2 pass", "3 bid 15"])
+    line = coach(3).hint(g.view(3))
+    assert re.match(r"hint: name [♠♥♦♣] (spades|hearts|diamonds|clubs) as trump "
+                    r"\(trump [SHDC]\) — ", line), line
+
+
+def test_the_coach_says_each_call_as_the_table_does() -> None:
+    """The review's and the hint's actions are the calls in words (a reveal, 28-BR-3; a pass
+    in the raise window, 28-RAISE-1; a card laid as the trump, 28-TRUMP-1), the command kept
+    in brackets only where it is to be typed."""
+    c = coach(0)
+    assert c.action(Action.parse("0 reveal")) == "reveal the trump"
+    assert c.action(Action.parse("0 reveal"), typed=True) == "reveal the trump (reveal)"
+    assert c.action(Action.parse("0 pass"), "raise", typed=True) == "do not raise (pass)"
+    assert c.action(Action.parse("0 pass"), "auction", typed=True) == "pass"
+    assert c.action(Action.parse("0 trump 7S"), typed=True) == "lay 7♠ face down as trump"
+    assert c.action(Action.parse("0 raise 24"), typed=True) == "raise the bid to 24 (raise 24)"
+    assert c.action(Action.parse("0 play TH"), typed=True) == "play 10♥"
+
+
+def test_29s_trump_choices_are_said_in_words_at_the_terminal() -> None:
+    """29-DEAL-2: "You may: trump S · trump H · …" reads as code; the choices are the suits
+    named, each with the command that names it."""
+    import io
+
+    from twentyeight.bots import make_table_bot
+    from twentyeight.cli.play import TerminalGame
+    from twentyeight.match import Match
+
+    match = Match.new("29", seed=1)
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        view = match.current.view(0)
+        if "Enter for" in prompt or asked or view["phase"] not in ("auction", "trump"):
+            raise EOFError                              # (quits the game)
+        if view["phase"] == "trump":
+            asked.append("legal")
+            return "legal"
+        bids = [a.split(" ", 1)[1] for a in view["legal"] if " bid " in a]
+        return bids[-1] if bids else "pass"
+
+    out = io.StringIO()
+    bots = {s: make_table_bot("rules", seed=s) for s in (1, 2, 3)}
+    TerminalGame(match, 0, bots, answer, out, colour=False, width=200).run()
+    text = out.getvalue()
+    options = [ln for ln in text.splitlines() if "name the trump:" in ln]
+    assert options, text
+    assert "name the trump: ♠ spades (trump S) · ♥ hearts (trump H) · ♦ diamonds (trump D) · "\
+        "♣ clubs (trump C)" in options[0], options

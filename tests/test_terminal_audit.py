@@ -246,8 +246,8 @@ def test_cards_in_messages_and_options_are_written_as_on_the_table() -> None:
     text = terminal(Match.new("28", seed=4, dealer=0), scripted(choose))
     refusal = next(ln for ln in text.splitlines() if ln.startswith("✗ you do not hold"))
     assert re.search(r"hold (10|J)[♠♥♦♣]", refusal), refusal
-    options = next(ln for ln in text.splitlines() if ln.startswith("You may: trump"))
-    assert not re.search(r"trump [2-9TJQKA][SHDC]\b", options), options
+    options = next(ln for ln in text.splitlines() if ln.startswith("You may: lay"))
+    assert not re.search(r"[2-9TJQKA][SHDC]\b", options), options
 
 
 def test_commands_at_the_end_of_a_hand_are_not_taken_for_enter() -> None:

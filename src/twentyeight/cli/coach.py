@@ -13,7 +13,7 @@ from typing import Any
 
 from twentyeight.analysis import Expert, default_expert, explain_step, explain_turn, hint
 from twentyeight.analysis.review import biggest_first, review_hand
-from twentyeight.cli.display import Painter
+from twentyeight.cli.display import Painter, your_call
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.views import View
@@ -22,6 +22,11 @@ __all__ = ["Coach"]
 
 SHOWN = 5
 """The review lists at most this many decisions that cost something."""
+
+WHEN = {"auction": "the auction", "trump": "the trump choice", "double": "the double",
+        "redouble": "the redouble", "raise": "the raise", "single_hand": "the single-hand call",
+        "thani": "the Thani call", "cot": "the concession"}
+"""When a decision outside the tricks was made, for the review's lines."""
 
 
 class Coach:
@@ -38,9 +43,11 @@ class Coach:
         self._said.clear()
 
     def hint(self, view: View) -> str:
-        """``hint: play 9♣ — wins the trick: …`` (the seat must be to act)."""
+        """``hint: play 9♣ — wins the trick: …``, ``hint: reveal the trump (reveal) — …``:
+        the expert's choice in words, with the command that types it where the words are not
+        that command (the seat must be to act)."""
         h = hint(view, self.expert)
-        return f"hint: {self.action(h.action)} — {h.reason}"
+        return f"hint: {self.action(h.action, view['phase'], typed=True)} — {h.reason}"
 
     def explain(self, before: View, after: View) -> list[str]:
         """The explanations of the step between two views of the seat."""
@@ -63,25 +70,28 @@ class Coach:
         lines = [self.paint.bold(f"Review: {len(found)} decisions with a choice, "
                                  f"{len(found) - len(costly)} as good as the expert's.")]
         for d in costly[:SHOWN]:
-            when = f"trick {d.trick}" if d.trick else d.phase
+            when = f"trick {d.trick}" if d.trick else WHEN.get(d.phase, d.phase)
             k = d.known
-            known = f" (every hand known: {self.action(k.best)}, {k.loss:.1f})" if k else ""
+            known = (f" (every hand known: {self.action(k.best, d.phase)}, {k.loss:.1f})"
+                     if k else "")
             lines.append(
-                f"  {when}: you {self.action(d.action)}; the expert: {self.action(d.sampled.best)}"
-                f" — {d.sampled.loss:.1f} card points, {d.sampled.loss_game_points:.2f} game "
-                f"points{known}")
+                f"  {when}: you {self.action(d.action, d.phase)}; the expert: "
+                f"{self.action(d.sampled.best, d.phase)} — {d.sampled.loss:.1f} card points, "
+                f"{d.sampled.loss_game_points:.2f} game points{known}")
             lines.append(self.paint.dim(f"    {d.reason}"))
         if len(costly) > SHOWN:
             lines.append(f"  … and {len(costly) - SHOWN} more (`twentyeight analyse` reviews "
                          "whole matches)")
         return lines
 
-    def action(self, action: Action) -> str:
-        """An action in the terminal's words: ``play 9♣``, ``bid 16``, ``trump 7♠``."""
-        arg = action.arg
-        if action.verb in ("play", "trump") and arg and len(arg) == 2 and arg[1] in "SHDC":
-            return f"{action.verb} {self.paint.card(arg)}"
-        return f"{action.verb} {arg}" if arg else action.verb
+    def action(self, action: Action, phase: str | None = None, typed: bool = False) -> str:
+        """An action of the seat's in words, as the rest of the terminal says it: ``play
+        9♣``, ``bid 16``, ``lay 7♠ face down as trump``, ``reveal the trump``; a pass in a
+        window (``phase``) says what it passes (``do not raise``).  ``typed``: with the
+        command that types it in brackets where the words are not that command (``reveal
+        the trump (reveal)``, ``name ♦ diamonds as trump (trump D)``)."""
+        words, command = your_call(str(action), self.paint, phase)
+        return f"{words} ({command})" if typed and command else words
 
     def _note(self, text: str) -> str:
         return self.paint.dim(f"  ⓘ {text}")

@@ -133,6 +133,8 @@ def points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
 PASS_WORDS = {"double": "no double", "redouble": "no redouble", "raise": "no raise",
               "single_hand": "no single hand", "thani": "no Thani"}
 """What a pass says in each window after the auction (a view's ``phase`` when it was made)."""
@@ -158,6 +160,46 @@ CALL_WORDS: dict[str, tuple[str, str]] = {
                "claim a new deal (a hand without points)"),
 }
 """The calls that are no card, bid or pass, as a sentence: (someone else does it, you do)."""
+
+
+YOUR_PASS_WORDS = {"double": "do not double", "redouble": "do not redouble",
+                   "raise": "do not raise", "single_hand": "do not play a single hand",
+                   "thani": "do not declare Thani"}
+"""A pass of the reader's own in each window after the auction, as :data:`PASS_WORDS` says it
+of someone else."""
+
+
+def your_call(entry: str, paint: Painter, phase: str | None = None) -> tuple[str, str | None]:
+    """An action of the reader's (``"0 reveal"``, or without the seat) in words, and the
+    command that types it where the words are not that command: ``("reveal the trump",
+    "reveal")``, ``("name ♦ diamonds as trump", "trump D")``, ``("play 9♣", None)``; a pass
+    in a window (``phase``) says what it passes: ``("do not raise", "pass")``."""
+    words = entry.split()
+    verb, *arg = words[1:] if words[0].isdigit() else words
+    a = arg[0] if arg else ""
+    if verb == "play":
+        return f"play {paint.card(a)}", None
+    if verb == "bid":
+        if a[-1].isdigit():
+            return f"bid {a}", None
+        value, den = bid_parts(a)
+        return f"bid {value}{' NT' if den == 5 else paint.suit(DENOMINATIONS[den])}", None
+    if verb == "raise":
+        return f"raise the bid to {a}", f"raise {a}"
+    if verb == "pass":
+        return (YOUR_PASS_WORDS[phase], "pass") if phase in YOUR_PASS_WORDS else ("pass", None)
+    if verb == "trump":
+        if len(a) == 1:
+            return f"name {paint.suit(a)} {SUIT_NAMES[a]} as trump", f"trump {a}"
+        if len(a) == 2:                             # typing the card lays it (cli/play.py)
+            return f"lay {paint.card(a)} face down as trump", None
+        said = _trump_words(a, paint, True).split(" (")[0]
+        return said, f"trump {a}" if a else None
+    if verb == "thani" and phase == "auction":                     # 56-TH-1: a call above 56
+        return "bid Thani (every trick, alone, no trump)", "thani"
+    if verb in CALL_WORDS:
+        return CALL_WORDS[verb][1].split(" (")[0], verb
+    return " ".join([verb, *arg]), None
 
 
 def action_words(entry: str, who: str, paint: Painter, phase: str | None = None,

@@ -15,7 +15,15 @@ from typing import Any, TextIO
 from twentyeight.bots import Bot, make_table_bot
 from twentyeight.cards import CardError, parse_suit
 from twentyeight.cli.coach import Coach
-from twentyeight.cli.display import Painter, action_words, points, use_colour, whole, wrap
+from twentyeight.cli.display import (
+    Painter,
+    action_words,
+    points,
+    use_colour,
+    whole,
+    wrap,
+    your_call,
+)
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
@@ -324,14 +332,26 @@ class TerminalGame:
         return True
 
     def _options(self, view: View) -> str:
+        """What this seat may type now, grouped: ``play 9♣ J♣``, ``bid 16–28``, the trump
+        choices in words with their commands (``name the trump: ♠ spades (trump S) · …``),
+        the other calls as typed."""
         plays = []
+        laid = []
+        suits = []
         others = []
         for entry in view["legal"]:
             _, verb, *arg = entry.split()
             if verb == "play":
                 plays.append(self.paint.card(arg[0]))
             elif verb == "trump" and arg and len(arg[0]) == 2:         # a card laid face down
-                others.append(f"trump {self.paint.card(arg[0])}")
+                laid.append(self.paint.card(arg[0]))
+            elif verb == "trump" and arg and len(arg[0]) == 1:         # a suit named (29)
+                words, command = your_call(entry, self.paint)
+                suits.append(whole(words.removeprefix("name ").removesuffix(" as trump")
+                                   + f" ({command})"))
+            elif verb == "trump" and arg:                              # seventh, reverse
+                words, command = your_call(entry, self.paint)
+                others.append(f"{words} ({command})")
             else:
                 others.append(" ".join([verb, *arg]))
         bids = [o for o in others if o.startswith(("bid ", "raise "))]
@@ -339,6 +359,10 @@ class TerminalGame:
         parts = []
         if plays:
             parts.append("play " + " ".join(plays))
+        if laid:                                        # typing the card lays it
+            parts.append("lay one face down as trump: " + " ".join(laid))
+        if suits:
+            parts.append("name the trump: " + " · ".join(suits))
         if bids:
             word = bids[0].split()[0]
             values = [bid_parts(b.split()[1]) for b in bids]
