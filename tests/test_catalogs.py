@@ -185,3 +185,15 @@ def test_the_games_own_words(lang: str) -> None:
     assert not [k for k, v in catalog.items() if any(b in f for f in forms(v) for b in borrowed)]
     assert tuple(catalog[f"suit.{s}"] for s in "SHDC") == words["suits"]
     assert catalog["rank.J"] == words["jack"]
+
+
+def test_the_annulments_are_said_in_english_as_the_server_says_them() -> None:
+    """The browser's English words for an annulment (annulled.*, and annulled_by.* naming
+    whose cards) are the server's and the terminal's (engine/reasons.py), so that the
+    table, its notes and the terminal tell one annulment alike."""
+    from twentyeight.engine.reasons import ANNULLED_BY, ANNULMENT_WORDS
+
+    assert {k: ENGLISH_UI[f"annulled.{k}"] for k in ANNULMENT_WORDS} == ANNULMENT_WORDS
+    by = {k: (ENGLISH_UI[f"annulled_by.{k}"], ENGLISH_UI[f"annulled_by.{k}.you"])
+          for k in ANNULLED_BY}
+    assert by == ANNULLED_BY

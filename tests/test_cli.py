@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from helpers import said
 from twentyeight.bots import make_bot
 from twentyeight.cli.play import TerminalGame
 from twentyeight.match import Match
@@ -181,5 +182,7 @@ def test_terminal_game_says_a_hand_was_annulled_as_dealt() -> None:
     out = io.StringIO()
     assert TerminalGame(match, 0, bots, lambda _: next(answers), out, colour=False).run() == 0
     text = out.getvalue()
-    assert "Hand 1 annulled as dealt (four jacks); the same dealer deals again." in text
+    assert said(text, "Hand 1 annulled") == ("Hand 1 annulled as dealt: one player holds all "
+                                             "four jacks (28-POST-2); the same dealer deals "
+                                             "again.")
     assert text.index("Hand 1 annulled") < text.index("Hand 2 ·")

@@ -559,3 +559,17 @@ def test_the_width_is_the_terminals_and_80_when_unknown(monkeypatch: pytest.Monk
     text = terminal(Match.new("28", seed=3, dealer=0), scripted(bid_lowest))
     assert asked and set(asked) == {(80, 24)}
     assert 75 < max(columns(line) for line in text.splitlines()) <= 80
+
+
+def test_an_annulled_hand_says_whose_cards_once_with_its_rule() -> None:
+    """28-POST-3: Right claims the redeal for eight cards without a point card.  The end of
+    the hand said "Hand annulled (zero point hand)" (the engine's code name) after an ⓘ line
+    "a hand without a jack, nine, ace or ten": whose hand was never said."""
+    match = Match.new("28", seed=186)            # Right (seat 1) holds no J, 9, A or 10
+    text = terminal(match, scripted(lambda actions, m: None))
+    assert "Right: claims a new deal" in text
+    assert said(text, "Hand annulled") == (
+        "Hand annulled: Right's eight cards hold no jack, nine, ace or ten (28-POST-3); the "
+        "same dealer deals again.")
+    assert "ⓘ the hand is annulled" not in text
+    assert text.index("Right: claims a new deal") < text.index("Hand annulled")

@@ -50,8 +50,9 @@ class Coach:
         return f"hint: {self.action(h.action, view['phase'], typed=True)} — {h.reason}"
 
     def explain(self, before: View, after: View) -> list[str]:
-        """The explanations of the step between two views of the seat."""
-        return [self._note(str(r)) for r in explain_step(before, after)]
+        """The explanations of the step between two views of the seat (but an annulment,
+        which the end of the hand tells with its rule and whose cards it was)."""
+        return [self._note(str(r)) for r in explain_step(before, after) if r.key != "annulled"]
 
     def turn(self, view: View, hand: Hand) -> list[str]:
         """Why some choices are missing at the seat's turn, each said once a hand."""

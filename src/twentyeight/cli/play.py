@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.bots import Bot, make_table_bot
 from twentyeight.cards import CardError, parse_suit
 from twentyeight.cli.coach import Coach
@@ -25,6 +26,7 @@ from twentyeight.cli.display import (
     your_call,
 )
 from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
+from twentyeight.engine.reasons import annulment_words
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
 from twentyeight.views import View
@@ -244,9 +246,9 @@ class TerminalGame:
         view = game.view(self.seat)
         self.say()
         if view["status"] == "annulled":
-            reason = view["result"]["annulled_reason"].replace("_", " ")
-            self.say(self.paint.bold(f"Hand {number} annulled as dealt ({reason}); the same "
-                                     "dealer deals again."))
+            self.say(self.paint.bold(f"Hand {number} annulled as dealt: "
+                                     f"{self._annulled_why(view)}; the same dealer deals "
+                                     "again."))
         else:
             self.say(self.paint.bold(f"Hand {number} over as dealt: {self._verdict(view)}; "
                                      f"{self._score_line()}"))
@@ -536,10 +538,9 @@ class TerminalGame:
     def _hand_over(self, game: Any) -> None:
         self._reviewable = (self.match.games.index(game), game.to_record())
         view = game.view(self.seat)
-        res = view["result"]
         if view["status"] == "annulled":
-            self.say(self.paint.bold(f"Hand annulled ({res['annulled_reason'].replace('_', ' ')})"
-                                     "; the same dealer deals again."))
+            self.say(self.paint.bold(f"Hand annulled: {self._annulled_why(view)}; the same "
+                                     "dealer deals again."))
         else:
             self.say(self.paint.bold(f"Hand over: {self._verdict(view)}; "
                                      f"{self._score_line()}"))
@@ -561,6 +562,22 @@ class TerminalGame:
                 self.say(self._score_line())
             else:                                   # … anything else goes on, as Enter
                 return
+
+    def _annulled_why(self, view: View) -> str:
+        """Why the hand was annulled, with its rule, saying whose cards where this seat knows:
+        the player whose redeal ended it (28-PRE-1, 28-POST-3, 56-ANN-3), or its own eight
+        cards without a point card (28-POST-3 at once, ``automatic``): "Left's eight cards
+        hold no jack, nine, ace or ten (28-POST-3)"."""
+        reason = view["result"]["annulled_reason"] or ""
+        last = view["history"][-1].split() if view["history"] else []
+        seat = int(last[0]) if last and last[1] == "redeal" else None
+        if seat is None and reason == "zero_point_hand" and len(view["hand"]) > 4 and \
+                not any(c[0] in "J39AT" for c in view["hand"]):
+            seat = self.seat
+        you = seat == self.seat
+        who = self.names[seat] if seat is not None and not you else None
+        rule = ANNULMENT_RULES.get(reason)
+        return annulment_words(reason, who, you) + (f" ({rule})" if rule else "")
 
     def _verdict(self, view: View) -> str:
         """Who bid what, whether they made it, and whose card points are whose:

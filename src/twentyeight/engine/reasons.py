@@ -25,8 +25,8 @@ from twentyeight.cards import SUIT_SYMBOLS, SUITS
 if TYPE_CHECKING:
     from twentyeight.rules import Rules
 
-__all__ = ["ANNULMENT_WORDS", "ENGLISH", "OWN_RULES", "SUIT_WORDS", "VERB_WORDS", "Reason",
-           "card_text", "cite", "variant"]
+__all__ = ["ANNULLED_BY", "ANNULMENT_WORDS", "ENGLISH", "OWN_RULES", "SUIT_WORDS", "VERB_WORDS",
+           "Reason", "annulment_words", "card_text", "cite", "variant"]
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """English names of the suits, for the ``{suit}`` parameter."""
@@ -228,13 +228,41 @@ ANNULMENT_WORDS: dict[str, str] = {
     "one_suit_hand": "a hand all of one suit",
     "one_suit_opener": "the first player's hand is all one suit",
     "team_without_jack": "a team holds no jack",
-    "zero_point_hand": "a hand without a jack, nine, ace or ten",
+    "zero_point_hand": "one player's eight cards hold no jack, nine, ace or ten",
     "pointless_first_four": "the first player had no points in four cards",
     "zero_point_first_hand": "the first player had no points",
     "opponents_hold_no_trump": "the opponents hold no trump",
     "trump_never_revealed": "the trump was never revealed",
 }
 """Why a hand was annulled (the engine's ``annulled_reason``), for the ``{why}`` parameter."""
+
+ANNULLED_BY: dict[str, tuple[str, str]] = {
+    "zero_point_hand": ("{who}'s eight cards hold no jack, nine, ace or ten",
+                        "your eight cards hold no jack, nine, ace or ten"),
+    "pointless_first_four": ("{who}, the first hand, had no point card in four cards",
+                             "you, the first hand, had no point card in four cards"),
+    "zero_point_first_hand": ("{who}, the first hand, had no point card",
+                              "you, the first hand, had no point card"),
+}
+"""The annulments of one player's cards said with whose they are, where a front end knows:
+the player who claimed the redeal (28-PRE-1, 28-POST-3, 56-ANN-3: the hand's last call), or
+the reader's own eight cards; (someone else's, the reader's).  The browser's catalogs say
+the same as ``annulled_by.<reason>`` and ``annulled_by.<reason>.you``."""
+
+
+def annulment_words(reason: str, who: str | None = None, you: bool = False) -> str:
+    """Why a hand was annulled, in English: whose cards where ``who`` (a name) is given or
+    they are the reader's (``you``), else :data:`ANNULMENT_WORDS`.
+
+    >>> annulment_words("zero_point_hand", "Ravi")
+    "Ravi's eight cards hold no jack, nine, ace or ten"
+    >>> annulment_words("four_jacks", "Ravi")
+    'one player holds all four jacks'
+    """
+    if reason in ANNULLED_BY and (you or who):
+        theirs, yours = ANNULLED_BY[reason]
+        return yours if you else theirs.format(who=who)
+    return ANNULMENT_WORDS.get(reason, reason.replace("_", " "))
 
 
 def _english(name: str, value: Any) -> Any:

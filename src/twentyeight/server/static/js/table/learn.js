@@ -6,10 +6,11 @@
 import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
 import { parseAction } from "../words.js";
-import { noteNode, presetOf } from "../learn/notes.js";
+import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
 import { $, el, say } from "./dom.js";
 import { ROOM, myTurn, refresh, token, ui } from "./state.js";
+import { annulledWhy } from "./text.js";
 
 const hint = { seq: null, answer: null, busy: false, failed: null };
 const shown = new Set();            // the notes already told: "seq key" (a state may come twice)
@@ -76,16 +77,29 @@ export function renderHint() {
 }
 
 /** The explanations of the rules that came with a state, shown in the table talk: what
- *  just happened once, a restriction of my own choices once a hand. */
-export function showNotes(msg) {
+ *  just happened once, a restriction of my own choices once a hand.  `kind`: only the notes
+ *  of that kind (`step`: what the last action did — the first state of a hand tells the
+ *  annulment of the one before, which is said before the new deal).  An annulment says whose
+ *  cards, as the hand's result does (`ui.lastResult`, that hand's end); right after the
+ *  result's own line it only adds its rule to that line. */
+export function showNotes(msg, kind = null) {
   const list = $("log");
   if (!list || !msg.notes?.length) return;
   for (const note of msg.notes) {
+    if (kind && note.kind !== kind) continue;
     const key = note.kind === "turn" ? `${msg.hand} ${note.key}` : `${msg.seq} ${note.key}`;
     const seen = note.kind === "turn" ? told : shown;
     if (seen.has(key)) continue;
     seen.add(key);
-    const item = noteNode(note, preset());
+    const why = note.key === "annulled" ? annulledWhy(ui.lastResult?.view) : "";
+    const result = list.lastElementChild;
+    if (why && note.rule && result?.dataset.annulled === String(ui.lastResult.hand)) {
+      result.append(" (", el("a", { href: ruleHref(note.rule, preset()), class: "rule-link",
+        text: note.rule }), ")");                // the result just said it: its rule beside it
+      continue;
+    }
+    const said = why ? { rule: note.rule, text: t("note.annulled", { why }) } : note;
+    const item = noteNode(said, preset());
     list.append(item);
     say(item.textContent);
   }

@@ -108,6 +108,7 @@ async function showState(msg) {
   const sameHand = prev && prev.hand === msg.hand;
   let finished = null;
   if (prev && !sameHand) {
+    showNotes(msg, "step");                       // the end of the last hand (an annulment)
     ui.bidValue = null;
     ui.banner = null;
     ui.seen.clear();
@@ -181,6 +182,7 @@ function pairMoment(v) {
 async function showHandOver(msg) {
   const prev = ui.st;
   if (msg.view.tricks?.length) ui.lastHandOver = msg;   // a hand annulled as dealt has none
+  ui.lastResult = msg;
   const v = msg.view;
   const shown = prev && prev.hand === msg.hand ? prev.view.tricks.length : v.tricks.length;
   if (prev && v.tricks.length > shown) {            // the last trick, seen before the result
@@ -191,10 +193,14 @@ async function showHandOver(msg) {
     await flyNewCards();
     trickWon(last);
     await finishTrick(last);
+  } else if (prev && prev.hand === msg.hand) {      // ended by a call (a redeal, a concession)
+    ui.st = { ...prev, seq: msg.seq, view: v, to_act: null, legal: [] };
+    refresh();
   }
   const title = t("result.hand_over", { n: msg.hand + 1 });
   const result = handResultText(v);
   log(`${title}: ${result}`, "sys");
+  if (v.status === "annulled") $("log").lastElementChild.dataset.annulled = msg.hand;  // (its rule follows)
   say(`${title}. ${result}`, true);
   await showResult(() => {
     fillHandOver(msg, title);

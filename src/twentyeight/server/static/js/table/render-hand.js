@@ -51,6 +51,7 @@ export function renderPrompt() {
       st.record ? el("a", { href: st.record, download: "", text: t("prompt.download") }) : "");
     return;
   }
+  if (st.view.phase === "over") { p.textContent = t("turn.over"); return; }   // (its result shows)
   const doing = st.to_act === null ? t("prompt.showing") : t(`wait.${st.view.phase}`, { who: seatName(st.to_act) });
   if (ui.me === null) {
     p.textContent = t("prompt.watching", { doing });

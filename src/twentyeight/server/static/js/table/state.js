@@ -36,6 +36,7 @@ export const ui = {
   pendingMoment: null,   // the ask / reveal / pair call whose effect the next state shows
   lastHandOver: null,    // the last hand over with a trick played (its last trick stays shown)
   lastHandOverHand: null, // the hand of the last hand_over received (shown or still to show)
+  lastResult: null,      // the last hand_over shown (its view says why a hand was annulled)
   focusIndex: 0,
   stage: null,           // the presentation's own picture: {trick, done} while a trick is held
   seen: new Set(),       // trick cards already drawn (only new ones fly in)

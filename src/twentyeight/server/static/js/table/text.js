@@ -3,7 +3,7 @@
 import { SUIT_SYMBOL, suitWord } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
-import { bidText, told } from "../words.js";
+import { bidText, parseAction, told } from "../words.js";
 import { seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
@@ -14,12 +14,30 @@ export function toldBy(seat, action, { spoken = false, phase = null } = {}) {
 
 const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
 
+/** Why hand view `v` was annulled, in words ("" when it was not, or the reason is unknown
+ *  here), saying whose cards where this seat knows: the player whose redeal ended the hand
+ *  (28-PRE-1, 28-POST-3, 56-ANN-3: its last call), or my own eight cards without a point
+ *  card (28-POST-3 at once).  "Ravi's eight cards hold no jack, nine, ace or ten". */
+export function annulledWhy(v) {
+  const reason = v?.result?.annulled_reason;
+  if (!reason || t(`annulled.${reason}`) === `annulled.${reason}`) return "";
+  const last = v.history?.length ? parseAction(v.history.at(-1)) : null;
+  let seat = last?.verb === "redeal" ? last.seat : null;
+  const mine = ui.me !== null && v.hand?.length > 4 && !v.hand.some((c) => "J39AT".includes(c[0]));
+  if (seat === null && reason === "zero_point_hand" && mine) seat = ui.me;
+  const by = `annulled_by.${reason}`;
+  if (seat !== null && t(by) !== by) {
+    return seat === ui.me && ui.me !== null ? t(`${by}.you`) : t(by, { who: seatName(seat) });
+  }
+  return t(`annulled.${reason}`);
+}
+
 export function handResultText(v) {
   const r = v.result;
   if (!r) return "";
   if (v.status === "annulled" || r.annulled_reason) {
-    const why = r.annulled_reason ? t(`annulled.${r.annulled_reason}`) : "";
-    return why && !why.startsWith("annulled.") ? t("result.annulled_why", { why }) : t("result.annulled");
+    const why = annulledWhy(v);
+    return why ? t("result.annulled_why", { why }) : t("result.annulled");
   }
   if (v.bidder === null) return t("result.nobody_bid");
   const side = teamName(teamOf(v.bidder));
