@@ -197,3 +197,40 @@ def test_the_annulments_are_said_in_english_as_the_server_says_them() -> None:
     by = {k: (ENGLISH_UI[f"annulled_by.{k}"], ENGLISH_UI[f"annulled_by.{k}.you"])
           for k in ANNULLED_BY}
     assert by == ANNULLED_BY
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_preset_has_a_title_in_every_catalog(lang: str) -> None:
+    """Each game the lobby offers (rules.PRESETS) has its title in every catalog, English
+    too: en.json's titles are the ones shown (the server's PRESET_TITLES begin with code
+    names, "TWENTY_NINE: …"), so a preset added without them would show its code name, or
+    its bare name, and no test said so."""
+    from twentyeight.rules import PRESETS
+
+    untitled = sorted(name for name in PRESETS if f"preset.{name}" not in load(lang))
+    assert not untitled, f"{lang} has no title for {untitled}"
+    assert set(PRESETS) <= set(PRESET_TITLES)
+
+
+DEVELOPERS = ("lobby.dev_text", "lobby.dev_api", "board.formula")
+"""What is said for developers only, under the pages' small "For developers"."""
+JARGON = re.compile(r"pagat|wikipedia|websocket|protocol\.md|\bmu\b|sigma", re.IGNORECASE)
+"""Words a player would not follow: the sources' names, the protocol, the rating's formula."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_players_read_has_no_developers_words(lang: str) -> None:
+    """The lobby's foot spoke of "the documented WebSocket protocol (docs/protocol.md)", the
+    leaderboard of "mu − 3·sigma", the games' titles of "pagat's" and "Wikipedia's" rules.
+    Players read what the game is (a cautious estimate of strength, 28 with the pair…); the
+    developers' words are kept, under "For developers" on the lobby and the leaderboard."""
+    catalog = load(lang)
+    said = [(k, f) for k, v in catalog.items() if k not in DEVELOPERS
+            for f in forms(v) if JARGON.search(f)]
+    assert not said, said
+    assert all(key in catalog for key in DEVELOPERS)
+    lobby = (STATIC / "index.html").read_text("utf-8")
+    board = (STATIC / "leaderboard.html").read_text("utf-8")
+    assert 'data-i18n="lobby.dev_text"' in lobby and 'href="/docs"' in lobby
+    assert 'data-i18n="board.formula"' in board
+    assert lobby.count('data-i18n="dev.summary"') == board.count('data-i18n="dev.summary"') == 1
