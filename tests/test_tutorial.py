@@ -69,3 +69,76 @@ def test_every_sentence_of_the_lesson_is_in_the_catalogs() -> None:
         assert key in english, key
         assert set(re.findall(r"\{(\w+)\}", english[key])) == set(params), key
     assert "tut.not_this" in english
+
+
+def english() -> dict[str, str]:
+    import json
+    from pathlib import Path
+
+    data: dict[str, str] = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" /
+                                       "server" / "static" / "i18n" / "en.json")
+                                      .read_text("utf-8"))
+    return data
+
+
+def said(key: str) -> str:
+    """The English the learner reads at the step ``key``, its parameters filled."""
+    params = next(p for k, p, _, _ in SCRIPT if k == key)
+    return english()[key].format(**params)
+
+
+def test_28_br_3_the_bidder_void_in_clubs_had_two_choices_not_one() -> None:
+    """28-BR-3: void in the suit led, the bidder may not play a trump-suit card from his hand:
+    he discards another suit *or* exposes the trump and plays the indicator.  The lesson said
+    "he had to discard another suit", when the engine offered him the reveal as well."""
+    game = Game.from_record(DEAL)
+    for _, _, expect, then in SCRIPT:
+        for text in ([expect] if expect else []) + then:
+            if text == "1 play KD":                      # the bidder, void in clubs
+                offered = {str(a) for a in game.legal_actions()}
+                assert "1 reveal" in offered and not any(a.endswith("H") for a in offered)
+            game.apply(text)
+    text = said("tut.bidder_restricted")
+    assert "discard another suit" in text and "expose the trump" in text, text
+
+
+def test_28_raise_1_the_second_deal_and_the_raise_are_told_when_they_happen() -> None:
+    """28-DEAL-4, 28-RAISE-1: the four more cards come with the trump's choice (the learner
+    holds eight at the step of the hidden trump), and then the bidding side may raise to 24
+    or more — the history shows "Right does not raise" and "Left does not raise".  The
+    lesson said "Now everyone gets four more cards" a step after they were in hand, and never
+    spoke of the raise."""
+    steps = lesson()
+    first_eight = next(s for s in steps if len(s["view"]["hand"]) == 8)
+    assert first_eight["say"]["key"] == "tut.hidden_trump"
+    assert "four more cards" in said("tut.hidden_trump")
+    after = steps[steps.index(first_eight) + 1]
+    raises = [e for e, phase in zip(after["view"]["history"], after["view"]["history_phases"],
+                                    strict=True) if phase == "raise"]
+    assert raises == ["1 pass", "3 pass"]
+    assert after["say"]["key"] == "tut.raise"
+    assert after["say"]["params"]["value"] == Game.from_record(DEAL).rules.raise_min == 24
+    assert "raise the bid to 24 or more" in said("tut.raise")
+    assert not any("four more cards" in english()[s["say"]["key"]] for s in steps
+                   if len(s["view"]["hand"]) == 8 and s is not first_eight)
+
+
+def test_28_auc_2_a_bid_is_the_least_the_team_takes() -> None:
+    """28-AUC-2: the bidding side undertakes to win *at least* its bid (and, 28-SCORE-2, makes
+    it with exactly as many): "how many of the 28 points your team will take" says it takes
+    no more."""
+    assert "least" in said("tut.bid")
+
+
+def test_the_partner_could_not_know_that_the_nine_would_win() -> None:
+    """28-REV-1/3: when the partner fed the nine, Left had still to play, held no spade and
+    could have asked for the trump and trumped it.  "Your partner saw that your nine would
+    win" taught a certainty that was not there; the nine was the highest spade left."""
+    game = Game.from_record(DEAL)
+    for _, _, expect, then in SCRIPT:
+        for text in ([expect] if expect else []) + then:
+            if text == "3 play 7D":                      # Left, after the partner's 10♠
+                assert "3 ask" in {str(a) for a in game.legal_actions()}
+            game.apply(text)
+    text = said("tut.partner_points")
+    assert "would win" not in text and "highest spade left" in text, text

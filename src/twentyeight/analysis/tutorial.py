@@ -1,9 +1,10 @@
 """The tutorial: one scripted deal of 28 walked through, for a first-time player.
 
 The learner sits at seat 0 (the first hand).  The deal is written so that one hand shows the
-essentials: the card order and points, the auction, the hidden trump and the bidder's
-restriction, asking for the trump and the duty to trump after asking, the pair and what it
-does to the target, and the count at the end — where the learner's pair decides the hand (the
+essentials: the card order and points, the auction, the hidden trump and the second deal,
+the raise the bidding side may make (28-RAISE-1; here both pass), the bidder's restriction,
+asking for the trump and the duty to trump after asking, the pair and what it does to the
+target, and the count at the end — where the learner's pair decides the hand (the
 bidding side takes exactly its bid, 17, but the pair has raised its target to 21).
 
 :func:`lesson` gives the steps: each says something (a catalog key and its parameters), may
@@ -48,7 +49,7 @@ SCRIPT: list[tuple[str, dict[str, Any], str | None, list[str]]] = [
     ("tut.bid", {"value": 16}, "0 bid 16", ["1 bid 17", "2 pass", "3 pass"]),
     ("tut.overcalled", {"value": 17}, "0 pass", ["1 trump 8H"]),
     ("tut.hidden_trump", {}, None, ["1 pass", "3 pass"]),
-    ("tut.second_deal", {}, None, []),
+    ("tut.raise", {"value": 24}, None, []),
     ("tut.lead_jack", {"lead_card": "JS"}, "0 play JS", ["1 play 8S", "2 play KS", "3 play 7S"]),
     ("tut.won_trick", {"points": 3}, None, []),
     ("tut.lead_nine", {"lead_card": "9S", "gone_card": "JS"}, "0 play 9S",
