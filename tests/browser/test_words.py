@@ -41,35 +41,44 @@ def room_message(room: str, sat_from: list[int] | None = None) -> Message:
             "path": f"/r/{room}", "clock": None}
 
 
-def state(room: str, match: Match, seq: int, notes: list[Message] | None = None) -> Message:
-    """Seat 0's ``state`` of the match's current hand, as the server sends it."""
+def view_of(game: Any, seat: int | None) -> Any:
+    """What ``seat`` is shown of ``game``: its view, or a spectator's (``None``)."""
+    return game.view(seat) if seat is not None else public_view(game)
+
+
+def state(room: str, match: Match, seq: int, notes: list[Message] | None = None,
+          seat: int | None = 0) -> Message:
+    """Seat ``seat``'s ``state`` of the match's current hand (a spectator's: ``None``), as
+    the server sends it."""
     game = match.current
-    view = game.view(0)
-    return {"type": "state", "room": room, "seq": seq, "hand": len(match.games) - 1, "seat": 0,
-            "to_act": match.to_act, "legal": view["legal"], "view": view,
+    view = view_of(game, seat)
+    return {"type": "state", "room": room, "seq": seq, "hand": len(match.games) - 1,
+            "seat": seat, "to_act": match.to_act, "legal": view["legal"], "view": view,
             "match": {"scores": list(match.scores), "over": match.over,
                       "winners": list(match.winners), "hands_played": len(match.games)},
             "clock": None, "notes": notes or []}
 
 
-def ended_by(room: str, match: Match, actions: list[str], last: str) -> list[Message]:
-    """Seat 0's messages as ``actions`` are played and then ``last`` ends the hand: the state
-    before ``last``, its event, the hand's end and the next hand's first state with the
-    notes on ``last`` (audience.tell_action's order)."""
+def ended_by(room: str, match: Match, actions: list[str], last: str,
+             seat: int | None = 0) -> list[Message]:
+    """Seat ``seat``'s messages (a spectator's: ``None``) as ``actions`` are played and then
+    ``last`` ends the hand: the state before ``last``, its event, the hand's end and the next
+    hand's first state with the notes on ``last`` (audience.tell_action's order)."""
     for action in actions:
         match.apply(action)
     game = match.current
     seq = len(actions)
-    before = state(room, match, seq)
+    before = state(room, match, seq, seat=seat)
     public = public_view(game)
     match.apply(last)
-    view = game.view(0)
+    view = view_of(game, seat)
+    notes = step_notes(public, view) if seat is not None else []
     return [before,
             {"type": "event", "seq": seq + 1, "hand": 0, "seat": int(last.split()[0]),
              "action": last, "phase": view["history_phases"][-1], "by": "bot"},
             {"type": "hand_over", "seq": seq + 1, "hand": 0, "view": view,
              "scores": list(match.scores)},
-            state(room, match, seq + 1, step_notes(public, view))]
+            state(room, match, seq + 1, notes, seat=seat)]
 
 
 def table_page(make: Callable[..., BrowserContext], server: Server,
@@ -130,3 +139,60 @@ def test_an_annulment_says_whose_cards_and_is_told_before_the_next_deal(
         assert lines[told + 1].startswith(deal), lines
         assert sum("28-POST-3" in line for line in lines) == 1, lines
         assert not errors
+
+
+def a_hand_bid_at_seat_0() -> tuple[Match, list[str]]:
+    """A first hand of 28 the computers play out in which seat 0 wins the auction: the match
+    (not yet played) and the hand's actions."""
+    from twentyeight.bots import make_bot
+
+    for seed in range(40):
+        match = Match.new("28", seed=seed, dealer=3)
+        game = match.current
+        bots = {s: make_bot("rules", seed=s) for s in range(4)}
+        actions = []
+        while not game.over:
+            action = bots[game.to_act].act(game.view(game.to_act))
+            game.apply(action)
+            actions.append(str(action))
+        if game.view(0)["bidder"] == 0 and game.view(0)["status"] == "complete":
+            return Match.new("28", seed=seed, dealer=3), actions
+    raise AssertionError("no deal bid at seat 0")
+
+
+def test_a_newcomers_first_result_is_the_computers_hand_not_theirs(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A newcomer claims the computer's seat 0 during hand 1 and sits from hand 2 (the room
+    summary's sat_from, docs/protocol.md).  Hand 1's result, shown once the seat is theirs,
+    said "You and Meera bid …" and offered "Review my play" for a hand the computer played
+    (the server refuses that review: 403 not_your_hand).  Now it is the computer at their
+    seat's, and no review is offered; the tricks and the table talk say the same."""
+    words = catalog("en")
+    match, actions = a_hand_bid_at_seat_0()
+    page, room, errors = table_page(new_browser_context, server,
+                                    {"twentyeight:seat:ROOM": json.dumps({"seat": 0,
+                                                                           "token": "t" * 32})})
+    claimed = room_message(room)
+    claimed["seats"][0].update(kind="bot", connected=None, played_by="bot", waiting="Asha")
+    seated = room_message(room, sat_from=[1, None, None, None])
+    watched = ended_by(room, match, actions[:-1], actions[-1], seat=None)   # as a spectator
+    replay(page, [claimed, {"type": "welcome", "room": room, "seat": None, "name": None,
+                            "protocol": 2, "seq": 0, "claim": 0, "from_hand": 1},
+                  *watched,
+                  {"type": "welcome", "room": room, "seat": 0, "name": "Asha", "protocol": 2,
+                   "seq": 0}, state(room, match, len(actions)), seated])
+    page.wait_for_function("document.querySelector('#hand-over').open")
+    result = page.locator("#ho-body .ho-result").inner_text()
+    yours = words["seat.computer_yours"]
+    assert result.startswith(f"{yours[0].upper()}{yours[1:]} and "), result
+    assert not result.startswith(words["seat.you"]), result
+    assert page.locator("#review-btn").count() == 0
+    tricks = page.locator("#ho-body .ho-tricks").inner_text()
+    assert words["seat.you"] not in tricks.split(), tricks
+    page.locator("#hand-over button.primary").first.click()
+    page.wait_for_function("!document.querySelector('#hand-over').open")
+    welcome = words["log.welcome"].format(name="Asha", seat=0)
+    said = [line for line in log_lines(page) if line.startswith(words["seat.you"] + " ")
+            and line != welcome]
+    assert not said, said                    # "You play 9♣": the computer's, before the seat
+    assert not errors

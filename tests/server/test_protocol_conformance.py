@@ -39,7 +39,7 @@ SUMMARY = {"room", "status", "rules", "num_players", "bots", "takeover_seconds",
            "turn_seconds", "public", "rated", "hints", "seq", "seats", "hands_played",
            "scores", "over", "winners", "path", "clock"}
 """The room summary's fields (docs/protocol.md, the JSON example under the HTTP table)."""
-SUMMARY_SEAT = {"seat", "kind", "name", "connected", "played_by", "waiting"}
+SUMMARY_SEAT = {"seat", "kind", "name", "connected", "played_by", "waiting", "sat_from"}
 EVENT = {"type", "seq", "hand", "seat", "action", "phase", "by"}
 STATE = {"type", "room", "seq", "hand", "seat", "to_act", "legal", "view", "match", "clock"}
 MATCH = {"scores", "over", "winners", "hands_played"}
@@ -200,7 +200,8 @@ def test_the_room_summary_follows_seats_claims_and_the_start(srv: Server) -> Non
     "pending"}`` (``from_hand`` only when pending); the start answers the room summary;
     ``kind`` is ``open``/``human``/``bot``, ``connected`` is for people (``null`` for a
     computer), ``played_by`` says who acts for the seat, ``waiting`` names the newcomer who
-    takes a computer's seat at the next hand; ``status`` ``waiting`` then ``playing``."""
+    takes a computer's seat at the next hand, ``sat_from`` the first hand a person's seat was
+    theirs (``null`` but for people); ``status`` ``waiting`` then ``playing``."""
     made = srv.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600)
     room = made["room"]
     r = srv.post(f"/api/rooms/{room}/seats/0", {"invite": made["invite"], "name": "Asha"})
@@ -215,9 +216,10 @@ def test_the_room_summary_follows_seats_claims_and_the_start(srv: Server) -> Non
     human, *bots = info["seats"]
     assert human["kind"] == "human" and human["name"] == "Asha"
     assert human["connected"] is False and human["played_by"] == "human"
+    assert human["sat_from"] == 0
     for s in bots:
         assert s["kind"] == "bot" and s["connected"] is None and s["played_by"] == "bot"
-        assert s["name"] and s["waiting"] is None
+        assert s["name"] and s["waiting"] is None and s["sat_from"] is None
     late = srv.post(f"/api/rooms/{room}/seats/3", {"invite": made["invite"], "name": "Meena"})
     assert late.status_code == 200
     assert set(late.json()) == {"room", "seat", "token", "pending", "from_hand"}
@@ -228,6 +230,7 @@ def test_the_room_summary_follows_seats_claims_and_the_start(srv: Server) -> Non
     assert approved.status_code == 200 and set(approved.json()) == SUMMARY
     assert approved.json()["seats"][3]["kind"] == "human"
     assert approved.json()["seats"][3]["waiting"] is None
+    assert approved.json()["seats"][3]["sat_from"] == 0       # the rest of hand 0 is theirs
 
 
 def test_wrong_methods_and_addresses_get_the_documented_answers(srv: Server) -> None:

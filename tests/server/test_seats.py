@@ -100,6 +100,15 @@ def test_a_computers_seat_is_handed_over_at_the_next_hand(server: Server) -> Non
         assert first["seat"] == 2 and first["hand"] == hand + 1 and first["view"]["hand"]
         info = server.get(f"/api/rooms/{room}").json()
         assert info["seats"][2]["kind"] == "human" and info["seats"][2]["name"] == "Late"
+        # the summary says from which hand the seat is theirs: the table tells the hand
+        # before as the computer's (docs/protocol.md, the room summary's sat_from)
+        assert info["seats"][2]["sat_from"] == hand + 1
+
+        def sits_from(m: Message) -> bool:
+            return m["type"] == "room" and m["seats"][2]["sat_from"] == hand + 1
+
+        if not any(sits_from(m) for m in late.log):          # (the summary follows the state)
+            await late.until(sits_from)
         # and now it is theirs to play (until they have: a hand may end before their turn,
         # when a computer ahead of them has no point card and asks for a new deal)
         def theirs() -> list[Message]:

@@ -249,7 +249,9 @@ class Room:
                               "over": match.over, "winners": list(match.winners)}
 
     def info(self, now: float) -> dict[str, Any]:
-        """The public summary of the room (no tokens, no seed, no cards)."""
+        """The public summary of the room (no tokens, no seed, no cards); a person's seat
+        says the first hand they played at it (``sat_from``: a newcomer who took over a
+        computer's seat sat from a later hand, which the table tells as theirs)."""
         from twentyeight.server.turnclock import turn_clock
 
         return {
@@ -269,7 +271,8 @@ class Room:
                        "connected": s.connected if s.kind == HUMAN else None,
                        "played_by": ("bot" if self.controlled_by_bot(k, now) else "human")
                        if s.kind != OPEN else None,
-                       "waiting": s.claim_name}
+                       "waiting": s.claim_name,
+                       "sat_from": s.sat_from if s.kind == HUMAN else None}
                       for k, s in enumerate(self.seats)],
             **self.committed,
             "path": f"/r/{self.id}",

@@ -9,7 +9,7 @@ import { parseAction } from "../words.js";
 import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
 import { $, el, say } from "./dom.js";
-import { ROOM, myTurn, refresh, token, ui } from "./state.js";
+import { ROOM, myTurn, playedByMe, refresh, token, ui } from "./state.js";
 import { annulledWhy } from "./text.js";
 
 const hint = { seq: null, answer: null, busy: false, failed: null };
@@ -106,9 +106,11 @@ export function showNotes(msg, kind = null) {
   list.scrollTop = list.scrollHeight;
 }
 
-/** The review of my decisions in finished hand `hand`, offered in the hand-over dialog. */
+/** The review of my decisions in finished hand `hand`, offered in the hand-over dialog: not
+ *  for a hand the computer played at my seat before I took it over (the server reviews
+ *  those only once the match is over: 403 not_your_hand). */
 export function reviewOffer(hand) {
-  if (ui.me === null || !token()) return null;
+  if (ui.me === null || !token() || !playedByMe(hand)) return null;
   const box = el("div", { class: "ho-review", id: "ho-review" });
   const button = el("button", { type: "button", id: "review-btn", text: t("review.hand_over"),
     onclick: async () => {

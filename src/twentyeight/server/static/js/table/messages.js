@@ -16,8 +16,8 @@ import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./moti
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
 import { receiveRematch, renderSeat, showPending } from "./seat.js";
-import { SEAT_KEY, myTurn, refresh, seatName, token, ui } from "./state.js";
-import { handResultText, matchOverText, reasonText, toldBy } from "./text.js";
+import { SEAT_KEY, myTurn, playedByMe, refresh, satFrom, seatName, token, ui } from "./state.js";
+import { handResultText, matchOverText, opening, reasonText, toldBy } from "./text.js";
 
 export function receive(msg) {
   switch (msg.type) {
@@ -34,6 +34,9 @@ export function receive(msg) {
       break;
     }
     case "welcome":
+      if (msg.seat !== null && ui.claimPending?.seat === msg.seat) {
+        ui.claimedFrom = { seat: msg.seat, hand: ui.claimPending.fromHand };   // a hand-over
+      }
       ui.me = msg.seat;
       // a newcomer waiting for a computer's seat they claimed: theirs from the next hand
       ui.claimPending = msg.seat === null && msg.claim !== undefined && msg.claim !== null
@@ -85,18 +88,20 @@ onPresent({ event: showEvent, state: showState, handOver: showHandOver, idle: an
 
 function showEvent(msg) {
   const { verb } = parseAction(msg.action);
-  const away = msg.by === "bot" && ui.room?.seats?.[msg.seat]?.kind === "human";
+  const away = msg.by === "bot" && ui.room?.seats?.[msg.seat]?.kind === "human"
+    && (msg.hand ?? 0) >= satFrom(msg.seat);          // (not a hand before the person sat there)
   const phase = msg.phase ?? null;
-  log(toldBy(msg.seat, msg.action, { phase }) + (away ? ` ${t("log.for_absent")}` : ""),
+  const hand = msg.hand ?? null;
+  log(toldBy(msg.seat, msg.action, { phase, hand }) + (away ? ` ${t("log.for_absent")}` : ""),
     verb === "ask" || verb === "reveal" ? "moment" : "");
-  if (msg.seat !== ui.me) say(toldBy(msg.seat, msg.action, { spoken: true, phase }));
+  if (msg.seat !== ui.me || !playedByMe(hand)) say(toldBy(msg.seat, msg.action, { spoken: true, phase, hand }));
   if (verb === "ask" || verb === "reveal" || verb === "pair") ui.pendingMoment = { seat: msg.seat, verb };
 }
 
-function trickWon(trick) {
-  const you = trick.winner === ui.me && ui.me !== null;
+function trickWon(trick, hand = null) {
+  const you = trick.winner === ui.me && playedByMe(hand);
   const text = you ? t("log.trick_won.you", { count: trick.points })
-    : t("log.trick_won", { who: seatName(trick.winner), count: trick.points });
+    : opening(t("log.trick_won", { who: seatName(trick.winner, { hand }), count: trick.points }));
   log(text, "trick");
   say(text);
 }
@@ -130,7 +135,7 @@ async function showState(msg) {
     ui.stage = { trick: finished, done: false };
     refresh();
     await flyNewCards();
-    trickWon(finished);
+    trickWon(finished, msg.hand);
     if (ui.banner && ui.banner.trick <= v.tricks.length) ui.banner = null;
     await finishTrick(finished);
   } else {
@@ -191,14 +196,14 @@ async function showHandOver(msg) {
     ui.stage = { trick: last, done: false };
     refresh();
     await flyNewCards();
-    trickWon(last);
+    trickWon(last, msg.hand);
     await finishTrick(last);
   } else if (prev && prev.hand === msg.hand) {      // ended by a call (a redeal, a concession)
     ui.st = { ...prev, seq: msg.seq, view: v, to_act: null, legal: [] };
     refresh();
   }
   const title = t("result.hand_over", { n: msg.hand + 1 });
-  const result = handResultText(v);
+  const result = handResultText(v, msg.hand);
   log(`${title}: ${result}`, "sys");
   if (v.status === "annulled") $("log").lastElementChild.dataset.annulled = msg.hand;  // (its rule follows)
   say(`${title}. ${result}`, true);

@@ -27,7 +27,8 @@ export function renderContract() {
   row(t("contract.bid"), v.contract === null
     ? tn("contract.so_far", { bid: bidNode(v.high_bid, v.denomination || "") })
     : bidNode(v.contract, v.denomination || ""));
-  row(t("contract.by"), t("contract.by_team", { who: seatName(bidder), team: TEAM_LETTERS[teamOf(bidder)] }));
+  const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
+  row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
   if (v.target && v.target !== v.contract) row(t("contract.target"), String(v.target));
   if (v.multiplier > 1) row(t("contract.stake"), `×${v.multiplier}`);
   row(t("contract.trump"), trumpText(v));
@@ -36,13 +37,13 @@ export function renderContract() {
     const mine = v.indicator && !v.trump_exposed;
     const face = v.indicator ? cardSVG(v.indicator) : backSVG();
     const caption = v.trump_exposed ? t("contract.ind_exposed", { card: cardShort(v.indicator) })
-      : mine ? t("contract.ind_mine") : t("contract.ind_theirs", { who: seatName(v.bidder) });
+      : mine ? t("contract.ind_mine") : t("contract.ind_theirs", { who: seatName(v.bidder, { hand }) });
     box.append(el("figure", { class: `indicator${v.trump_exposed ? " exposed" : ""}${mine ? " secret" : ""}`,
       "aria-label": t("contract.ind_label", { card: v.indicator ? cardName(v.indicator) : t("contract.ind_back"), caption }) },
     el("span", { class: "ind-card", html: face }), el("figcaption", { text: caption })));
   }
   if (v.seventh_card) box.append(el("p", { class: "muted", text: t("contract.seventh") }));
-  if (v.pair) box.append(el("p", { text: t("contract.pair", { who: seatName(v.pair.seat), cards: v.pair.cards.map(cardShort).join(" ") }) }));
+  if (v.pair) box.append(el("p", { text: t("contract.pair", { who: seatName(v.pair.seat, { hand }), cards: v.pair.cards.map(cardShort).join(" ") }) }));
 }
 
 export function renderPoints() {
@@ -53,7 +54,7 @@ export function renderPoints() {
   const bt = teamOf(v.bidder);
   const tricksBy = (pred) => v.tricks.filter((tr) => pred(teamOf(tr.winner))).length;
   const rows = [
-    { label: t("points.bidding", { names: teamName(bt) }), pts: v.points.bidding, tricks: tricksBy((x) => x === bt), team: bt, key: "bidding" },
+    { label: t("points.bidding", { names: teamName(bt, { hand: ui.st?.hand }) }), pts: v.points.bidding, tricks: tricksBy((x) => x === bt), team: bt, key: "bidding" },
     { label: t("points.opponents"), pts: v.points.opponents, tricks: tricksBy((x) => x !== bt), team: bt === 0 ? 1 : 0, key: "opponents" },
   ];
   const total = (v.points.bidding + v.points.opponents) || 1;
@@ -90,16 +91,19 @@ export function renderAuction() {
   if (!list.childElementCount) list.append(el("li", { class: "muted", text: t("auction.no_calls") }));
 }
 
-function trickRow(tr, number) {
+/** One trick as a row; `hand`: the hand it was played in (my seat before I took it over is
+ *  the computer's). */
+function trickRow(tr, number, hand = null) {
+  const who = (k) => seatName(k, { hand });
   const li = el("li", { class: "trick-row", "aria-label": t("trick.row", {
-    n: number, cards: tr.cards.map((c, i) => `${seatName(tr.seats[i])} ${cardName(c)}`).join(", "),
-    who: seatName(tr.winner), count: tr.points }) });
+    n: number, cards: tr.cards.map((c, i) => `${who(tr.seats[i])} ${cardName(c)}`).join(", "),
+    who: who(tr.winner), count: tr.points }) });
   li.append(el("span", { class: "tr-n", text: String(number), "aria-hidden": "true" }));
   tr.cards.forEach((c, i) => {
-    li.append(el("span", { class: `tr-card${tr.seats[i] === tr.winner ? " winner" : ""}`, "aria-hidden": "true", title: seatName(tr.seats[i]) },
-      el("span", { class: "tiny-card", html: cardSVG(c) }), el("span", { class: "tr-who", text: seatName(tr.seats[i]) })));
+    li.append(el("span", { class: `tr-card${tr.seats[i] === tr.winner ? " winner" : ""}`, "aria-hidden": "true", title: who(tr.seats[i]) },
+      el("span", { class: "tiny-card", html: cardSVG(c) }), el("span", { class: "tr-who", text: who(tr.seats[i]) })));
   });
-  li.append(el("span", { class: "tr-pts", "aria-hidden": "true", text: `${seatName(tr.winner)} · ${tr.points}` }));
+  li.append(el("span", { class: "tr-pts", "aria-hidden": "true", text: `${who(tr.winner)} · ${tr.points}` }));
   return li;
 }
 
@@ -113,9 +117,10 @@ export function renderLastTrick() {
   box.hidden = !(ui.showLast && last);
   box.replaceChildren();
   if (!last) return;
+  const hand = last.previous ? ui.lastHandOver?.hand : ui.st?.hand;
   box.append(el("p", { class: "muted", text: t(last.previous ? "last.caption_previous" : "last.caption",
-    { n: last.n, who: seatName(last.t.winner), count: last.t.points }) }));
-  box.append(el("ol", { class: "ho-tricks" }, trickRow(last.t, last.n)));
+    { n: last.n, who: seatName(last.t.winner, { hand }), count: last.t.points }) }));
+  box.append(el("ol", { class: "ho-tricks" }, trickRow(last.t, last.n, hand)));
 }
 
 function scoreTable(scores) {
@@ -132,11 +137,11 @@ export function fillHandOver(msg, title) {
   const body = $("ho-body");
   body.replaceChildren();
   body.append(el("h3", { text: title }));
-  body.append(el("p", { class: "ho-result", "data-hand": msg.hand, text: handResultText(v) }));
+  body.append(el("p", { class: "ho-result", "data-hand": msg.hand, text: handResultText(v, msg.hand) }));
   body.append(scoreTable(msg.scores));
   if (v.tricks.length) {
     const list = el("ol", { class: "ho-tricks", "aria-label": t("result.tricks_label") });
-    v.tricks.forEach((tr, i) => list.append(trickRow(tr, i + 1)));
+    v.tricks.forEach((tr, i) => list.append(trickRow(tr, i + 1, msg.hand)));
     body.append(el("details", {}, el("summary", { text: t("result.tricks", { count: v.tricks.length }) }), list));
   }
   $("ho-title").textContent = t("result.title");

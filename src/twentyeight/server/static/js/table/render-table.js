@@ -226,7 +226,7 @@ export function renderStatus() {
       const bidder = v.bidder ?? findHighBidder(v);
       const bid = el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
         v.multiplier > 1 ? ` ×${v.multiplier}` : "");
-      box.append(el("span", { class: "chip" }, tn("chip.contract", { bid, who: seatName(bidder) })));
+      box.append(el("span", { class: "chip" }, tn("chip.contract", { bid, who: seatName(bidder, { hand: ui.st.hand }) })));
     }
     if (v.bidder !== null && v.phase !== "auction") {
       box.append(el("span", { class: `chip trump-chip${v.trump_exposed ? " exposed" : ""}` },

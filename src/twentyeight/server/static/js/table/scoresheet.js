@@ -28,7 +28,7 @@ export function renderSheet() {
     const result = r.made === null ? t("sheet.annulled") : t(r.made ? "sheet.made" : "sheet.lost");
     const tr = el("tr", { class: r.made === false ? "lost" : "" },
       el("th", { scope: "row", text: String(r.hand + 1) }),
-      el("td", { text: r.bidder === null ? "—" : `${seatName(r.bidder)} ${r.contract ?? ""}`.trim() }),
+      el("td", { text: r.bidder === null ? "—" : `${seatName(r.bidder, { hand: r.hand })} ${r.contract ?? ""}`.trim() }),
       el("td", { text: result }));
     r.scores.forEach((total, k) => {
       tr.append(el("td", { class: `team-${k}`, title: t("sheet.points", { points: signed(r.points[k]) }) },

@@ -48,6 +48,7 @@ export const ui = {
   claim: null,           // a claim of the remaining tricks waiting for its answer
   claimedHand: null,     // the hand in which this seat claimed (one claim per hand)
   claimPending: null,    // {seat, fromHand}: a computer's seat claimed, ours from that hand
+  claimedFrom: null,     // {seat, hand}: that claim, handed over (until the summary says sat_from)
   sheet: [],             // the score sheet's rows
   rematch: null,         // the rematch's standing: votes, or the new room
 };
@@ -75,10 +76,24 @@ export function myTurn() {
     && ui.sent !== st.seq && caughtUp() && !st.match.over);
 }
 
-/** A seat's name for people: "You", the person's name, "Computer 2", "Seat 3". */
-export function seatName(k, { you = true } = {}) {
+/** The first hand seat `k` (mine by default) was its person's: a newcomer who took over a
+ *  computer's seat mid-match sat from a later hand (the room summary's `sat_from`; for my
+ *  seat, until the summary comes, my claim's `from_hand`); 0 for a seat held from the start. */
+export function satFrom(k = ui.me) {
+  if (k === null || k === undefined) return 0;
+  const mine = k === ui.me && ui.claimedFrom?.seat === k ? ui.claimedFrom.hand : 0;
+  return ui.room?.seats?.[k]?.sat_from ?? mine;
+}
+
+/** Whether I played my seat in hand `hand` (any hand when `hand` is not given): not a hand
+ *  the computer played there before I took the seat over. */
+export const playedByMe = (hand) => ui.me !== null && (hand === undefined || hand === null || hand >= satFrom());
+
+/** A seat's name for people: "You", the person's name, "Computer 2", "Seat 3"; in hand
+ *  `hand`, my seat before I took it over is "the computer at your seat". */
+export function seatName(k, { you = true, hand = null } = {}) {
   if (k === null || k === undefined) return t("seat.nobody");
-  if (you && k === ui.me) return t("seat.you");
+  if (you && k === ui.me) return playedByMe(hand) ? t("seat.you") : t("seat.computer_yours");
   const s = ui.room?.seats?.[k];
   if (s?.kind === "bot" && (!s.name || /^\S+ bot \d+$/.test(s.name))) return t("seat.computer", { n: k });
   return s?.name || t("seat.n", { n: k });
@@ -96,8 +111,8 @@ export function teamSeats(team) {
   return teams ? teams[team] : [...Array(nSeats()).keys()].filter((k) => teamOf(k) === team);
 }
 
-export function teamName(team) {
-  return joinList(teamSeats(team).map((k) => seatName(k)));
+export function teamName(team, { hand = null } = {}) {
+  return joinList(teamSeats(team).map((k) => seatName(k, { hand })));
 }
 
 /** The room's rules as flag values (the preset's, with the room's changes). */

@@ -4,12 +4,19 @@ import { SUIT_SYMBOL, suitWord } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { bidText, parseAction, told } from "../words.js";
-import { seatName, teamName, teamOf, ui } from "./state.js";
+import { playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
- * was made in: "Ravi does not raise"). */
-export function toldBy(seat, action, { spoken = false, phase = null } = {}) {
-  return told(action, seatName(seat), { you: seat === ui.me && ui.me !== null, spoken, phase });
+ * was made in: "Ravi does not raise"; `hand`, the hand it was made in: my seat's before I
+ * took it over is the computer's). */
+export function toldBy(seat, action, { spoken = false, phase = null, hand = null } = {}) {
+  return opening(told(action, seatName(seat, { hand }), { you: seat === ui.me && playedByMe(hand), spoken, phase }));
+}
+
+/** `text` with a capital where it begins with "the computer at your seat" (a name elsewhere
+ *  in a sentence, it keeps its small letter). */
+export function opening(text) {
+  return text.startsWith(t("seat.computer_yours")) ? cap(text) : text;
 }
 
 const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
@@ -18,7 +25,7 @@ const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
  *  here), saying whose cards where this seat knows: the player whose redeal ended the hand
  *  (28-PRE-1, 28-POST-3, 56-ANN-3: its last call), or my own eight cards without a point
  *  card (28-POST-3 at once).  "Ravi's eight cards hold no jack, nine, ace or ten". */
-export function annulledWhy(v) {
+export function annulledWhy(v, hand = null) {
   const reason = v?.result?.annulled_reason;
   if (!reason || t(`annulled.${reason}`) === `annulled.${reason}`) return "";
   const last = v.history?.length ? parseAction(v.history.at(-1)) : null;
@@ -27,24 +34,26 @@ export function annulledWhy(v) {
   if (seat === null && reason === "zero_point_hand" && mine) seat = ui.me;
   const by = `annulled_by.${reason}`;
   if (seat !== null && t(by) !== by) {
-    return seat === ui.me && ui.me !== null ? t(`${by}.you`) : t(by, { who: seatName(seat) });
+    return seat === ui.me && playedByMe(hand) ? t(`${by}.you`) : t(by, { who: seatName(seat, { hand }) });
   }
   return t(`annulled.${reason}`);
 }
 
-export function handResultText(v) {
+/** The result of hand view `v` (hand number `hand`: my seat before I took it over is "the
+ *  computer at your seat"). */
+export function handResultText(v, hand = null) {
   const r = v.result;
   if (!r) return "";
   if (v.status === "annulled" || r.annulled_reason) {
-    const why = annulledWhy(v);
+    const why = annulledWhy(v, hand);
     return why ? t("result.annulled_why", { why }) : t("result.annulled");
   }
   if (v.bidder === null) return t("result.nobody_bid");
-  const side = teamName(teamOf(v.bidder));
+  const side = teamName(teamOf(v.bidder), { hand });
   const pts = v.points;
   const bid = bidText(v.contract, v.denomination || "");
   const key = r.made ? "result.made" : "result.went_down";
-  let text = t(key, { side, bid, count: pts.bidding, against: pts.opponents });
+  let text = opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
   if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
   const change = r.score_change || {};
   const changes = [];
