@@ -19,8 +19,9 @@ def test_duel_refusals_speak_of_the_duel() -> None:
     """BOT-PROTOCOL §7.2: the opening defender must bid from 16; a challenger bids above the
     defender or passes; a challenged defender matches or passes."""
     g = game("bhoos-29", 3, DUEL_DEAL)
-    for text in ("0 pass", "0 bid 15", "0 double"):
+    for text in ("0 pass", "0 bid 15"):
         assert "must bid at least 16" in illegal_reason(g, text)
+    assert illegal_reason(g, "0 double") == "doubling is not played in this game"
     g.apply("0 bid 16")
     reason = illegal_reason(g, "1 bid 16")
     assert "above 16" in reason and "double" not in reason
@@ -37,4 +38,5 @@ def test_refused_redeal_names_the_claims_of_these_rules() -> None:
     six = game(SIX, 0, {**ZERO_POINT_6P, 0: ZERO_POINT_6P[1], 1: ZERO_POINT_6P[0]})
     assert "28-POST-3" in illegal_reason(six, "1 redeal")
     assert "56-ANN-3" in illegal_reason(game("56-kerala", 5, DEAL_56), "0 redeal")
-    assert illegal_reason(game("56", 5, DEAL_56), "0 redeal") == "no redeal may be claimed now"
+    assert illegal_reason(game("56", 5, DEAL_56), "0 redeal") == \
+        "no redeal can be claimed in this game"

@@ -68,10 +68,10 @@ ENGLISH: dict[str, str] = {
               "not played in this game",
     "no_single_hand": "a single hand (one player alone for every trick) is not played in "
                       "this game",
-    "no_certain_hand": "showing a hand that cannot lose is not played in this game",
+    "no_certain_hand": "a hand that cannot lose is not shown in this game",
     "no_c": "'C' is not played in this game",
     "no_double": "doubling is not played in this game",
-    "no_redeal_claims": "claiming a redeal is not played in this game",
+    "no_redeal_claims": "no redeal can be claimed in this game",
     "no_zero_point_redeal": "showing eight cards without a jack, nine, ace or ten to cancel "
                             "the deal is not played in this game",
     "zero_point_redeal_automatic": "eight cards without a jack, nine, ace or ten cancel the "
