@@ -181,6 +181,19 @@ def then_wait(page: Page, before: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
 
 
+def act_simply(page: Page) -> None:
+    """One action of this seat at its turn: its first legal card, else a pass, else its first
+    call; then the server's answer."""
+    at = seq(page)
+    if page.locator("#hand .card.legal").count():
+        page.locator("#hand .card.legal").first.click()
+    elif page.locator("#actions button.verb-pass").count():
+        page.locator("#actions button.verb-pass").first.click()
+    else:
+        page.locator("#actions button[data-action]").first.click()
+    then_wait(page, at)
+
+
 def dialog_open(page: Page) -> bool:
     return bool(page.locator("#hand-over").evaluate("d => d.open"))
 

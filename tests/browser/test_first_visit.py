@@ -27,13 +27,13 @@ from browser.conftest import (
     DIALOG_CLOSED_OR_REOPENED,
     MY_TURN,
     PlaywrightTimeout,
+    act_simply,
     api,
     catalog,
     dialog_open,
     seated_page,
     seated_table,
     seq,
-    then_wait,
     to_the_play,
 )
 from browser.geometry import problems, settle
@@ -122,26 +122,13 @@ def test_the_replay_page_fits_a_phone(width: int, server: Server,
     assert box["height"] >= FINGER
 
 
-def act(page: Page) -> None:
-    """One action of this seat at its turn: its first legal card, else a pass, else its first
-    call; then the server's answer."""
-    at = seq(page)
-    if page.locator("#hand .card.legal").count():
-        page.locator("#hand .card.legal").first.click()
-    elif page.locator("#actions button.verb-pass").count():
-        page.locator("#actions button.verb-pass").first.click()
-    else:
-        page.locator("#actions button[data-action]").first.click()
-    then_wait(page, at)
-
-
 def to_the_match_result(page: Page) -> None:
     """Play this seat until the result of the match's last hand is open (the rematch is
     offered under it: the final state has come)."""
     for _ in range(200):
         page.wait_for_function(MY_TURN)
         if not dialog_open(page):
-            act(page)
+            act_simply(page)
             continue
         try:
             page.wait_for_function("document.querySelector('#ho-rematch').textContent.trim()",

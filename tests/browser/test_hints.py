@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, dialog_open, seated_page, seq, then_wait
+from browser.conftest import MY_TURN, act_simply, dialog_open, seated_page, seq, then_wait
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -68,14 +68,7 @@ def test_review_of_my_play_when_the_hand_is_over(
         page.wait_for_function(MY_TURN, timeout=60_000)
         if dialog_open(page):
             break
-        at = seq(page)
-        if page.locator("#hand .card.legal").count():
-            page.locator("#hand .card.legal").first.click()
-        elif page.locator("#actions button.verb-pass").count():
-            page.locator("#actions button.verb-pass").first.click()
-        else:
-            page.locator("#actions button[data-action]").first.click()
-        then_wait(page, at)
+        act_simply(page)
     assert dialog_open(page)
     page.click("#review-btn")
     page.wait_for_selector("#ho-review .rv-summary", timeout=240_000)
