@@ -47,3 +47,11 @@ def server(request: pytest.FixtureRequest,
         rd: Redis = request.getfixturevalue("redis")
         srv = Server(base, "--redis", rd.url, db_url=pg.database())
     yield from running(srv)
+
+
+@pytest.fixture(scope="module")
+def stub_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose rooms may seat the test's misbehaving computer players
+    (``server/stub_bots.py``)."""
+    yield from running(Server(Path(tmp_path_factory.mktemp("stub")) / "rooms.db",
+                              "--bot-module", "server.stub_bots"))

@@ -8,21 +8,10 @@ import asyncio
 import random
 import statistics
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from server.harness import Client, Server, play_until
-
-
-@pytest.fixture(scope="module")
-def stub_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(Path(tmp_path_factory.mktemp("stub")) / "rooms.db",
-                 "--bot-module", "server.stub_bots")
-    srv.start()
-    yield srv
-    srv.stop()
 
 
 @pytest.mark.parametrize("kind", ["raises", "answers-wrong"])

@@ -7,24 +7,11 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from server.harness import Client, Server
 
 DELAY = 0.4
 """The room's ``bot_delay``: longer than the stub's 0.25 s over a bid."""
-
-
-@pytest.fixture(scope="module")
-def stub_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(Path(tmp_path_factory.mktemp("pace")) / "rooms.db",
-                 "--bot-module", "server.stub_bots")
-    srv.start()
-    yield srv
-    srv.stop()
 
 
 def test_a_long_think_is_shown_at_the_same_pace_as_a_quick_one(stub_server: Server) -> None:

@@ -958,6 +958,16 @@ async def _refused_claim(server: Server, room: str, token: str) -> Message:
         await me.close()
 
 
+def _asha_against_computers(server: Server) -> tuple[str, str]:
+    """A started room of 28 with Asha at seat 0 and computers at the others, its match long
+    and its clocks slow (nothing happens unless she acts); the room and her token."""
+    made = server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600,
+                              turn_seconds=600, flags={"game_target": 1000})
+    token = server.take(made["room"], 0, "Asha")
+    server.start_match(made["room"], made["host_token"])
+    return made["room"], token
+
+
 async def _claim_again(server: Server, room: str, token: str, claimed: Message) -> Message:
     """Seat 0 claims again through ``server``, at the state it claimed on (``claimed``: the
     same hand and seq); the answer."""
@@ -983,11 +993,7 @@ def test_one_claim_per_side_per_hand_even_across_a_restart(tmp_path: Path) -> No
     server = Server(tmp_path / "rooms.db", *FAST)
     server.start()
     try:
-        made = server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600,
-                                  turn_seconds=600, flags={"game_target": 1000})
-        room = made["room"]
-        token = server.take(room, 0, "Asha")
-        server.start_match(room, made["host_token"])
+        room, token = _asha_against_computers(server)
         claimed = asyncio.run(_refused_claim(server, room, token))
         server.stop()
         server.start()
@@ -1165,11 +1171,7 @@ def test_one_claim_per_side_per_hand_through_any_process(
     a.start()
     b.start()
     try:
-        made = a.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600,
-                             turn_seconds=600, flags={"game_target": 1000})
-        room = made["room"]
-        token = a.take(room, 0, "Asha")
-        a.start_match(room, made["host_token"])
+        room, token = _asha_against_computers(a)
 
         async def scenario() -> Message:
             return await _claim_again(b, room, token, await _refused_claim(a, room, token))
