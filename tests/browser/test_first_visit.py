@@ -158,6 +158,34 @@ def test_the_last_result_says_the_match_is_over_and_who_won(
     assert winners.startswith(en["match.over"].rstrip("."))
     assert "and" in winners                           # a side's two names
     assert said.is_visible()
+
+
+@pytest.mark.parametrize("size", [pytest.param(size, marks=pytest.mark.viewport(*size))
+                                  for size in ((390, 844), (360, 640), (1280, 800))])
+def test_play_again_is_on_the_first_screen_once_the_result_is_closed(
+        size: tuple[int, int], server: Server,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Once the match's last result is closed, "Play again" lies under the words that say
+    the match is over, on the screen as it is (on a phone it was only at the foot of the side
+    panel, about 2,000 px down, under the contract and the points of the last hand)."""
+    width, height = size
+    page, errors = seated_page(new_browser_context, server, "28",
+                               settings={"flags": {"game_target": 1}})
+    room = page.url
+    to_the_match_result(page)
+    at = seq(page)
+    page.locator("#ho-close").click()
+    page.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at)
+    again = page.locator("button[data-rematch='vote']:visible")
+    assert again.count() == 1                       # one, not one per panel
+    assert again.inner_text() == catalog("en")["rematch.button"]
+    box = again.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+    prompt = page.locator("#prompt").bounding_box()
+    assert prompt and prompt["y"] < box["y"]        # under "The match is over: … win."
+    again.click()                                   # the only person: dealt at once
+    page.wait_for_url(lambda url: url != room)
+    assert not errors
     assert not errors
 
 

@@ -276,7 +276,7 @@ def test_a_rematch_with_the_same_seats(new_browser_context: Callable[..., Browse
     pages[0][0].locator("#ho-rematch button[data-rematch='vote']").click()
     assert logged(pages[1][0], EN["rematch.agrees"].replace("{who}", "P0"))
     close_results(pages[1][0])
-    pages[1][0].locator("#seat-box button[data-rematch='vote']").click()
+    pages[1][0].locator("#match-rematch button[data-rematch='vote']").click()
     for (page, errors), seat in zip(pages, (0, 2), strict=True):
         page.wait_for_url(lambda url: made["room"] not in url)       # the new table,
         assert logged(page, EN["log.welcome"].format(name=f"P{seat}", seat=seat))  # same seat

@@ -49,7 +49,8 @@ export function receiveRematch(msg) {
   refresh();
 }
 
-/** The rematch controls (the seat box, and the result of the last hand). */
+/** The rematch controls (under the prompt that says the match is over, and under the
+ *  result of the last hand). */
 export function rematchControls() {
   if (!ui.latest?.match?.over) return null;      // (the result of the last hand shows first)
   const r = ui.rematch;
@@ -91,7 +92,9 @@ export function showPending() {
   }
 }
 
-/** The seat box: stand up while seated; the rematch once the match is over. */
+/** The seat box (stand up while seated) and, once the match is over, the rematch: under the
+ *  prompt that says so, on the first screen of a phone as of a desktop (in the side panel it
+ *  was a long scroll down on a phone once the last result was closed). */
 export function renderSeat() {
   const box = $("seat-box");
   if (!box) return;
@@ -111,7 +114,6 @@ export function renderSeat() {
   } else if (!seated) {
     box.append(el("p", { class: "sys", text: ui.claimPending ? pendingText(ui.claimPending.seat) : t("seat.watching") }));
   }
-  const controls = rematchControls();
-  if (controls) box.append(controls);
+  $("match-rematch").replaceChildren(rematchControls() || "");
   $("ho-rematch").replaceChildren(rematchControls() || "");   // and under the last result
 }
