@@ -397,16 +397,18 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 def test_the_tables_small_buttons_are_a_finger_high_on_a_phone(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """On a touch screen the chat's phrases and send, "Stand up", the prompt's "Hint" and the
-    moment's × are each a finger's height (they were 19-28 px), and the table is still whole
-    (nothing covered or cut: geometry.js)."""
+    moment's × are each a finger's height (they were 19-28 px), and so the calls (42 × 35), the
+    top bar's sound switch and language (35), "Show the last trick" and the card speed (37-38);
+    and the table is still whole (nothing covered or cut: geometry.js)."""
     seat = seated_table(server, "28")
     room = seat.pop("room")
     page = new_browser_context({**seat, "twentyeight:pace": "instant"}, **TOUCH).new_page()
     page.goto(f"{server.url}/r/{room}")
     page.wait_for_function(MY_TURN)
     page.wait_for_function("document.body.dataset.caught === '1'")
-    small = page.locator("#chat-phrases button, #chat-send, #chat-input, #stand-btn, #hint-btn")
-    assert small.count() >= 10
+    small = page.locator("#chat-phrases button, #chat-send, #chat-input, #stand-btn, #hint-btn, "
+                         "#mute, #lang, #last-btn, #pace, #actions button")
+    assert small.count() >= 16
     for i in range(small.count()):
         box = small.nth(i).bounding_box()
         assert box and box["height"] >= FINGER, f"{small.nth(i).inner_text()!r}: {box}"
