@@ -13,8 +13,10 @@ it waits.
 begins and shown at the planned moment (``bot_delay`` after the turn began), not ``bot_delay``
 plus however long it took to think: the time a bot thinks depends on its cards (one legal
 card is answered at once, a close lead is searched for a second), and a table that watched the
-pace would read a forced card, a void or a hard choice from it.  Only a decision that takes
-longer than ``bot_delay`` comes later.
+pace would read a forced card, a void or a hard choice from it.  So for a person too: a
+computer that will take their turn (their clock runs out, or they have been away too long)
+starts deciding :data:`PREPARE_AHEAD` seconds before that moment and acts at it.  Only a
+decision that takes longer than that comes later.
 
 A turn begins when the previous action is *accepted*, not when its commit comes back
 (:meth:`.authority.Authority.apply`): the pace of a room never includes the wait for the
@@ -43,6 +45,11 @@ log = logging.getLogger("twentyeight.server")
 
 FALLBACK = "rules"
 """The computer player that decides when a room's own fails."""
+
+PREPARE_AHEAD = 2.0
+"""Seconds before a computer takes a person's turn that it starts deciding (the decision for a
+computer's own seat starts as its turn begins).  Not from the turn's start: most people act
+before their clock runs out, and a decision made for nothing costs a thinker up to a second."""
 
 Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
@@ -88,6 +95,9 @@ async def drive(room: Room, move: Move, deferral: Deferral,
             continue
         delay, seq = step
         if not defer:                    # (a process that leaves the move to another waits)
+            if delay > PREPARE_AHEAD:    # a person's turn, taken later: decide nearer to it
+                await due(room, delay - PREPARE_AHEAD)
+                continue                                # (plan again: the room may change)
             prepare(room, seq)
         if delay > 0 and not await due(room, delay):
             continue                                    # something changed: plan again
@@ -164,12 +174,13 @@ class ComputerPlayers:
                 await task
 
     def prepare(self, room: Room, seq: int) -> None:
-        """Start the decision for the seat to act at ``seq`` now, if a computer acts for it
-        now and none is under way (:data:`Prepare`)."""
+        """Start the decision for the seat to act at ``seq`` now, if a computer will act for it
+        at the planned moment (:func:`plan`) and none is under way (:data:`Prepare`)."""
         held = self.thoughts.get(room.id)
         if held is not None and held[0] == seq:
             return
-        seat = self._bot_seat(room, seq)
+        step = plan(room, self.clock())
+        seat = self._bot_seat(room, seq, self.clock() + step[0]) if step else None
         if seat is None or room.match is None:
             return
         self._drop_thought(room.id)
@@ -227,12 +238,14 @@ class ComputerPlayers:
                           room.id, room.bot_kind, type(e).__name__, e, exc_info=e)
         return Action.parse(self._fallback(room, seat).act(view))
 
-    def _bot_seat(self, room: Room, seq: int) -> int | None:
+    def _bot_seat(self, room: Room, seq: int, at: float | None = None) -> int | None:
+        """The seat a computer acts for at ``seq``, at the time ``at`` (default: now)."""
         match = room.match
         if room.seq != seq or match is None or match.over or match.to_act is None:
             return None
         seat = match.to_act
-        return seat if room.controlled_by_bot(seat, self.clock() + 0.01) else None
+        moment = self.clock() if at is None else at
+        return seat if room.controlled_by_bot(seat, moment + 0.01) else None
 
     def _fallback(self, room: Room, seat: int) -> Bot:
         if seat not in room.fallbacks:
