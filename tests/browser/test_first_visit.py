@@ -158,6 +158,7 @@ def test_the_last_result_says_the_match_is_over_and_who_won(
     assert winners.startswith(en["match.over"].rstrip("."))
     assert "and" in winners                           # a side's two names
     assert said.is_visible()
+    assert not errors
 
 
 @pytest.mark.parametrize("size", [pytest.param(size, marks=pytest.mark.viewport(*size))
@@ -167,8 +168,9 @@ def test_play_again_is_on_the_first_screen_once_the_result_is_closed(
         new_browser_context: Callable[..., BrowserContext]) -> None:
     """Once the match's last result is closed, "Play again" lies under the words that say
     the match is over, on the screen as it is (on a phone it was only at the foot of the side
-    panel, about 2,000 px down, under the contract and the points of the last hand)."""
-    width, height = size
+    panel, about 2,000 px down, under the contract and the points of the last hand), and has
+    the keyboard's focus."""
+    height = size[1]
     page, errors = seated_page(new_browser_context, server, "28",
                                settings={"flags": {"game_target": 1}})
     room = page.url
@@ -180,12 +182,12 @@ def test_play_again_is_on_the_first_screen_once_the_result_is_closed(
     assert again.count() == 1                       # one, not one per panel
     assert again.inner_text() == catalog("en")["rematch.button"]
     box = again.bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, box
-    prompt = page.locator("#prompt").bounding_box()
-    assert prompt and prompt["y"] < box["y"]        # under "The match is over: … win."
+    assert box and box["y"] >= -1 and box["y"] + box["height"] <= height, box
+    prompt = page.locator("#prompt").bounding_box()     # "The match is over: … win."
+    assert prompt and -1 <= prompt["y"] < box["y"], prompt
+    assert again.evaluate("b => b === document.activeElement")   # Enter plays again
     again.click()                                   # the only person: dealt at once
     page.wait_for_url(lambda url: url != room)
-    assert not errors
     assert not errors
 
 

@@ -95,6 +95,13 @@ async function boot() {
   $("details-btn").addEventListener("click", () => drawer(!ui.drawer));
   $("drawer-close").addEventListener("click", () => drawer(false));
   $("hand-over").addEventListener("close", () => {
+    const again = $("match-rematch").querySelector("button, a");   // the match is over
+    if (again) {
+      again.focus({ preventScroll: true });
+      $("prompt").scrollIntoView({ block: "nearest" });          // "The match is over …"
+      again.scrollIntoView({ block: "nearest" });
+      return;
+    }
     const c = $("hand").querySelector(".card[tabindex='0']");
     if (c) c.focus({ preventScroll: true });
   });
