@@ -202,14 +202,17 @@ def test_the_annulments_are_said_in_english_as_the_server_says_them() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_preset_has_a_title_in_every_catalog(lang: str) -> None:
     """Each game the lobby offers (rules.PRESETS) has its title in every catalog, English
-    too: en.json's titles are the ones shown (the server's PRESET_TITLES begin with code
-    names, "TWENTY_NINE: …"), so a preset added without them would show its code name, or
-    its bare name, and no test said so."""
+    too, so a preset added without them would not show its code name or its bare name; and
+    English says what the server says (``twentyeight rules`` and ``/api/presets`` began with
+    code names, "TWENTY_NINE: …", and "pagat's" rules, where the browser spoke of 29)."""
     from twentyeight.rules import PRESETS
 
-    untitled = sorted(name for name in PRESETS if f"preset.{name}" not in load(lang))
+    catalog = load(lang)
+    untitled = sorted(name for name in PRESETS if f"preset.{name}" not in catalog)
     assert not untitled, f"{lang} has no title for {untitled}"
     assert set(PRESETS) <= set(PRESET_TITLES)
+    if lang == "en":
+        assert {name: catalog[f"preset.{name}"] for name in PRESET_TITLES} == PRESET_TITLES
 
 
 DEVELOPERS = ("lobby.dev_text", "lobby.dev_api", "board.formula")

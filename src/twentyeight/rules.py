@@ -546,24 +546,28 @@ PRESETS: dict[str, Rules] = {r.preset: r for r in (
 """Every preset by name."""
 
 PRESET_TITLES = {
-    "28": "RECOMMENDED: pagat's 28 with Wikipedia's pair rule (the default)",
-    "28-pagat": "PAGAT_STRICT: pagat's 28 as written",
-    "28-wiki": "WIKIPEDIA: Wikipedia's 28 (flat scoring, free bidder discards, no undertrump)",
-    "28-bengal": "WEST_BENGAL: Wikipedia's rules, minimum 16, pair only from 19",
-    "29": "TWENTY_NINE: 29 (clockwise, trump by suit, compulsory asking)",
-    "29-16": "TWENTY_NINE_16: 29 with a minimum bid of 16",
-    "28-3p": "THREE_PLAYER: 24 cards, the bidder alone against two",
-    "28-6p": "SIX_PLAYER: 36 cards, three teams of two (pagat)",
-    "28-6p-kerala": "SIX_PLAYER_KERALA: 36 cards, two teams of three, minimum 16",
-    "40": "FORTY: six players, 36 cards worth 40, two teams of three",
-    "56": "FIFTY_SIX: the double pack, six players, trump named in the bid, tables",
-    "56-4p": "FIFTY_SIX at four players (12 cards each)",
-    "56-8p": "FIFTY_SIX at eight players (64 cards)",
-    "56-international": "FIFTY_SIX_INTERNATIONAL: a score sheet over a fixed number of deals",
-    "56-online": "FIFTY_SIX_ONLINE: all may pass into 28 no-trump, free overcalls, x2/x4",
-    "56-kerala": "FIFTY_SIX_KERALA_CLOSED: hidden trump, team-alternating auction, Thani, kodi",
-    "bhoos-29": "the public 29 bot competition: defender/challenger auction from 16, no pair",
+    "28": "Recommended: 28 with the pair, bigger bids winning and losing more (the default)",
+    "28-pagat": "Classic 28 by the old written rules, without the pair",
+    "28-wiki": "28 at one game point a hand, with the pair, a freer bidder and no under-trumping",
+    "28-bengal": ("West Bengal: one game point a hand, bids from 16, the bidding side's pair "
+                  "only from 19"),
+    "29": "29 (clockwise, trump by suit, compulsory asking)",
+    "29-16": "29 with a minimum bid of 16",
+    "28-3p": "Three players: 24 cards, the bidder alone against two",
+    "28-6p": "Six players: 36 cards, three teams of two",
+    "28-6p-kerala": "Six players, Kerala: 36 cards, two teams of three, minimum 16",
+    "40": "40: six players, 36 cards worth 40, two teams of three",
+    "56": "56: the double pack, six players, trump named in the bid, tables",
+    "56-4p": "56 at four players (12 cards each)",
+    "56-8p": "56 at eight players (64 cards)",
+    "56-international": "International 56: a score sheet over a fixed number of deals",
+    "56-online": "Online 56: all may pass into 28 no-trump, free overcalls, ×2/×4",
+    "56-kerala": "Kerala 56 (closed): hidden trump, team-alternating auction, Thani, kodi",
+    "bhoos-29": "The public 29 bot competition: defender/challenger auction from 16, no pair",
 }
+"""Each preset's title in a player's words (``twentyeight rules``, ``/api/presets``); the
+browser's English catalog says the same (``preset.<name>``), the others translate it.
+The code names of RULES.md (``RECOMMENDED``, ``TWENTY_NINE`` …) are for developers."""
 
 
 def preset(name: str) -> Rules:
