@@ -1,5 +1,6 @@
 """Helpers for the rule tests: compass seats, deals written by hand, and looking at legality;
-and reading a line of the terminal game that it wrapped (:func:`said`).
+reading a line of the terminal game that it wrapped (:func:`said`); and Ctrl-C to a command
+run as its own process group (:func:`ctrl_c`).
 
 Seats are numbered in turn order (RECORDS.md).  In 28 the turn order is anticlockwise,
 N → W → S → E, so N = 0, W = 1, S = 2, E = 3 (N–S and E–W are partners, as in RULES.md §7).
@@ -8,6 +9,9 @@ In 29 it is clockwise, N → E → S → W, so N = 0, E = 1, S = 2, W = 3.
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 from typing import Any
 
 from twentyeight import Game, IllegalAction
@@ -130,3 +134,18 @@ def said(text: str, start: str) -> str:
             break
         out += " " + line[len(indent):]
     return out
+
+
+def ctrl_c(proc: subprocess.Popen[Any], timeout: float) -> str:
+    """SIGINT to ``proc``'s process group (started with ``start_new_session=True``), as a
+    terminal's Ctrl-C reaches a command and its workers; what it then wrote to stderr before
+    it ended.  If it has not ended within ``timeout`` seconds it is killed, and the test
+    fails on :class:`subprocess.TimeoutExpired`."""
+    try:
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return err.decode() if isinstance(err, bytes) else str(err)

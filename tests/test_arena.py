@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from helpers import ctrl_c
 from twentyeight import Game
 from twentyeight.arena import (
     Z95,
@@ -256,14 +257,8 @@ def test_ctrl_c_stops_the_arena_at_once() -> None:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parent)},
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        time.sleep(3)                        # the workers are at their first chunks
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    time.sleep(3)                            # the workers are at their first chunks
+    err = ctrl_c(proc, timeout=20)
     assert proc.returncode == 130 and err.strip() == "interrupted", err
 
 

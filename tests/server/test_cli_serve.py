@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -12,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from helpers import ctrl_c
 from server.harness import free_port
 from twentyeight.cli.main import main
 
@@ -96,12 +95,7 @@ def test_ctrl_c_stops_the_server_without_a_traceback() -> None:
         hint = httpx.post(f"{base}/api/rooms/{made['room']}/hint", json={"token": token},
                           timeout=60)                 # the hints' workers are started
         assert hint.status_code in (200, 409), hint.text
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    text = err.decode()
+        text = ctrl_c(proc, timeout=30)
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
     assert "starting another" not in text, text
