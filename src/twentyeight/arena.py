@@ -482,8 +482,9 @@ def run_arena(bots: Sequence[str], deals: int = 100, rules: str | Mapping[str, A
         if name.startswith(("http://", "https://")):
             from twentyeight.integrations.bhoos.host import protocol_problem
 
-            if protocol_problem(r):
-                raise ArenaError(protocol_problem(r))
+            problem = protocol_problem(r)
+            if problem:
+                raise ArenaError(problem)
     out_dir = _prepare_dir(save) if save is not None else None
     workers = workers or os.cpu_count() or 1
     config = {"bots": list(bots), "rules": r.to_spec(), "seed": seed, "budget": budget,

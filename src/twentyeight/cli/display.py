@@ -10,6 +10,7 @@ from typing import TextIO
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
 from twentyeight.engine.actions import DENOMINATIONS, bid_parts
+from twentyeight.engine.reasons import SUIT_WORDS
 
 RED = "\033[31m"
 BOLD = "\033[1m"
@@ -133,8 +134,6 @@ def points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
 PASS_WORDS = {"double": "no double", "redouble": "no redouble", "raise": "no raise",
               "single_hand": "no single hand", "thani": "no Thani"}
 """What a pass says in each window after the auction (a view's ``phase`` when it was made)."""
@@ -190,7 +189,7 @@ def your_call(entry: str, paint: Painter, phase: str | None = None) -> tuple[str
         return (YOUR_PASS_WORDS[phase], "pass") if phase in YOUR_PASS_WORDS else ("pass", None)
     if verb == "trump":
         if len(a) == 1:
-            return f"name {paint.suit(a)} {SUIT_NAMES[a]} as trump", f"trump {a}"
+            return f"name {paint.suit(a)} {SUIT_WORDS[a]} as trump", f"trump {a}"
         if len(a) == 2:                             # typing the card lays it (cli/play.py)
             return f"lay {paint.card(a)} face down as trump", None
         said = _trump_words(a, paint, True).split(" (")[0]

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.bots import Bot, make_table_bot
-from twentyeight.cards import CardError, parse_suit
+from twentyeight.cards import RANK_POINTS, CardError, parse_suit
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import (
     Painter,
@@ -572,7 +572,7 @@ class TerminalGame:
         last = view["history"][-1].split() if view["history"] else []
         seat = int(last[0]) if last and last[1] == "redeal" else None
         if seat is None and reason == "zero_point_hand" and len(view["hand"]) > 4 and \
-                not any(c[0] in "J39AT" for c in view["hand"]):
+                not any(c[0] in RANK_POINTS for c in view["hand"]):
             seat = self.seat
         you = seat == self.seat
         who = self.names[seat] if seat is not None and not you else None

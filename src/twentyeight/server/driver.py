@@ -179,8 +179,9 @@ class ComputerPlayers:
         held = self.thoughts.get(room.id)
         if held is not None and held[0] == seq:
             return
-        step = plan(room, self.clock())
-        seat = self._bot_seat(room, seq, self.clock() + step[0]) if step else None
+        now = self.clock()
+        step = plan(room, now)
+        seat = self._bot_seat(room, seq, now + step[0]) if step else None
         if seat is None or room.match is None:
             return
         self._drop_thought(room.id)

@@ -228,8 +228,9 @@ class Lobby:
         """A new room waiting for players, with the host token and the seat invitation."""
         bots = ask.bots
         self._check_bots(bots)
-        if bots.startswith(("http://", "https://")) and protocol_problem(ask.rules):
-            raise RoomError(400, "bad_bots", protocol_problem(ask.rules))
+        problem = protocol_problem(ask.rules) if bots.startswith(("http://", "https://")) else ""
+        if problem:
+            raise RoomError(400, "bad_bots", problem)
         limits, settings = self.limits, self.settings
         takeover = settings.takeover_seconds if ask.takeover_seconds is None \
             else ask.takeover_seconds
@@ -650,10 +651,6 @@ def _in_range(name: str, value: float, low: float, high: float) -> None:
 
 def _valid_id(room_id: str) -> bool:
     return 0 < len(room_id) <= 32 and room_id.isascii() and room_id.isalnum()
-
-
-def _why(note: str | None) -> str:
-    return f" ({note})" if note else ""
 
 
 def spoken_duration(seconds: float) -> str:
