@@ -301,3 +301,32 @@ def test_node_limit() -> None:
             break
     with pytest.raises(NodeLimit):
         solve_limited(h, 50)
+
+
+@pytest.mark.parametrize("name", ["expert", "club", "pimc", "ismcts"])
+def test_a_searching_bot_told_to_answer_now_stops_searching(name: str) -> None:
+    """A table tells a computer player when to answer (``Bot.deadline``, its thinking time):
+    one whose time is up searches no deal (``pimc``, ``expert``, ``club``: the ``rules``
+    card) or grows its tree no further than its minimum (``ismcts``), and still answers a
+    legal card — so a table can show every computer card at the same public moment."""
+    import time
+
+    from twentyeight.bots import ismcts
+
+    g = Game.new("28", seed=5, dealer=0)
+    rules = make_bot("rules", seed=1)
+    while g.view(g.to_act)["phase"] != "play":          # (the first lead: a real search)
+        g.apply(rules.act(g.view(g.to_act)))
+    view = g.view(g.to_act)
+    assert len(view["legal"]) > 1
+    bot = make_bot(name, seed=3)
+    bot.deadline = time.monotonic()
+    grown: list[int] = []
+    if isinstance(bot, ismcts.IsmctsBot):
+        iterate = bot._iterate
+        bot._iterate = lambda *a: (grown.append(1), iterate(*a))[1]  # type: ignore[method-assign]
+    assert bot.act(view) in view["legal"]
+    if isinstance(bot, PimcBot):
+        assert bot.stats["fallback"] == 1 and bot.stats["nodes"] == 0, bot.stats
+    else:
+        assert len(grown) == ismcts.MIN_ITERATIONS

@@ -65,3 +65,22 @@ class Tells(Bot):
         if view["phase"] == "auction":
             time.sleep(0.25)
         return str(view["legal"][0])
+
+
+@register("dwells")
+class Dwells(Bot):
+    """Thinks over every choice until its deadline (a second, without one) and answers a
+    forced action at once, like a searching player; its thinking time at a table is
+    :attr:`think_cards` and :attr:`think_calls` (the pace tests)."""
+
+    description = "thinks until it is told to answer, unless it has one choice (tests)"
+    think_cards = (0.8, 0.5, 0.3)
+    think_calls = 0.3
+
+    def act(self, view: View) -> str:
+        import time
+
+        if len(view["legal"]) > 1:
+            end = self.deadline if self.deadline is not None else time.monotonic() + 1.0
+            time.sleep(max(0.0, end - time.monotonic()))
+        return str(view["legal"][0])

@@ -48,6 +48,40 @@ def test_a_long_think_is_shown_at_the_same_pace_as_a_quick_one(stub_server: Serv
     assert statistics.median(calls) - statistics.median(cards) < 0.12, (calls, cards)
 
 
+def test_a_searching_player_answers_by_its_thinking_time_forced_or_not(
+        stub_server: Server) -> None:
+    """Four ``dwells`` computers, which think over a choice until they are told to answer and
+    answer a forced card at once, the room's ``bot_delay`` shorter than their thinking time
+    (0.8 s a card of the first trick, 0.5 of the second, 0.3 after): every card comes at its
+    trick's thinking time, a choice and a forced card alike (``Bot.thinking_time``: from the
+    phase and the trick, nothing else).  Before, a searching player was never told when to
+    answer — the expert's choices in the first trick came 1.2 s after the card before it (up
+    to 4.2 s), its forced cards after 0.5 (``benchmarks/table_pace.py``)."""
+    made = stub_server.create_room(rules="28", bots="dwells", bot_delay=0.1)
+    room = made["room"]
+
+    async def scenario() -> list[tuple[int, float]]:
+        watcher = await Client.open(stub_server, room)
+        stub_server.start_match(room, made["host_token"])
+        cards: list[tuple[int, float]] = []                 # (trick, seconds after the last)
+        last: float | None = None
+        while len(cards) < 12:
+            m = await watcher.recv(timeout=30)
+            if m["type"] != "event":
+                continue
+            now = time.monotonic()
+            if last is not None and m["action"].split()[1] == "play":
+                cards.append((len(cards) // 4, now - last))
+            last = now
+        await watcher.close()
+        return cards
+
+    cards = asyncio.run(scenario())
+    for trick, gap in cards:
+        think = (0.8, 0.5, 0.3)[trick]
+        assert think * 0.9 <= gap < think + 0.15, cards
+
+
 @pytest.mark.parametrize("turn", [0.6, 2.5])
 def test_a_person_whose_clock_runs_out_is_played_for_on_time(turn: float,
                                                               stub_server: Server) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import time
 from collections.abc import Callable
 from typing import ClassVar, TypeVar
 
@@ -47,10 +48,49 @@ class Bot:
     """A level offered to people (:func:`offered_bot_names`: ``beginner``, ``casual``,
     ``club``, ``expert``); the others are kept for measurement, still seated by name."""
 
+    think_cards: ClassVar[tuple[float, ...]] = ()
+    """Seconds a table gives this bot to decide a card of the first trick, of the second, …
+    (the last entry also for every later trick; none: no time, it answers at once) — see
+    :meth:`thinking_time`."""
+    think_calls: ClassVar[float] = 0.0
+    """Seconds a table gives this bot to decide anything but a card (a call, the trump, a
+    declaration)."""
+
+    deadline: float | None = None
+    """A ``time.monotonic()`` by which the caller needs the answer: a searching bot stops
+    searching there and decides with what it has found (:meth:`out_of_time`).  ``None`` (the
+    default): the budget alone bounds a decision, which then depends only on the seed, the
+    budget and the view.  Set by callers with a clock: a table (its pace), ``bot serve``
+    (the competition's time)."""
+
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         self.seed = seed
         self.budget = budget
         self.rng = random.Random(seed)
+
+    @classmethod
+    def thinking_time(cls, phase: str, tricks_done: int) -> float:
+        """The seconds a table lets this bot think over a decision in ``phase`` (a view's
+        ``"phase"``) after ``tricks_done`` tricks (:attr:`think_cards`, :attr:`think_calls`).
+        It depends on nothing but those public facts, so that the time a computer player takes
+        tells the table nothing of its cards: its action is shown at that moment (or after the
+        table's own delay, if longer), however soon it was found.
+
+        >>> from twentyeight.bots.expert import ExpertBot
+        >>> from twentyeight.bots.rules_bot import RulesBot
+        >>> ExpertBot.thinking_time("play", 0), ExpertBot.thinking_time("play", 6)
+        (1.5, 0.2)
+        >>> RulesBot.thinking_time("play", 0), ExpertBot.thinking_time("auction", 0)
+        (0.0, 0.4)
+        """
+        if phase != "play":
+            return cls.think_calls
+        cards = cls.think_cards
+        return cards[min(tricks_done, len(cards) - 1)] if cards else 0.0
+
+    def out_of_time(self) -> bool:
+        """Whether :attr:`deadline` has passed."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
     def act(self, view: View) -> str:
         """Choose one of ``view["legal"]`` (an action in notation)."""

@@ -68,6 +68,8 @@ __all__ = ["DEFAULT_BUDGET", "EXPLORATION", "IsmctsBot"]
 DEFAULT_BUDGET = 0.5
 ITERATIONS_PER_SECOND = 2000
 """Iterations granted per second of budget (about what this machine runs)."""
+MIN_ITERATIONS = 16
+"""Iterations a decision always gets, whatever its budget or :attr:`~Bot.deadline`."""
 POOL = 40
 """Deals drawn per decision; iterations cycle through them by likelihood."""
 EXPLORATION = 4.0
@@ -189,13 +191,16 @@ class IsmctsBot(Bot):
     """Information-set MCTS: see the module docs."""
 
     exploration = EXPLORATION
+    think_cards = (0.7,)
+    """(At a table, :meth:`Bot.thinking_time`: about its default budget's iterations; past
+    :attr:`~Bot.deadline` the tree stops growing and decides as it stands.)"""
     greedy = GREEDY
     """The share of a play-out's follower cards chosen by :func:`greedy_card`."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         b = DEFAULT_BUDGET if budget is None else max(0.0, float(budget))
-        self.iterations = max(16, int(ITERATIONS_PER_SECOND * b))
+        self.iterations = max(MIN_ITERATIONS, int(ITERATIONS_PER_SECOND * b))
         self.unsearched = RulesBot(seed)
         """Who decides what is not searched (:data:`SEARCHED_VERBS`)."""
 
@@ -232,7 +237,9 @@ class IsmctsBot(Bot):
         """Grow the tree for ``iterations`` iterations over the deals ``worlds``."""
         root = Node()
         weights = [w.weight for w in worlds]
-        for _ in range(self.iterations):
+        for i in range(self.iterations):
+            if i >= MIN_ITERATIONS and i % 16 == 0 and self.out_of_time():
+                break
             w = rng.choices(worlds, weights)[0]
             self._iterate(root, w.hand.copy(), rng)
         return root

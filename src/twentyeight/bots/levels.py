@@ -74,6 +74,8 @@ class ClubBot(ExpertBot):
     level = 3
     offered = True
     description = "bids like the expert, plays each card by solving a few sampled deals"
+    think_cards = (0.4, 0.25, 0.2)           # a tenth of the expert's counts
+    think_calls = 0.2
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         given = DEFAULT_BUDGET if budget is None else budget

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -195,8 +196,7 @@ class TerminalGame:
                 if seat == self.seat:
                     self._human_turn()
                 else:
-                    view = game.view(seat)
-                    self.match.apply(self.bots[seat].act(view))
+                    self.match.apply(self._computer_acts(seat, game.view(seat)))
                 self._narrate(game)
                 for line in self.coach.explain(before, game.view(self.seat)):
                     self.say(line)
@@ -206,6 +206,20 @@ class TerminalGame:
         except Quit:
             self.say("\nGoodbye.")
         return 0
+
+    def _computer_acts(self, seat: int, view: View) -> str:
+        """The computer player's action at ``seat``, shown no sooner than its thinking time
+        (:meth:`~twentyeight.bots.Bot.thinking_time`, from the phase and the trick only): a
+        searching player's forced card would otherwise come at once and a hard one a second
+        later, telling the person which it was.  (No deadline here: a seeded game stays the
+        same game.)"""
+        bot = self.bots[seat]
+        start = time.monotonic()
+        action = bot.act(view)
+        wait = type(bot).thinking_time(view["phase"], len(view["tricks"]))
+        if wait > 0:
+            time.sleep(max(0.0, start + wait - time.monotonic()))
+        return action
 
     def _welcome(self) -> None:
         r = self.match.rules

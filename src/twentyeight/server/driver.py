@@ -10,13 +10,16 @@ moment.  Nobody acts while nobody at all is connected to the room: a table with 
 it waits.
 
 **The pace tells nothing.**  A computer player's decision is started as soon as its turn
-begins and shown at the planned moment (``bot_delay`` after the turn began), not ``bot_delay``
-plus however long it took to think: the time a bot thinks depends on its cards (one legal
-card is answered at once, a close lead is searched for a second), and a table that watched the
-pace would read a forced card, a void or a hard choice from it.  So for a person too: a
-computer that will take their turn (their clock runs out, or they have been away too long)
-starts deciding :data:`PREPARE_AHEAD` seconds before that moment and acts at it.  Only a
-decision that takes longer than that comes later.
+begins and shown at the planned moment, not after however long it took to think: the time a
+bot thinks depends on its cards (one legal card is answered at once, a close lead is searched
+for a second), and a table that watched the pace would read a forced card, a void or a hard
+choice from it.  The moment is ``bot_delay`` after the turn began, or the bot's own thinking
+time if longer (:meth:`~twentyeight.bots.Bot.thinking_time`: a searching bot's first lead
+gets a second and a half, from public facts only — the phase and the trick), and the bot is
+told to answer by then (its ``deadline``: a search stops there and decides with what it has
+found).  So for a person too: a computer that will take their turn (their clock runs out, or
+they have been away too long) starts deciding :data:`PREPARE_AHEAD` seconds before that
+moment and acts at it.
 
 A turn begins when the previous action is *accepted*, not when its commit comes back
 (:meth:`.authority.Authority.apply`): the pace of a room never includes the wait for the
@@ -29,13 +32,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
-from twentyeight.bots import Bot, make_table_bot
+from twentyeight.bots import Bot, make_table_bot, table_bot_class
 from twentyeight.bots.base import View
 from twentyeight.engine.actions import Action
+from twentyeight.engine.state import PHASE_NAMES
 from twentyeight.errors import IllegalAction
 from twentyeight.server.authority import Authority, Stale
 from twentyeight.server.room import PLAYING, Room
@@ -51,6 +56,10 @@ PREPARE_AHEAD = 2.0
 computer's own seat starts as its turn begins).  Not from the turn's start: most people act
 before their clock runs out, and a decision made for nothing costs a thinker up to a second."""
 
+ANSWER_MARGIN = 0.05
+"""Seconds before the planned moment a computer player is asked to have answered by: the time
+its answer takes from its worker to the table."""
+
 Move = Callable[[Room, int], Awaitable[None]]
 """``move(room, seq)``: let the computer player act, if the room is still at ``seq``."""
 
@@ -63,6 +72,21 @@ now, so that its decision is ready by the planned moment (see the module)."""
 Deferral = Callable[[Room], float]
 """``deferral(room)``: seconds longer this process's computer players wait before they act in
 ``room`` (:meth:`.sync.Sync.deferral`: the process that acted last acts next)."""
+
+
+def thinking_time(room: Room) -> float:
+    """The seconds the room's computer player may think over the decision to make now (a
+    public fact: :meth:`~twentyeight.bots.Bot.thinking_time`)."""
+    match = room.match
+    if match is None:
+        return 0.0
+    hand = match.current.hand
+    return _bot_class(room.bot_kind).thinking_time(PHASE_NAMES[hand.phase], len(hand.tricks))
+
+
+@functools.lru_cache(maxsize=64)
+def _bot_class(kind: str) -> type[Bot]:
+    return table_bot_class(kind)
 
 
 def plan(room: Room, now: float, defer: float = 0.0) -> tuple[float, int] | None:
@@ -78,7 +102,7 @@ def plan(room: Room, now: float, defer: float = 0.0) -> tuple[float, int] | None
     at = room.takeover_at(seat)
     if at is None:
         return None
-    wait = max(room.turn_since + room.bot_delay, at) - now
+    wait = max(room.turn_since + max(room.bot_delay, thinking_time(room)), at) - now
     return max(0.0, wait) + defer, room.seq
 
 
@@ -182,12 +206,12 @@ class ComputerPlayers:
         now = self.clock()
         step = plan(room, now)
         seat = self._bot_seat(room, seq, now + step[0]) if step else None
-        if seat is None or room.match is None:
+        if step is None or seat is None or room.match is None:
             return
         self._drop_thought(room.id)
         view = room.match.current.view(seat)
         self.thoughts[room.id] = (seq, seat, asyncio.ensure_future(
-            self.decide(room, seat, view)))
+            self.decide(room, seat, view, max(0.0, step[0] - ANSWER_MARGIN))))
 
     def _drop_thought(self, room_id: str) -> None:
         held = self.thoughts.pop(room_id, None)
@@ -208,16 +232,18 @@ class ComputerPlayers:
         else:
             if held is not None:
                 held[2].cancel()
-            action = await self.decide(room, seat, view)
+            action = await self.decide(room, seat, view, 0.0)   # (late already: at once)
         async with room.lock:
             if self._bot_seat(room, seq) != seat:
                 return
             with contextlib.suppress(Stale):    # another process acted first: it decided
                 await self.authority.apply(room, seat, action, "bot")
 
-    async def decide(self, room: Room, seat: int, view: View) -> Action:
+    async def decide(self, room: Room, seat: int, view: View, think: float) -> Action:
         """The room's bot's legal choice for ``seat``, thought out in the bots' own pool
-        (:class:`~twentyeight.server.thinkers.Thinkers`); if the bot fails (raises, answers
+        (:class:`~twentyeight.server.thinkers.Thinkers`) within ``think`` seconds (its
+        deadline: a search stops there and decides with what it has found; a bot that keeps
+        no deadline answers when it can); if the bot fails (raises, answers
         with anything but one of ``view["legal"]``, or takes too long), the ``rules`` bot's,
         so a broken computer player never stalls a table.  The first failure in a room is
         logged; later ones are only counted."""
@@ -225,7 +251,7 @@ class ComputerPlayers:
             seed = room.bot_seeds.get(seat)
             if seed is None:                            # (not at every decision: a system call)
                 seed = room.bot_seeds[seat] = secrets.randbits(32)
-            text = await self.thinkers.decide((room.id, seat), room.bot_kind, seed, view)
+            text = await self.thinkers.decide((room.id, seat), room.bot_kind, seed, view, think)
             action = Action.parse(text)
             if str(action) not in view["legal"]:
                 raise IllegalAction(f"{text!r} is not one of the legal actions "

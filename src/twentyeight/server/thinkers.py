@@ -12,7 +12,7 @@ server process only sends the seat's view and reads back the action.  Bounds:
   nothing (``--limit bot_queue``);
 * a decision that has not come back within ``bot_seconds`` (waiting included) is given up:
   the room's ``rules`` bot decides instead, and a worker that comes to it afterwards skips it
-  (searching bots are asked to stay well within that time);
+  (searching bots are asked to answer by the table's pace, well within that time);
 * a worker that dies is started again; the decisions it had are made by ``rules``;
 * the server never waits to hand a worker its requests: they go down a pipe the event loop
   writes without blocking, what the pipe cannot take yet waiting in memory (bounded by
@@ -100,25 +100,26 @@ class Thinkers:
         if self.thread is not None:
             self.thread.shutdown(wait=False, cancel_futures=True)
 
-    def budget(self) -> float:
-        """The time a searching bot is asked to keep to: well within :attr:`seconds`."""
-        return self.seconds / 4
-
-    async def decide(self, key: Key, kind: str, seed: int, view: View) -> str:
-        """The action the bot of seat ``key`` chooses for ``view``; :class:`ThinkerError` if it
-        (or its worker) fails or takes longer than ``bot_seconds``."""
+    async def decide(self, key: Key, kind: str, seed: int, view: View,
+                     think: float | None = None) -> str:
+        """The action the bot of seat ``key`` chooses for ``view``, thinking for at most
+        ``think`` seconds from now (its :attr:`~twentyeight.bots.Bot.deadline`; ``None``: as
+        long as its budget takes); :class:`ThinkerError` if it (or its worker) fails or takes
+        longer than ``bot_seconds``.  Every bot plays at its own default budget (the levels'
+        documented ones, docs/strength.md)."""
+        answer_by = None if think is None else time.time() + think
         if kind in QUICK and self.quick is not None:
-            return self.quick.act(key, kind, seed, self.budget(), view)
+            return self.quick.act(key, kind, seed, view, answer_by)
         async with self.slots:
             try:
                 if self.inline is not None:
                     loop = asyncio.get_running_loop()
                     job = loop.run_in_executor(self.thread, self.inline.act, key, kind, seed,
-                                               self.budget(), view)
+                                               view, answer_by)
                 else:
                     worker = self.workers[zlib.crc32(f"{key[0]}/{key[1]}".encode())
                                           % len(self.workers)]
-                    job = worker.ask(key, kind, seed, self.budget(), view,
+                    job = worker.ask(key, kind, seed, view, answer_by,
                                      time.time() + self.seconds)
                 return await asyncio.wait_for(job, timeout=self.seconds)
             except TimeoutError:
@@ -144,16 +145,20 @@ class _Bots:
             importlib.import_module(module)
         self.bots: OrderedDict[tuple[str, int, str], Bot] = OrderedDict()
 
-    def act(self, key: Key, kind: str, seed: int, budget: float, view: View) -> str:
-        """The bot's choice (its exception, if it fails, goes to the caller)."""
+    def act(self, key: Key, kind: str, seed: int, view: View,
+            answer_by: float | None = None) -> str:
+        """The bot's choice, wanted by ``answer_by`` (a ``time.time()``; ``None``: whenever its
+        budget lets it); its exception, if it fails, goes to the caller."""
         name = (key[0], key[1], kind)
         bot = self.bots.get(name)
         if bot is None:
-            bot = self.bots[name] = make_table_bot(kind, seed=seed, budget=budget)
+            bot = self.bots[name] = make_table_bot(kind, seed=seed)
             while len(self.bots) > MAX_BOTS:
                 self.bots.popitem(last=False)
         else:
             self.bots.move_to_end(name)
+        bot.deadline = None if answer_by is None else \
+            time.monotonic() + (answer_by - time.time())
         text = bot.act(view)
         if not isinstance(text, str):
             raise TypeError(f"the bot answered {type(text).__name__}, not an action")
@@ -189,7 +194,7 @@ def read_frame(stream: Any) -> tuple[Any, ...]:
 
 
 def _serve(requests: Connection, answers: Connection, modules: tuple[str, ...]) -> None:
-    """A worker's life: answer ``(id, key, kind, seed, budget, view, deadline)`` requests in
+    """A worker's life: answer ``(id, key, kind, seed, view, answer_by, give_up)`` requests in
     turn (and ``("forget", room)``), read from ``requests`` (frames, :func:`frame`); answers
     go to ``answers``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C stops the server, which stops us
@@ -210,11 +215,11 @@ def _serve(requests: Connection, answers: Connection, modules: tuple[str, ...]) 
         if request[0] == "forget":
             bots.forget(request[1])
             continue
-        number, key, kind, seed, budget, view, deadline = request
-        if time.time() > deadline:           # given up while it waited: no use thinking now
+        number, key, kind, seed, view, answer_by, give_up = request
+        if time.time() > give_up:            # given up while it waited: no use thinking now
             answer: tuple[Any, ...] = (number, False, "given up before it was thought about")
         else:
-            answer = _answer(bots, number, key, kind, seed, budget, view)
+            answer = _answer(bots, number, key, kind, seed, view, answer_by)
         try:
             conn.send(answer)
         except (EOFError, OSError):
@@ -233,11 +238,11 @@ def _load_solver() -> None:
             fast.warm_up()
 
 
-def _answer(bots: _Bots, number: int, key: Key, kind: str, seed: int, budget: float,
-            view: View) -> tuple[Any, ...]:
+def _answer(bots: _Bots, number: int, key: Key, kind: str, seed: int, view: View,
+            answer_by: float | None) -> tuple[Any, ...]:
     """One decision's answer: ``(id, True, action)`` or ``(id, False, what went wrong)``."""
     try:
-        return (number, True, bots.act(key, kind, seed, budget, view))
+        return (number, True, bots.act(key, kind, seed, view, answer_by))
     except Exception as e:
         return (number, False, f"{type(e).__name__}: {e}"[:500])
 
@@ -334,8 +339,8 @@ class _Worker:
             loop.remove_writer(fd)
         return True
 
-    def ask(self, key: Key, kind: str, seed: int, budget: float, view: View,
-            deadline: float) -> asyncio.Future[str]:
+    def ask(self, key: Key, kind: str, seed: int, view: View, answer_by: float | None,
+            give_up: float) -> asyncio.Future[str]:
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         if self.conn is None or self.process is None or not self.process.is_alive():
             self._restart()
@@ -343,7 +348,7 @@ class _Worker:
             return future
         number = next(self.numbers)
         self.waiting[number] = future
-        if not self.tell((number, key, kind, seed, budget, view, deadline)):
+        if not self.tell((number, key, kind, seed, view, answer_by, give_up)):
             self._restart()
         future.add_done_callback(lambda _f: self.waiting.pop(number, None))
         return future
