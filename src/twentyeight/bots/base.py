@@ -53,8 +53,10 @@ class Bot:
     (the last entry also for every later trick; none: no time, it answers at once) — see
     :meth:`thinking_time`."""
     think_calls: ClassVar[float] = 0.0
-    """Seconds a table gives this bot to decide anything but a card (a call, the trump, a
-    declaration)."""
+    """Seconds a table gives this bot for a call of the auction or the trump."""
+    think_windows: ClassVar[float] = 0.0
+    """Seconds a table gives this bot for a declaration (a raise, double, single hand, Thani,
+    Cot, …: the phases between the auction and the play, and Cot's)."""
 
     deadline: float | None = None
     """A ``time.monotonic()`` by which the caller needs the answer: a searching bot stops
@@ -71,7 +73,8 @@ class Bot:
     @classmethod
     def thinking_time(cls, phase: str, tricks_done: int) -> float:
         """The seconds a table lets this bot think over a decision in ``phase`` (a view's
-        ``"phase"``) after ``tricks_done`` tricks (:attr:`think_cards`, :attr:`think_calls`).
+        ``"phase"``) after ``tricks_done`` tricks (:attr:`think_cards`, :attr:`think_calls`,
+        :attr:`think_windows`).
         It depends on nothing but those public facts, so that the time a computer player takes
         tells the table nothing of its cards: its action is shown at that moment (or after the
         table's own delay, if longer), however soon it was found.
@@ -82,9 +85,13 @@ class Bot:
         (1.5, 0.2)
         >>> RulesBot.thinking_time("play", 0), ExpertBot.thinking_time("auction", 0)
         (0.0, 0.4)
+        >>> ExpertBot.thinking_time("raise", 0)
+        1.5
         """
-        if phase != "play":
+        if phase in ("auction", "trump"):
             return cls.think_calls
+        if phase != "play":
+            return cls.think_windows
         cards = cls.think_cards
         return cards[min(tricks_done, len(cards) - 1)] if cards else 0.0
 

@@ -76,6 +76,7 @@ class ClubBot(ExpertBot):
     description = "bids like the expert, plays each card by solving a few sampled deals"
     think_cards = (0.4, 0.25, 0.2)           # a tenth of the expert's counts
     think_calls = 0.2
+    think_windows = 0.4
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         given = DEFAULT_BUDGET if budget is None else budget

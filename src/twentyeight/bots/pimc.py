@@ -264,12 +264,14 @@ class PimcBot(Bot):
     """Nodes per deal are ``nodes // max(1, min(samples, node_share or MIN_SOLVED))``."""
     think_cards: ClassVar[tuple[float, ...]] = (1.5, 0.8, 0.4, 0.2)
     think_calls = 0.4
+    think_windows = 1.5
     """At a table (:meth:`Bot.thinking_time`): about twice what the expert takes at its default
     budget on a quiet core at the 90th percentile (a card of the first trick: median 0.46 s of
     processor time, 90th percentile 0.71 s; the second 0.17 and 0.49 s; the third 0.05 and
-    0.11 s; 28, hands played by ``rules``, 2026-12-05), so that its deadline seldom cuts a
-    search short: past it no more deals are solved, and the deals solved so far decide (or
-    the ``rules`` player, when too few are)."""
+    0.11 s; a call or the trump under 0.05 s; 28's raise window, which solves deals from the
+    first lead, 0.31 and 0.44 s, most 1.17 s; hands played by ``rules``, 2026-12-05), so that
+    its deadline seldom cuts a search short: past it no more deals are solved, and the deals
+    solved so far decide (or the ``rules`` player, when too few are)."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
