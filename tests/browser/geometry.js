@@ -61,6 +61,13 @@
     }
   });
   document.querySelectorAll('#scoreboard .score').forEach((c) => whole(c, 'score'));
+  // a side's names are shown whole, cut with room to read, or not at all: never a sliver
+  document.querySelectorAll('#scoreboard .score-names').forEach((n) => {
+    const em = parseFloat(getComputedStyle(n).fontSize);
+    if (n.getClientRects().length && n.scrollWidth > n.clientWidth + 1 && n.clientWidth < 2.5 * em) {
+      out.push(`the side's names "${n.textContent}" are cut to ${n.clientWidth}px`);
+    }
+  });
   for (const id of ['prompt', 'banner', 'lang', 'mute', 'details-btn']) {
     const el = document.getElementById(id);
     if (el && el.getClientRects().length) whole(el, id);

@@ -34,7 +34,7 @@ import { fitHand, renderActions, renderHand, renderPrompt } from "./render-hand.
 import {
   renderAuction, renderContract, renderLastTrick, renderLegend, renderPoints,
 } from "./render-panels.js";
-import { renderFelt, renderStatus, renderTop, renderWaiting } from "./render-table.js";
+import { fitScoreNames, renderFelt, renderStatus, renderTop, renderWaiting } from "./render-table.js";
 import { nSeats, onRefresh, seatOrder, ui } from "./state.js";
 
 /** Every panel, drawn again from the state (each one replaces its own content). */
@@ -69,6 +69,7 @@ function render() {
 function relayout() {
   // the portrait page gives the first screen (status, felt, hand) the height under the bar
   document.documentElement.style.setProperty("--top-h", `${document.querySelector(".topbar").offsetHeight}px`);
+  fitScoreNames();
   fitPage(nSeats());
   fitHand();
   layoutFelt($("felt"), seatOrder());

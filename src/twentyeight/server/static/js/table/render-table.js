@@ -40,6 +40,23 @@ export function renderTop() {
       el("span", { class: "score-names", text: names }),
       el("span", { class: "score-value", "data-team": team, text: signed(s) })));
   });
+  fitScoreNames();
+}
+
+const SLIVER_EM = 2.5;
+
+/** A side's names cut to a letter or two say nothing and look broken ("'" and "I" at 568 px
+ *  wide): then every side's names are left out — the colour, the six and the score say whose
+ *  side it is, and the names stay in each side's label.  Again whenever the page is laid out
+ *  anew. */
+export function fitScoreNames() {
+  const all = [...document.querySelectorAll("#scoreboard .score-names")];
+  all.forEach((names) => { names.hidden = false; });
+  const sliver = all.some((names) => {
+    const em = parseFloat(getComputedStyle(names).fontSize) || 12;
+    return names.scrollWidth > names.clientWidth + 1 && names.clientWidth < SLIVER_EM * em;
+  });
+  if (sliver) all.forEach((names) => { names.hidden = true; });
 }
 
 export function renderWaiting() {
