@@ -107,6 +107,44 @@ def shot(page: Page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(out / f"{name}.png"))
 
 
+CONNECTED = "document.querySelector('#conn').dataset.kind === 'ok'"
+"""The top bar's connection chip says the page is connected."""
+
+KEEP_SOCKETS = "window.sockets = []; window.offline = false; const Open = window.WebSocket; " \
+    "window.WebSocket = class extends Open { constructor(url, ...a) { " \
+    "super(window.offline ? 'ws://127.0.0.1:9/' : url, ...a); window.sockets.push(this); } };"
+"""An init script that keeps the page's WebSockets where a test can close them, and sends
+every new one nowhere while ``window.offline``."""
+
+
+def test_a_chat_line_that_could_not_be_sent_stays_in_the_box(
+        new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
+    """Enter with no connection (it dropped, or the page has not connected yet: the box shows
+    as soon as the page knows its seat): the table says it is not connected, and the line
+    stays in the box to send again — it was emptied, and the words were lost (a loaded run
+    of the chat test below typed before the page had connected).  Enter again once the
+    connection is back sends it."""
+    made, tokens = table(server, [0, 2], bot_delay=1)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    context = new_browser_context({f"twentyeight:seat:{made['room']}":
+                                   json.dumps({"seat": 0, "token": tokens[0]})})
+    context.add_init_script(KEEP_SOCKETS)
+    asha = context.new_page()
+    asha.goto(f"{server.url}/r/{made['room']}")
+    ravi, _ = person(new_browser_context, server, made, 2, tokens[2])
+    until(asha, CONNECTED)
+    asha.evaluate("window.offline = true; window.sockets.at(-1).close()")   # it drops
+    asha.fill("#chat-input", "Shall we bid high?")
+    asha.press("#chat-input", "Enter")
+    assert asha.locator("#chat-input").input_value() == "Shall we bid high?"
+    assert EN["notice.not_connected"] in asha.locator("#notice").inner_text()
+    asha.evaluate("window.offline = false")
+    until(asha, CONNECTED)                                    # back by itself
+    asha.press("#chat-input", "Enter")
+    chat_shows(ravi, "Shall we bid high?")
+    assert asha.locator("#chat-input").input_value() == ""
+
+
 def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContext],
                                 server: Server, artifacts: Path) -> None:
     made, tokens = table(server, [0, 2], bot_delay=1)
@@ -115,6 +153,7 @@ def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContex
     ravi, errors_r = person(new_browser_context, server, made, 2, tokens[2],
                             **{LANGUAGE_KEY: "hi"})
     asha.wait_for_selector("#chat-form:not([hidden])")
+    until(asha, CONNECTED)        # (a line sent sooner stays in the box: the test below)
     asha.fill("#chat-input", "Shall we bid high?")
     asha.press("#chat-input", "Enter")
     chat_shows(ravi, "Shall we bid high?")

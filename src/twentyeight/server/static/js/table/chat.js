@@ -36,8 +36,11 @@ export function receiveChat(msg) {
   renderChat();
 }
 
+/** Send a line (or a phrase); whether it went (if not, the table says it is not connected). */
 function speak(body) {
-  if (!send({ type: "chat", ...body, id: `c${ui.nextId++}` })) notice(t("notice.not_connected"), "info");
+  const sent = send({ type: "chat", ...body, id: `c${ui.nextId++}` });
+  if (!sent) notice(t("notice.not_connected"), "info");
+  return sent;
 }
 
 function toggleMute(key) {
@@ -99,8 +102,7 @@ export function setUpChat() {
     e.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    speak({ text });
-    input.value = "";
+    if (speak({ text })) input.value = "";     // not sent (no connection): kept, to send again
   });
   input.addEventListener("keydown", (e) => e.stopPropagation());   // the table's keys stay out
   renderChat();
