@@ -69,7 +69,8 @@ MAX_DEAL_MS = 10 * DEAL_MS
 can make the server think without end."""
 HARD_SHARE = 0.5
 """Of the time left for the rest of the deal, the most one request may take: past it the
-search stops and decides on the deals solved so far (``PimcBot.deadline``)."""
+search stops and decides on what it has found (``Bot.deadline``: the deals solved so far,
+``ismcts``' tree as it stands)."""
 
 
 def _weight(played: int) -> float:
@@ -167,12 +168,9 @@ class BotService:
             return simple_answer(kind, payload)
         digest = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=4)
         seed = self.seed ^ int.from_bytes(digest.digest(), "big")
-        from twentyeight.bots.pimc import PimcBot  # loaded with the bot, as searches()
-
         hand_size = game.rules.cards_each
         bot = make_bot(self.bot, seed, budget_for(kind, payload, hand_size))  # checked
-        if isinstance(bot, PimcBot):                     # a hard stop within the deal's time
-            bot.deadline = start + hard_limit(kind, payload, hand_size)
+        bot.deadline = start + hard_limit(kind, payload, hand_size)   # a hard stop in time
         legal = legal_actions(view)
         if kind == "chooseTrump":                  # a suit held: see docs/bot-protocol.md
             held = [a for a in legal if any(c[1] == a.arg for c in view["hand"])]
