@@ -650,6 +650,39 @@ def check_annulment(game: Game, res: dict[str, Any]) -> None:
     assert reason in checks, f"unknown annulment {reason!r}"
     flag, because = checks[reason]
     assert flag and because, f"annulled for {reason} without cause"
+    check_whose(game, reason, claimant, first, fb)
+
+
+def check_whose(game: Game, reason: str, claimant: int | None, first: int, fb: int) -> None:
+    """Every seat's view names the same player for an annulment of one player's cards, and
+    their cards are the cause: the redeal's claimant, or a holder of the cards the rule has
+    shown (the first such in the deal's order is the engine's; any such holder passes here)."""
+    rules = game.rules
+    pack = pack_of(rules)
+    deal = game.deal_json()
+    whose = {game.view(s)["result"]["annulled_seat"] for s in range(pack.n)}
+    assert len(whose) == 1, whose
+    seat = whose.pop()
+    if claimant is not None:
+        assert seat == claimant
+        return
+    if reason in ("team_without_jack", "opponents_hold_no_trump", "trump_never_revealed",
+                  "bidding_side_all_trumps"):                  # a side's, not one player's
+        assert seat is None
+        return
+    assert seat is not None, reason
+    cards = deal[seat]
+    cause = {
+        "zero_point_hand": lambda: not any(points(c) for c in cards),
+        "four_jacks": lambda: len({c[1] for c in cards if c[0] in "J3"}) == 4,
+        "one_suit_opener": lambda: seat == first and one_suit(cards),
+        "one_suit_hand": lambda: one_suit(cards),
+        "eight_same_suit": lambda: one_suit(cards),
+        "low_point_hand": lambda: sum(map(points, cards)) <= (rules.redeal_max_hand_points or 0),
+        "first_two_pointless": lambda: seat in (first, (first + 1) % pack.n)
+        and not any(points(c) for c in cards[:fb]),
+    }[reason]
+    assert cause(), (reason, seat, cards)
 
 
 def decided(contract: int, ours: int, played: int, pack: Pack, bonus: int) -> bool:
@@ -1387,11 +1420,12 @@ def test_view_indistinguishable_under_hidden_swap(sc: Scenario, data: st.DataObj
         return                                     # the same actions are not all legal
     res, res2 = game.result(), twin.result()
     public = ("status", "annulled_reason", "special", "special_seat")
-    if [res.get(k) for k in public] != [res2.get(k) for k in public]:
-        event("swap: a public event differs")
+    mine, theirs = game.view(seat), twin.view(seat)
+    whose = [v.get("result", {}).get("annulled_seat") for v in (mine, theirs)]
+    if [res.get(k) for k in public] != [res2.get(k) for k in public] or whose[0] != whose[1]:
+        event("swap: a public event differs")      # (whose cards annulled it: shown)
         return                                     # a public event told the two deals apart
     event(f"swap: compared in phase {res['phase']}")
-    mine, theirs = game.view(seat), twin.view(seat)
     differ = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
     assert not differ, f"seat {seat}'s view depends on cards it cannot see: {differ}"
 

@@ -718,17 +718,25 @@ ANNULMENTS = [
 ]
 
 
+WHOSE = {"pointless_first_four": E, "four_jacks": W, "zero_point_hand": N,
+         "eight_same_suit": S, "bidding_side_all_trumps": None}
+"""Whose cards annulled each hand of :data:`ANNULMENTS` (the claimant of a redeal, the
+holder of the shown cards; nobody's where it is a side's): every seat's view says so."""
+
+
 @pytest.mark.parametrize(("rules", "dealer", "hands", "actions", "reason"), ANNULMENTS,
                          ids=[row[-1] + "-" + str(row[0]) for row in ANNULMENTS])
 def test_ann_1_triggers(rules: str, dealer: int, hands: dict[int, str], actions: list[str],
                         reason: str) -> None:
     """28-ANN-1: the triggers of an annulment: 28-PRE-1 (pointless first four), 28-POST-2
     (four jacks), 28-POST-3 (zero-point hand, claimed or automatic), 28-POST-4 (eight of a
-    suit) and 28-ANN-2 (the bidding side holds every trump); no game points change."""
+    suit) and 28-ANN-2 (the bidding side holds every trump); no game points change.  Every
+    seat's view names whose cards they were, as the rule has them shown."""
     g = game(rules, dealer, hands, actions)
     r = g.result()
     assert (r["status"], r["annulled_reason"]) == ("annulled", reason)
     assert r["score_change"] == {"bidding": 0, "opponents": 0} and g.to_act is None
+    assert {g.view(seat)["result"]["annulled_seat"] for seat in (N, E, S, W)} == {WHOSE[reason]}
 
 
 def test_ann_1_flags_and_nothing_else() -> None:

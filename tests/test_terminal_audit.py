@@ -573,3 +573,14 @@ def test_an_annulled_hand_says_whose_cards_once_with_its_rule() -> None:
         "same dealer deals again.")
     assert "ⓘ the hand is annulled" not in text
     assert text.index("Right: claims a new deal") < text.index("Hand annulled")
+
+
+def test_four_jacks_are_said_with_whose_they_are() -> None:
+    """28-POST-2: Right is dealt all four jacks, and the hand is annulled once every card is
+    dealt; the rule has them shown, so the end of the hand says whose they were — it said
+    "one player holds all four jacks" (the engine did not say whose)."""
+    match = Match.new("28", seed=643)            # Right (seat 1) is dealt J♠ J♥ J♦ J♣
+    assert sum(card[0] == "J" for card in match.current.deal_json()[1]) == 4
+    text = terminal(match, scripted(lambda actions, m: None))
+    assert said(text, "Hand annulled") == (
+        "Hand annulled: Right holds all four jacks (28-POST-2); the same dealer deals again.")

@@ -81,6 +81,9 @@ class HandOutcome(TypedDict):
     score_change: ScoreChange
     score_by_team: list[int]
     annulled_reason: str | None
+    annulled_seat: int | None
+    """Whose cards annulled the hand, where they were one player's and shown (four jacks,
+    eight of a suit, no point card) or the player claimed the redeal; else ``None``."""
 
 
 class View(TypedDict):
@@ -230,5 +233,6 @@ def view(h: Hand, seat: int) -> View:
         assert s is not None
         out["result"] = {"made": s.made, "score_change": {"bidding": s.bidding,
                                                           "opponents": s.opponents},
-                         "score_by_team": list(s.by_team), "annulled_reason": h.annul_reason}
+                         "score_by_team": list(s.by_team), "annulled_reason": h.annul_reason,
+                         "annulled_seat": h.annul_seat}
     return out

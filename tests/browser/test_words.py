@@ -141,6 +141,34 @@ def test_an_annulment_says_whose_cards_and_is_told_before_the_next_deal(
         assert not errors
 
 
+def test_four_jacks_are_said_with_whose_they_are(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-POST-2: Ravi is dealt all four jacks, and the hand is annulled once every card is
+    dealt; the rule has them shown, so the result names him (the view's ``annulled_seat``) —
+    it said "one player holds all four jacks"; in Tamil too."""
+    from twentyeight.bots import make_bot
+
+    game = Match.new("28", seed=643).current                # seat 1, Ravi: J♠ J♥ J♦ J♣
+    bots = {s: make_bot("rules", seed=s) for s in range(4)}
+    actions = []
+    while not game.over:
+        actions.append(str(game.apply(bots[game.to_act].act(game.view(game.to_act)))))
+    assert game.view(0)["result"]["annulled_reason"] == "four_jacks"
+    for lang in ("en", "ta"):
+        words = catalog(lang)
+        page, room, errors = table_page(new_browser_context, server,
+                                        {"twentyeight:lang": lang})
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                           "name": "Asha", "protocol": 2, "seq": 0},
+                      *ended_by(room, Match.new("28", seed=643), actions[:-1], actions[-1])])
+        page.wait_for_function("document.querySelector('#hand-over').open")
+        why = words["annulled_by.four_jacks"].replace("{who}", "Ravi")
+        assert page.locator("#ho-body .ho-result").inner_text() == \
+            words["result.annulled_why"].replace("{why}", why)
+        assert not errors
+
+
 def a_hand_bid_at_seat_0() -> tuple[Match, list[str]]:
     """A first hand of 28 the computers play out in which seat 0 wins the auction: the match
     (not yet played) and the hand's actions."""

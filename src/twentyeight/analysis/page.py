@@ -12,7 +12,7 @@ from typing import Any
 
 from twentyeight.analysis.review import Decision
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
-from twentyeight.engine.reasons import card_text
+from twentyeight.engine.reasons import annulment_words, card_text
 from twentyeight.game import Game
 
 __all__ = ["review_page"]
@@ -117,7 +117,8 @@ def _hand(number: int, record: Mapping[str, Any], decisions: Sequence[Decision])
                         f"{result['points']['opponents']}"
                         if result["status"] == "complete" else "") + ".</p>")
     if result["status"] == "annulled":
-        lines.append(f"<p>Annulled ({html.escape(str(result.get('annulled_reason')))}).</p>")
+        why = annulment_words(str(result.get("annulled_reason")))
+        lines.append(f"<p>Annulled: {html.escape(why)}.</p>")
     tricks = result["tricks"]
     if tricks:
         lines.append("<p class=\"note\">" + " · ".join(

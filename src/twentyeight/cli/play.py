@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.bots import Bot, make_table_bot
-from twentyeight.cards import RANK_POINTS, CardError, parse_suit
+from twentyeight.cards import CardError, parse_suit
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import (
     Painter,
@@ -578,16 +578,11 @@ class TerminalGame:
                 return
 
     def _annulled_why(self, view: View) -> str:
-        """Why the hand was annulled, with its rule, saying whose cards where this seat knows:
-        the player whose redeal ended it (28-PRE-1, 28-POST-3, 56-ANN-3), or its own eight
-        cards without a point card (28-POST-3 at once, ``automatic``): "Left's eight cards
-        hold no jack, nine, ace or ten (28-POST-3)"."""
+        """Why the hand was annulled, with its rule, saying whose cards where they were one
+        player's (the view's ``annulled_seat``: shown by the rule, or the redeal's claimant):
+        "Left's eight cards hold no jack, nine, ace or ten (28-POST-3)"."""
         reason = view["result"]["annulled_reason"] or ""
-        last = view["history"][-1].split() if view["history"] else []
-        seat = int(last[0]) if last and last[1] == "redeal" else None
-        if seat is None and reason == "zero_point_hand" and len(view["hand"]) > 4 and \
-                not any(c[0] in RANK_POINTS for c in view["hand"]):
-            seat = self.seat
+        seat = view["result"]["annulled_seat"]
         you = seat == self.seat
         who = self.names[seat] if seat is not None and not you else None
         rule = ANNULMENT_RULES.get(reason)

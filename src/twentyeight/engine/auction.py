@@ -111,7 +111,7 @@ def auction_apply(h: HandState, code: int) -> None:
         assert seat is not None
         reason = redeal_claim(h, seat)              # before the claim joins the history
         h.log(code)
-        h.annul(reason or "zero_point_hand")
+        h.annul(reason or "zero_point_hand", seat)
         return
     procedure = h.rules.auction_procedure
     if procedure == "team_alternating":

@@ -116,6 +116,7 @@ class Hand(HandState):
         self.call_phases = []
         self.status = IN_PROGRESS
         self.annul_reason = None
+        self.annul_seat = None
         self.queue = []
         self.high = -1
         self.high_bidder = -1
@@ -181,9 +182,10 @@ class Hand(HandState):
         if rules.redeal_first_two_pointless and t.second_deal:   # §3.6 early redeal: on
             # the first four cards, so not at a table that deals every card at once
             point = t.deck.point_mask
-            if not hands[self.first] & point or not hands[t.next_seat[self.first]] & point:
-                self.annul("first_two_pointless")
-                return
+            for seat in (self.first, t.next_seat[self.first]):
+                if not hands[seat] & point:
+                    self.annul("first_two_pointless", seat)
+                    return
         if not t.second_deal and windows.full_deal_checks(self):
             return                                     # everything was dealt: check it now
         if rules.auction_procedure == "team_alternating":

@@ -331,7 +331,7 @@ def play_verb(h: PlayState, code: int) -> None:
     elif code == PAIR:
         h.pair_by = seat
     elif code == REDEAL:
-        h.annul("zero_point_hand")
+        h.annul("zero_point_hand", seat)
     elif code == CONCEDE:
         h.conceded_by = seat
         h.phase = COT

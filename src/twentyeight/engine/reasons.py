@@ -237,6 +237,15 @@ ANNULMENT_WORDS: dict[str, str] = {
 """Why a hand was annulled (the engine's ``annulled_reason``), for the ``{why}`` parameter."""
 
 ANNULLED_BY: dict[str, tuple[str, str]] = {
+    "four_jacks": ("{who} holds all four jacks", "you hold all four jacks"),
+    "eight_same_suit": ("{who}'s eight cards are all of one suit",
+                        "your eight cards are all of one suit"),
+    "one_suit_hand": ("{who}'s cards are all of one suit", "your cards are all of one suit"),
+    "one_suit_opener": ("{who}, the first player, holds cards all of one suit",
+                        "you, the first player, hold cards all of one suit"),
+    "low_point_hand": ("{who}'s hand has too few points", "your hand has too few points"),
+    "first_two_pointless": ("{who}, one of the first two players, had no points in four cards",
+                            "you, one of the first two players, had no points in four cards"),
     "zero_point_hand": ("{who}'s eight cards hold no jack, nine, ace or ten",
                         "your eight cards hold no jack, nine, ace or ten"),
     "pointless_first_four": ("{who}, the first hand, had no point card in four cards",
@@ -244,10 +253,10 @@ ANNULLED_BY: dict[str, tuple[str, str]] = {
     "zero_point_first_hand": ("{who}, the first hand, had no point card",
                               "you, the first hand, had no point card"),
 }
-"""The annulments of one player's cards said with whose they are, where a front end knows:
-the player who claimed the redeal (28-PRE-1, 28-POST-3, 56-ANN-3: the hand's last call), or
-the reader's own eight cards; (someone else's, the reader's).  The browser's catalogs say
-the same as ``annulled_by.<reason>`` and ``annulled_by.<reason>.you``."""
+"""The annulments of one player's cards said with whose they are (the view's
+``result.annulled_seat``: the player whose cards the rule has shown, or who claimed the
+redeal); (someone else's, the reader's).  The browser's catalogs say the same as
+``annulled_by.<reason>`` and ``annulled_by.<reason>.you``."""
 
 
 def annulment_words(reason: str, who: str | None = None, you: bool = False) -> str:
@@ -256,8 +265,8 @@ def annulment_words(reason: str, who: str | None = None, you: bool = False) -> s
 
     >>> annulment_words("zero_point_hand", "Ravi")
     "Ravi's eight cards hold no jack, nine, ace or ten"
-    >>> annulment_words("four_jacks", "Ravi")
-    'one player holds all four jacks'
+    >>> annulment_words("four_jacks", "Ravi"), annulment_words("four_jacks")
+    ('Ravi holds all four jacks', 'one player holds all four jacks')
     """
     if reason in ANNULLED_BY and (you or who):
         theirs, yours = ANNULLED_BY[reason]

@@ -37,14 +37,14 @@ class PlayState:
     """
 
     __slots__ = (
-        "annul_reason", "asker", "bid_points", "bid_side", "bid_team", "bidder", "claim_seats",
-        "conceded_by", "contract", "cot_accepted", "cot_refused", "dealt", "declarer", "hands",
-        "history", "indicator", "indicator_only", "last_reveal_pending", "leader", "led_mask",
-        "must_trump", "n", "next_seat", "opp_points", "pair_by", "phase", "played_seats", "power",
-        "restricted", "reveal_index", "reveal_trick", "revealed", "revealed_by", "reverse",
-        "rules", "special", "status", "suit_masks", "suit_of", "t", "to_act", "trick_cards",
-        "trick_seats", "trick_size", "tricks", "trump", "trump_led_by_other", "trump_played",
-        "won_after_reveal", "won_any", "zero_point",
+        "annul_reason", "annul_seat", "asker", "bid_points", "bid_side", "bid_team", "bidder",
+        "claim_seats", "conceded_by", "contract", "cot_accepted", "cot_refused", "dealt",
+        "declarer", "hands", "history", "indicator", "indicator_only", "last_reveal_pending",
+        "leader", "led_mask", "must_trump", "n", "next_seat", "opp_points", "pair_by", "phase",
+        "played_seats", "power", "restricted", "reveal_index", "reveal_trick", "revealed",
+        "revealed_by", "reverse", "rules", "special", "status", "suit_masks", "suit_of", "t",
+        "to_act", "trick_cards", "trick_seats", "trick_size", "tricks", "trump",
+        "trump_led_by_other", "trump_played", "won_after_reveal", "won_any", "zero_point",
     )
 
     # ---- fixed for the play: set by the auction, the windows and start_play ------------
@@ -80,6 +80,10 @@ class PlayState:
     to_act: int | None
     status: int
     annul_reason: str | None
+    annul_seat: int | None
+    """Whose cards annulled the hand, where they were one player's (shown, as the rule has
+    them shown: four jacks, eight of a suit, no point card; or the player who claimed the
+    redeal); ``None`` otherwise."""
     revealed: bool
     revealed_by: int
     reveal_trick: int
@@ -129,10 +133,12 @@ class PlayState:
         return bool(self.won_any & 2)
 
     # ---- shared operations -----------------------------------------------------------
-    def annul(self, reason: str) -> None:
-        """End the hand without a score (28-ANN-3): the same dealer deals again."""
+    def annul(self, reason: str, seat: int | None = None) -> None:
+        """End the hand without a score (28-ANN-3): the same dealer deals again; ``seat``: whose
+        cards annulled it (:attr:`annul_seat`)."""
         self.status = ANNULLED
         self.annul_reason = reason
+        self.annul_seat = seat
         self.phase = OVER
         self.to_act = None
 

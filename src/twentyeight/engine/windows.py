@@ -80,20 +80,24 @@ def _annulled_by_family_checks(h: HandState, order: list[int]) -> bool:
     """40-5 (one-suit opener), 56-ANN-2 (one-suit hand), 56-ANN-4 (no jack, few points)."""
     rules = h.rules
     if rules.one_suit_opener_redeal and _one_suit(h, h.first):
-        h.annul("one_suit_opener")
+        h.annul("one_suit_opener", h.first)
         return True
-    if rules.one_suit_hand_redeal and any(_one_suit(h, s) for s in order):
-        h.annul("one_suit_hand")
-        return True
+    if rules.one_suit_hand_redeal:
+        for seat in order:
+            if _one_suit(h, seat):
+                h.annul("one_suit_hand", seat)
+                return True
     jacks = h.t.deck.jack_mask
     if rules.redeal_team_without_jack and any(
             not sum(h.dealt[s] for s in team) & jacks for team in h.t.team_seats):
         h.annul("team_without_jack")
         return True
     limit = rules.redeal_max_hand_points
-    if limit is not None and any(_points(h, s) <= limit for s in order):
-        h.annul("low_point_hand")
-        return True
+    if limit is not None:
+        for seat in order:
+            if _points(h, seat) <= limit:
+                h.annul("low_point_hand", seat)
+                return True
     return False
 
 
@@ -112,7 +116,7 @@ def _annulled_after_deal(h: HandState) -> bool:
     if rules.four_jacks_redeal:
         for seat in order:
             if _four_jacks(h.dealt[seat], deck):
-                h.annul("four_jacks")
+                h.annul("four_jacks", seat)
                 return True
     if h.t.deal_checks_56 and _annulled_by_family_checks(h, order):
         return True
@@ -120,7 +124,7 @@ def _annulled_after_deal(h: HandState) -> bool:
         for seat in order:
             if _one_suit(h, seat):
                 if rules.eight_same_suit == "redeal":
-                    h.annul("eight_same_suit")
+                    h.annul("eight_same_suit", seat)
                 else:
                     h.special = SHOW_EIGHT
                     h.special_seat = seat
@@ -129,7 +133,7 @@ def _annulled_after_deal(h: HandState) -> bool:
     if rules.zero_point_hand_redeal == "automatic":
         for seat in order:
             if not h.dealt[seat] & deck.point_mask:
-                h.annul("zero_point_hand")
+                h.annul("zero_point_hand", seat)
                 return True
     return False
 
@@ -151,7 +155,7 @@ def zero_point_claimed(h: HandState, code: int) -> bool:
     """Annul the hand when ``code`` is the claim :func:`zero_point_claim` offered; True if so."""
     if code != REDEAL:
         return False
-    h.annul("zero_point_hand")
+    h.annul("zero_point_hand", h.to_act)                  # (the claimant: still to act)
     return True
 
 

@@ -3,7 +3,7 @@
 import { SUIT_SYMBOL, suitWord } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
-import { bidText, parseAction, told } from "../words.js";
+import { bidText, told } from "../words.js";
 import { playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
@@ -22,16 +22,13 @@ export function opening(text) {
 const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
 
 /** Why hand view `v` was annulled, in words ("" when it was not, or the reason is unknown
- *  here), saying whose cards where this seat knows: the player whose redeal ended the hand
- *  (28-PRE-1, 28-POST-3, 56-ANN-3: its last call), or my own eight cards without a point
- *  card (28-POST-3 at once).  "Ravi's eight cards hold no jack, nine, ace or ten". */
+ *  here), saying whose cards where they were one player's (the view's `annulled_seat`: the
+ *  cards the rule has shown — four jacks, eight of a suit, no point card — or the redeal's
+ *  claimant).  "Ravi's eight cards hold no jack, nine, ace or ten". */
 export function annulledWhy(v, hand = null) {
   const reason = v?.result?.annulled_reason;
   if (!reason || t(`annulled.${reason}`) === `annulled.${reason}`) return "";
-  const last = v.history?.length ? parseAction(v.history.at(-1)) : null;
-  let seat = last?.verb === "redeal" ? last.seat : null;
-  const mine = ui.me !== null && v.hand?.length > 4 && !v.hand.some((c) => "J39AT".includes(c[0]));
-  if (seat === null && reason === "zero_point_hand" && mine) seat = ui.me;
+  const seat = v.result.annulled_seat ?? null;
   const by = `annulled_by.${reason}`;
   if (seat !== null && t(by) !== by) {
     return seat === ui.me && playedByMe(hand) ? t(`${by}.you`) : t(by, { who: seatName(seat, { hand }) });
