@@ -174,15 +174,15 @@ def test_terminal_game_every_preset(preset: str) -> None:
 
 
 def test_terminal_game_says_a_hand_was_annulled_as_dealt() -> None:
-    """28-POST-2 in 40: the first hand of seed 9 is annulled as dealt (four jacks); the
-    terminal says so and goes on with hand 2 (it stopped on an assertion)."""
+    """28-POST-2 in 40: the first hand of seed 9 is annulled as dealt (P1 holds a jack of
+    every suit); the terminal says so, with whose they are, and goes on with hand 2 (it
+    stopped on an assertion)."""
     match = Match.new("40", seed=9, dealer=0)
     bots = {s: make_bot("rules", seed=s) for s in range(1, match.rules.num_players)}
     answers = iter(["quit"] * 5)
     out = io.StringIO()
     assert TerminalGame(match, 0, bots, lambda _: next(answers), out, colour=False).run() == 0
     text = out.getvalue()
-    assert said(text, "Hand 1 annulled") == ("Hand 1 annulled as dealt: one player holds all "
-                                             "four jacks (28-POST-2); the same dealer deals "
-                                             "again.")
+    assert said(text, "Hand 1 annulled") == ("Hand 1 annulled as dealt: P1 holds all four "
+                                             "jacks (28-POST-2); the same dealer deals again.")
     assert text.index("Hand 1 annulled") < text.index("Hand 2 ·")

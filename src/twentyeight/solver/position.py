@@ -108,7 +108,7 @@ class Position(PlayState):
                 self.led_mask, self.trump_led_by_other, self.played_seats, len(self.tricks),
                 self.bid_points, self.opp_points, self.status, self.trump_played,
                 self.won_after_reveal, self.won_any, self.phase, self.annul_reason,
-                self.revealed_by, self.reveal_trick, self.claim_seats)
+                self.annul_seat, self.revealed_by, self.reveal_trick, self.claim_seats)
 
     def undo(self, s: Snapshot) -> None:
         """Go back to the position saved by :meth:`save` (or returned by :meth:`apply`)."""
@@ -118,7 +118,7 @@ class Position(PlayState):
          self.led_mask, self.trump_led_by_other, self.played_seats, done,
          self.bid_points, self.opp_points, self.status, self.trump_played,
          self.won_after_reveal, self.won_any, self.phase, self.annul_reason,
-         self.revealed_by, self.reveal_trick, self.claim_seats) = s
+         self.annul_seat, self.revealed_by, self.reveal_trick, self.claim_seats) = s
         del self.tricks[done:]
         del self.history[moves:]
         del self.trick_cards[played:]          # the lists of a trick are only appended to
