@@ -82,6 +82,29 @@ def test_a_searching_player_answers_by_its_thinking_time_forced_or_not(
         assert think * 0.9 <= gap < think + 0.15, cards
 
 
+def test_a_table_watched_again_gets_its_computers_thinking_time(stub_server: Server) -> None:
+    """Nobody acts while nobody watches: four ``dwells`` computers wait until a spectator
+    comes, long after their first call was due.  That call then comes the call's thinking time
+    (0.3 s) after the spectator arrives, thought out: it came at once, the search told to
+    answer at once (the expert's ``rules`` card)."""
+    made = stub_server.create_room(rules="28", bots="dwells", bot_delay=0.1)
+    room = made["room"]
+    stub_server.start_match(room, made["host_token"])
+    time.sleep(1.0)                                         # (its moment passes unwatched)
+
+    async def scenario() -> float:
+        arrived = time.monotonic()
+        watcher = await Client.open(stub_server, room)
+        while (await watcher.recv(timeout=30))["type"] != "event":
+            pass
+        first = time.monotonic() - arrived
+        await watcher.close()
+        return first
+
+    first = asyncio.run(scenario())
+    assert 0.3 * 0.9 <= first < 0.3 + 0.25, first
+
+
 @pytest.mark.parametrize("turn", [0.6, 2.5])
 def test_a_person_whose_clock_runs_out_is_played_for_on_time(turn: float,
                                                               stub_server: Server) -> None:

@@ -164,8 +164,9 @@ class ComputerPlayers:
         self.clock = clock
         self.deferral = deferral
         self.drivers: dict[str, asyncio.Task[None]] = {}
-        self.thoughts: dict[str, tuple[int, int, asyncio.Task[Action]]] = {}
-        """Per room: the decision under way for its ``seq`` and seat (:meth:`prepare`)."""
+        self.thoughts: dict[str, tuple[int, int, asyncio.Task[Action], float]] = {}
+        """Per room: the decision under way for its ``seq`` and seat (:meth:`prepare`), and
+        the moment (``clock()``) it is shown at, not sooner."""
 
     def start(self, room: Room) -> None:
         """Run the computer players of ``room`` if it is playing (once)."""
@@ -210,8 +211,11 @@ class ComputerPlayers:
             return
         self._drop_thought(room.id)
         view = room.match.current.view(seat)
+        # the planned moment; if it passed while nobody watched the table, the thinking time
+        # from now (a search told to answer at once would play the rules card)
+        think = step[0] if step[0] > 0 else thinking_time(room)
         self.thoughts[room.id] = (seq, seat, asyncio.ensure_future(
-            self.decide(room, seat, view, max(0.0, step[0] - ANSWER_MARGIN))))
+            self.decide(room, seat, view, max(0.0, think - ANSWER_MARGIN))), now + think)
 
     def _drop_thought(self, room_id: str) -> None:
         held = self.thoughts.pop(room_id, None)
@@ -229,6 +233,8 @@ class ComputerPlayers:
             held = self.thoughts.pop(room.id, None)
         if held is not None and held[:2] == (seq, seat):
             action = await held[2]
+            if (early := held[3] - self.clock()) > 0:    # shown at its moment, not sooner:
+                await asyncio.sleep(early)               # a forced card is found at once
         else:
             if held is not None:
                 held[2].cancel()
