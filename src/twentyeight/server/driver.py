@@ -37,7 +37,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
-from twentyeight.bots import Bot, make_table_bot, table_bot_class
+from twentyeight.bots import Bot, BotError, make_table_bot, table_bot_class
 from twentyeight.bots.base import View
 from twentyeight.engine.actions import Action
 from twentyeight.engine.state import PHASE_NAMES
@@ -86,7 +86,13 @@ def thinking_time(room: Room) -> float:
 
 @functools.lru_cache(maxsize=64)
 def _bot_class(kind: str) -> type[Bot]:
-    return table_bot_class(kind)
+    """The class of a room's computer player; :class:`Bot` (no thinking time) for a kind no
+    longer known here (a room of a ``--bot-module`` the server was started again without,
+    whose decisions the ``rules`` player makes: :meth:`ComputerPlayers.decide`)."""
+    try:
+        return table_bot_class(kind)
+    except BotError:
+        return Bot
 
 
 def plan(room: Room, now: float, defer: float = 0.0) -> tuple[float, int] | None:
