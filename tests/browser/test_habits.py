@@ -107,6 +107,29 @@ def shot(page: Page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(out / f"{name}.png"))
 
 
+def close_the_result(page: Page) -> None:
+    """Close the result of a hand if it is open (modal: nothing under it can be used)."""
+    if dialog_open(page):
+        page.keyboard.press("Enter")                            # "Continue" has the focus
+        page.wait_for_function("!document.querySelector('#hand-over').open")
+
+
+def send_line(page: Page, text: str) -> None:
+    """Write ``text`` in the chat and send it with Enter, as a person would: closing first the
+    result of a hand a computer annulled at its first call (28-PRE-1, about one deal in
+    twenty). The dialog is modal: Playwright's fill then writes nothing, and Enter closes the
+    dialog — two loaded full runs failed so, the line never sent."""
+    for _ in range(3):
+        close_the_result(page)
+        page.fill("#chat-input", text)
+        if page.locator("#chat-input").input_value() != text:
+            continue                                            # (a dialog came between)
+        page.press("#chat-input", "Enter")
+        if page.locator("#chat-input").input_value() == "":    # sent: the box is emptied
+            return
+    raise AssertionError(f"the line {text!r} was not sent")
+
+
 CONNECTED = "document.querySelector('#conn').dataset.kind === 'ok'"
 """The top bar's connection chip says the page is connected."""
 
@@ -153,11 +176,11 @@ def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContex
     ravi, errors_r = person(new_browser_context, server, made, 2, tokens[2],
                             **{LANGUAGE_KEY: "hi"})
     asha.wait_for_selector("#chat-form:not([hidden])")
-    until(asha, CONNECTED)        # (a line sent sooner stays in the box: the test below)
-    asha.fill("#chat-input", "Shall we bid high?")
-    asha.press("#chat-input", "Enter")
+    until(asha, CONNECTED)        # (a line sent sooner stays in the box: the test above)
+    send_line(asha, "Shall we bid high?")
     chat_shows(ravi, "Shall we bid high?")
     assert asha.locator("#chat-input").input_value() == ""
+    close_the_result(ravi)
     ravi.locator("#chat-phrases button[data-phrase='well_played']").click()
     chat_shows(asha, EN["phrase.well_played"])
     # each in their own language: Ravi's line comes back to him from the server too, and may

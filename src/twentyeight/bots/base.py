@@ -4,7 +4,8 @@ A bot sees a seat's view (:class:`twentyeight.views.View`) — never the engine 
 answers with one of the legal actions listed in it.  A bot class implements :meth:`Bot.decide`,
 which gets the legal actions as :class:`~twentyeight.engine.actions.Action` values; callers
 use :meth:`Bot.act`, which answers in notation.  It takes a seed (and optionally a time
-budget in seconds) and is deterministic for a given seed and budget.
+budget in seconds) and is deterministic for a given seed and budget — unless a caller with a
+clock sets its :attr:`Bot.deadline`.
 
 >>> from twentyeight import Game
 >>> g = Game.new("28", seed=2, dealer=3)
