@@ -144,9 +144,8 @@ def test_a_chat_line_that_could_not_be_sent_stays_in_the_box(
         new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
     """Enter with no connection (it dropped, or the page has not connected yet: the box shows
     as soon as the page knows its seat): the table says it is not connected, and the line
-    stays in the box to send again — it was emptied, and the words were lost (a loaded run
-    of the chat test below typed before the page had connected).  Enter again once the
-    connection is back sends it."""
+    stays in the box to send again — it was emptied, and the words were lost.  Enter again
+    once the connection is back sends it."""
     made, tokens = table(server, [0, 2], bot_delay=1)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     context = new_browser_context({f"twentyeight:seat:{made['room']}":
