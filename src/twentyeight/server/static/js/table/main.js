@@ -68,8 +68,8 @@ function render() {
 
 function relayout() {
   // the portrait page gives the first screen (status, felt, hand) the height under the bar
+  fitScoreNames();                 // (first: it may change the bar's height)
   document.documentElement.style.setProperty("--top-h", `${document.querySelector(".topbar").offsetHeight}px`);
-  fitScoreNames();
   fitPage(nSeats());
   fitHand();
   layoutFelt($("felt"), seatOrder());
