@@ -6,6 +6,8 @@ Thani, the certain-hand show).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from twentyeight.cards import Deck, Mask, cards_of
 from twentyeight.engine import play
 from twentyeight.engine.actions import PASS, RAISE, REDEAL, SHOW, SINGLE, THANI
@@ -76,29 +78,34 @@ def _one_suit(h: HandState, seat: int) -> bool:
     return not cards & ~h.suit_masks[h.suit_of[lowest]]
 
 
+def _annul_for_first(h: HandState, reason: str, order: list[int],
+                     cause: Callable[[int], bool]) -> bool:
+    """Annul the hand for ``reason`` with the first seat of ``order`` whose cards are the
+    ``cause`` as whose they were (:attr:`HandState.annul_seat`); whether one was."""
+    for seat in order:
+        if cause(seat):
+            h.annul(reason, seat)
+            return True
+    return False
+
+
 def _annulled_by_family_checks(h: HandState, order: list[int]) -> bool:
     """40-5 (one-suit opener), 56-ANN-2 (one-suit hand), 56-ANN-4 (no jack, few points)."""
     rules = h.rules
     if rules.one_suit_opener_redeal and _one_suit(h, h.first):
         h.annul("one_suit_opener", h.first)
         return True
-    if rules.one_suit_hand_redeal:
-        for seat in order:
-            if _one_suit(h, seat):
-                h.annul("one_suit_hand", seat)
-                return True
+    if rules.one_suit_hand_redeal and _annul_for_first(h, "one_suit_hand", order,
+                                                       lambda s: _one_suit(h, s)):
+        return True
     jacks = h.t.deck.jack_mask
     if rules.redeal_team_without_jack and any(
             not sum(h.dealt[s] for s in team) & jacks for team in h.t.team_seats):
         h.annul("team_without_jack")
         return True
     limit = rules.redeal_max_hand_points
-    if limit is not None:
-        for seat in order:
-            if _points(h, seat) <= limit:
-                h.annul("low_point_hand", seat)
-                return True
-    return False
+    return limit is not None and _annul_for_first(h, "low_point_hand", order,
+                                                  lambda s: _points(h, s) <= limit)
 
 
 def _four_jacks(cards: int, deck: Deck) -> bool:
@@ -113,11 +120,9 @@ def _annulled_after_deal(h: HandState) -> bool:
     rules = h.rules
     deck = h.t.deck
     order = [(h.first + i) % h.n for i in range(h.n)]
-    if rules.four_jacks_redeal:
-        for seat in order:
-            if _four_jacks(h.dealt[seat], deck):
-                h.annul("four_jacks", seat)
-                return True
+    if rules.four_jacks_redeal and _annul_for_first(h, "four_jacks", order,
+                                                    lambda s: _four_jacks(h.dealt[s], deck)):
+        return True
     if h.t.deal_checks_56 and _annulled_by_family_checks(h, order):
         return True
     if rules.eight_same_suit != "ignore":
@@ -130,12 +135,8 @@ def _annulled_after_deal(h: HandState) -> bool:
                     h.special_seat = seat
                     h.finish()
                 return True
-    if rules.zero_point_hand_redeal == "automatic":
-        for seat in order:
-            if not h.dealt[seat] & deck.point_mask:
-                h.annul("zero_point_hand", seat)
-                return True
-    return False
+    return rules.zero_point_hand_redeal == "automatic" and _annul_for_first(
+        h, "zero_point_hand", order, lambda s: not h.dealt[s] & deck.point_mask)
 
 
 def _points(h: HandState, seat: int) -> int:
