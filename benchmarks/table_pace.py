@@ -10,8 +10,9 @@ It makes ``--hands`` rooms of four computer players of the kind ``--bots`` (each
 of one hand: ``game_target`` 1), watches each as a spectator and times every event from the
 one before it (what a person at the table sees), then downloads the match's record and
 replays it to learn, for each action, how many legal actions its player had.  The report:
-for each kind of decision (a call, a card of trick 1, 2, 3, a later card), the time between
-actions when the player had one legal action (forced) and when it had a choice — median,
+for each kind of decision (a call or the trump, a declaration, a card of trick 1, 2, 3, a
+later card), the time between actions when the player had one legal action (forced) and when
+it had a choice — median,
 90th percentile and most, in milliseconds.  Where the two columns differ, the pace tells the
 table something about the cards.
 """
@@ -68,7 +69,8 @@ def label(record: dict[str, Any], gaps: Sequence[float]) -> list[Any]:
             view = game.view(game.to_act) if game.to_act is not None else None
             if view is not None and index > 0 and index - 1 < len(gaps):
                 tricks = len(view["tricks"])
-                kind = ("a call" if view["phase"] != "play" else
+                kind = ("a call" if view["phase"] in ("auction", "trump") else
+                        "a declaration" if view["phase"] != "play" else
                         f"a card of trick {tricks + 1}" if tricks < 3 else "a later card")
                 out.append((kind, len(view["legal"]) == 1, gaps[index - 1]))
             game.apply(action)
@@ -81,7 +83,7 @@ def report(rows: Sequence[Any]) -> str:
     groups: dict[tuple[str, bool], list[float]] = defaultdict(list)
     for kind, forced, seconds in rows:
         groups[(kind, forced)].append(seconds * 1000)
-    kinds = ["a call", "a card of trick 1", "a card of trick 2", "a card of trick 3",
+    kinds = ["a call", "a declaration", *(f"a card of trick {t}" for t in (1, 2, 3)),
              "a later card"]
     lines = ["| Decision | forced: n, median / p90 / most (ms) | a choice: n, median / p90 / most "
              "(ms) |", "|---|---|---|"]
