@@ -1,5 +1,5 @@
 """Issue 16, "every screen": at 390×844, 844×390, 800×360, 780×437, 1024×640, 1280×800 and
-1920×1080, at four, six and eight players, in the auction and in the play, every card of the
+1920×1080, and the small phones 360×640, 640×360 and 667×375, at four, six and eight players, in the auction and in the play, every card of the
 hand, every seat plate, every action button, the prompt, the status chips and the trick's
 cards are on the screen and nothing covers them (bounding boxes and ``document.elementFromPoint``,
 tests/browser/geometry.py) — also with the banner of the moment the trump is revealed over
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
 SCREENS = [(390, 844), (844, 390), (800, 360), (780, 437), (1024, 640), (1280, 800),
-           (1920, 1080)]
+           (1920, 1080), (360, 640), (640, 360), (667, 375)]
 TABLES = {                   # players → preset (56-4p: the largest hand, twelve cards)
     "4": "28", "4-twelve": "56-4p", "6": "56", "8": "56-8p",
 }

@@ -8,7 +8,8 @@
 //    the seats' angles) so that they do not touch each other;
 // 2. trick cards: the largest card width, and for it the slot furthest out towards each seat,
 //    such that no card touches a plate, another card or the felt's rim (on a felt too small
-//    for that, cards may overlap each other, never a plate);  the plate size kept is the one
+//    for that, cards may lie over each other's faces but not their indexes, and only as the
+//    last resort over those too; never over a plate);  the plate size kept is the one
 //    that gives the largest trick cards (larger plates break a tie), among those at which
 //    every plate holds all it says;
 // 3. the centre (the auction's card): the largest box round the middle that touches no plate.
@@ -17,7 +18,10 @@
 // the motion (where a card flies from, where a trick is swept to).
 
 const SIZES = ["l", "m", "s", "xs"];
-const EXPONENTS = [2, 2.6, 3.4, 5, 8];
+/** The rounded rectangles tried, roundest first; the last, a square's corners, sets the
+ *  corner seats in line with the sides' (three rows of plates down each side of eight seats:
+ *  the only ring a low felt has room for). */
+const EXPONENTS = [2, 2.6, 3.4, 5, 8, Infinity];
 const FRACTIONS = [0.66, 0.6, 0.54, 0.48, 0.42, 0.36, 0.3, 0.24];
 /** The last resort, where no card can lie that far out without touching a plate (a low felt:
  *  a small phone, a moment's banner above it): nearer the middle, down to the middle itself,
@@ -27,6 +31,10 @@ const RIM = 16;                      // the wooden rim, inside which everything 
 const GAP = 6;                       // between plates
 const CARD_GAP = 5;                  // between a card and anything else
 const TILT = 1.13;                   // a card's box grows this much when tilted (±5°)
+/** The smallest card of the trick: 24 px wide, its index still read on a phone (a 360 × 640
+ *  one, eight seats, a moment's banner over the felt; the pile of larger cards it replaces
+ *  hid all but the last card's index). */
+const SMALLEST = 24;
 
 /** The seats' felt needs at least this height (wide and portrait screens), by table size.
  *  Four seats: the plates above and below (the bidder's, with the face-down trump, 73 px
@@ -39,6 +47,12 @@ const FELT_MIN = { 3: 220, 4: 260, 6: 270, 8: 300 };
  *  the whole height and the chips and clock share the felt's width (.column-whole-height). */
 const HAND_BESIDE_MIN = 44;
 
+/** Of each card of a hand laid beside the felt, at least this width is left uncovered by the
+ *  next (a strip a finger can find): a hand of many cards (56-4p's twelve) widens its column
+ *  for it, from 40% of the page's width up to half. */
+const HAND_STEP_MIN = 21;
+const COLUMN_MOST = 0.5;
+
 /** The size of the cards in your hand: as large as the shape allows (css/layout.css gives
  *  the largest, --card-max), small enough that the prompt, the calls and the hand leave the
  *  felt its room.  Sets --card-w on the page; on a sideways phone, also where the chips go
@@ -48,6 +62,11 @@ export function fitPage(players) {
   body.classList.remove("chips-over-felt", "column-whole-height");
   const landscape = getComputedStyle(body).getPropertyValue("--shape").trim() === "landscape";
   const beside = landscape && !body.classList.contains("spectating");
+  body.style.removeProperty("--column");
+  if (beside) {
+    const column = columnForHand(handCard(players));
+    if (column) body.style.setProperty("--column", `${column}px`);
+  }
   let card = handCard(players);
   for (const fallback of ["chips-over-felt", "column-whole-height"]) {   // each one more room
     if (!beside || card >= HAND_BESIDE_MIN) break;
@@ -55,6 +74,27 @@ export function fitPage(players) {
     card = handCard(players);
   }
   body.style.setProperty("--card-w", `${card}px`);
+}
+
+/** The width the column beside the felt needs for a hand of cards this wide to leave each
+ *  card HAND_STEP_MIN uncovered, where that is more than it has (null: it has enough, or no
+ *  hand); at most COLUMN_MOST of the page, so that the felt keeps its room. */
+function columnForHand(card) {
+  const me = document.getElementById("me");
+  const hand = document.getElementById("hand");
+  const play = document.querySelector(".play");
+  const n = hand ? hand.childElementCount : 0;
+  if (!me || !play || n < 2 || hand.hidden) return null;
+  const need = me.clientWidth - handRoom(hand) + card + (n - 1) * HAND_STEP_MIN;
+  if (need <= me.clientWidth) return null;
+  return Math.ceil(Math.min(need, COLUMN_MOST * play.clientWidth));
+}
+
+/** The width the hand's cards may take side by side (render-hand.js's fitHand overlaps
+ *  them to fit it). */
+export function handRoom(hand) {
+  const style = getComputedStyle(hand);
+  return hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 12;
 }
 
 /** The hand's card width that leaves the rest of the page its room, as the page now stands:
@@ -98,7 +138,7 @@ const overlaps = (a, b, gap = 0) => a.l < b.r + gap && b.l < a.r + gap && a.t < 
 const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l))
   * Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
 const inside = (a, w, h, margin) => a.l >= margin && a.t >= margin && a.r <= w - margin && a.b <= h - margin;
-const squash = (v, e) => Math.sign(v) * Math.abs(v) ** (2 / e);
+const squash = (v, e) => (Math.abs(v) < 1e-9 ? 0 : Math.sign(v) * Math.abs(v) ** (2 / e));
 
 /** The plates round the felt, clear of each other (null: no shape of ring gives that); with
  *  `anyway`, the ring where they cover each other least. */
@@ -123,20 +163,34 @@ function platePositions(order, sizes, w, h, anyway = false) {
   return least ? least.boxes : null;
 }
 
-function trickSlots(order, plates, w, h, apart = true, fractions = FRACTIONS) {
+/** How the trick's cards may lie: `apart` touching nothing; `corners` over each other but
+ *  never over another card's index (its top-left corner: rank and suit), so that every card
+ *  of the trick still says what it is whichever was played last; `overlap` as they must. */
+const MODES = { apart: 40, corners: 36, overlap: 0 };
+
+/** The top-left corner of a card's box where its index is drawn (cards.js: the rank and the
+ *  suit within the first 27% of the width and 32% of the height; a little more for the tilt). */
+const indexBox = (b) => ({ l: b.l, t: b.t, r: b.l + 0.3 * (b.r - b.l), b: b.t + 0.34 * (b.b - b.t) });
+
+/** The trick's slots at the largest card width, down to `smallest`, at which each
+ *  seat's card lies on the line from the middle to its plate, as far out as it can without
+ *  touching a plate or the rim, and as `mode` allows over the cards already placed (null:
+ *  no width does). */
+function trickSlots(order, plates, w, h, mode, fractions = FRACTIONS, smallest = SMALLEST) {
   const cx = w / 2;
   const cy = h / 2;
   const plateList = Object.values(plates);
   const maxCard = Math.min(96, w / 5.2, h / 3.4);
-  for (let card = Math.floor(maxCard); card >= 26; card -= 2) {
+  for (let card = Math.floor(maxCard); card >= smallest; card -= 1) {
     const cw = card * TILT;
     const ch = card * 1.4 * 1.03;
     const slots = {};
     let ok = true;
     for (const p of order) {
       const plate = plates[p.seat];
-      // the slot furthest out that touches no plate (and, apart, no other card; otherwise
-      // the one that covers the cards already placed the least)
+      const placed = Object.values(slots);
+      // the slot furthest out that touches no plate and, as the mode says, no other card
+      // or no other card's index; overlapping, the one that covers the cards placed least
       let found = null;
       let least = Infinity;
       for (const f of fractions) {
@@ -144,27 +198,37 @@ function trickSlots(order, plates, w, h, apart = true, fractions = FRACTIONS) {
         const sy = cy + f * (plate.cy - cy);
         const b = box(sx, sy, cw, ch);
         if (!inside(b, w, h, RIM) || plateList.some((q) => overlaps(b, q, CARD_GAP))) continue;
-        const covered = Object.values(slots).reduce((sum, q) => sum + area(b, q), 0);
-        if (apart ? covered === 0 && !Object.values(slots).some((q) => overlaps(b, q, CARD_GAP))
-          : covered < least) {
+        if (mode === "apart" && placed.some((q) => overlaps(b, q, CARD_GAP))) continue;
+        if (mode === "corners" && placed.some((q) => overlaps(b, indexBox(q), 2)
+            || overlaps(indexBox(b), q, 2))) continue;
+        const covered = placed.reduce((sum, q) => sum + area(b, q), 0);
+        if (mode !== "overlap" || covered < least) {
           found = { ...b, x: sx, y: sy };
           least = covered;
-          if (apart || covered === 0) break;
+          if (mode !== "overlap" || covered === 0) break;
         }
       }
       if (!found) { ok = false; break; }
       slots[p.seat] = found;
     }
-    if (ok) return { card, slots, apart, near: fractions === NEAR };
+    if (ok) return { card, slots, mode, near: fractions === NEAR };
   }
   return null;
 }
 
-/** The trick's slots: apart, else overlapping each other; only then nearer the middle (NEAR),
- *  apart first there too (a pile at the middle hides every card's corner but the last). */
-function fitTrick(order, plates, w, h, apart = true) {
-  return (apart && trickSlots(order, plates, w, h)) || trickSlots(order, plates, w, h, false)
-    || trickSlots(order, plates, w, h, true, NEAR) || trickSlots(order, plates, w, h, false, NEAR);
+/** The trick's slots: every card's index in view first (apart, or over each other's faces
+ *  where that gives cards at least 4 px larger), far out on the lines to the plates, then
+ *  nearer the middle (NEAR); only where neither fits, overlapping (a pile at the middle hides
+ *  every card's corner but the last).  With `readable` false, overlapping at once. */
+function fitTrick(order, plates, w, h, readable = true) {
+  if (readable) {
+    for (const fractions of [FRACTIONS, NEAR]) {
+      const apart = trickSlots(order, plates, w, h, "apart", fractions);
+      const corners = trickSlots(order, plates, w, h, "corners", fractions, apart ? apart.card + 4 : SMALLEST);
+      if (corners || apart) return corners || apart;
+    }
+  }
+  return trickSlots(order, plates, w, h, "overlap") || trickSlots(order, plates, w, h, "overlap", NEAR);
 }
 
 function centreBox(plates, w, h) {
@@ -200,10 +264,12 @@ export function layoutFelt(felt, order) {
     // a size at which some plate cannot hold what it says (a long "your turn" beside the
     // bidder's face-down card) is kept only if no other size fits at all
     const cut = plates.some((el) => el.scrollWidth > el.clientWidth + 1);
-    // (a trick only near the middle is the last resort: above none at all, below any other;
-    // there too, apart before larger cards)
-    const tricks = !trick ? -100 : trick.near ? -80 + trick.card / 10 + (trick.apart ? 30 : 0)
-      : trick.card + (trick.apart ? 40 : 0);
+    // (every card's index in view first, far out before near the middle; then overlapping,
+    // far out before a pile near the middle; and above no trick at all; apart before larger
+    // cards, except by more than the mode's bonus)
+    const readable = trick && trick.mode !== "overlap";
+    const tricks = !trick ? -100 : (readable ? 200 : 0) + (trick.near ? -80 + trick.card / 10 : trick.card)
+      + MODES[trick.mode] * (trick.near ? 0.75 : 1);
     const score = tricks + 4 * (SIZES.length - i) - (cut ? 1000 : 0);
     if (!placed || score > placed.score) placed = { boxes, trick, size, score };
   });
@@ -220,7 +286,7 @@ export function layoutFelt(felt, order) {
     el.style.left = `${Math.round(b.l)}px`;
     el.style.top = `${Math.round(b.t)}px`;
   }
-  const card = placed.trick ? placed.trick.card : 26;
+  const card = placed.trick ? placed.trick.card : SMALLEST;
   felt.style.setProperty("--tcard-w", `${card}px`);
   const centre = centreBox(placed.boxes, w, h);
   felt.style.setProperty("--centre-w", `${Math.round(centre.w)}px`);
@@ -234,13 +300,15 @@ export function layoutFelt(felt, order) {
 
 /** The auction's card says all it holds in the centre's room: its bid ("28 no-trump", in
  *  any language) is drawn smaller, then the word "Auction" gives way, then the bid and its
- *  bidder shrink further, until the card's content fits. */
+ *  bidder shrink further, until the card's content fits; in the least room (56's calls on a
+ *  small phone), the bid alone (its bidder's plate shows it too). */
 function fitAuctionCard(felt) {
   const box = felt.querySelector(".auction-card");
   if (!box) return;
   const [title, high, who] = [".ac-title", ".ac-high", ".ac-who"].map((s) => box.querySelector(s));
   for (const el of [high, who]) el.style.fontSize = "";
   title.hidden = false;
+  who.hidden = false;
   const cut = () => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
   const shrink = (el, min) => {
     let size = parseFloat(getComputedStyle(el).fontSize);
@@ -253,6 +321,7 @@ function fitAuctionCard(felt) {
   if (cut()) title.hidden = true;
   shrink(high, 12);
   shrink(who, 9);
+  if (cut()) who.hidden = true;      // the bidder's plate says the bid too
 }
 
 /** Put the trick's cards (elements with data-seat) on their seats' slots. */

@@ -7,6 +7,7 @@ import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.j
 import { claimButton } from "./claim.js";
 import { act, clickCard } from "./commands.js";
 import { $, el } from "./dom.js";
+import { handRoom } from "./layout.js";
 import { caughtUp, flags, myTurn, refresh, seatName, ui, view } from "./state.js";
 import { matchOverText } from "./text.js";
 
@@ -189,9 +190,8 @@ export function fitHand() {
   const n = box.childElementCount;
   if (!n) return;
   const w = box.firstElementChild.offsetWidth || 90;
-  const style = getComputedStyle(box);
   const fan = Math.min(1.6, 11 / n);
-  const avail = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 12;
+  const avail = handRoom(box);
   const natural = n * w;
   let overlap = natural > avail ? (natural - avail) / Math.max(1, n - 1) : 0;
   overlap = Math.max(overlap, n > 1 ? w * 0.18 : 0);
