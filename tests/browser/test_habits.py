@@ -340,7 +340,7 @@ def test_a_rematch_with_the_same_seats(new_browser_context: Callable[..., Browse
     pages[1][0].locator("#match-rematch button[data-rematch='vote']").click()
     for (page, errors), seat in zip(pages, (0, 2), strict=True):
         page.wait_for_url(lambda url: made["room"] not in url)       # the new table,
-        assert logged(page, EN["log.welcome"].format(name=f"P{seat}", seat=seat))  # same seat
+        assert logged(page, EN["log.welcome"].format(name=f"P{seat}", seat=seat + 1))  # same
         until(page, "document.body.dataset.seq !== ''")                # and dealt
         assert not errors
     room = pages[0][0].url.split("/r/")[1]

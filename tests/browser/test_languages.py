@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
+from browser.conftest import (
+    DIALOG_CLOSED_OR_REOPENED,
+    MY_TURN,
+    act_simply,
+    catalog,
+    dialog_open,
+    seated_page,
+    seq,
+    then_wait,
+    to_the_play,
+)
 from browser.geometry import problems, settle
 from server.harness import Server
 from twentyeight.bots import bot_descriptions
@@ -202,3 +212,38 @@ def test_the_lobby_names_and_describes_the_levels_in_the_language(
         for box in (page.locator("#bots").bounding_box(),
                     page.locator("#bots-about").bounding_box()):
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+
+
+def test_the_table_talk_so_far_is_told_again_in_the_language_chosen(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Switched at the table, the language reaches the lines already told: the welcome
+    (its seat counted from 1, as people count), the calls, the tricks and the rule notes
+    (they stayed in English), not only the lines that follow."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    welcome = catalog("en")["log.welcome"].replace("{name}", "Asha").replace("{seat}", "1")
+    log = page.locator("#log")
+    assert welcome in log.inner_text()
+    for _ in range(150):       # on, hand after hand, until a rule note: at the latest when
+        page.wait_for_function(MY_TURN)      # this seat speaks first, may not pass (28-AUC-4)
+        if dialog_open(page):
+            at = seq(page)
+            page.locator("#ho-close").click()
+            page.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at)
+            continue
+        wait_turn(page)
+        if page.locator("#log li.note").count():
+            break
+        act_simply(page)
+    assert page.locator("#log li.note").count()
+    english = log.locator("li").all_inner_texts()
+    page.select_option("#lang", "hi")
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    hindi = log.locator("li").all_inner_texts()
+    hi = catalog("hi")
+    assert hi["log.welcome"].replace("{name}", "Asha").replace("{seat}", "1") in hindi
+    assert welcome not in hindi
+    notes = log.locator("li.note").all_inner_texts()
+    assert notes and all(n not in english for n in notes), notes
+    assert len(hindi) == len(english)                  # (nothing happens at this seat's turn)
+    assert all(h != e for h, e in zip(hindi, english, strict=True)), (english, hindi)
+    assert not errors

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,7 +64,8 @@ def test_replay_steps_through_an_uploaded_record(
     page.click("#forward")
     page.click("#forward")
     assert page.inner_text("#step-label") == f"Step 2 of {total}"
-    assert record["actions"][1] == "1 bid 15" and page.inner_text("#now") == "Seat 1 bids 15"
+    # (seats as people count them, from 1: the record's seat 1 is "Seat 2")
+    assert record["actions"][1] == "1 bid 15" and page.inner_text("#now") == "Seat 2 bids 15"
     page.click("#back")
     assert page.inner_text("#step-label") == f"Step 1 of {total}"
     page.locator("#slider").focus()
@@ -81,7 +83,7 @@ def test_replay_steps_through_an_uploaded_record(
     page.screenshot(path=str(shots / f"replay-open-{size[0]}x{size[1]}.png"))
     page.select_option("#seat-select", "2")
     page.wait_for_function(
-        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 2'")
+        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 3'")
     page.uncheck("#open-hands")
     page.wait_for_function("document.querySelectorAll('.lb-open .lb-card').length === 0")
     hand = page.locator(".lb-hand .lb-card").count()
@@ -136,13 +138,13 @@ def test_replay_reviews_the_seat_and_jumps_to_a_mistake(
     held: list[Route] = []
     page.route("**/api/replay", lambda route: held.append(route))
     page.select_option("#seat-select", "3")
-    assert "Seat 3" in page.inner_text("#review")
+    assert "Seat 4" in page.inner_text("#review")            # (the record's seat 3)
     page.click("#review-btn")
     page.wait_for_selector(".rv-summary", timeout=240_000)
     assert len(held) == 1
     held[0].continue_()
     page.wait_for_function(
-        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 3'")
+        "document.querySelector('.lb-seat.me .lb-name').textContent === 'Seat 4'")
     lead = page.locator(".rv-pick", has_text="9♠ — the expert: A♠")
     assert lead.count() == 1
     assert "With every hand known: A♠, −1.0 card points" in lead.inner_text()
@@ -234,7 +236,9 @@ def test_rules_page_explains_the_rules_and_the_flags(
 def test_a_finished_room_is_replayed_from_its_table(
         server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
     """A match over (computer players only, a game to 1): the table offers "Replay the
-    match", which opens the viewer on the room's first hand with its steps."""
+    match", which opens the viewer on the room's first hand with its steps, its seats called
+    by the names they had at the table (it said "Seat 0" … "Seat 3"), and on a phone no
+    plate lies on a card of the trick (a side plate covered the card played from its seat)."""
     import time
 
     from browser.conftest import api
@@ -254,4 +258,29 @@ def test_a_finished_room_is_replayed_from_its_table(
     assert page.inner_text("#step-label").startswith("Step 0 of ")
     page.keyboard.press("End")
     page.screenshot(path=str(shots / "replay-room-1280x800.png"))
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room['room']}", timeout=10) as got:
+        names = json.load(got)["seats"]
+    told = [s["name"] for s in names]
+    assert all(told), names
+    assert sorted(page.locator(".lb-name").all_inner_texts()) == sorted(told)
+    assert page.locator("#seat-select option").all_inner_texts() == told
+    assert page.inner_text("#now").split()[0] in told
+    for width, height in [(390, 844), (360, 640)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)                      # (the board keeps clear on a resize)
+        for step in range(page.locator("#slider").evaluate("s => Number(s.max)") - 12,
+                          page.locator("#slider").evaluate("s => Number(s.max)") + 1):
+            slide_to(page, step)
+            covered = page.evaluate(PLATE_ON_A_TRICK_CARD)
+            assert not covered, (width, step, covered)
+        page.screenshot(path=str(shots / f"replay-room-{width}x{height}.png"))
     assert errors == []
+
+
+PLATE_ON_A_TRICK_CARD = """() => {
+  const boxes = (s) => [...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const plates = boxes('.lb-seat');
+  return boxes('.lb-played').filter((c) => plates.some((p) => meet(c, p))).map((c) => [c.left, c.top]);
+}"""
+"""The cards of the board's trick that a seat's plate lies on (their places)."""

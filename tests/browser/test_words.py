@@ -219,7 +219,7 @@ def test_a_newcomers_first_result_is_the_computers_hand_not_theirs(
     assert words["seat.you"] not in tricks.split(), tricks
     page.locator("#hand-over button.primary").first.click()
     page.wait_for_function("!document.querySelector('#hand-over').open")
-    welcome = words["log.welcome"].format(name="Asha", seat=0)
+    welcome = words["log.welcome"].format(name="Asha", seat=1)
     said = [line for line in log_lines(page) if line.startswith(words["seat.you"] + " ")
             and line != welcome]
     assert not said, said                    # "You play 9♣": the computer's, before the seat

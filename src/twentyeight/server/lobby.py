@@ -94,14 +94,15 @@ def rules_from(rules: str | dict[str, Any], flags: dict[str, Any]) -> Rules:
 
 def clean_name(name: str | None, seat: int) -> str:
     """A person's name as shown: trimmed, in Unicode's composed form, with no control
-    characters; ``Player N`` if empty.  :class:`RoomError` if too long."""
+    characters; ``Player N`` if empty (N counted from 1, as the page numbers the seats).
+    :class:`RoomError` if too long."""
     text = unicodedata.normalize("NFC", (name or "").strip())
     if unshowable(text):
         raise RoomError(400, "bad_name", "a name may not hold control characters (nor ones "
                         "that reorder the text around them)")
     if len(text) > MAX_NAME:
         raise RoomError(400, "bad_name", f"a name is at most {MAX_NAME} characters")
-    return text or f"Player {seat}"
+    return text or f"Player {seat + 1}"
 
 
 @dataclass(frozen=True)

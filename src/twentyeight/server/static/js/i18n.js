@@ -77,6 +77,10 @@ function entry(key, count) {
 }
 
 /** The text of `key` with its {placeholders} filled from `params`. */
+/** A seat as people count it, from 1 ("Seat 1" is the seat the records and the protocol
+ *  call 0): every seat number a page shows goes through here. */
+export const seatNumber = (k) => Number(k) + 1;
+
 export function t(key, params = {}) {
   return entry(key, params.count).replace(/\{(\w+)\}/g,
     (whole, name) => (name in params ? String(params[name]) : whole));

@@ -4,7 +4,7 @@
 // every hand open, each seat shows its cards.  Nothing here reads more than it is given.
 // (`el`, the table's own element builder, is re-exported for the learning pages.)
 import { SUIT_SYMBOL, backSVG, cardName, cardSVG, sortHand, suitWord } from "../cards.js";
-import { t } from "../i18n.js";
+import { seatNumber, t } from "../i18n.js";
 import { el } from "../table/dom.js";
 import { bidText, parseAction, told } from "../words.js";
 
@@ -37,7 +37,7 @@ function plateStyle(turn, clockwise) {
 }
 
 export function seatLabel(k, me, names) {
-  return names?.[k] ?? (k === me ? t("learn.seat_you", { n: k }) : t("seat.n", { n: k }));
+  return names?.[k] ?? t(k === me ? "learn.seat_you" : "seat.n", { n: seatNumber(k) });
 }
 
 /** The trick to show: the one being played, or the one the last action completed. */
@@ -116,8 +116,8 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
       const who = trick.seats[i];
       const [x, y] = spot(place(who, me, n), clockwise, 22, 24);
       const style = `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
-      centre.append(el("div", { class: `lb-played${trick.winner === who ? " won" : ""}`, style },
-        cardFace(c)));
+      centre.append(el("div", { class: `lb-played${trick.winner === who ? " won" : ""}`, style,
+        "data-x": x, "data-y": y }, cardFace(c)));
     });
   } else if (view.phase === "auction" || view.phase === "trump") {
     centre.append(el("p", { class: "lb-phase", text: t(`phase.${view.phase}`) }));
@@ -141,6 +141,34 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
       cardFace(view.indicator, { small: true, cls: "face-down" })));
   }
   root.replaceChildren(status, felt, mine);
+  keepTrickClear(felt);
+  resized.disconnect();
+  resized.observe(felt);
+}
+
+/** The felt drawn last, kept clear again when its size changes (a phone turned). */
+const resized = new ResizeObserver((entries) => entries.forEach((e) => keepTrickClear(e.target)));
+
+const touch = (a, b, gap) => a.left < b.right + gap && b.left < a.right + gap
+  && a.top < b.bottom + gap && b.top < a.bottom + gap;
+
+/** Draw each card of the trick in towards the middle, a step at a time, until no seat's
+ *  plate lies on it (on a phone's square felt the side plates reached over the cards played
+ *  from their seats). */
+function keepTrickClear(felt) {
+  const plates = [...felt.querySelectorAll(".lb-seat")].map((p) => p.getBoundingClientRect());
+  for (const card of felt.querySelectorAll(".lb-played")) {
+    const x0 = Number(card.dataset.x);
+    const y0 = Number(card.dataset.y);
+    card.style.left = `${x0.toFixed(1)}%`;
+    card.style.top = `${y0.toFixed(1)}%`;
+    for (let f = 0.9; f >= 0.3; f -= 0.1) {
+      const box = card.getBoundingClientRect();
+      if (!box.width || !plates.some((p) => touch(box, p, 4))) break;
+      card.style.left = `${(50 + f * (x0 - 50)).toFixed(1)}%`;
+      card.style.top = `${(50 + f * (y0 - 50)).toFixed(1)}%`;
+    }
+  }
 }
 
 /** Every action so far told in words, the last one marked; `you`: the viewing seat's own

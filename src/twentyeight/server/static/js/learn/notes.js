@@ -1,6 +1,7 @@
 // Explanations of the rules and reasons of the expert, each with its rule ID linking to the
 // rules page of the game being played (/rules/PRESET#rule-ID).
 import { reasonSentence, withoutRule } from "../reasons.js";
+import { tellIn } from "../table/dom.js";
 import { el } from "./board.js";
 
 /** The preset of a record's or a view's `rules` ("28" or {"preset": "28", …}). */
@@ -14,7 +15,7 @@ export function ruleHref(rule, preset) {
 /** A reason ({key, rule, params} with its English `text`) as a paragraph, its rule a link. */
 export function noteNode(note, preset, tag = "li") {
   const english = withoutRule(note.text, note.rule);
-  const node = el(tag, { class: "note" }, el("span", { text: reasonSentence(note, english) }));
+  const node = el(tag, { class: "note" }, tellIn(el("span"), () => reasonSentence(note, english)));
   if (note.rule) {
     node.append(" (", el("a", { href: ruleHref(note.rule, preset), class: "rule-link",
       text: note.rule }), ")");

@@ -1,7 +1,7 @@
 // The lobby's place: the account bar, quick play, the public tables (polled every few
 // seconds while the page is seen), "your tables" for a signed-in player, and the public and
 // rated switches of a new table.
-import { t } from "../i18n.js";
+import { seatNumber, t } from "../i18n.js";
 import { accountBar, goToSeat, NAME_KEY, request, session } from "../place/account.js";
 import { $, el } from "../table/dom.js";
 
@@ -105,10 +105,10 @@ function renderTables() {
     if (e.rated) facts.push(t("lobby.public_rated"));
     const seats = el("ul", { class: "public-seats" }, ...e.seats.map((s) => {
       const row = el("li", { class: `seat-${s.state}` },
-        el("span", { text: t("lobby.seat_line", { n: s.seat, who: seatWho(s) }) }));
+        el("span", { text: t("lobby.seat_line", { n: seatNumber(s.seat), who: seatWho(s) }) }));
       if (s.state === "free") {
         row.append(el("button", { type: "button", class: "small", text: t("lobby.sit"),
-          "aria-label": t("lobby.sit_at", { n: s.seat }), "data-room": e.room, "data-seat": s.seat,
+          "aria-label": t("lobby.sit_at", { n: seatNumber(s.seat) }), "data-room": e.room, "data-seat": s.seat,
           onclick: () => sit(e.room, s.seat) }));
       }
       return row;

@@ -2,7 +2,7 @@
 // (/replay?room=ID&hand=K) — and step through every action of a hand, from any seat's view
 // or with every hand open, the explanations of the rules beside it and, on request, the
 // review of the seat's decisions (each one a step to jump to).
-import { onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
+import { onLanguage, pickLanguage, seatNumber, t, translateStatic, useLanguage } from "../i18n.js";
 import { languageSwitch } from "../settings.js";
 import { spriteSVG } from "../cards.js";
 import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
@@ -70,7 +70,7 @@ function fillChoices() {
   hands.disabled = state.hands === 1;
   const seats = $("seat-select");
   seats.replaceChildren(...Array.from({ length: state.players }, (_, k) =>
-    el("option", { value: String(k), text: t("seat.n", { n: k }) })));
+    el("option", { value: String(k), text: names()[k] })));
   seats.value = String(state.seat);
   $("open-hands").checked = state.open;
 }
@@ -88,7 +88,14 @@ async function load() {
   showReview();
 }
 
-const names = () => Array.from({ length: state.players }, (_, k) => t("seat.n", { n: k }));
+/** Each seat's name: the record's own (`players`, of the hand or of the match: a table's
+ *  record names its people and computers), else "Seat N" (counted from 1). */
+function names() {
+  const hand = state.record?.hands_played ? state.record.hands_played[state.hand] : state.record;
+  const given = hand?.players || state.record?.players || [];
+  return Array.from({ length: state.players }, (_, k) =>
+    (typeof given[k] === "string" && given[k].trim()) || t("seat.n", { n: seatNumber(k) }));
+}
 
 function show() {
   const step = state.steps[state.at];
@@ -132,7 +139,7 @@ function showReview() {
   } else if (done) {
     box.replaceChildren(...reviewNodes(done.decisions, { onPick: (d) => go(d.index) }));
   } else {
-    box.replaceChildren(el("p", { class: "muted", text: t("review.offer", { who: t("seat.n", { n: state.seat }) }) }),
+    box.replaceChildren(el("p", { class: "muted", text: t("review.offer", { who: names()[state.seat] }) }),
       reviewButton(key));
   }
 }

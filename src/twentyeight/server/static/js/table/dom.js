@@ -22,9 +22,31 @@ export function say(text, urgent = false) {
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
 
+const tellers = new WeakMap();
+
+/** `node` says what `tell()` returns, now and again at each `retell` (a language chosen):
+ *  the table talk is told in the language the page is read in, the earlier lines too. */
+export function tellIn(node, tell) {
+  node.textContent = tell();
+  node.dataset.retold = "";
+  tellers.set(node, tell);
+  return node;
+}
+
+/** Every text under `root` made by `tellIn`, told again (in the page's language now). */
+export function retell(root) {
+  for (const node of root.querySelectorAll("[data-retold]")) {
+    const tell = tellers.get(node);
+    if (tell) node.textContent = tell();
+  }
+}
+
+/** A line of table talk: `text`, or a function that tells it (told again in another
+ *  language when the reader picks one). */
 export function log(text, cls = "") {
   const list = $("log");
-  list.append(el("li", { text, class: cls }));
+  list.append(typeof text === "function" ? el("li", { class: cls }, tellIn(el("span"), text))
+    : el("li", { text, class: cls }));
   while (list.childElementCount > 80) list.firstElementChild.remove();
   list.scrollTop = list.scrollHeight;
 }

@@ -25,7 +25,7 @@ import { renderSeat } from "./seat.js";
 import { onLanguage, pickLanguage, useLanguage } from "../i18n.js";
 import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
 import { connect, onMessage, renderConn } from "./connection.js";
-import { $ } from "./dom.js";
+import { $, retell } from "./dom.js";
 import { onKey } from "./keyboard.js";
 import { fitPage, layoutFelt } from "./layout.js";
 import { renderHint, renderReplayLink, renderRulesLink } from "./learn.js";
@@ -86,7 +86,7 @@ async function boot() {
   await useLanguage(pickLanguage());
   onRefresh(render);
   onMessage(receive);
-  onLanguage(() => { renderConn(); render(); });
+  onLanguage(() => { renderConn(); render(); retell($("log")); });   // the table talk too
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   $("settings").append(languageSwitch(), muteSwitch());
   $("pace-box").append(paceSwitch());

@@ -3,7 +3,7 @@
 // them in order.  Showing one tells the table talk and the screen reader what happened (a
 // call, a trick won, the trump exposed, a hand over) and draws the table again.
 import { SUIT_SYMBOL, cardName, cardShort, suitWord } from "../cards.js";
-import { t } from "../i18n.js";
+import { seatNumber, t } from "../i18n.js";
 import { play as sound } from "../sound.js";
 import { parseAction } from "../words.js";
 import { receiveChat } from "./chat.js";
@@ -28,7 +28,7 @@ export function receive(msg) {
       renderClock();
       if (before && before.status === "waiting" && msg.status === "playing") {
         say(t("log.started"));
-        log(t("log.started"), "sys");
+        log(() => t("log.started"), "sys");
       }
       refresh();
       break;
@@ -41,7 +41,7 @@ export function receive(msg) {
       // a newcomer waiting for a computer's seat they claimed: theirs from the next hand
       ui.claimPending = msg.seat === null && msg.claim !== undefined && msg.claim !== null
         ? { seat: msg.claim, fromHand: msg.from_hand } : null;
-      if (msg.seat !== null) log(t("log.welcome", { name: msg.name, seat: msg.seat }), "sys");
+      if (msg.seat !== null) log(() => t("log.welcome", { name: msg.name, seat: seatNumber(msg.seat) }), "sys");
       showPending();
       refresh();
       break;
@@ -92,7 +92,7 @@ function showEvent(msg) {
     && (msg.hand ?? 0) >= satFrom(msg.seat);          // (not a hand before the person sat there)
   const phase = msg.phase ?? null;
   const hand = msg.hand ?? null;
-  log(toldBy(msg.seat, msg.action, { phase, hand }) + (away ? ` ${t("log.for_absent")}` : ""),
+  log(() => toldBy(msg.seat, msg.action, { phase, hand }) + (away ? ` ${t("log.for_absent")}` : ""),
     verb === "ask" || verb === "reveal" ? "moment" : "");
   if (msg.seat !== ui.me || !playedByMe(hand)) say(toldBy(msg.seat, msg.action, { spoken: true, phase, hand }));
   if (verb === "ask" || verb === "reveal" || verb === "pair") ui.pendingMoment = { seat: msg.seat, verb };
@@ -100,10 +100,10 @@ function showEvent(msg) {
 
 function trickWon(trick, hand = null) {
   const you = trick.winner === ui.me && playedByMe(hand);
-  const text = you ? t("log.trick_won.you", { count: trick.points })
-    : opening(t("log.trick_won", { who: seatName(trick.winner, { hand }), count: trick.points }));
-  log(text, "trick");
-  say(text);
+  const tell = () => (you ? t("log.trick_won.you", { count: trick.points })
+    : opening(t("log.trick_won", { who: seatName(trick.winner, { hand }), count: trick.points })));
+  log(tell, "trick");
+  say(tell());
 }
 
 async function showState(msg) {
@@ -118,10 +118,10 @@ async function showState(msg) {
     ui.banner = null;
     ui.seen.clear();
     const dealer = v.dealer === ui.me && ui.me !== null;
-    log(dealer ? t("log.new_hand.you", { n: msg.hand + 1 })
-      : t("log.new_hand", { n: msg.hand + 1, who: seatName(v.dealer) }), "sys");
-    say(dealer ? t("log.new_hand.you", { n: msg.hand + 1 })
+    const tell = () => (dealer ? t("log.new_hand.you", { n: msg.hand + 1 })
       : t("log.new_hand", { n: msg.hand + 1, who: seatName(v.dealer) }));
+    log(tell, "sys");
+    say(tell());
   } else if (sameHand) {
     const pv = prev.view;
     if (v.tricks.length === pv.tricks.length + 1 && pv.trick?.cards?.length) finished = v.tricks.at(-1);
@@ -143,9 +143,8 @@ async function showState(msg) {
     await flyNewCards();
   }
   if (msg.match.over && !(prev && prev.match.over)) {
-    const text = matchOverText(msg.match);
-    log(text, "sys");
-    say(text, true);
+    log(() => matchOverText(msg.match), "sys");
+    say(matchOverText(msg.match), true);
   }
 }
 
@@ -160,27 +159,28 @@ function announceTurn() {
 function exposeMoment(v) {
   const m = ui.pendingMoment;
   ui.pendingMoment = null;
-  const trump = v.trump === "reverse" ? t("trump.reverse") : v.trump
-    ? `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}` : t("trump.none");
-  const who = m ? seatName(m.seat) : "";
   const you = m && m.seat === ui.me && ui.me !== null;
   const key = !m ? "moment.exposed" : `moment.${m.verb === "ask" ? "asked" : "revealed"}${you ? ".you" : ""}`;
-  let text = t(key, { who, trump });
-  if (v.indicator) {
-    text += ` ${v.bidder === ui.me ? t("moment.your_card", { card: cardShort(v.indicator) })
+  const tell = () => {
+    const trump = v.trump === "reverse" ? t("trump.reverse") : v.trump
+      ? `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}` : t("trump.none");
+    const card = !v.indicator ? "" : ` ${v.bidder === ui.me ? t("moment.your_card", { card: cardShort(v.indicator) })
       : t("moment.their_card", { who: seatName(v.bidder), card: cardShort(v.indicator) })}`;
-  }
+    return t(key, { who: m ? seatName(m.seat) : "", trump }) + card;
+  };
+  const text = tell();
   ui.banner = { text, cards: v.indicator ? [v.indicator] : [], trick: v.tricks.length + 1, kind: "reveal" };
-  log(text, "moment");
+  log(tell, "moment");
   say(text, true);
 }
 
 function pairMoment(v) {
   const you = v.pair.seat === ui.me && ui.me !== null;
   const cards = v.pair.cards.map(cardShort).join(" ");
-  const text = you ? t("moment.pair.you", { cards }) : t("moment.pair", { who: seatName(v.pair.seat), cards });
+  const tell = () => (you ? t("moment.pair.you", { cards }) : t("moment.pair", { who: seatName(v.pair.seat), cards }));
+  const text = tell();
   ui.banner = { text, cards: v.pair.cards, trick: v.tricks.length + 1, kind: "pair" };
-  log(text, "moment");
+  log(tell, "moment");
   say(text, true);
 }
 
@@ -204,7 +204,7 @@ async function showHandOver(msg) {
   }
   const title = t("result.hand_over", { n: msg.hand + 1 });
   const result = handResultText(v, msg.hand);
-  log(`${title}: ${result}`, "sys");
+  log(() => `${t("result.hand_over", { n: msg.hand + 1 })}: ${handResultText(v, msg.hand)}`, "sys");
   if (v.status === "annulled") $("log").lastElementChild.dataset.annulled = msg.hand;  // (its rule follows)
   say(`${title}. ${result}`, true);
   await showResult(() => {

@@ -3,7 +3,7 @@
 // auction in the centre, and the status strip above the felt (contract, trump, points, and
 // the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
-import { t, tn } from "../i18n.js";
+import { seatNumber, t, tn } from "../i18n.js";
 import { bidNode, callNode, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
@@ -85,11 +85,11 @@ export function renderWaiting() {
     const who = s.kind === "open" ? t("waiting.open") : seatName(s.seat, { you: false });
     const row = el("li", { class: `team-${teamOf(s.seat)}` },
       el("span", { class: "dot", "aria-hidden": "true" }),
-      el("span", { text: t("waiting.seat", { n: s.seat, team: TEAM_LETTERS[teamOf(s.seat)] }) }),
+      el("span", { text: t("waiting.seat", { n: seatNumber(s.seat), team: TEAM_LETTERS[teamOf(s.seat)] }) }),
       el("strong", { text: s.seat === mine ? t("waiting.you", { name: who }) : who }));
     if (s.kind === "open" && (mine === undefined || mine === null)) {
       row.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
-        "aria-label": t("waiting.sit_at", { n: s.seat }), onclick: () => takeSeat(s.seat) }));
+        "aria-label": t("waiting.sit_at", { n: seatNumber(s.seat) }), onclick: () => takeSeat(s.seat) }));
     }
     list.append(row);
   });
@@ -141,7 +141,7 @@ export function renderSeats() {
     // my own plate says "You" (my name is in its title and label)
     const name = k === ui.me ? t("seat.you") : seatName(k);
     const fullName = k === ui.me ? t("plate.you", { name: s.name || "" }) : name;
-    const label = [k === ui.me ? fullName : t("plate.label", { name, n: k }),
+    const label = [k === ui.me ? fullName : t("plate.label", { name, n: seatNumber(k) }),
       t("plate.team", { team: TEAM_LETTERS[teamOf(k)] }), ...bits,
       turn ? t("plate.to_act") : null, v ? t("plate.cards", { count: v.hand_sizes[k] }) : null]
       .filter(Boolean).join(", ");
@@ -177,7 +177,7 @@ export function renderSeats() {
     if (row.childElementCount) plate.append(row);
     if (ui.room.status === "playing" && s.kind === "bot" && (ui.seatInfo === null || ui.seatInfo === undefined)) {
       plate.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
-        "aria-label": t("plate.take_over", { n: k }), onclick: () => takeSeat(k) }));
+        "aria-label": t("plate.take_over", { n: seatNumber(k) }), onclick: () => takeSeat(k) }));
     }
     box.append(plate);
   }

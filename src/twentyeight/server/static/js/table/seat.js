@@ -2,7 +2,7 @@
 // the rematch at the end of the match (every person seated agrees, or the host deals it; the
 // server deals it in a new room with the same seats, and this browser follows with its seat
 // token, which holds the new seat too).
-import { t } from "../i18n.js";
+import { seatNumber, t } from "../i18n.js";
 import { send } from "./connection.js";
 import { $, el, log, notice, say } from "./dom.js";
 import { SEAT_KEY, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
@@ -15,7 +15,7 @@ function stand() {
   }
   localStorage.removeItem(SEAT_KEY);       // the token is no longer a seat of this room
   ui.seatInfo = null;
-  log(t("seat.stood"), "sys");
+  log(() => t("seat.stood"), "sys");
   refresh();
 }
 
@@ -31,7 +31,7 @@ export function receiveRematch(msg) {
   const before = ui.rematch;
   ui.rematch = msg;
   if (msg.room && !before?.room) {
-    log(t("rematch.dealt"), "sys");
+    log(() => t("rematch.dealt"), "sys");
     say(t("rematch.dealt"), true);
     if (ui.seatInfo && ui.seatInfo.token) {
       // a signed-in player's token belongs to the room: the server tells this seat the new one
@@ -43,7 +43,7 @@ export function receiveRematch(msg) {
     }
   } else if (!msg.room) {
     for (const k of msg.agreed.filter((s) => !(before?.agreed || []).includes(s))) {
-      log(t("rematch.agrees", { who: seatName(k) }), "sys");
+      log(() => t("rematch.agrees", { who: seatName(k) }), "sys");
     }
   }
   refresh();
@@ -76,7 +76,7 @@ export function rematchControls() {
 
 /** What a newcomer waiting for a claimed seat is told: which seat, from the next hand. */
 export function pendingText(k) {
-  return t("notice.seat_pending", { seat: `${k} (${seatName(k, { you: false })})` });
+  return t("notice.seat_pending", { seat: `${seatNumber(k)} (${seatName(k, { you: false })})` });
 }
 
 /** The notice of a seat claimed for the next hand while the person watches (a claim made

@@ -6,7 +6,7 @@
 // `ui.st` is the state *shown*: the presentation (motion.js) moves it forward through the
 // server's messages one at a time, so that every card is seen travelling and every trick is
 // seen won.  `ui.latest` is the newest state received.
-import { joinList, t } from "../i18n.js";
+import { joinList, seatNumber, t } from "../i18n.js";
 import { parseAction } from "../words.js";
 
 export const ROOM = decodeURIComponent(location.pathname.split("/r/")[1].split("/")[0]);
@@ -96,7 +96,7 @@ export function seatName(k, { you = true, hand = null } = {}) {
   if (you && k === ui.me) return playedByMe(hand) ? t("seat.you") : t("seat.computer_yours");
   const s = ui.room?.seats?.[k];
   if (s?.kind === "bot" && (!s.name || /^\S+ bot \d+$/.test(s.name))) return t("seat.computer", { n: k });
-  return s?.name || t("seat.n", { n: k });
+  return s?.name || t("seat.n", { n: seatNumber(k) });
 }
 
 export function teamOf(k) {
