@@ -279,8 +279,10 @@ def test_a_finished_room_is_replayed_from_its_table(
 
 PLATE_ON_A_TRICK_CARD = """() => {
   const boxes = (s) => [...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect());
-  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
   const plates = boxes('.lb-seat');
-  return boxes('.lb-played').filter((c) => plates.some((p) => meet(c, p))).map((c) => [c.left, c.top]);
+  return boxes('.lb-played').filter((c) => plates.some((p) => meet(c, p)))
+    .map((c) => [c.left, c.top]);
 }"""
 """The cards of the board's trick that a seat's plate lies on (their places)."""

@@ -1,7 +1,8 @@
 """Issue 16, "every screen": at 390×844, 844×390, 800×360, 780×437, 1024×640, 1280×800 and
-1920×1080, and the small phones 360×640, 640×360 and 667×375, at four, six and eight players, in the auction and in the play, every card of the
-hand, every seat plate, every action button, the prompt, the status chips and the trick's
-cards are on the screen and nothing covers them (bounding boxes and ``document.elementFromPoint``,
+1920×1080, and the small phones 360×640, 640×360 and 667×375, at four, six and eight
+players, in the auction and in the play, every card of the hand, every seat plate, every
+action button, the prompt, the status chips and the trick's cards are on the screen and
+nothing covers them (bounding boxes and ``document.elementFromPoint``,
 tests/browser/geometry.py) — also with the banner of the moment the trump is revealed over
 the felt, and for a spectator.  Every screen is saved as a screenshot (``screens/`` of the
 artifacts).
