@@ -7,7 +7,7 @@ tests/browser/geometry.py) — also with the banner of the moment the trump is r
 the felt, and for a spectator.  Every screen is saved as a screenshot (``screens/`` of the
 artifacts).
 
-One room per table, one browser page per room, resized through the six screens: the state
+One room per table, one browser page per room, resized through the screens: the state
 does not move while it is the person's turn.
 """
 
