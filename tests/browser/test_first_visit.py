@@ -416,8 +416,10 @@ def test_the_tables_small_buttons_are_a_finger_high_on_a_phone(
         assert box and box["height"] >= FINGER, f"{small.nth(i).inner_text()!r}: {box}"
     # the Hint, a word of the prompt's line, is tapped on its line's height and more, and
     # the call under it keeps the taps on its own top edge
-    prompt = page.locator("#prompt").bounding_box()
-    assert prompt and prompt["height"] < 30                       # one line, as before
+    line = page.locator("#prompt").evaluate(   # (without the line of why, when there is one)
+        "p => p.getBoundingClientRect().height"
+        " - (p.querySelector('.prompt-why')?.getBoundingClientRect().height ?? 0)")
+    assert line < 30                                              # one line, as before
     first = page.locator("#actions button").first
     assert first.evaluate("""b => { const r = b.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 2);
@@ -496,4 +498,34 @@ def test_claiming_the_rest_early_is_asked_first(
     assert told.strip() not in page.locator("#log").inner_text()
     assert page.locator("#hand .card.legal").count()   # still this seat's turn to play
     assert claim.is_visible()
+    assert not errors
+
+
+@pytest.mark.viewport(390, 844)
+def test_the_prompt_says_why_choices_are_missing(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"Bid at least 20 or pass" with 15–19 gone, or "bid" with no pass: the prompt says
+    why, with its rule, under the choices' line (it was told only in the table talk, below
+    the fold on a phone).  Hand after hand until such a turn: at the latest when this seat
+    speaks first and may not pass (28-AUC-4)."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    why = page.locator("#prompt .prompt-why")
+    for _ in range(150):
+        page.wait_for_function(MY_TURN)
+        if dialog_open(page):
+            at = seq(page)
+            page.locator("#ho-close").click()
+            page.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at)
+            continue
+        page.wait_for_function("document.body.dataset.caught === '1'")
+        if why.count():
+            break
+        act_simply(page)
+    told = why.inner_text()
+    assert re.search(r"\((28-AUC-4|28-AUC-6|28-RAISE-1|28-[A-Z]+-\d+)\)$", told), told
+    assert told in page.locator("#log li.note").all_inner_texts()    # the table talk's note
+    page.evaluate("window.scrollTo(0, 0)")              # (a click may have scrolled the page)
+    settle(page)
+    found = problems(page)
+    assert not found, "\n".join(found)
     assert not errors

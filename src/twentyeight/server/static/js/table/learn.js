@@ -73,7 +73,9 @@ export function renderHint() {
     prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text",
       text: t("hint.failed", { why: hint.failed }) }));
   }
-  if (!current) prompt.append(" ", button);
+  const why = prompt.querySelector(".prompt-why");         // (the button on the prompt's line)
+  if (!current && why) why.before(" ", button);
+  else if (!current) prompt.append(" ", button);
 }
 
 /** The explanations of the rules that came with a state, shown in the table talk: what

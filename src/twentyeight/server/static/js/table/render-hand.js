@@ -3,6 +3,7 @@
 // to the width, one tab stop with the arrow keys moving along it).
 import { cardName, cardSVG, sortHand } from "../cards.js";
 import { t } from "../i18n.js";
+import { reasonSentence, withoutRule } from "../reasons.js";
 import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.js";
 import { claimButton } from "./claim.js";
 import { act, clickCard } from "./commands.js";
@@ -62,6 +63,14 @@ export function renderPrompt() {
     p.classList.add("mine");
     const what = turnPrompt(st);
     p.textContent = what === null ? t(`turn.${st.view.phase}`) : t("prompt.your_turn", { what });
+    // why some choices are missing (a bid floor, the bidder's hidden trump), under the
+    // prompt: the rule the table talk also tells, where the player looks for the choices
+    const why = (st.notes || []).filter((note) => note.kind === "turn");
+    if (why.length) {
+      p.append(el("span", { class: "prompt-why" }, ...why.flatMap((note, i) => [i ? " " : "",
+        reasonSentence(note, withoutRule(note.text, note.rule)),
+        note.rule ? el("span", { class: "nowrap", text: ` (${note.rule})` }) : ""])));
+    }
   } else {
     p.textContent = st.to_act === ui.me ? t("prompt.showing") : t("prompt.waiting", { doing });
   }
