@@ -286,3 +286,62 @@ PLATE_ON_A_TRICK_CARD = """() => {
     .map((c) => [c.left, c.top]);
 }"""
 """The cards of the board's trick that a seat's plate lies on (their places)."""
+
+
+IN_VIEW = """() => {
+  // the lowest of the lesson's buttons brought into view, as a finger would (sideways, the
+  // lesson's column scrolls on its own), then all checked at once
+  const buttons = [...document.querySelectorAll(
+    '#calls button, #next:not([hidden]), #play-now:not([hidden])')];
+  buttons.at(-1)?.scrollIntoView({ block: 'nearest' });
+  const H = innerHeight, W = innerWidth, out = [];
+  const check = (sel, what) => document.querySelectorAll(sel).forEach((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.top < -1 || r.bottom > H + 1 || r.left < -1 || r.right > W + 1)) {
+      out.push(`${what} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+    }
+  });
+  check('#say', 'the lesson');
+  check('.lb-played, .lb-phase', 'the trick');     // (the middle of the table)
+  const felt = document.querySelector('.lb-felt').getBoundingClientRect();
+  if (felt.top + 0.6 * felt.height > H + 1) out.push(`the table's middle below ${H}: ${felt.top}`);
+  check('.lb-hand', 'the hand');
+  check('#calls button, #next:not([hidden]), #play-now:not([hidden])', 'a button');
+  return out;
+}"""
+"""What of the lesson, the trick (or the phase) and the middle of the table, the hand and the
+lesson's buttons is off the screen, once its lowest button is in view."""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (800, 360), (640, 360)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tutorial_keeps_the_lesson_and_the_table_on_a_phones_screen(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """At every step of the lesson, on a small phone upright and held sideways, the lesson,
+    the table's middle with its trick, the hand and the lesson's buttons are on the first
+    screen together (sideways
+    the felt was 800 px tall: after a tap on a card the lesson and its "Not this one" were
+    off the screen; upright the trick the lesson spoke of was below the fold); the last step
+    offers the way on to a game (on a phone it was hidden with the page's links)."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.url + "/api/tutorial", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    page, errors = open_page(new_browser_context, server, "/learn", size)
+    page.wait_for_selector("#say:not(:empty)")
+    for n, step in enumerate(steps):
+        page.evaluate("window.scrollTo(0, 0)")
+        off = page.evaluate(IN_VIEW)
+        if off:
+            page.screenshot(path=str(shots / f"tutorial-off-{n}-{size[0]}x{size[1]}.png"))
+        assert not off, (n, step["say"]["key"], off)
+        if n in (0, 12, len(steps) - 1):
+            page.screenshot(path=str(shots / f"tutorial-{n}-{size[0]}x{size[1]}.png"))
+        if n < len(steps) - 1:
+            _walk(page, [step], shots, size)
+    play = page.locator("#play-now")
+    assert play.is_visible() and page.locator("#next").is_hidden()
+    play.click()
+    page.wait_for_url(server.url + "/")
+    assert errors == []

@@ -141,6 +141,8 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
       cardFace(view.indicator, { small: true, cls: "face-down" })));
   }
   root.replaceChildren(status, felt, mine);
+  drawn = felt;
+  fitFelt(felt);
   keepTrickClear(felt);
   resized.disconnect();
   resized.observe(felt);
@@ -148,6 +150,36 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
 
 /** The felt drawn last, kept clear again when its size changes (a phone turned). */
 const resized = new ResizeObserver((entries) => entries.forEach((e) => keepTrickClear(e.target)));
+let drawn = null;
+window.addEventListener("resize", refitBoard);
+
+/** Fit the felt drawn last again: after what comes before it on the page has changed (the
+ *  lesson's words, a feedback line), or the window. */
+export function refitBoard() {
+  if (drawn?.isConnected) fitFelt(drawn);
+}
+
+/** The least height of a felt made lower to fit the screen: four plates and a trick. */
+const FELT_LEAST = 176;
+
+/** The felt no taller than the screen leaves it with what follows it in its section (the
+ *  hand, the replay's step buttons) in view too, when its own shape would make it so (a
+ *  phone: the tutorial's square felt was 800 px tall on a phone held sideways, and under
+ *  the lesson on an upright one its trick was below the fold); at least FELT_LEAST. */
+function fitFelt(felt) {
+  felt.style.height = "";
+  felt.style.minHeight = "";
+  felt.style.aspectRatio = "";
+  const box = felt.getBoundingClientRect();
+  if (!box.width) return;
+  const section = felt.closest("section") || felt.parentElement;
+  const below = Math.max(0, section.getBoundingClientRect().bottom - box.bottom);
+  const room = window.innerHeight - (box.top + window.scrollY) - below - 8;
+  if (box.height <= room) return;
+  felt.style.aspectRatio = "auto";
+  felt.style.minHeight = `${FELT_LEAST}px`;
+  felt.style.height = `${Math.max(FELT_LEAST, Math.floor(room))}px`;
+}
 
 const touch = (a, b, gap) => a.left < b.right + gap && b.left < a.right + gap
   && a.top < b.bottom + gap && b.top < a.bottom + gap;

@@ -8,7 +8,7 @@ import { joinList, onLanguage, pickLanguage, t, translateStatic, useLanguage } f
 import { reasonWithRule, withoutRule } from "../reasons.js";
 import { languageSwitch } from "../settings.js";
 import { labelNode, parseAction } from "../words.js";
-import { drawBoard, el, historyList } from "../learn/board.js";
+import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
 
 const $ = (id) => document.getElementById(id);
 const lesson = { steps: [], at: 0, clockwise: false };
@@ -56,9 +56,11 @@ function show() {
     }
   }
   $("next").hidden = Boolean(expect) || i === lesson.steps.length - 1;
+  $("play-now").hidden = i !== lesson.steps.length - 1;     // the way on, on every screen
   const history = historyList(view, 0, names(), { you: true });
   $("history").replaceChildren(history);
   history.scrollTop = history.scrollHeight;
+  refitBoard();                      // (the lesson's words above it on a phone: now known)
 }
 
 function tryAction(action) {
@@ -78,6 +80,7 @@ function tryAction(action) {
     const wanted = verb === "play" ? cardShort(arg) : labelNode(step.expect).textContent;
     feedback.textContent = t("tut.not_this", { action: wanted });
   }
+  refitBoard();
 }
 
 async function start() {
@@ -90,6 +93,7 @@ async function start() {
   lesson.clockwise = data.direction === "clockwise";
   $("next").addEventListener("click", () => { lesson.at = Math.min(lesson.at + 1, lesson.steps.length - 1); show(); });
   $("again").addEventListener("click", () => { lesson.at = 0; show(); });
+  $("play-now").addEventListener("click", () => { window.location.href = "/"; });
   onLanguage(() => { translateStatic(); show(); });
   show();
 }
