@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, seated_page, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
 from browser.geometry import problems, settle
 from server.harness import Server
 
@@ -266,7 +266,7 @@ def test_the_result_keeps_continue_in_view(server: Server, shots: Path,
 SCORE_NAMES = """() => [...document.querySelectorAll('#scoreboard .score')].map((s) => {
   const n = s.querySelector('.score-names');
   return { label: s.getAttribute('aria-label'), shown: n.getClientRects().length > 0,
-           width: n.clientWidth, needs: n.scrollWidth,
+           text: n.textContent, width: n.clientWidth, needs: n.scrollWidth,
            em: parseFloat(getComputedStyle(n).fontSize) };
 })"""
 
@@ -289,8 +289,29 @@ def test_a_sides_names_are_never_cut_to_a_sliver(server: Server,
         for side in sides:
             assert " and " in side["label"], side                # (the names, for readers)
             if side["shown"]:
-                assert side["needs"] <= side["width"] + 1 or side["width"] >= 2.5 * side["em"], \
+                assert side["needs"] <= side["width"] + 1 or side["width"] >= 3 * side["em"], \
                     (width, side)
         if width >= 844:
             assert all(side["shown"] for side in sides), (width, sides)
+    assert not errors, errors
+
+
+def test_three_sides_on_a_small_phone_are_named_short_not_cut(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Six players in three sides (28-6p) on an upright phone: the sides' names did not fit
+    and were cut to "Yo…", "Su…", "Ch…"; each side is named short instead, this seat's side
+    "You" and the others by their first player, whole or cut to no less than two ems ("Ind…"
+    of "Indira"); with room, the names in full."""
+    page, errors = seated_page(new_browser_context, server, "28-6p")
+    you = catalog("en")["seat.you"]
+    for width, height, short in [(360, 640, True), (1280, 800, False)]:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        sides = page.evaluate(SCORE_NAMES)
+        assert len(sides) == 3 and all(side["shown"] for side in sides), sides
+        for side in sides:
+            least = 2 if short else 3                       # (ems: "Ind…" of "Indira")
+            assert side["needs"] <= side["width"] + 1 or side["width"] >= least * side["em"], side
+            assert (" and " not in side["text"]) is short, side
+        assert any(side["text"] == you for side in sides) is short, sides
     assert not errors, errors

@@ -11,7 +11,7 @@ import { layoutFelt } from "./layout.js";
 import { seatLink, watchLink } from "./invite.js";
 import {
   NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, rulesLabel,
-  seatName, seatOrder, teamName, teamOf, token, ui, view,
+  seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
 import { trumpText } from "./text.js";
 
@@ -37,26 +37,38 @@ export function renderTop() {
       : t("score.label", { names, score: signed(s) });
     board.append(el("div", { class: `score team-${team}`, role: "group", "aria-label": label, title: label },
       sixes ? el("span", { class: "six", html: sixSVG(s) }) : null,
-      el("span", { class: "score-names", text: names }),
+      el("span", { class: "score-names", text: names, "data-full": names, "data-short": sideShortName(team) }),
       el("span", { class: "score-value", "data-team": team, text: signed(s) })));
   });
   fitScoreNames();
 }
 
-const SLIVER_EM = 2.5;
+/** A side's names cut narrower than this say too little (ems): its names in full ("Yo…" of
+ *  "You, Uma and Lakshmi") and its short name ("Ind…" of "Indira" still says whose). */
+const CUT_LEAST_EM = { full: 3, short: 2 };
+
+/** A side named short, where its names do not fit: "You" for this seat's side, else its first
+ *  player's name. */
+function sideShortName(team) {
+  const seats = teamSeats(team);
+  return seatName(ui.me !== null && seats.includes(ui.me) ? ui.me : seats[0]);
+}
 
 /** A side's names cut to a letter or two say nothing and look broken ("'" and "I" at 568 px
- *  wide): then every side's names are left out — the colour, the six and the score say whose
- *  side it is, and the names stay in each side's label.  Again whenever the page is laid out
- *  anew. */
+ *  wide, "Yo…", "Su…", "Ch…" for three sides at 360): then every side is named short ("You",
+ *  "Suresh" or "Sur…"), and where even that is cut to a letter or two, left out — the colour, the six and the score say
+ *  whose side it is, and the names stay in each side's label.  Again whenever the page is
+ *  laid out anew. */
 export function fitScoreNames() {
   const all = [...document.querySelectorAll("#scoreboard .score-names")];
-  all.forEach((names) => { names.hidden = false; });
-  const sliver = all.some((names) => {
+  const cut = (form) => all.some((names) => {
     const em = parseFloat(getComputedStyle(names).fontSize) || 12;
-    return names.scrollWidth > names.clientWidth + 1 && names.clientWidth < SLIVER_EM * em;
+    return names.scrollWidth > names.clientWidth + 1 && names.clientWidth < CUT_LEAST_EM[form] * em;
   });
-  if (sliver) all.forEach((names) => { names.hidden = true; });
+  all.forEach((names) => { names.hidden = false; names.textContent = names.dataset.full; });
+  if (!cut("full")) return;
+  all.forEach((names) => { names.textContent = names.dataset.short; });
+  if (cut("short")) all.forEach((names) => { names.hidden = true; });
 }
 
 export function renderWaiting() {
