@@ -18,8 +18,10 @@ import pytest
 
 from browser.conftest import (
     MY_TURN,
+    act_simply,
     catalog,
     dialog_open,
+    seated_page,
     seated_table,
     seq,
     then_wait,
@@ -409,3 +411,34 @@ def test_the_game_score_is_kept_with_a_red_and_a_black_six(
     to_my_first_turn(tables)
     assert tables.locator("#scoreboard .score").count() == 2
     assert tables.locator("#scoreboard .six").count() == 0
+
+
+def test_56s_tables_are_counted_not_signed(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56 keeps score in tables, twelve a side, moved between the sides (56-MATCH-1): the
+    bar shows how many each side holds ("12", read "12 tables"), not points ("+12"), and a
+    hand's result says the tables moved ("Tables: … +1 and the opponents -1"), with the sides'
+    tables under the caption "Tables", where it said "Game score" beside a +13 and a +11."""
+    page, errors = seated_page(new_browser_context, server, "56")
+    en = catalog("en")
+    assert page.locator("#scoreboard .score-value").all_inner_texts() == ["12", "12"]
+    labels = page.locator("#scoreboard .score").evaluate_all(
+        "ss => ss.map(s => s.getAttribute('aria-label'))")
+    assert all(label.endswith(": 12 tables") for label in labels), labels
+    to_the_play(page)
+    for _ in range(40):                                  # on to the hand's result
+        page.wait_for_function(MY_TURN)
+        if dialog_open(page):
+            break
+        act_simply(page)
+    assert dialog_open(page)
+    body = page.locator("#ho-body")
+    result = body.locator(".ho-result").inner_text()
+    caption = body.locator(".score-table caption").inner_text()
+    counts = body.locator(".score-table td").all_inner_texts()
+    annulled = "annul" in result.lower()
+    assert caption == en["score.caption_tables"]
+    assert all(c.isdigit() for c in counts) and sum(map(int, counts)) == 24, counts
+    assert annulled or en["result.tables"].split(":")[0] + ":" in result, result
+    assert en["result.game_score"].split(":")[0] not in result
+    assert not errors

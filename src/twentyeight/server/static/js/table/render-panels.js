@@ -10,7 +10,7 @@ import { $, el } from "./dom.js";
 import {
   TEAM_LETTERS, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui, view,
 } from "./state.js";
-import { handResultText, matchOverText, trumpText } from "./text.js";
+import { handResultText, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
 
 export function renderContract() {
   const box = $("contract");
@@ -125,9 +125,10 @@ export function renderLastTrick() {
 
 function scoreTable(scores) {
   const table = el("table", { class: "score-table" });
-  table.append(el("caption", { text: t("score.caption") }));
+  const unit = scoreUnit();
+  table.append(el("caption", { text: t(unit ? `score.caption_${unit}` : "score.caption") }));
   scores.forEach((s, i) => table.append(el("tr", { class: `team-${i}` },
-    el("th", { scope: "row", text: teamName(i) }), el("td", { text: `${s > 0 ? "+" : ""}${s}` }))));
+    el("th", { scope: "row", text: teamName(i) }), el("td", { text: scoreShown(s) }))));
   return table;
 }
 

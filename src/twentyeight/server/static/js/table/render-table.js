@@ -13,9 +13,8 @@ import {
   NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, rulesLabel,
   seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
-import { trumpText } from "./text.js";
+import { scoreShown, scoreUnit, signed, trumpText } from "./text.js";
 
-const signed = (s) => `${s > 0 ? "+" : ""}${s}`;
 
 export function renderTop() {
   $("room-title").textContent = ui.room ? t("room.title", { room: ROOM, rules: rulesLabel() })
@@ -30,15 +29,16 @@ export function renderTop() {
   if (!scores || !ui.room || ui.room.status === "waiting") return;
   const f = flags();
   const sixes = (f.match_scoring ?? "target") === "target" && (f.game_target ?? 6) === 6;
+  const unit = scoreUnit();
   scores.forEach((s, team) => {
     const names = teamName(team);
     const label = sixes
       ? t(s >= 0 ? "score.label_red" : "score.label_black", { names, score: signed(s), count: Math.min(6, Math.abs(s)) })
-      : t("score.label", { names, score: signed(s) });
+      : unit ? t(`score.label_${unit}`, { names, count: s }) : t("score.label", { names, score: signed(s) });
     board.append(el("div", { class: `score team-${team}`, role: "group", "aria-label": label, title: label },
       sixes ? el("span", { class: "six", html: sixSVG(s) }) : null,
       el("span", { class: "score-names", text: names, "data-full": names, "data-short": sideShortName(team) }),
-      el("span", { class: "score-value", "data-team": team, text: signed(s) })));
+      el("span", { class: "score-value", "data-team": team, text: scoreShown(s) })));
   });
   fitScoreNames();
 }

@@ -3,8 +3,8 @@
 import { t } from "../i18n.js";
 import { $, el } from "./dom.js";
 import { TEAM_LETTERS, seatName, teamName, ui } from "./state.js";
+import { scoreShown, signed } from "./text.js";
 
-const signed = (s) => `${s > 0 ? "+" : ""}${s}`;
 
 export function receiveSheet(msg) {
   ui.sheet = msg.hands;
@@ -32,7 +32,7 @@ export function renderSheet() {
       el("td", { text: result }));
     r.scores.forEach((total, k) => {
       tr.append(el("td", { class: `team-${k}`, title: t("sheet.points", { points: signed(r.points[k]) }) },
-        el("span", { class: "total", text: signed(total) }),
+        el("span", { class: "total", text: scoreShown(total) }),
         r.points[k] ? el("small", { text: ` (${signed(r.points[k])})` }) : null));
     });
     body.append(tr);

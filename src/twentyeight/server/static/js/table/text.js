@@ -4,7 +4,7 @@ import { SUIT_SYMBOL, suitWord } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { bidText, told } from "../words.js";
-import { playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
+import { flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
  * was made in: "Ravi does not raise"; `hand`, the hand it was made in: my seat's before I
@@ -19,7 +19,21 @@ export function opening(text) {
   return text.startsWith(t("seat.computer_yours")) ? cap(text) : text;
 }
 
-const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
+/** A change of score, or points: signed ("+3", "-1", "0"). */
+export const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
+
+/** What the match's score counts where it is not points: "tables" (56: twelve each, moved
+ *  between the sides, 56-MATCH-1) or "coolies" (56-MATCH-3); null for points. */
+export function scoreUnit() {
+  const scoring = flags().match_scoring;
+  return scoring === "tables" ? "tables" : scoring === "coolie_kodi" ? "coolies" : null;
+}
+
+/** A side's score as the table shows it: tables or coolies as many as it holds ("12"),
+ *  points signed ("+3"). */
+export function scoreShown(score) {
+  return scoreUnit() ? String(score) : signed(score);
+}
 
 /** Why hand view `v` was annulled, in words ("" when it was not, or the reason is unknown
  *  here), saying whose cards where they were one player's (the view's `annulled_seat`: the
@@ -56,7 +70,8 @@ export function handResultText(v, hand = null) {
   const changes = [];
   if (change.bidding) changes.push(t("result.change", { side, change: signed(change.bidding) }));
   if (change.opponents) changes.push(t("result.change", { side: t("result.opponents"), change: signed(change.opponents) }));
-  if (changes.length) text += ` ${t("result.game_score", { changes: joinList(changes) })}`;
+  const unit = scoreUnit();
+  if (changes.length) text += ` ${t(unit ? `result.${unit}` : "result.game_score", { changes: joinList(changes) })}`;
   return text;
 }
 
