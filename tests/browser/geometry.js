@@ -62,9 +62,11 @@
   });
   document.querySelectorAll('#scoreboard .score').forEach((c) => whole(c, 'score'));
   // a side's names are shown whole, cut with room to read, or not at all: never a sliver
+  // (a side named short, "Indira", may be cut a little nearer: "Ind…")
   document.querySelectorAll('#scoreboard .score-names').forEach((n) => {
     const em = parseFloat(getComputedStyle(n).fontSize);
-    if (n.getClientRects().length && n.scrollWidth > n.clientWidth + 1 && n.clientWidth < 2.5 * em) {
+    const least = n.textContent === n.dataset.short ? 2.4 : 2.5;
+    if (n.getClientRects().length && n.scrollWidth > n.clientWidth + 1 && n.clientWidth < least * em) {
       out.push(`the side's names "${n.textContent}" are cut to ${n.clientWidth}px`);
     }
   });

@@ -300,7 +300,7 @@ def test_three_sides_on_a_small_phone_are_named_short_not_cut(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """Six players in three sides (28-6p) on an upright phone: the sides' names did not fit
     and were cut to "Yo…", "Su…", "Ch…"; each side is named short instead, this seat's side
-    "You" and the others by their first player, whole or cut to no less than two ems ("Ind…"
+    "You" and the others by their first player, whole or cut to no less than 2.4 ems ("Ind…"
     of "Indira"); with room, the names in full."""
     page, errors = seated_page(new_browser_context, server, "28-6p")
     you = catalog("en")["seat.you"]
@@ -310,7 +310,7 @@ def test_three_sides_on_a_small_phone_are_named_short_not_cut(
         sides = page.evaluate(SCORE_NAMES)
         assert len(sides) == 3 and all(side["shown"] for side in sides), sides
         for side in sides:
-            least = 2 if short else 3                       # (ems: "Ind…" of "Indira")
+            least = 2.4 if short else 3                     # (ems: "Ind…" of "Indira")
             assert side["needs"] <= side["width"] + 1 or side["width"] >= least * side["em"], side
             assert (" and " not in side["text"]) is short, side
         assert any(side["text"] == you for side in sides) is short, sides

@@ -52,7 +52,7 @@ def open_table(context: BrowserContext, server: Server, name: str) -> Page:
     page.wait_for_url(re.compile(r"/r/\w+$"))
     expect(page.get_by_role("heading", name="Waiting for players")).to_be_visible()
     page.fill("#name-input", name)
-    page.get_by_role("button", name="Sit at seat 0").click()
+    page.get_by_role("button", name="Sit at seat 1").click()    # (the first seat, as people count)
     expect(page.locator("#waiting")).to_contain_text(f"{name} (you)")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#hand .card").first).to_be_visible()
@@ -171,7 +171,7 @@ def test_a_person_plays_a_full_hand_by_clicking(browser_context: BrowserContext,
 
     # a reload brings the person back to the same seat (the token is kept by the browser)
     page.reload()
-    expect(page.locator("#log")).to_contain_text("You are Asha at seat 0.")
+    expect(page.locator("#log")).to_contain_text("You are Asha at seat 1.")   # (from 1)
     expect(page.locator("#hand .card").first).to_be_visible()
     expect(page.locator("#scoreboard .score-value")).to_have_text(rows)
     if not screenshot_taken:

@@ -47,6 +47,9 @@ const FELT_MIN = { 3: 220, 4: 260, 6: 270, 8: 300 };
  *  the whole height and the chips and clock share the felt's width (.column-whole-height). */
 const HAND_BESIDE_MIN = 44;
 
+/** The hand's cards are never narrower than this (px): below it the page scrolls instead. */
+const HAND_LEAST = 40;
+
 /** Of each card of a hand laid beside the felt, at least this width is left uncovered by the
  *  next (a strip a finger can find): a hand of many cards (56-4p's twelve) widens its column
  *  for it, from 40% of the page's width up to half. */
@@ -67,10 +70,16 @@ export function fitPage(players) {
     const column = columnForHand(handCard(players));
     if (column) body.style.setProperty("--column", `${column}px`);
   }
+  body.classList.remove("why-dropped");
   let card = handCard(players);
   for (const fallback of ["chips-over-felt", "column-whole-height"]) {   // each one more room
     if (!beside || card >= HAND_BESIDE_MIN) break;
     body.classList.add(fallback);
+    card = handCard(players);
+  }
+  // the last resort: the prompt's line of why (it is in the table talk too)
+  if (card <= (beside ? HAND_BESIDE_MIN : HAND_LEAST) && document.querySelector("#prompt .prompt-why")) {
+    body.classList.add("why-dropped");
     card = handCard(players);
   }
   body.style.setProperty("--card-w", `${card}px`);
@@ -104,7 +113,7 @@ function handCard(players) {
   const style = getComputedStyle(document.body);
   const shape = style.getPropertyValue("--shape").trim();
   const max = parseFloat(style.getPropertyValue("--card-max")) || 96;
-  const clamp = (card) => Math.max(40, Math.min(max, Math.floor(card)));
+  const clamp = (card) => Math.max(HAND_LEAST, Math.min(max, Math.floor(card)));
   if (shape === "landscape") {
     const fill = cardFillingColumn();
     if (fill !== null) return clamp(fill);

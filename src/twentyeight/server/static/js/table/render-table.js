@@ -45,7 +45,7 @@ export function renderTop() {
 
 /** A side's names cut narrower than this say too little (ems): its names in full ("Yo…" of
  *  "You, Uma and Lakshmi") and its short name ("Ind…" of "Indira" still says whose). */
-const CUT_LEAST_EM = { full: 3, short: 2 };
+const CUT_LEAST_EM = { full: 3, short: 2.4 };
 
 /** A side named short, where its names do not fit: "You" for this seat's side, else its first
  *  player's name. */
