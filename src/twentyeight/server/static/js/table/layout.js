@@ -62,7 +62,7 @@ const COLUMN_MOST = 0.5;
  *  (beside the felt, so that it has the whole height, unless the hand would be too small). */
 export function fitPage(players) {
   const body = document.body;
-  body.classList.remove("chips-over-felt", "column-whole-height");
+  body.classList.remove("chips-over-felt", "column-whole-height", "why-dropped");
   const landscape = getComputedStyle(body).getPropertyValue("--shape").trim() === "landscape";
   const beside = landscape && !body.classList.contains("spectating");
   body.style.removeProperty("--column");
@@ -70,7 +70,6 @@ export function fitPage(players) {
     const column = columnForHand(handCard(players));
     if (column) body.style.setProperty("--column", `${column}px`);
   }
-  body.classList.remove("why-dropped");
   let card = handCard(players);
   for (const fallback of ["chips-over-felt", "column-whole-height"]) {   // each one more room
     if (!beside || card >= HAND_BESIDE_MIN) break;
