@@ -119,10 +119,12 @@ export function renderWaiting() {
   }
 }
 
+/** What a plate says of its seat, the most telling first (a low plate cuts the line's end:
+ *  "bidder · 28 · dealer · compu…" keeps the contract, "dealer · bidder · 2…" lost it). */
 function plateBits(k, v, s) {
   const bits = [];
-  if (v && v.dealer === k) bits.push(t("plate.dealer"));
   if (v && v.bidder === k) bits.push(v.contract !== null ? t("plate.bidder_of", { bid: v.contract }) : t("plate.bidder"));
+  if (v && v.dealer === k) bits.push(t("plate.dealer"));
   if (s.kind === "bot") bits.push(t("plate.computer"));
   else if (s.kind === "human" && s.played_by === "bot") bits.push(t("plate.away_computer"));
   else if (s.kind === "human" && s.connected === false) bits.push(t("plate.away"));
