@@ -118,7 +118,7 @@ def test_terminal_game_plays_a_whole_match() -> None:
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return next(answers)
+        return "" if "Enter for" in prompt else next(answers)  # (only Enter deals on)
 
     out = io.StringIO()
     assert TerminalGame(match, 0, bots, read, out, colour=False).run() == 0
@@ -134,7 +134,7 @@ def test_terminal_game_shows_only_the_seat_view() -> None:
     match = Match.new("28", seed=5, dealer=3)
     game = match.current
     hidden = {c for s in (1, 2, 3) for c in game.deal_json()[s]}
-    answers = iter(["quit"])
+    answers = iter(["quit", "y"])                         # (leaving, asked: yes)
     out = io.StringIO()
     TerminalGame(match, 0, {s: make_bot("random", seed=s) for s in (1, 2, 3)},
                  lambda _: next(answers), out, colour=False).run()
@@ -155,7 +155,9 @@ def test_terminal_game_every_preset(preset: str) -> None:
     def read(prompt: str) -> str:
         state["answers"] += 1
         if len(match.games) > 2 or state["answers"] > 400:
-            return "quit"
+            return "quit"                                 # (and "quit" to "Leave…?")
+        if "Enter for" in prompt:
+            return ""
         game = match.current
         if game.to_act == 0 and not game.over:
             return str(game.legal_actions()[0])

@@ -35,19 +35,27 @@ def terminal(match: Match, answer: Callable[[str, Match], str]) -> str:
     n = match.rules.num_players
     bots = {s: make_bot("rules", seed=s) for s in range(1, n)}
     out = io.StringIO()
-    TerminalGame(match, 0, bots, lambda p: answer(p, match), out, colour=False).run()
+    TerminalGame(match, 0, bots, lambda p: confirmed(p) or answer(p, match), out,
+                 colour=False).run()
     return out.getvalue()
+
+
+def confirmed(prompt: str) -> str:
+    """"y" to "Leave the match?": the person who typed `quit` meant it; else ""."""
+    return "y" if prompt.startswith("Leave the match?") else ""
 
 
 def first_legal(prompt: str, match: Match) -> str:
     game = match.current
-    return str(game.legal_actions()[0]) if game.to_act == 0 and not game.over else ""
+    if "Enter for" in prompt or game.to_act != 0 or game.over:
+        return ""
+    return str(game.legal_actions()[0])
 
 
 def highest_bid(prompt: str, match: Match) -> str:
     """Bid the maximum (so that seat 0 is the bidder), otherwise the first legal action."""
     game = match.current
-    if game.to_act != 0 or game.over:
+    if "Enter for" in prompt or game.to_act != 0 or game.over:
         return ""
     bids = [a for a in game.legal_actions() if a.verb == "bid"]
     return str(bids[-1] if bids else game.legal_actions()[0])

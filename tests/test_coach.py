@@ -79,6 +79,8 @@ def test_hint_and_review_in_the_terminal_game() -> None:
 
     def answer(prompt: str) -> str:
         game = match.current
+        if prompt.startswith("Leave the match?"):
+            return "y"
         if "review" in prompt and "hand" in prompt and "Enter" in prompt:
             if "review" not in typed:
                 typed.append("review")

@@ -31,7 +31,8 @@ def terminal(match: Match, answer: Answer, bots: dict[int, Bot] | None = None) -
     n = match.rules.num_players
     bots = bots or {s: make_bot("rules", seed=s) for s in range(1, n)}
     out = io.StringIO()
-    TerminalGame(match, 0, bots, lambda p: answer(p, match), out, colour=False).run()
+    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave the match?")  # meant
+                 else answer(p, match), out, colour=False).run()
     return out.getvalue()
 
 
@@ -162,7 +163,7 @@ def test_c_call_is_shown_in_the_contract() -> None:
             break
     else:
         raise AssertionError("no opponent ever doubled seat 0")
-    after = text[text.index("You may: redouble · c · pass"):]
+    after = text[text.index("You may: redouble · c: call 'C'"):]
     shown = contract_lines(after)[1:]
     assert shown and all("'C'" in line or " C" in line for line in shown), shown
 

@@ -6,6 +6,7 @@ what the player may not know.
 
 from __future__ import annotations
 
+import difflib
 import re
 import shutil
 import sys
@@ -15,9 +16,10 @@ from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.bots import Bot, make_table_bot
-from twentyeight.cards import CardError, parse_suit
+from twentyeight.cards import SUITS, CardError, parse_suit
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import (
+    CALL_WORDS,
     Painter,
     action_words,
     points,
@@ -26,7 +28,15 @@ from twentyeight.cli.display import (
     wrap,
     your_call,
 )
-from twentyeight.engine.actions import DENOMINATIONS, Action, NotationError, bid_parts
+from twentyeight.cli.display import columns as text_columns
+from twentyeight.engine.actions import (
+    DENOMINATIONS,
+    SIMPLE_VERBS,
+    VERBS,
+    Action,
+    NotationError,
+    bid_parts,
+)
 from twentyeight.engine.reasons import annulment_words
 from twentyeight.errors import IllegalAction
 from twentyeight.match import Match, SetTally
@@ -34,12 +44,14 @@ from twentyeight.views import View
 
 HELP = """\
 Type a card to play it (J♠, js, 10h, "play 9S"), a number to bid it ("16"; where
-a bid names its trump: "30♥", "30 h", "40 NT"), or a word:
+a bid names its trump: "30♥", "30 h", "40 NT"; in the raise window "24" raises),
+a suit to name the trump where you name one ("clubs", "♣"), or a word:
   pass · ask · reveal · pair · double · redouble · c · single · thani · redeal
   concede · accept · refuse · show · "trump 7S" · "trump seventh" · "raise 24"
 Other commands:
-  legal   what you may do now        hand    your cards
-  last    the last trick             score   the game score
+  legal   what you may do now (each call with what it means)
+  hand    your cards                 last    the last trick
+  score   the game score (also atop the table at each turn)
   history every call and card        help    this text
   hint    the expert's choice, and why
   review  your decisions in the last hand against the expert's
@@ -49,7 +61,26 @@ The table explains the rules when they surprise (ⓘ, with the rule's ID).
 
 
 QUIT_WORDS = ("quit", "exit", "q")
-"""What the person types to leave, at any prompt."""
+"""What the person types to leave, at any prompt (asked to confirm while the match is on)."""
+
+PLAIN_CALLS = ("double", "redouble")
+"""The calls whose word says what they do: offered bare, the others with their meaning."""
+
+COMMANDS = ("legal", "hand", "last", "score", "history", "help", "hint", "review", "quit")
+"""The words of :data:`HELP` that are no action: with the actions' verbs, the words a typo is
+matched against."""
+
+END_OF_HAND_WORDS = ("review", "last", "history", "score", "help", "quit")
+"""What the end-of-hand prompt takes besides Enter."""
+
+END_OF_HAND_HELP = ("At the end of a hand: Enter for {following}; review (your decisions "
+                    "against the expert's), last (the last trick), history (every call and "
+                    "card), score, or quit.")
+"""The end-of-hand prompt's ``help``."""
+
+CARD_LIKE = re.compile(r"(10|[2-9tjqka])\S?", re.IGNORECASE)
+"""A word a slip of a card's name would be (``9z``, ``qx``, ``10``): a rank and at most one
+sign more; a word that is not like this, nor a number, nor the game's, is told as a word."""
 
 
 UNDERTAKINGS = {
@@ -129,6 +160,8 @@ class TerminalGame:
         """Hints, reviews and the rules' explanations (``hint``, ``review``, ⓘ lines)."""
         self._reviewable: tuple[int, dict[str, Any]] | None = None
         """The last finished hand (its number in the match and its record), for ``review``."""
+        self.left = False
+        """The person quit (a word or the end of input): no other game is offered."""
 
     def _seat_names(self) -> list[str]:
         n, me = self.n, self.seat
@@ -204,8 +237,26 @@ class TerminalGame:
                     self._hand_over(game)
             self._match_over()
         except Quit:
-            self.say("\nGoodbye.")
+            self.left = True
+            self.say()                              # (after Ctrl-D, the prompt's line)
+            if self.match.over:                     # left at the last hand's prompt
+                self._match_over()
+            self.say("Goodbye.")
         return 0
+
+    def _leave(self) -> None:
+        """The person typed a quit word: raise :class:`Quit` — at once when the match is
+        over, after a yes while it is on (``q`` is one key from ``qs``, and the score would
+        be lost).  A no returns, and the game goes on; the end of input leaves."""
+        if not self.match.over:
+            try:
+                answer = self.read("Leave the match? Its score is lost. [y/N] ")
+            except EOFError:
+                raise Quit from None
+            if answer.strip().lower() not in ("y", "yes", *QUIT_WORDS):
+                self.say("(the game goes on)")
+                return
+        raise Quit
 
     def _computer_acts(self, seat: int, view: View) -> str:
         """The computer player's action at ``seat``, shown no sooner than its thinking time
@@ -303,9 +354,9 @@ class TerminalGame:
             if self._command(text):
                 continue
             try:
-                action = self._as_trump_card(Action.parse(joined_bid(text), seat=self.seat))
+                action = self._read_action(text)
             except NotationError as e:
-                self.say(f"✗ {e}. Type 'legal' to see your options.")
+                self.say(f"✗ {self._not_understood(text, e)}")
                 continue
             try:
                 self.match.apply(action)
@@ -313,6 +364,51 @@ class TerminalGame:
             except IllegalAction as e:
                 self.say(f"✗ {e.message}")
                 self.say(f"  you may: {self._options(self.match.current.view(self.seat))}")
+
+    def _read_action(self, text: str) -> Action:
+        """The action ``text`` types, read as the notation reads it (a bare card plays it, a
+        bare number bids it) and then as what is legal now makes of it: a bare suit names the
+        trump, a card lays it face down, a bare number raises in the raise window."""
+        named = self._as_named_suit(text)
+        if named is not None:
+            return named
+        action = Action.parse(joined_bid(text), seat=self.seat)
+        return self._as_raise(self._as_trump_card(action), text)
+
+    def _as_named_suit(self, text: str) -> Action | None:
+        """A bare suit (``clubs``, ``♣``, ``c``) typed while this seat names the trump suit
+        (29-DEAL-2) names it, unless the word is a call that is legal now (``c``: 'C',
+        28-DBL-7); otherwise None."""
+        legal = self.match.current.legal_actions()
+        word = text.lower()
+        try:
+            named = Action(self.seat, "trump", SUITS[parse_suit(word)])
+        except CardError:
+            return None
+        if named not in legal or (word in SIMPLE_VERBS and Action(self.seat, word) in legal):
+            return None
+        return named
+
+    def _as_raise(self, action: Action, text: str) -> Action:
+        """A bare number (``24``) where a raise is legal and a bid is not (the raise window,
+        28-RAISE-1/4) raises to it: that is all a number can mean there."""
+        verbs = {a.verb for a in self.match.current.legal_actions()}
+        if action.verb == "bid" and _number(text) and "raise" in verbs and "bid" not in verbs:
+            return Action(action.seat, "raise", action.arg)
+        return action
+
+    def _not_understood(self, text: str, error: NotationError) -> str:
+        """What is said of ``text`` that is no action: a slip of a card's name, how cards are
+        written; a word the game does not know, the nearest words it knows and ``help``; a
+        verb or a number with a wrong argument, the notation's ``error``."""
+        word = text.split()[0]
+        if CARD_LIKE.fullmatch(text):
+            return f"{quoted(text)!r} is not a card: cards are written like J♠, js, 10♦ or 10d."
+        if word.lower() in VERBS or _number(word[:1]):
+            return f"{error}. Type 'legal' to see your options."
+        meant = nearest(word, (*VERBS, *COMMANDS))
+        return f"{quoted(word)!r} is not a word the game knows.{meant} " + (
+            "See 'help'." if meant else "Type 'legal' for your options, 'help' for the words.")
 
     def _as_trump_card(self, action: Action) -> Action:
         """A card typed while this seat lays its trump card face down lays that card (as a
@@ -326,8 +422,8 @@ class TerminalGame:
         word = text.lower()
         view = self.match.current.view(self.seat)
         if word in QUIT_WORDS:
-            raise Quit
-        if word in ("help", "h", "?"):
+            self._leave()
+        elif word in ("help", "h", "?"):
             self.say(HELP)
         elif word == "legal":
             self.say(f"you may: {self._options(view)}")
@@ -350,7 +446,8 @@ class TerminalGame:
     def _options(self, view: View) -> str:
         """What this seat may type now, grouped: ``play 9♣ J♣``, ``bid 16–28``, the trump
         choices in words with their commands (``name the trump: ♠ spades (trump S) · …``),
-        the other calls as typed."""
+        the other calls as typed, with their meaning (``c: call 'C' (6 game points won or
+        lost)``) unless the word says it (:data:`PLAIN_CALLS`)."""
         plays = []
         laid = []
         suits = []
@@ -368,6 +465,10 @@ class TerminalGame:
             elif verb == "trump" and arg:                              # seventh, reverse
                 words, command = your_call(entry, self.paint)
                 others.append(f"{words} ({command})")
+            elif verb == "thani" and view["phase"] == "auction":       # 56-TH-1: a call
+                others.append(f"thani: {your_call(entry, self.paint, 'auction')[0]}")
+            elif verb in CALL_WORDS and verb not in PLAIN_CALLS:       # with its meaning
+                others.append(f"{verb}: {CALL_WORDS[verb][1]}")
             else:
                 others.append(" ".join([verb, *arg]))
         bids = [o for o in others if o.startswith(("bid ", "raise "))]
@@ -393,7 +494,7 @@ class TerminalGame:
     def _show_table(self) -> None:
         view = self.match.current.view(self.seat)
         p = self.paint
-        self.say(p.dim("─" * min(60, self.columns())))
+        self.say(self._rule())
         if view["bidder"] is not None:
             self.say(f"Contract: {self._contract_words(view)}")
             pts = view["points"]
@@ -419,6 +520,17 @@ class TerminalGame:
         self.say(f"Your hand: {p.hand(view['hand'])}")
         must = len(view["legal"]) == 1
         self.say(f"You {'must' if must else 'may'}: {self._options(view)}")
+
+    def _rule(self) -> str:
+        """The line that opens the table at each turn, with the match's score in the words of
+        ``score`` (``── you & partner +2 · opponents -1 ─────``): there at every turn at no
+        cost of a line.  A score too long for it comes on the line after a plain rule."""
+        width = min(60, self.columns())
+        score = self._score_line()
+        fill = width - text_columns(score) - 4
+        if fill < 2:
+            return self.paint.dim("─" * width) + "\n" + score
+        return self.paint.dim("── ") + score + " " + self.paint.dim("─" * fill)
 
     @staticmethod
     def _declarer(view: View) -> int:
@@ -486,6 +598,11 @@ class TerminalGame:
                 self.say("  " + self._describe(entry, phase))
         self._shown = len(view["history"])
         self._second_deal(game, view)
+        while self._tricks_shown < len(view["tricks"]):             # before an exposure
+            t = view["tricks"][self._tricks_shown]                  # it led to (28-LAST-1)
+            self._tricks_shown += 1
+            self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
+                     f"({points(t['points'])})")
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
             ind, trump = view["indicator"], view["trump"]
@@ -499,11 +616,6 @@ class TerminalGame:
                 told = f"  ✦ Trump exposed: {self.paint.suit(trump)}" + (
                     f" (indicator {self.paint.card(ind)})" if ind else "")
             self.say(self.paint.bold(told))
-        while self._tricks_shown < len(view["tricks"]):
-            t = view["tricks"][self._tricks_shown]
-            self._tricks_shown += 1
-            self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
-                     f"({points(t['points'])})")
 
     def _second_deal(self, game: Any, view: View) -> None:
         """Tell the rest of the cards once they are dealt after the auction (28-DEAL-4), with
@@ -561,12 +673,15 @@ class TerminalGame:
         following = "the end" if self.match.over else "the next hand"
         while True:
             try:
-                answer = self.read(f"(Enter for {following}, review, or quit) ").strip().lower()
+                typed = self.read(f"(Enter for {following}, review, or quit) ").strip()
             except EOFError:
                 raise Quit from None
+            answer = typed.lower()
+            if not answer:                          # only Enter goes on
+                return
             if answer in QUIT_WORDS:
-                raise Quit
-            if answer == "review":                  # a look back at the hand just over…
+                self._leave()
+            elif answer == "review":                # a look back at the hand just over
                 self._review()
             elif answer == "last":
                 self.say(self._last_trick(view) or "no trick was completed")
@@ -574,8 +689,12 @@ class TerminalGame:
                 self._history(view)
             elif answer == "score":
                 self.say(self._score_line())
-            else:                                   # … anything else goes on, as Enter
-                return
+            elif answer in ("help", "h", "?"):
+                self.say(END_OF_HAND_HELP.format(following=following))
+            else:
+                meant = nearest(answer, END_OF_HAND_WORDS)
+                self.say(f"✗ {quoted(typed)!r} is not a choice here.{meant} Press Enter for "
+                         f"{following}, or type review, last, history, score, help or quit.")
 
     def _annulled_why(self, view: View) -> str:
         """Why the hand was annulled, with its rule, saying whose cards where they were one
@@ -609,8 +728,20 @@ class TerminalGame:
         verb = {True: "made", False: "went down in", None: "played"}[made]
         pts = view["points"]
         ours, theirs = whole(f"{side} {pts['bidding']}"), whole(f"{others} {pts['opponents']}")
-        return (f"{side} {verb} {view['contract']}{shown}{c} — card points: {ours}, "
-                f"{theirs}")
+        conceded = self._concession(view) if made else ""
+        when = " when play stopped" if conceded else ""
+        return (f"{side} {verb} {view['contract']}{shown}{c}{conceded} — card points{when}: "
+                f"{ours}, {theirs}")
+
+    def _concession(self, view: View) -> str:
+        """`` by your concession (28-COT-3)`` when the bidding side accepted a defender's
+        concession (play stopped, the contract made), else ""."""
+        calls = [entry.split() for entry in view["history"]]
+        if not any(verb == "accept" for _, verb, *_ in calls):
+            return ""
+        seat = next(int(who) for who, verb, *_ in reversed(calls) if verb == "concede")
+        whose = "your" if seat == self.seat else f"{self.names[seat]}'s"
+        return f" by {whose} concession (28-COT-3)"
 
     def _match_over(self) -> None:
         mine = self._team(self.seat)
@@ -622,6 +753,18 @@ class TerminalGame:
         else:
             said = f"{', '.join(names[:-1])} and {names[-1]} share the win"
         self.say(self.paint.bold(f"Game over: {said} ({self._score_line()})."))
+
+
+def nearest(typed: str, words: tuple[str, ...]) -> str:
+    """`` Did you mean pass?``: the one or two of ``words`` nearest to what was typed (a typo
+    of one), else ""."""
+    near = difflib.get_close_matches(typed.lower(), words, n=2, cutoff=0.75)
+    return f" Did you mean {' or '.join(near)}?" if near else ""
+
+
+def quoted(typed: str, limit: int = 24) -> str:
+    """What the person typed, as a message quotes it: cut to ``limit`` characters ("…")."""
+    return typed if len(typed) <= limit else typed[:limit - 1] + "…"
 
 
 def _c_called(view: View) -> bool:
@@ -643,7 +786,7 @@ def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
         bots = {s: make_table_bot(names[s], seed=base + s) for s in range(n) if s != seat}
         tg = TerminalGame(match, seat, bots, read, out, colour)
         tg.run()
-        if not match.over:
+        if tg.left or not match.over:
             return 0
         games += 1
         if match.rules.track_sets and match.winner is not None:
