@@ -21,6 +21,7 @@ from test_tc_variants import DEAL_THANI_LOSES, DEAL_THANI_WINS, thani_match
 from test_tc_variants import THANI_LOSES as HIDDEN_THANI_LOSES
 from test_tc_variants import THANI_WINS as HIDDEN_THANI_WINS
 from twentyeight import Game, Match, RecordError, Rules
+from twentyeight.rules import RulesError
 
 FIFTY_SIX_PRESETS = ("56", "56-4p", "56-8p", "56-international", "56-online", "56-kerala")
 
@@ -649,3 +650,17 @@ def test_a_6p_01_only_the_honours_threshold_20() -> None:
     g = game("28-6p-kerala", 5, KERALA_SIX, ["0 bid 16", "1 pass"])
     assert "at least 20" in illegal_reason(g, "2 bid 19")
     assert "2 bid 20" in legal(g)
+
+
+@pytest.mark.parametrize(("preset", "most"), [("56", 3), ("56-4p", 4), ("56-8p", 2),
+                                             ("28-6p", 1), ("40", 2)])
+def test_ann_4_a_low_point_redeal_must_leave_most_deals_played(preset: str, most: int) -> None:
+    """56-ANN-4 (`redeal_max_hand_points`): a limit from a third of a hand's average points
+    would redeal more deals than it plays (28-6p at 4 redealt every one of 1,000 and a room's
+    start failed); it is refused by name with the most the table allows, which still plays."""
+    Rules.from_spec({"preset": preset, "redeal_max_hand_points": most})
+    with pytest.raises(RulesError, match=rf"at most {most} \(56-ANN-4\)"):
+        Rules.from_spec({"preset": preset, "redeal_max_hand_points": most + 1})
+    rules = Rules.from_spec({"preset": preset, "redeal_max_hand_points": most})
+    dealt = [len(Match.new(rules, seed=seed).games) for seed in range(60)]
+    assert sum(dealt) / len(dealt) < 2.5, dealt          # redealt in under half the deals

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -286,6 +287,14 @@ class Rules:
             out.append("reverse_no_trump needs trump_indicator='suit' (it is a 29 option)")
         if self.certain_hand_show and not self.single_hand:
             out.append("certain_hand_show needs single_hand (the show is made in its window)")
+        low = self.redeal_max_hand_points
+        if low is not None and 3 * self.num_players * low >= self.deck.points_total:
+            # a hand of this game averages points_total / num_players: from a third of that,
+            # more deals would be redealt than played (28-6p at 4: every one of 1,000)
+            most = math.ceil(self.deck.points_total / (3 * self.num_players)) - 1
+            out.append(f"redeal_max_hand_points {low} would redeal most deals (a hand here holds "
+                       f"{self.deck.points_total / self.num_players:.1f} card points on "
+                       f"average): at most {most} (56-ANN-4)")
         return out
 
     # ------------------------------------------------------------------------------

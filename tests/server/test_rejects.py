@@ -162,6 +162,11 @@ def test_bad_http_requests(server: Server) -> None:
             "bad_rules")
     refused(server.post("/api/rooms", {"rules": {"preset": "28", "game_target": 0}}), 400,
             "bad_rules")
+    # 56-ANN-4's low-point redeal at 4 in 28-6p (a hand averages 4.7 points) redealt every deal:
+    # the room was made and its start failed with a 500 after 1,000 deals
+    low = server.post("/api/rooms", {"rules": {"preset": "28-6p", "redeal_max_hand_points": 4}})
+    refused(low, 400, "bad_rules")
+    assert "at most 1 (56-ANN-4)" in low.json()["message"]
     refused(server.post("/api/rooms", {"bots": "os:system"}), 400, "bad_bots")
     refused(server.post("/api/rooms", {"colour": "red"}), 400, "bad_request")
     refused(server.post("/api/rooms", {"takeover_seconds": -1}), 400, "bad_request")
