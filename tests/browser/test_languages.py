@@ -240,8 +240,9 @@ def test_the_table_talk_so_far_is_told_again_in_the_language_chosen(
     page.wait_for_function("document.documentElement.lang === 'hi'")
     hindi = log.locator("li").all_inner_texts()
     hi = catalog("hi")
-    assert hi["log.welcome"].replace("{name}", "Asha").replace("{seat}", "1") in hindi
-    assert welcome not in hindi
+    if welcome in english:              # (the talk keeps its last 80 lines: after some hands
+        assert hi["log.welcome"].replace("{name}", "Asha").replace("{seat}", "1") in hindi
+    assert welcome not in hindi         # the welcome has gone)
     notes = log.locator("li.note").all_inner_texts()
     assert notes and all(n not in english for n in notes), notes
     assert len(hindi) == len(english)                  # (nothing happens at this seat's turn)
