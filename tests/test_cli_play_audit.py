@@ -14,29 +14,17 @@ from collections.abc import Callable
 from typing import Any
 
 from helpers import said
-from twentyeight.bots import make_bot
+from test_terminal_audit import Answer, my_turn
+from test_terminal_audit import terminal as audited
 from twentyeight.cli.display import CALL_WORDS, columns
 from twentyeight.cli.play import TerminalGame, play
 from twentyeight.match import Match
 
-Answer = Callable[[str, Match], str]
-
 
 def terminal(match: Match, answer: Answer, width: int = 80) -> str:
-    """Run the terminal game for seat 0 against `rules` bots; ``answer(prompt, match)`` types."""
-    bots = {s: make_bot("rules", seed=s) for s in range(1, match.rules.num_players)}
-    out = io.StringIO()
-    TerminalGame(match, 0, bots, lambda p: answer(p, match), out, colour=False,
-                 width=width).run()
-    return out.getvalue()
-
-
-def my_turn(match: Match) -> list[str]:
-    """Seat 0's legal actions without the seat ("bid 16", "play JS"), or [] if not its turn."""
-    game = match.current
-    if game.to_act != 0 or game.over:
-        return []
-    return [str(a).split(" ", 1)[1] for a in game.legal_actions()]
+    """Run the terminal game for seat 0 against `rules` bots; ``answer(prompt, match)`` types,
+    "Leave the match?" too."""
+    return audited(match, answer, width=width, confirm=False)
 
 
 def passing(prompt: str, match: Match) -> str:

@@ -25,14 +25,16 @@ from twentyeight.views import View
 Answer = Callable[[str, Match], str]
 
 
-def terminal(match: Match, answer: Answer, bots: dict[int, Bot] | None = None) -> str:
-    """Run the terminal game for seat 0 against `rules` bots (or ``bots``);
-    ``answer(prompt, match)`` types."""
+def terminal(match: Match, answer: Answer, bots: dict[int, Bot] | None = None,
+             width: int | None = None, confirm: bool = True) -> str:
+    """Run the terminal game for seat 0 against `rules` bots (or ``bots``) at ``width``
+    columns (None: the terminal's); ``answer(prompt, match)`` types (with ``confirm``, a quit
+    is meant: "Leave the match?" is answered yes)."""
     n = match.rules.num_players
     bots = bots or {s: make_bot("rules", seed=s) for s in range(1, n)}
     out = io.StringIO()
-    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave the match?")  # meant
-                 else answer(p, match), out, colour=False).run()
+    TerminalGame(match, 0, bots, lambda p: "y" if confirm and p.startswith("Leave the match?")
+                 else answer(p, match), out, colour=False, width=width).run()
     return out.getvalue()
 
 
