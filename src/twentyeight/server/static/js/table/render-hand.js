@@ -3,13 +3,13 @@
 // to the width, one tab stop with the arrow keys moving along it).
 import { cardName, cardSVG, sortHand } from "../cards.js";
 import { t } from "../i18n.js";
-import { reasonSentence, withoutRule } from "../reasons.js";
+import { noteNode } from "../learn/notes.js";
 import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.js";
 import { claimButton } from "./claim.js";
 import { act, clickCard } from "./commands.js";
 import { $, el } from "./dom.js";
 import { handRoom } from "./layout.js";
-import { caughtUp, flags, myTurn, refresh, seatName, ui, view } from "./state.js";
+import { caughtUp, flags, myTurn, presetName, refresh, seatName, ui, view } from "./state.js";
 import { matchOverText } from "./text.js";
 
 /** What to do at my turn: "bid at least 16 or pass." (said after "Your turn: "); null in a
@@ -67,9 +67,8 @@ export function renderPrompt() {
     // prompt: the rule the table talk also tells, where the player looks for the choices
     const why = (st.notes || []).filter((note) => note.kind === "turn");
     if (why.length) {
-      p.append(el("span", { class: "prompt-why" }, ...why.flatMap((note, i) => [i ? " " : "",
-        reasonSentence(note, withoutRule(note.text, note.rule)),
-        note.rule ? el("span", { class: "nowrap", text: ` (${note.rule})` }) : ""])));
+      p.append(el("span", { class: "prompt-why" },
+        ...why.flatMap((note, i) => [i ? " " : "", noteNode(note, presetName(), "span")])));
     }
   } else {
     p.textContent = st.to_act === ui.me ? t("prompt.showing") : t("prompt.waiting", { doing });
