@@ -342,3 +342,38 @@ def test_a_very_long_line_is_not_echoed_whole() -> None:
     text = terminal(Match.new("28", seed=5, dealer=0), answers_once(["J♠" * 3000]))
     told = next(line for line in text.splitlines() if line.startswith("✗"))
     assert "…" in told and len(text) < 6000 and columns(told) <= 80, told
+
+
+def test_the_welcome_states_how_the_match_is_won() -> None:
+    """28-END-1: a 28 match is won at +6 and lost at -6 ("game to ±6").  Under 40-6 (C-16,
+    ``failure_mode = opponents_gain``) a failed contract scores for the opponents and no
+    side's score ever falls, so 40's match is the first side to reach 6."""
+    seen = {name: terminal(Match.new(name, seed=3), passing).splitlines()[0]
+            for name in ("28", "40")}
+    assert seen["28"].endswith("game to ±6")
+    assert seen["40"].endswith("first side to 6") and "±" not in seen["40"]
+
+
+def test_a_defenders_matching_bid_is_said_as_a_match() -> None:
+    """BOT-PROTOCOL.md §7.2 (bhoos-29's defender and challenger auction): the defender holds
+    the bid by bidding the challenger's value again.  Said as "bids 17" it reads as a second,
+    equal bid; the table says it is a match, and only there (no other auction repeats a
+    value: 28-AUC-3)."""
+    matched = []
+    offered = []
+    for seed in range(12):
+        out = terminal(Match.new("bhoos-29", seed=seed), passing)
+        lines = [ln.strip() for ln in out.splitlines()]
+        offered += [ln for ln in lines if "(match the challenge and hold the bid)" in ln]
+        for k, line in enumerate(lines):
+            found = re.fullmatch(r"\S+: matches (\d+) and holds the bid", line)
+            if found:
+                before = [re.fullmatch(r"\S+: bid (\d+)", ln) for ln in lines[:k]]
+                bids = [b.group(1) for b in before if b]
+                assert bids and bids[-1] == found.group(1), lines[:k + 1]
+                matched.append(line)
+    assert matched
+    assert offered and all(re.fullmatch(r"You may: bid \d+ \(match the challenge and hold "
+                                        r"the bid\) · pass", ln) for ln in offered), offered
+    plain = terminal(Match.new("28", seed=1), passing)
+    assert "matches" not in plain and "match the" not in plain

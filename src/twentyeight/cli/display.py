@@ -6,6 +6,7 @@ import os
 import re
 import sys
 import unicodedata
+from collections.abc import Sequence
 from typing import TextIO
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
@@ -201,16 +202,37 @@ def your_call(entry: str, paint: Painter, phase: str | None = None) -> tuple[str
     return " ".join([verb, *arg]), None
 
 
+def matching_bids(history: Sequence[str]) -> set[int]:
+    """The places in ``history`` of bids at the value already bid: in the defender and
+    challenger auction (BOT-PROTOCOL.md §7.2) the defender holds the bid by matching the
+    challenge, the one auction where a bid may equal the one before it."""
+    matched: set[int] = set()
+    high = None
+    for place, entry in enumerate(history):
+        _, verb, *arg = entry.split()
+        if verb == "bid" and arg:
+            value = bid_parts(arg[0])[0]
+            if value == high:
+                matched.add(place)
+            high = value
+    return matched
+
+
 def action_words(entry: str, who: str, paint: Painter, phase: str | None = None,
-                 you: bool = False) -> str:
+                 you: bool = False, matches: bool = False) -> str:
     """One action of a record or a view (``"2 bid 30H"``) said with its player's name:
     ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``, ``"Ravi: reveals the
     trump"``; a pass made in a window (``phase``, when known) says what was passed:
-    ``"Ravi: no raise"``.  ``you``: the player is the reader (``"You: reveal the trump"``)."""
+    ``"Ravi: no raise"``.  ``you``: the player is the reader (``"You: reveal the trump"``).
+    ``matches``: a bid at the value already bid (:func:`matching_bids`), said as the
+    defender's match (``"Ravi: matches 17 and holds the bid"``)."""
     _, verb, *arg = entry.split()
     a = arg[0] if arg else ""
     if verb == "pass" and phase in PASS_WORDS:
         return f"{who}: {PASS_WORDS[phase]}"
+    if verb == "bid" and matches:
+        verbs = ("match", "hold") if you else ("matches", "holds")
+        return f"{who}: {verbs[0]} {a} and {verbs[1]} the bid"
     if verb == "play":
         return f"{who}: {paint.card(a)}"
     if verb == "trump":

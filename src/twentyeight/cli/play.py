@@ -22,6 +22,7 @@ from twentyeight.cli.display import (
     CALL_WORDS,
     Painter,
     action_words,
+    matching_bids,
     points,
     use_colour,
     whole,
@@ -274,7 +275,11 @@ class TerminalGame:
 
     def _welcome(self) -> None:
         r = self.match.rules
-        goal = {"target": f"game to ±{r.game_target}",
+        # Where a failed contract is the opponents' gain (40-6, C-16) no side's score falls,
+        # so the match is only ever won at +target.
+        reach = (f"first side to {r.game_target}" if r.failure_mode == "opponents_gain"
+                 else f"game to ±{r.game_target}")
+        goal = {"target": reach,
                 "tables": f"{r.start_tables} tables each",
                 "score_sheet": f"{r.match_deals} deals on a score sheet",
                 "coolie_kodi": "coolies and kodis"}[r.match_scoring]
@@ -487,7 +492,10 @@ class TerminalGame:
             dens = sorted({d for _, d in values})
             suffix = "" if dens == [0] else \
                 " with " + "/".join(DENOMINATIONS[d] for d in dens) + f" (e.g. {bids[0]})"
-            parts.append(f"{word} {low}–{high}{suffix}" if len(values) > 1 else bids[0])
+            asked = [*view["history"], f"{self.seat} {bids[0]}"]
+            matches = len(bids) == 1 and len(view["history"]) in matching_bids(asked)
+            parts.append(f"{word} {low}–{high}{suffix}" if len(values) > 1 else
+                         bids[0] + (" (match the challenge and hold the bid)" if matches else ""))
         parts.extend(rest)
         return " · ".join(parts)
 
@@ -504,8 +512,7 @@ class TerminalGame:
             who = "bidding side" if ours else "defenders"
             self.say(f"Card points: your side ({who}) {mine} · the others {theirs}")
         elif view["phase"] == "auction":
-            calls = [whole(self._describe(e, phase).replace(": ", " "))
-                     for e, phase in zip(view["history"], view["history_phases"], strict=True)]
+            calls = [whole(told.replace(": ", " ", 1)) for _, told in self._calls(view)]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
         last = self._last_trick(view)
         if last:
@@ -590,12 +597,9 @@ class TerminalGame:
         """Say the other players' actions since the last call, each as what it was in the
         phase it was made in (a pass in the raise window: "no raise")."""
         view = game.view(self.seat)
-        new = zip(view["history"][self._shown:], view["history_phases"][self._shown:],
-                  strict=True)
-        for entry, phase in new:
-            who = int(entry.split()[0])
+        for who, told in self._calls(view, self._shown):
             if who != self.seat:
-                self.say("  " + self._describe(entry, phase))
+                self.say("  " + told)
         self._shown = len(view["history"])
         self._second_deal(game, view)
         while self._tricks_shown < len(view["tricks"]):             # before an exposure
@@ -643,13 +647,23 @@ class TerminalGame:
 
     def _history(self, view: View) -> None:
         """Every call and card of the hand, each as what it was in its phase."""
-        for entry, phase in zip(view["history"], view["history_phases"], strict=True):
-            self.say("  " + self._describe(entry, phase))
+        for _, told in self._calls(view):
+            self.say("  " + told)
 
-    def _describe(self, entry: str, phase: str | None = None) -> str:
-        """One entry of the history in words, with its player's name (``You: …``)."""
-        seat = int(entry.split()[0])
-        return action_words(entry, self.names[seat], self.paint, phase, you=seat == self.seat)
+    def _calls(self, view: View, start: int = 0) -> list[tuple[int, str]]:
+        """The history's entries from ``start`` in words, each with its seat, as made in
+        its phase (a pass in the raise window: "no raise"; a defender's match, BOT-PROTOCOL
+        §7.2: "matches 17"), with its player's name (``You: …``)."""
+        matched = matching_bids(view["history"])
+        told = []
+        for place, (entry, phase) in enumerate(zip(view["history"], view["history_phases"],
+                                                   strict=True)):
+            if place >= start:
+                seat = int(entry.split()[0])
+                told.append((seat, action_words(entry, self.names[seat], self.paint, phase,
+                                                you=seat == self.seat,
+                                                matches=place in matched)))
+        return told
 
     def _review(self) -> None:
         """The review of the last finished hand (from this seat's decisions)."""

@@ -11,7 +11,7 @@ import sys
 from itertools import accumulate
 from typing import Any, TextIO
 
-from twentyeight.cli.display import Painter, action_words, points, use_colour
+from twentyeight.cli.display import Painter, action_words, matching_bids, points, use_colour
 from twentyeight.engine.state import PHASE_NAMES
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
@@ -103,10 +103,13 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
     if isinstance(actions, list):
         calls = _auction(actions)
         phases = _phases(record, len(calls))
+        matched = matching_bids(calls)
         lines.append(f"dealer: {seat(result['dealer'])}; auction: "
-                     + (" · ".join(action_words(a, seat(int(a.split()[0])), paint, phase)
+                     + (" · ".join(action_words(a, seat(int(a.split()[0])), paint, phase,
+                                                matches=k in matched)
                                    .replace(": ", " ", 1)
-                                   for a, phase in zip(calls, phases, strict=True))
+                                   for k, (a, phase) in enumerate(zip(calls, phases,
+                                                                      strict=True)))
                         or "no call"))
     if result["bidder"] is not None:
         trump = result["trump"]
