@@ -224,3 +224,43 @@ def test_a_newcomers_first_result_is_the_computers_hand_not_theirs(
             and line != welcome]
     assert not said, said                    # "You play 9♣": the computer's, before the seat
     assert not errors
+
+
+def test_a_defenders_matching_bid_is_told_as_a_match(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """BOT-PROTOCOL.md §7.2 (bhoos-29): the defender opens at 16, a challenger bids 17 and the
+    defender holds the bid by bidding 17 again.  The table talk said "Meera bids 17" twice,
+    a second equal bid (no other auction repeats a value, 28-AUC-3); now the second is a
+    match, said as one in English and in Bengali, and only the second."""
+    match = Match.new("bhoos-29", seed=2, dealer=1)
+    game = match.current
+    opener = game.to_act
+    assert 0 not in (opener, (opener + 3) % 4)          # (told with names, not as "You")
+    calls = [f"{opener} bid 16"] + [f"{(opener + k) % 4} pass" for k in (1, 2)] + \
+        [f"{(opener + 3) % 4} bid 17", f"{opener} bid 17"]
+    for lang in ("en", "bn"):
+        words = catalog(lang)
+        page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": lang})
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        m = Match.new("bhoos-29", seed=2, dealer=1)
+        messages: list[Message] = [room_message(room), {"type": "welcome", "room": room,
+                                                        "seat": 0, "name": "Asha",
+                                                        "protocol": 2, "seq": 0},
+                                   state(room, m, 0)]
+        for seq, call in enumerate(calls, 1):
+            assert call in m.current.view(int(call.split()[0]))["legal"], call
+            m.apply(call)
+            messages += [{"type": "event", "seq": seq, "hand": 0, "seat": int(call.split()[0]),
+                          "action": call, "phase": "auction", "by": "bot"},
+                         state(room, m, seq)]
+        replay(page, messages)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(calls)}")
+        lines = log_lines(page)
+
+        def said(key: str, seat: int) -> str:
+            return words[key].replace("{who}", NAMES[seat]).replace("{bid}", "17")
+        challenger = (opener + 3) % 4
+        assert any(line.startswith(said("act.bid", challenger)) for line in lines), lines
+        assert sum(line.startswith(said("act.bid_match", opener)) for line in lines) == 1, lines
+        assert not any(line.startswith(said("act.bid", opener)) for line in lines), lines
+        assert not errors

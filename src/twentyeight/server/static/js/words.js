@@ -33,13 +33,16 @@ export function bidNode(value, den) {
 
 /** The catalog key and parameters of an action told as a sentence (without the actor); a
  * pass in a window (`phase`) is told as what it passes ("act.pass.raise"). */
-function sentence(text, spoken, phase) {
+function sentence(text, spoken, phase, matches) {
   const passKey = windowPassKey(text, phase);
   if (passKey) return [`act.${passKey}`, {}];
   const { verb, arg } = parseAction(text);
   const card = (c) => (spoken ? cardName(c) : cardShort(c));
   switch (verb) {
-    case "bid": { const { value, den } = bidParts(arg); return ["act.bid", { bid: bidText(value, den, { spoken }) }]; }
+    case "bid": {
+      const { value, den } = bidParts(arg);
+      return [matches ? "act.bid_match" : "act.bid", { bid: bidText(value, den, { spoken }) }];
+    }
     case "raise": return ["act.raise", { value: arg }];
     case "play": return ["act.play", { card: card(arg) }];
     case "trump":
@@ -62,9 +65,11 @@ function windowPassKey(text, phase) {
 }
 
 /** "Ravi bids 17" / "You bid 17": an action told with its player (`who`, or "you"); a pass in
- * a window (`phase`) says what it passes: "Ravi does not raise". */
-export function told(action, who, { you = false, spoken = false, phase = null } = {}) {
-  const [key, params] = sentence(action, spoken, phase);
+ * a window (`phase`) says what it passes: "Ravi does not raise"; `matches`, a bid at the value
+ * bid just before it (bhoos-29's defender holding the bid, BOT-PROTOCOL §7.2: no other auction
+ * repeats a value), says so: "Ravi matches 17 and holds the bid". */
+export function told(action, who, { you = false, spoken = false, phase = null, matches = false } = {}) {
+  const [key, params] = sentence(action, spoken, phase, matches);
   return you ? t(`${key}.you`, params) : t(key, { ...params, who });
 }
 
@@ -129,3 +134,18 @@ export function levelAbout(bot, english) {
 }
 
 export { cardName, cardShort, parseCard };
+
+/** The value of the last bid in `history` (RECORDS.md entries), or null before any. */
+export function lastBidValue(history) {
+  for (let k = history.length - 1; k >= 0; k -= 1) {
+    const { verb, arg } = parseAction(history[k]);
+    if (verb === "bid" && arg) return bidParts(arg).value;
+  }
+  return null;
+}
+
+/** Whether `history[i]` is a bid at the value of the bid before it (a defender's match: `told`). */
+export function matchesBefore(history, i) {
+  const { verb, arg } = parseAction(history[i]);
+  return verb === "bid" && !!arg && bidParts(arg).value === lastBidValue(history.slice(0, i));
+}

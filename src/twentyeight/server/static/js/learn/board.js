@@ -6,7 +6,7 @@
 import { SUIT_SYMBOL, backSVG, cardName, cardSVG, sortHand, suitWord } from "../cards.js";
 import { seatNumber, t } from "../i18n.js";
 import { el } from "../table/dom.js";
-import { bidText, parseAction, told } from "../words.js";
+import { bidText, matchesBefore, parseAction, told } from "../words.js";
 
 /** A card as a drawing with its name for screen readers. */
 export function cardFace(name, { small = false, cls = "" } = {}) {
@@ -210,7 +210,7 @@ export function historyList(view, me, names, { you = false } = {}) {
   view.history.forEach((entry, i) => {
     const { seat } = parseAction(entry);
     const item = el("li", { text: told(entry, seatLabel(seat, me, names),
-      { you: you && seat === me, phase: view.history_phases?.[i] }) });
+      { you: you && seat === me, phase: view.history_phases?.[i], matches: matchesBefore(view.history, i) }) });
     if (i === view.history.length - 1) item.classList.add("last");
     list.append(item);
   });

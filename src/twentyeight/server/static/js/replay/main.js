@@ -8,7 +8,7 @@ import { spriteSVG } from "../cards.js";
 import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
 import { noteNode, presetOf } from "../learn/notes.js";
 import { reviewNodes } from "../learn/review.js";
-import { told } from "../words.js";
+import { matchesBefore, told } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
@@ -107,7 +107,9 @@ function show() {
   const action = step.action;
   const who = action ? Number(action.split(" ")[0]) : null;
   const phase = step.view.history_phases?.at(-1) ?? null;   // the phase `action` was made in
-  $("now").textContent = action ? told(action, seatLabel(who, state.seat, names()), { phase })
+  const past = step.view.history ?? [];                // `action` is its last entry
+  const matches = past.length > 0 && matchesBefore(past, past.length - 1);
+  $("now").textContent = action ? told(action, seatLabel(who, state.seat, names()), { phase, matches })
     : t("replay.deal");
   const preset = presetOf(state.rules);
   $("notes").replaceChildren(...step.notes.map((n) => noteNode(n, preset)));

@@ -5,7 +5,7 @@
 import { SUIT_SYMBOL, cardName, cardShort, suitWord } from "../cards.js";
 import { seatNumber, t } from "../i18n.js";
 import { play as sound } from "../sound.js";
-import { parseAction } from "../words.js";
+import { bidParts, lastBidValue, parseAction } from "../words.js";
 import { receiveChat } from "./chat.js";
 import { receiveClaim } from "./claim.js";
 import { renderClock } from "./clock.js";
@@ -92,10 +92,24 @@ function showEvent(msg) {
     && (msg.hand ?? 0) >= satFrom(msg.seat);          // (not a hand before the person sat there)
   const phase = msg.phase ?? null;
   const hand = msg.hand ?? null;
-  log(() => toldBy(msg.seat, msg.action, { phase, hand }) + (away ? ` ${t("log.for_absent")}` : ""),
+  const matches = matchesLastBid(msg);
+  log(() => toldBy(msg.seat, msg.action, { phase, hand, matches }) + (away ? ` ${t("log.for_absent")}` : ""),
     verb === "ask" || verb === "reveal" ? "moment" : "");
-  if (msg.seat !== ui.me || !playedByMe(hand)) say(toldBy(msg.seat, msg.action, { spoken: true, phase, hand }));
+  if (msg.seat !== ui.me || !playedByMe(hand)) say(toldBy(msg.seat, msg.action, { spoken: true, phase, hand, matches }));
   if (verb === "ask" || verb === "reveal" || verb === "pair") ui.pendingMoment = { seat: msg.seat, verb };
+}
+
+/** Whether event `msg` is a bid at the value bid just before it in its hand (bhoos-29's
+ * defender matching the challenge, BOT-PROTOCOL §7.2), from the bids shown so far or, the
+ * first time after connecting, the history of a state older than the event. */
+function matchesLastBid(msg) {
+  const { verb, arg } = parseAction(msg.action);
+  const before = ui.lastBid?.hand === msg.hand ? ui.lastBid.value
+    : ui.st && ui.st.hand === msg.hand && ui.st.seq < msg.seq ? lastBidValue(ui.st.view.history) : null;
+  if (verb !== "bid" || !arg) return false;
+  const { value } = bidParts(arg);
+  ui.lastBid = { hand: msg.hand, value };
+  return value === before;
 }
 
 function trickWon(trick, hand = null) {

@@ -31,6 +31,7 @@ export const ui = {
   pending: new Map(),    // message id → what it was (a click on a card, a button)
   sent: null,            // seq at which we last sent a legal action (no double sends)
   bidValue: null,        // 56: the value chosen before the denomination
+  lastBid: null,         // {hand, value}: the last bid told (a bid at the same value is a match)
   showLast: false,
   banner: null,          // {text, cards, trick, kind}: a trump or pair moment
   pendingMoment: null,   // the ask / reveal / pair call whose effect the next state shows

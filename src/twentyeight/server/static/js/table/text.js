@@ -8,9 +8,9 @@ import { flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
  * was made in: "Ravi does not raise"; `hand`, the hand it was made in: my seat's before I
- * took it over is the computer's). */
-export function toldBy(seat, action, { spoken = false, phase = null, hand = null } = {}) {
-  return opening(told(action, seatName(seat, { hand }), { you: seat === ui.me && playedByMe(hand), spoken, phase }));
+ * took it over is the computer's; `matches`: a defender's matching bid, words.js `told`). */
+export function toldBy(seat, action, { spoken = false, phase = null, hand = null, matches = false } = {}) {
+  return opening(told(action, seatName(seat, { hand }), { you: seat === ui.me && playedByMe(hand), spoken, phase, matches }));
 }
 
 /** `text` with a capital where it begins with "the computer at your seat" (a name elsewhere
