@@ -100,6 +100,19 @@ def test_28_auc_6_the_partner_floor_is_explained() -> None:
     assert str(reasons[0]).startswith("bids below 20 are gone: your partner holds the bid")
 
 
+def test_6pk_4_a_side_of_three_is_told_its_own_team_holds_the_bid() -> None:
+    """6PK-4 (28-AUC-6 at 20, two teams of three): over his side's 16 a player is told his
+    own team holds the bid; with two partners "your partner" named neither."""
+    g = Game.new("28-6p-kerala", seed=1)
+    first = g.to_act
+    g.apply(f"{first} bid 16")
+    g.apply(f"{(first + 1) % 6} pass")
+    reasons = explain_turn(g.view((first + 2) % 6))
+    assert reasons == [Reason("floor_own_team", "28-AUC-6", {"value": 20, "high": 16})]
+    assert str(reasons[0]) == ("bids below 20 are gone: your own team holds the bid (16), "
+                               "and over it only 20 or more may be bid (28-AUC-6)")
+
+
 def test_28_auc_4_the_first_hand_must_open() -> None:
     """28-AUC-4: the first hand may not pass; told so at his first turn."""
     g = game("28", 3, HEARTS_HIDDEN)

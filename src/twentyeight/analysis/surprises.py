@@ -226,8 +226,9 @@ def _auction(view: View) -> list[Reason]:
     reading = Reading.of(view)
     holder = high_bidder(view)
     if holder is not None and holder != seat and reading.team_of(holder) == reading.team_of(seat):
-        if rules.partner_overcall == "threshold":
-            return [Reason("floor_partner", "28-AUC-6", {"value": low, "high": high})]
+        if rules.partner_overcall == "threshold":      # a side of three: "your own team"
+            key = "floor_partner" if rules.num_players == 2 * rules.teams else "floor_own_team"
+            return [Reason(key, "28-AUC-6", {"value": low, "high": high})]
         return [Reason("floor_team", "56-AUC-7", {"value": low, "high": high})]
     if rules.second_bid_min is not None and any(
             e.split()[:2] == [str(seat), "bid"] for e in view["history"]):

@@ -197,7 +197,9 @@ def _bid(h: HandState, seat: int, code: int) -> Reason:
     if rules.second_bid_min is not None and h.bids_made[seat] and value < rules.second_bid_min:
         return Reason("second_bid_min", "40-4", {"value": rules.second_bid_min})
     if rules.partner_overcall == "threshold":
-        return Reason("partner_overcall", "28-AUC-6", {"value": low})
+        # a side of three (6PK, 40) has two partners: "your own team", not "your partner"
+        key = "partner_overcall" if rules.num_players == 2 * rules.teams else "team_overcall"
+        return Reason(key, "28-AUC-6", {"value": low})
     return Reason("team_overcall", "56-AUC-7", {"value": low})
 
 

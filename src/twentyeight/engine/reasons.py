@@ -198,6 +198,8 @@ ENGLISH: dict[str, str] = {
                      "over a partner only {value} or more may be bid",
     "floor_team": "bids below {value} are gone: your own team holds the bid ({high}), and "
                   "over it you must reach the next stage",
+    "floor_own_team": "bids below {value} are gone: your own team holds the bid ({high}), "
+                      "and over it only {value} or more may be bid",
     "floor_second_bid": "a second bid must be {value} or more",
     "floor_raise": "a raise must reach {value} or more",
     "bidder_must_reveal": "void in the suit led and holding only trumps, you must expose the "
