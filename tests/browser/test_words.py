@@ -257,7 +257,7 @@ def test_a_defenders_matching_bid_is_told_as_a_match(
         page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(calls)}")
         lines = log_lines(page)
 
-        def said(key: str, seat: int) -> str:
+        def said(key: str, seat: int, words: dict[str, Any] = words) -> str:
             return words[key].replace("{who}", NAMES[seat]).replace("{bid}", "17")
         challenger = (opener + 3) % 4
         assert any(line.startswith(said("act.bid", challenger)) for line in lines), lines
