@@ -265,7 +265,7 @@ def test_a_finished_room_is_replayed_from_its_table(
     assert sorted(page.locator(".lb-name").all_inner_texts()) == sorted(told)
     assert page.locator("#seat-select option").all_inner_texts() == told
     assert page.inner_text("#now").split()[0] in told
-    for width, height in [(390, 844), (360, 640)]:
+    for width, height in [(390, 844), (360, 640), (800, 360), (640, 360)]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(200)                      # (the board keeps clear on a resize)
         for step in range(page.locator("#slider").evaluate("s => Number(s.max)") - 12,
@@ -273,6 +273,8 @@ def test_a_finished_room_is_replayed_from_its_table(
             slide_to(page, step)
             covered = page.evaluate(PLATE_ON_A_TRICK_CARD)
             assert not covered, (width, step, covered)
+            hidden = page.evaluate(INDEX_UNDER_A_LATER_CARD)
+            assert not hidden, (width, height, step, hidden)
         page.screenshot(path=str(shots / f"replay-room-{width}x{height}.png"))
     assert errors == []
 
@@ -286,6 +288,27 @@ PLATE_ON_A_TRICK_CARD = """() => {
     .map((c) => [c.left, c.top]);
 }"""
 """The cards of the board's trick that a seat's plate lies on (their places)."""
+
+INDEX_UNDER_A_LATER_CARD = """() => {
+  // a card's index (its rank and suit, the top left corner) under a card drawn over it (a
+  // higher z-index, or the same and later in the page)
+  const cards = [...document.querySelectorAll('.lb-played')];
+  const boxes = cards.map((e) => e.getBoundingClientRect());
+  const z = (e) => Number(getComputedStyle(e).zIndex) || 0;
+  const above = (i, j) => z(cards[j]) > z(cards[i]) || (z(cards[j]) === z(cards[i]) && j > i);
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  boxes.forEach((c, i) => {
+    const index = { left: c.left, top: c.top, right: c.left + 0.4 * c.width,
+                    bottom: c.top + 0.35 * c.height };
+    if (boxes.some((other, j) => j !== i && above(i, j) && meet(index, other))) {
+      out.push([c.left, c.top]);
+    }
+  });
+  return out;
+}"""
+"""The cards of the board's trick whose index another card lies on (their places)."""
 
 
 IN_VIEW = """() => {

@@ -201,6 +201,54 @@ function keepTrickClear(felt) {
       card.style.top = `${(50 + f * (y0 - 50)).toFixed(1)}%`;
     }
   }
+  for (const card of felt.querySelectorAll(".lb-played")) card.style.zIndex = "";
+  if (!trickReadable(felt, plates)) fanTrick(felt, plates);
+}
+
+/** A card's index: its rank and suit in the top left corner. */
+const indexOf = (c) => ({ left: c.left, top: c.top, right: c.left + 0.4 * c.width,
+  bottom: c.top + 0.35 * c.height });
+
+/** Whether every card of the trick is clear of the plates and shows its index (no card drawn
+ *  over it there: the later in the page, or the higher z-index, lies on top). */
+function trickReadable(felt, plates) {
+  const cards = [...felt.querySelectorAll(".lb-played")];
+  const boxes = cards.map((c) => c.getBoundingClientRect());
+  const above = (i, j) => (Number(cards[j].style.zIndex) || 0) > (Number(cards[i].style.zIndex) || 0)
+    || ((Number(cards[j].style.zIndex) || 0) === (Number(cards[i].style.zIndex) || 0) && j > i);
+  return boxes.every((box, i) => !plates.some((p) => touch(box, p, 4))
+    && !boxes.some((other, j) => j !== i && above(i, j) && touch(indexOf(box), other, 0)));
+}
+
+/** The trick as a row across the middle of the felt, left to right in the order of the seats
+ *  round the table (the left seat's card first, then the top's before the bottom's), each
+ *  card lying on the right part of the one before so that every index shows: where the felt
+ *  is too low for its cards between the top and bottom plates (a phone held sideways, or
+ *  upright under a long lesson, drew the top and bottom cards over each other). */
+function fanTrick(felt, plates) {
+  const area = felt.getBoundingClientRect();
+  const cards = [...felt.querySelectorAll(".lb-played")]
+    .sort((a, b) => Number(a.dataset.x) - Number(b.dataset.x) || Number(a.dataset.y) - Number(b.dataset.y));
+  if (!cards.length || !area.width) return;
+  const size = cards[0].getBoundingClientRect();
+  const middle = area.top + area.height / 2;
+  // the room across the middle row, between the plates beside it
+  let left = area.left + 4;
+  let right = area.right - 4;
+  for (const p of plates) {
+    if (p.bottom <= middle - size.height / 2 || p.top >= middle + size.height / 2) continue;
+    if (p.right <= area.left + area.width / 2) left = Math.max(left, p.right + 4);
+    else if (p.left >= area.left + area.width / 2) right = Math.min(right, p.left - 4);
+  }
+  const n = cards.length;
+  const step = n > 1 ? Math.min(size.width + 6, (right - left - size.width) / (n - 1)) : 0;
+  const start = (left + right) / 2 - (size.width + step * (n - 1)) / 2;
+  cards.forEach((card, k) => {
+    const x = start + k * step + size.width / 2 - area.left;
+    card.style.left = `${((100 * x) / area.width).toFixed(1)}%`;
+    card.style.top = "50%";
+    card.style.zIndex = String(k + 1);
+  });
 }
 
 /** Every action so far told in words, the last one marked; `you`: the viewing seat's own
