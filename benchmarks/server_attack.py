@@ -154,6 +154,47 @@ async def huge_body(t: Target) -> tuple[str, bool]:
             r.status_code == 413 and len(r.content) < 1000)
 
 
+async def huge_head(t: Target) -> tuple[str, bool]:
+    """A request whose headers go on for 80 MB: the HTTP parser keeps a head whole and joins
+    its pieces at a cost that grows with the square of its length, so unbounded it held the
+    event loop (every table) for seconds.  The server refuses it past ``head_bytes`` (431);
+    meanwhile /api/health answers at once."""
+    reader, writer = await asyncio.open_connection(t.host, t.port)
+    writer.write(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: ")
+    piece, sent, start = b"b" * 65536, 0, time.monotonic()
+    worst = 0.0
+
+    async def health() -> None:
+        nonlocal worst
+        async with httpx.AsyncClient(timeout=60) as http:
+            while sent < 80 << 20 and not writer.is_closing():
+                began = time.monotonic()
+                await http.get(f"{t.http}/api/health")
+                worst = max(worst, time.monotonic() - began)
+                await asyncio.sleep(0.05)
+
+    watcher = asyncio.create_task(health())
+    try:
+        while sent < 80 << 20:
+            writer.write(piece)
+            await writer.drain()
+            sent += len(piece)
+        writer.write(b"\r\n\r\n")
+        answer = await asyncio.wait_for(reader.read(200), 60)
+    except (ConnectionError, TimeoutError) as e:
+        try:                                              # what it said before it closed
+            answer = await asyncio.wait_for(reader.read(200), 1) or type(e).__name__.encode()
+        except (ConnectionError, TimeoutError):
+            answer = type(e).__name__.encode()
+    took, sent_then = time.monotonic() - start, sent
+    sent = 80 << 20                                       # (ends the watcher)
+    await watcher
+    writer.close()
+    return (f"an 80 MB header: {answer[:12].decode('latin-1')!r} after "
+            f"{sent_then / (1 << 20):.1f} MB sent, {took:.1f} s; /api/health meanwhile at "
+            f"worst {worst:.2f} s", worst < 1.0 and not answer.startswith(b"HTTP/1.1 200"))
+
+
 async def slow_heads(t: Target) -> tuple[str, bool]:
     """200 connections that send half a request line and then nothing ("slowloris"): the
     server closes them (head_seconds, 20 s by default) and answers others meanwhile."""
@@ -273,8 +314,8 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
-    huge_body, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood, stale_pass,
-    many_rooms]
+    huge_body, huge_head, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood,
+    stale_pass, many_rooms]
 
 
 def main() -> None:

@@ -106,6 +106,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
                   redirect_slashes=False)     # an address with a slash too many: 404, no hop
     app.state.hub = hub
+    app.state.limits = limits                  # (the HTTP protocol's head_bytes: slow_clients)
     app.add_middleware(BrowserGuard)          # no change from another site, no framing
 
     # ---- every refusal in one shape ----------------------------------------------------

@@ -1,11 +1,11 @@
 """Every bound the server keeps, in one value (:class:`Limits`), and the counters that keep
 them: a token bucket (:class:`Bucket`) and per-client tallies (:class:`PerClient`).
 
-Nothing a stranger can send is unbounded: request bodies, message sizes and rates, integers,
-rooms (in all and per client), connections (per room and per client), ``hello`` messages,
-how long a room may sit unvisited, the pace of computer players, the length of a match, and
-the computer players' own pool.  Each limit is documented in docs/online.md ("Limits") and can
-be changed with ``twentyeight serve --limit NAME=VALUE``.
+Nothing a stranger can send is unbounded: request heads and bodies, message sizes and rates,
+integers, rooms (in all and per client), connections (per room and per client), ``hello``
+messages, how long a room may sit unvisited, the pace of computer players, the length of a
+match, and the computer players' own pool.  Each limit is documented in docs/online.md
+("Limits") and can be changed with ``twentyeight serve --limit NAME=VALUE``.
 
 A *client* is an address: the peer's IP, or the one a trusted proxy names
 (``--forwarded-allow-ips``).  People behind one home router share an address, so the
@@ -32,6 +32,10 @@ class Limits:
     """A connection whose request line and headers have not all arrived this long after it
     opened (or after the request's first byte) is closed; a request body that has not all
     come this long after its headers is refused (408)."""
+    head_bytes: int = 65_536
+    """A request whose line and headers are longer than this is refused (431) and its
+    connection closed, without reading further: the HTTP parser keeps a head whole in memory,
+    and joins its pieces at a cost that grows with the square of its length."""
     message_bytes: int = 4_096
     """A WebSocket message larger than this closes the connection (1009)."""
     int_digits: int = 15

@@ -1,0 +1,70 @@
+"""What a hostile stranger or a cheating player tried, and the server now refuses (the audit
+of benchmarks/server_attack.py's probes and beyond): each test does what the attacker did,
+against a real server, and checks that it is refused, bounded or harmless."""
+
+from __future__ import annotations
+
+import select
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.harness import Server
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with the default limits, but rooms and requests enough for the tests."""
+    srv = Server(Path(tmp_path_factory.mktemp("hostile")) / "rooms.db",
+                 "--limit", "rooms_per_client=1000", "--limit", "requests_per_minute=100000")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def send_head(port: int, head: bytes, piece: int = 4096) -> bytes:
+    """Send ``head`` in pieces until the server answers (or all of it is sent); what it
+    answered, read to its end."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        for k in range(0, len(head), piece):
+            if select.select([sock], [], [], 0.0)[0]:
+                break                                # answered already: stop sending
+            try:
+                sock.sendall(head[k:k + piece])
+            except OSError:
+                break
+        answer = b""
+        try:
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except OSError:
+            pass
+        return answer
+
+
+def test_a_huge_request_head_is_refused_unread(hostile: Server) -> None:
+    """A request line or headers of more than ``head_bytes`` (64 kB) are refused with 431 and
+    the connection closed: the HTTP parser keeps a head whole, joining its pieces at a cost
+    that grows with the square of its length, so one 80 MB header held the event loop (every
+    table) for seconds, and ten of 60 MB grew the process by 600 MB.  A head within the
+    bound, a large body (a record to replay) and a WebSocket are served as before."""
+    port = hostile.port
+    for head in (b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: " + b"b" * 200_000 + b"\r\n\r\n",
+                 b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + b"X-A: b\r\n" * 30_000 + b"\r\n",
+                 b"GET /api/rooms?x=" + b"a" * 200_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"):
+        start = time.monotonic()
+        answer = send_head(port, head)
+        assert answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+        assert b'"error": "too_large"' in answer and len(answer) < 400
+        assert time.monotonic() - start < 5
+    assert send_head(port, b"GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: "
+                     + b"c" * 30_000 + b"\r\n\r\n").startswith(b"HTTP/1.1 200 ")  # within it
+    big = b'{"record": {"rules": "28", "pad": "' + b"z" * 600_000 + b'"}}'
+    r = httpx.post(f"{hostile.url}/api/replay", content=big, timeout=30,
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_record", r.text[:300]
+    assert httpx.get(f"{hostile.url}/api/health", timeout=10).status_code == 200
