@@ -273,6 +273,40 @@ async def unicode_bid(t: Target) -> tuple[str, bool]:
     return f"a bid in Arabic-Indic digits: {'accepted' if accepted else errors}", not accepted
 
 
+async def fill_the_room(t: Target) -> tuple[str, bool]:
+    """A stranger opens as many connections to a public table as it takes (64 by default,
+    from two addresses: the server trusts its own proxy's X-Forwarded-For); then the
+    table's player comes back from elsewhere.  The player must get their seat."""
+    made = t.room(bot_delay=0.3, public=True)
+    mine = t.sit(made, 0).json()["token"]
+    t.start(made)
+    url = f"{t.ws}/api/rooms/{made['room']}/ws"
+    crowd: list[ClientConnection] = []
+    refused = None
+    for k in range(200):
+        ws = await connect(url, max_size=None, ping_interval=None,
+                           additional_headers={"x-forwarded-for": f"10.66.{k % 4}.1"})
+        try:
+            await asyncio.wait_for(ws.recv(), 8)
+        except (ConnectionClosed, TimeoutError):
+            refused = k
+            await ws.close()
+            break
+        crowd.append(ws)
+    me = await connect(url, max_size=None, ping_interval=None,
+                       additional_headers={"x-forwarded-for": "10.67.0.1"})
+    await me.send(json.dumps({"type": "hello", "token": mine}))
+    try:
+        welcome = await until(me, lambda m: m["type"] == "welcome", 10)
+        got = f"welcome as seat {welcome['seat']}"
+    except ConnectionClosed as e:
+        got = f"closed {e.rcvd.code if e.rcvd else None}"
+    for ws in [*crowd, me]:
+        await ws.close()
+    return (f"a stranger holds {len(crowd)} connections (the next refused: {refused is not None}"
+            f"); the seated player coming back: {got}", got == "welcome as seat 0")
+
+
 async def hello_flood(t: Target) -> tuple[str, bool]:
     made = t.room()
     mine = t.sit(made, 0).json()["token"]
@@ -315,7 +349,7 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood,
-    stale_pass, many_rooms]
+    fill_the_room, stale_pass, many_rooms]
 
 
 def main() -> None:

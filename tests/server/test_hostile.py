@@ -4,14 +4,19 @@ against a real server, and checks that it is refused, bounded or harmless."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import select
 import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from server.harness import Server
 
@@ -68,3 +73,70 @@ def test_a_huge_request_head_is_refused_unread(hostile: Server) -> None:
                    headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"] == "bad_record", r.text[:300]
     assert httpx.get(f"{hostile.url}/api/health", timeout=10).status_code == 200
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose rooms take four connections each."""
+    srv = Server(Path(tmp_path_factory.mktemp("small")) / "rooms.db",
+                 "--limit", "connections_per_room=4")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+async def outcome(ws: ClientConnection, welcome: bool = False, seconds: float = 15) -> str:
+    """``"in"`` at the first message of a connection let in (``welcome``: ``"welcome
+    SEAT"`` at its welcome), ``"closed CODE"`` if the server closes it first."""
+    try:
+        while True:
+            m = json.loads(await asyncio.wait_for(ws.recv(), seconds))
+            if m["type"] == "welcome" or not welcome:
+                return f"welcome {m['seat']}" if m["type"] == "welcome" else "in"
+    except ConnectionClosed as e:
+        return f"closed {e.rcvd.code if e.rcvd else None}"
+
+
+def test_a_stranger_who_fills_a_room_cannot_keep_its_players_out(small: Server) -> None:
+    """``connections_per_room`` connections opened by a stranger to a (public, listed) table
+    kept its own player out when they came back (4429 at once), and the computer took the
+    seat after ``takeover_seconds``.  Now a connection to a full room that says ``hello``
+    with a seat's token within a few seconds is let in (a few per seat); a watcher, a wrong
+    token or silence is still refused with 4429."""
+    made = small.create_room(rules="28", bots="random", public=True)
+    room = made["room"]
+    token = small.take(room, 0)
+    small.start_match(room, made["host_token"])
+    url = f"{small.ws_url}/api/rooms/{room}/ws"
+
+    async def scenario() -> None:
+        stranger = {"x-forwarded-for": "10.7.0.1"}
+        crowd = [await connect(url, additional_headers=stranger) for _ in range(4)]
+        assert [await outcome(ws) for ws in crowd] == ["in"] * 4
+
+        async def comes(hello: dict[str, Any] | None, address: str) -> str:
+            ws = await connect(url, additional_headers={"x-forwarded-for": address})
+            if hello is not None:
+                await ws.send(json.dumps(hello))
+            said = await outcome(ws, welcome=hello is not None)
+            if said.startswith("welcome"):
+                late.append(ws)
+            else:
+                await ws.close()
+            return said
+
+        late: list[ClientConnection] = []
+        assert await comes({"type": "hello"}, "10.7.0.1") == "closed 4429"
+        assert await comes({"type": "hello", "token": "x" * 32}, "10.7.0.2") == "closed 4429"
+        assert await comes(None, "10.7.0.3") == "closed 4429"       # silence, a few seconds
+        assert await comes({"type": "hello", "token": token}, "10.9.0.1") == "welcome 0"
+        state = json.loads(await asyncio.wait_for(late[0].recv(), 10))
+        while state["type"] != "state":
+            state = json.loads(await asyncio.wait_for(late[0].recv(), 10))
+        assert state["seat"] == 0 and state["view"]["hand"]       # the player's own cards
+        more = [await comes({"type": "hello", "token": token}, "10.9.0.1") for _ in range(4)]
+        assert more == ["welcome 0"] * 3 + ["closed 4429"]        # a few connections a seat
+        for ws in [*crowd, *late]:
+            await ws.close()
+
+    asyncio.run(scenario())

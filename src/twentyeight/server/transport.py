@@ -10,6 +10,14 @@ changes nothing.  What the server sends goes through the connection's outbox
 Bounds (:class:`~twentyeight.server.limits.Limits`): the size of a message (1009 beyond),
 how many messages a connection may send (``rate_limited`` errors, then 1008), how many
 ``hello`` messages, and how far behind in reading it may fall (1008).
+
+**A full room still lets its players in.**  ``connections_per_room`` bounds the watchers: a
+stranger who opened that many connections to a table (a public one is listed) would
+otherwise keep its own players out, and their seats would go to the computer after
+``takeover_seconds``.  A connection to a full room is given :data:`ADMIT_SECONDS` to say
+``hello`` with the token of one of its seats (or of a claim of one); it is then let in, up to
+:data:`SEAT_CONNECTIONS` connections of that seat on this process; any other is closed with
+4429.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from twentyeight.server.protocol import (
     parse,
 )
 from twentyeight.server.room import CLOSED, Room
+from twentyeight.server.sync import find_seat
 from twentyeight.server.table_messages import TABLE_MESSAGES
 
 if TYPE_CHECKING:
@@ -47,6 +56,11 @@ TOO_BIG = 1009
 """Close code of a message larger than the limit."""
 SERVER_FAILED = 1011
 """Close code of a connection whose message the server failed on (a bug: it is logged)."""
+ADMIT_SECONDS = 5.0
+"""How long a connection to a full room has to say ``hello`` as one of its seats."""
+SEAT_CONNECTIONS = 4
+"""The most connections of one seat let into a full room on this process (a phone and a
+laptop, a reload, …; watchers beyond the room's bound are refused)."""
 
 
 async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
@@ -62,18 +76,24 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
             (ROOM_CLOSED, f"this room is closed ({closed})"[:120])
     elif room.status == CLOSED:
         refusal = (ROOM_CLOSED, "this room is closed")
-    elif hub.room_connections.get(room.id, 0) >= limits.connections_per_room:
-        refusal = (TOO_MANY, "the room has as many connections as it may")
     elif hub.connections.get(client, 0) >= limits.connections_per_client:
         refusal = (TOO_MANY, "too many connections from your address")
     if refusal is not None or room is None:
         with contextlib.suppress(Exception):
             await socket.close(*(refusal or (NO_ROOM, "")))
         return
-    conn = Connection(socket, client, limits.outbox_bytes)
     hub.connections[client] = hub.connections.get(client, 0) + 1
+    first: str | None = None
+    if hub.room_connections.get(room.id, 0) >= limits.connections_per_room:
+        first = await _seat_hello(hub, room, socket)      # a seat's own connection?
+        if first is None:
+            _release(hub.connections, client)
+            with contextlib.suppress(Exception):
+                await socket.close(TOO_MANY, "the room has as many connections as it may")
+            return
+    conn = Connection(socket, client, limits.outbox_bytes)
     hub.room_connections[room.id] = hub.room_connections.get(room.id, 0) + 1
-    reader = asyncio.create_task(_read(hub, room, conn, socket))
+    reader = asyncio.create_task(_read(hub, room, conn, socket, first))
     try:
         await hub.lobby.connect(room, conn)
         await asyncio.wait({reader, conn.writer}, return_when=asyncio.FIRST_COMPLETED)
@@ -97,12 +117,43 @@ def _release(counts: dict[str, int], key: str) -> None:
         counts.pop(key, None)
 
 
+async def _seat_hello(hub: Hub, room: Room, socket: WebSocket) -> str | None:
+    """The first message of a connection to a full room if, within :data:`ADMIT_SECONDS`, it
+    is a ``hello`` with the token of a seat of the room (or of a claim of one) that has fewer
+    than :data:`SEAT_CONNECTIONS` connections here; else ``None``."""
+    try:
+        async with asyncio.timeout(ADMIT_SECONDS):
+            frame = await socket.receive()
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        return None
+    raw = frame.get("text") if frame["type"] == "websocket.receive" else None
+    if not isinstance(raw, str) or len(raw) > hub.settings.limits.message_bytes:
+        return None
+    try:
+        msg = parse(raw, hub.settings.limits.int_digits)
+    except ProtocolError:
+        return None
+    if msg.type != "hello" or msg.token is None:
+        return None
+    async with room.lock:
+        seat = await find_seat(hub.sync, room, msg.token)
+        if seat is None:
+            seat = room.claim_of(msg.token)
+        if seat is None:
+            return None
+        here = sum(1 for listener in hub.audience.of(room.id)
+                   if seat in (listener.seat, listener.claim))
+    return raw if here < SEAT_CONNECTIONS else None
+
+
 def _room_id(room_id: str) -> bool:
     return 0 < len(room_id) <= 32 and room_id.isascii() and room_id.isalnum()
 
 
-async def _read(hub: Hub, room: Room, conn: Connection, socket: WebSocket) -> None:
-    """Read and answer the client's frames until it goes (or is cut off)."""
+async def _read(hub: Hub, room: Room, conn: Connection, socket: WebSocket,
+                first: str | None = None) -> None:
+    """Read and answer the client's frames until it goes (or is cut off); ``first``: a
+    message already read (the ``hello`` that let it into a full room)."""
     limits = hub.settings.limits
     now = hub.now()
     messages = Bucket(limits.messages_per_second, limits.message_burst, now)
@@ -110,11 +161,15 @@ async def _read(hub: Hub, room: Room, conn: Connection, socket: WebSocket) -> No
     refused_at = -1.0
     with contextlib.suppress(WebSocketDisconnect):
         while not conn.closed:
-            frame = await socket.receive()
-            if frame["type"] == "websocket.disconnect":
-                return
-            raw = frame.get("text")
-            raw = raw if raw is not None else frame.get("bytes")
+            raw: str | bytes | None = first
+            if first is not None:
+                first = None
+            else:
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                raw = frame.get("text")
+                raw = raw if raw is not None else frame.get("bytes")
             if raw is not None and len(raw) > limits.message_bytes:
                 conn.close(TOO_BIG, f"a message is at most {limits.message_bytes} bytes")
                 return
