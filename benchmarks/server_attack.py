@@ -307,6 +307,25 @@ async def fill_the_room(t: Target) -> tuple[str, bool]:
             f"); the seated player coming back: {got}", got == "welcome as seat 0")
 
 
+async def quick_play_trap(t: Target) -> tuple[str, bool]:
+    """A stranger makes a public table of a preset with an hour's turn clock and a day's
+    takeover, sits at it, and waits for quick players: whoever lands there can be held an
+    hour a turn."""
+    trap = httpx.post(f"{t.http}/api/rooms", timeout=30, headers={"x-forwarded-for": "10.68.0.1"},
+                      json={"rules": "40", "public": True, "turn_seconds": 3600,
+                            "takeover_seconds": 86400})
+    if trap.status_code != 201:
+        return f"a public table with an hour's clock: {trap.status_code}", True
+    made = trap.json()
+    httpx.post(f"{t.http}/api/rooms/{made['room']}/seats/0", json={"name": "Griefer"},
+               headers={"x-forwarded-for": "10.68.0.1"}, timeout=30)
+    quick = httpx.post(f"{t.http}/api/quickplay", json={"rules": "40"}, timeout=30,
+                       headers={"x-forwarded-for": "10.69.0.1"}).json()
+    caught = quick.get("room") == made["room"]
+    return (f"quick play of 40 with that table listed: {'sat there' if caught else 'elsewhere'}",
+            not caught)
+
+
 async def hello_flood(t: Target) -> tuple[str, bool]:
     made = t.room()
     mine = t.sit(made, 0).json()["token"]
@@ -349,7 +368,7 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood,
-    fill_the_room, stale_pass, many_rooms]
+    fill_the_room, quick_play_trap, stale_pass, many_rooms]
 
 
 def main() -> None:

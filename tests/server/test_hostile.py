@@ -140,3 +140,31 @@ def test_a_stranger_who_fills_a_room_cannot_keep_its_players_out(small: Server) 
             await ws.close()
 
     asyncio.run(scenario())
+
+
+def test_quick_play_never_seats_a_stranger_at_a_table_set_to_stall(hostile: Server) -> None:
+    """Quick play sat people at any public table of the preset's name: a stranger's table
+    with a turn clock of an hour and a day's takeover (and a changed flag: a match to a
+    million points) took every quick player, and the stranger sitting there could hold each
+    of them an hour a turn.  Now quick play sits only at tables with the preset's own rules
+    and no clock longer than the server's; such a table stays in the listing for whoever
+    reads it and chooses it."""
+    stranger = {"x-forwarded-for": "10.20.0.1"}
+    slow = httpx.post(f"{hostile.url}/api/rooms", headers=stranger, timeout=10, json={
+        "rules": "29", "public": True, "turn_seconds": 3600, "takeover_seconds": 86400})
+    odd = httpx.post(f"{hostile.url}/api/rooms", headers=stranger, timeout=10, json={
+        "rules": {"preset": "29", "game_target": 10**6}, "public": True})
+    assert slow.status_code == odd.status_code == 201
+    for made in (slow.json(), odd.json()):
+        r = httpx.post(f"{hostile.url}/api/rooms/{made['room']}/seats/0", headers=stranger,
+                       json={"name": "Griefer"}, timeout=10)
+        assert r.status_code == 200, r.text
+    listed = {e["room"] for e in hostile.get("/api/rooms").json()["rooms"]}
+    assert {slow.json()["room"], odd.json()["room"]} <= listed      # still there to choose
+    quick = httpx.post(f"{hostile.url}/api/quickplay", json={"rules": "29", "name": "Asha"},
+                       headers={"x-forwarded-for": "10.21.0.1"}, timeout=10).json()
+    assert quick["room"] not in (slow.json()["room"], odd.json()["room"])
+    assert quick["seat"] == 0 and "host_token" in quick            # a table of its own
+    again = httpx.post(f"{hostile.url}/api/quickplay", json={"rules": "29", "name": "Ravi"},
+                       headers={"x-forwarded-for": "10.22.0.1"}, timeout=10).json()
+    assert again["room"] == quick["room"]                          # a standard one: shared

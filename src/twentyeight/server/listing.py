@@ -75,11 +75,13 @@ def listing(rows: Iterable[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
 def quick_pick(entries: list[dict[str, Any]], preset: str) -> list[tuple[str, int]]:
     """Where quick play may sit for ``preset``, best first: ``(room, seat)`` — tables
     waiting for players before tables under way (which seat the newcomer from the next
-    hand), rated tables left out (they need signed-in players who chose them)."""
+    hand), rated tables left out (they need signed-in players who chose them), and so are
+    tables whose rules are not the preset's own (a stranger's table with a changed flag is
+    for those who read it in the listing and chose it)."""
     waiting: list[tuple[str, int]] = []
     playing: list[tuple[str, int]] = []
     for e in entries:
-        if e["preset"] != preset or e["rated"] or not e["free"]:
+        if e["rules"] != preset or e["rated"] or not e["free"]:
             continue
         (playing if e["started"] else waiting).append((e["room"], e["free"][0]))
     return waiting + playing

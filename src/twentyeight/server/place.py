@@ -289,8 +289,14 @@ class Place:
             raise RoomError(400, "bad_rules", "quick play takes a preset's name (GET "
                             "/api/presets lists them)")
         seat_ask = SeatAsk(name=ask.name)
-        for room_id, seat in quick_pick(await self.public(fresh=True), ask.rules)[:QUICK_TRIES]:
+        tried = 0
+        for room_id, seat in quick_pick(await self.public(fresh=True), ask.rules):
+            if tried >= QUICK_TRIES:
+                break
             try:
+                if not self.standard(await self.hub.lobby.current(room_id)):
+                    continue
+                tried += 1
                 seated = await self.take_seat(request, room_id, seat, seat_ask, response)
             except RoomError as e:
                 if e.status in (409, 404, 410):        # taken meanwhile, or gone: the next one
@@ -304,6 +310,16 @@ class Place:
         await self.hub.lobby.start(made.room.id, made.host_token)
         return {**_seated(made.room.id, 0, seated), "host_token": made.host_token,
                 "invite": made.invite}
+
+    def standard(self, room: Room) -> bool:
+        """Whether quick play may seat a stranger at ``room``: no clock longer, and no
+        computer slower, than the server's own (those of the tables quick play makes).  A
+        stranger's public table with a turn clock of an hour and a day's takeover would
+        otherwise take every quick player, and one person at it could hold them for an
+        hour a turn."""
+        s = self.settings
+        return room.turn_seconds <= s.turn_seconds and room.takeover_seconds <= \
+            s.takeover_seconds and room.bot_delay <= max(s.bot_delay, self.limits.min_bot_delay)
 
     # ---- finished matches --------------------------------------------------------------
     def finished(self, room: Room) -> None:
