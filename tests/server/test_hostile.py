@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from server.harness import Server
+from server.harness import Client, Server
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +168,43 @@ def test_quick_play_never_seats_a_stranger_at_a_table_set_to_stall(hostile: Serv
     again = httpx.post(f"{hostile.url}/api/quickplay", json={"rules": "29", "name": "Ravi"},
                        headers={"x-forwarded-for": "10.22.0.1"}, timeout=10).json()
     assert again["room"] == quick["room"]                          # a standard one: shared
+
+
+def test_a_hint_says_the_state_it_was_asked_on(tmp_path: Path) -> None:
+    """A hint's ``seq`` is the state it answers: it was the table's ``seq`` when the answer
+    came, so a hint decided on an earlier turn (the seat acted, or its turn clock ran out,
+    while the expert thought) was labelled as the advice for the state then — a client that
+    trusts ``seq`` showed an old turn's card as the move to make now."""
+    srv = Server(tmp_path / "rooms.db")
+    srv.start()
+    try:
+        made = srv.create_room(rules="28", bots="random", hints=True,
+                               flags={"game_target": 1000})
+        token = srv.take(made["room"], 0)
+        srv.start_match(made["room"], made["host_token"])
+
+        async def scenario() -> tuple[int, int, int]:
+            me = await Client.open(srv, made["room"], 0, token)
+            async with httpx.AsyncClient(timeout=60) as http:
+                for _ in range(5):
+                    state = await me.until(lambda m: m["type"] == "state"
+                                           and m["to_act"] == 0 and bool(m["legal"]), 30)
+                    asked = asyncio.create_task(http.post(
+                        f"{srv.url}/api/rooms/{made['room']}/hint", json={"token": token}))
+                    await asyncio.sleep(0.3)              # asked; its worker starts (a second)
+                    await me.send({"type": "action", "token": token, "seq": state["seq"],
+                                   "action": state["legal"][0]})     # meanwhile: I act
+                    r = await asked
+                    if r.status_code == 409:              # my action came first: again
+                        continue
+                    assert r.status_code == 200, r.text
+                    then = (await http.get(f"{srv.url}/api/rooms/{made['room']}")).json()["seq"]
+                    await me.ws.close()
+                    return state["seq"], r.json()["seq"], then
+            raise AssertionError("no hint was answered")
+
+        asked, answered, then = asyncio.run(scenario())
+        assert then > asked                      # the table moved on while the expert thought
+        assert answered == asked
+    finally:
+        srv.stop()

@@ -392,9 +392,10 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         if game.to_act != seat or match.over:
             raise BadRequest(409, "not_your_turn", "a hint is for your own turn")
         view = game.view(seat)                 # the seat's own view: all the expert is given
+        seq = room.seq                         # the state it answers (the table may move on)
         answer = await worker.run(digest("hint", view), hint_work, view, lane="hint",
                                   client=client_of(request))
-        return {**answer, "seq": room.seq}
+        return {**answer, "seq": seq}
 
     @app.post("/api/rooms/{room_id}/review")
     async def room_review(room_id: str, request: Request) -> dict[str, Any]:
