@@ -277,6 +277,10 @@ class Rules:
             out.append(f"max_bid {self.max_bid} is more than the {top} card points in play")
         if self.game_target < 1:
             out.append("game_target must be at least 1")
+        for name in ("start_tables", "match_deals", "start_coolies"):
+            value = getattr(self, name)              # (a match of no deals, or of no tables,
+            if value is not None and value < 1:      # ended after its first hand; one of no
+                out.append(f"{name} must be at least 1")   # coolies never ended)
         if self.scoring != "flat" and self.auto_double_threshold is not None:
             out.append("auto_double_threshold needs scoring='flat' (A-06)")
         if self.scoring != "flat" and self.c_bid:

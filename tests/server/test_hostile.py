@@ -208,3 +208,22 @@ def test_a_hint_says_the_state_it_was_asked_on(tmp_path: Path) -> None:
         assert answered == asked
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("flags", [{"match_scoring": "score_sheet", "match_deals": 0},
+                                   {"match_scoring": "score_sheet", "match_deals": -1},
+                                   {"match_scoring": "tables", "start_tables": 0},
+                                   {"match_scoring": "tables", "start_tables": -5},
+                                   {"match_scoring": "coolie_kodi", "start_coolies": 0},
+                                   {"match_scoring": "coolie_kodi", "start_coolies": -1}])
+def test_a_match_of_no_deals_tables_or_coolies_is_refused(hostile: Server,
+                                                          flags: dict[str, Any]) -> None:
+    """A score sheet of 0 deals, or 0 tables each, was taken and its match ended after one
+    hand; a coolie match from 0 coolies never ended (it ran to the server's hand limit, and
+    its room was closed).  Each is now refused by name, as a game target of 0 is."""
+    r = hostile.post("/api/rooms", {"rules": "56", "flags": flags})
+    assert r.status_code == 400 and r.json()["error"] == "bad_rules", r.text
+    name = next(k for k in flags if k != "match_scoring")
+    assert f"{name} must be at least 1" in r.json()["message"]
+    assert hostile.post("/api/rooms", {"rules": "56", "flags": {**flags, name: 1}}) \
+        .status_code == 201
