@@ -227,3 +227,34 @@ def test_a_match_of_no_deals_tables_or_coolies_is_refused(hostile: Server,
     assert f"{name} must be at least 1" in r.json()["message"]
     assert hostile.post("/api/rooms", {"rules": "56", "flags": {**flags, name: 1}}) \
         .status_code == 201
+
+
+def test_a_name_or_a_line_that_shows_nothing_is_refused(hostile: Server) -> None:
+    """A player's name of Hangul fillers (letters that draw nothing), a seat's name of
+    zero-width spaces and a line of talk of zero-width joiners were taken: each showed as a
+    blank (a nameless player on the leaderboard and at the table, a blank line that still
+    counted as said).  Each is refused now; names in any script still pass."""
+    for blank in ("\u3164\u3164\u3164", "\u115f\u1160\u115f", "A\u0301"[1:] * 4):
+        r = httpx.post(f"{hostile.url}/api/players", json={"name": blank, "password":
+                       "a long enough secret"}, timeout=10)
+        assert r.status_code == 400 and r.json()["error"] == "bad_name", (blank, r.text)
+    made = hostile.create_room(rules="28")
+    for blank in ("\u200b\u200b", "\u2060", "\ufeff\u200d", "\u3164"):
+        r = hostile.post(f"/api/rooms/{made['room']}/seats/0",
+                         {"invite": made["invite"], "name": blank})
+        assert r.status_code == 400 and r.json()["error"] == "bad_name", (blank, r.text)
+    token = hostile.take(made["room"], 0, name="அமுதா")
+    assert hostile.get(f"/api/rooms/{made['room']}").json()["seats"][0]["name"] == "அமுதா"
+
+    async def talk() -> list[Any]:
+        me = await Client.open(hostile, made["room"], 0, token)
+        answers = []
+        for text in ("\u200d\u200c", "\u200b", "नमस्ते"):
+            await me.send({"type": "chat", "text": text})
+            answers.append(await me.until(lambda m: m["type"] in ("error", "chat")))
+        await me.ws.close()
+        return answers
+
+    blank_a, blank_b, said = asyncio.run(talk())
+    assert blank_a["type"] == blank_b["type"] == "error" and blank_a["code"] == "malformed"
+    assert said["type"] == "chat" and said["text"] == "नमस्ते"

@@ -32,6 +32,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from twentyeight.server.lobby import RoomError
+from twentyeight.server.shown_text import visible
 
 COOKIE = "twentyeight_session"
 """The session cookie's name."""
@@ -57,6 +58,9 @@ def clean_player_name(name: str) -> str:
                             "'-', '_' and '.' only")
     if "  " in text:
         raise RoomError(400, "bad_name", "a player's name has single spaces only")
+    if not visible(text):
+        raise RoomError(400, "bad_name", "a player's name needs a letter or a digit that shows "
+                        "(not only blank fillers or combining marks)")
     return text
 
 

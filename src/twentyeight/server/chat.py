@@ -32,7 +32,7 @@ from twentyeight.server.protocol import (
     dumps,
 )
 from twentyeight.server.room import Room
-from twentyeight.server.shown_text import unshowable
+from twentyeight.server.shown_text import unshowable, visible
 from twentyeight.server.talk_store import Line, TalkStore
 
 PHRASES = ("hello", "good_luck", "well_played", "thanks", "sorry", "oops", "hurry", "bye")
@@ -42,7 +42,7 @@ def clean_text(text: str, limit: int) -> str:
     """A line of talk as kept: trimmed, in Unicode's composed form; :class:`ProtocolError`
     (``malformed``) for an empty or too long line, or one with control characters."""
     line = unicodedata.normalize("NFC", text).strip()
-    if not line:
+    if not visible(line):                     # (zero-width characters alone: a blank line)
         raise ProtocolError(MALFORMED, "a line of table talk needs some text")
     if len(line) > limit:
         raise ProtocolError(MALFORMED, f"a line of table talk is at most {limit} characters")

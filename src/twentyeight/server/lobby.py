@@ -55,7 +55,7 @@ from twentyeight.server.room import (
     token_hash,
 )
 from twentyeight.server.settings import Settings
-from twentyeight.server.shown_text import unshowable
+from twentyeight.server.shown_text import unshowable, visible
 from twentyeight.server.store import Conflict, RoomRow, SeatRow, assemble, start_record
 from twentyeight.server.sync import AUDIENCE, Sync, find_seat
 
@@ -102,6 +102,9 @@ def clean_name(name: str | None, seat: int) -> str:
                         "that reorder the text around them)")
     if len(text) > MAX_NAME:
         raise RoomError(400, "bad_name", f"a name is at most {MAX_NAME} characters")
+    if text and not visible(text):
+        raise RoomError(400, "bad_name", "a name needs a letter, a digit or a sign that shows "
+                        "(not only blank or zero-width characters)")
     return text or f"Player {seat + 1}"
 
 

@@ -1,4 +1,5 @@
-"""Which characters text shown to other people (a name, a line of table talk) may not hold."""
+"""Which characters text shown to other people (a name, a line of table talk) may not hold, and
+whether it shows anything at all."""
 
 from __future__ import annotations
 
@@ -17,3 +18,14 @@ def unshowable(text: str) -> bool:
     a private or unassigned one, or one of :data:`BIDI_CONTROLS`."""
     return any(unicodedata.category(c) in HIDDEN_CATEGORIES or c in BIDI_CONTROLS
                for c in text)
+
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+"""Characters that count as letters (or a symbol) but draw nothing: the Hangul fillers, the
+blank Braille pattern, the Khmer inherent vowels."""
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` draws something: a letter, a digit, a punctuation mark or a symbol
+    that is not blank.  A name of zero-width spaces, joiners, combining marks or Hangul
+    fillers alone shows as nobody at all (on the table, the leaderboard, a profile)."""
+    return any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in text)
