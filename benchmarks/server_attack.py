@@ -326,6 +326,28 @@ async def quick_play_trap(t: Target) -> tuple[str, bool]:
             not caught)
 
 
+async def rematch_echo(t: Target) -> tuple[str, bool]:
+    """At a finished table a seat says ``rematch`` twenty times: each repeat of the vote was
+    stored again and told to every connection of the room."""
+    made = t.room(bot_delay=0.1, takeover_seconds=0, bots="random",
+                  flags={"game_target": 1})
+    tokens = [t.sit(made, k).json()["token"] for k in (0, 1)]
+    t.start(made)
+    watch = await t.socket(made)
+    await until(watch, lambda m: m["type"] == "state" and m["match"]["over"], 120)
+    me = await t.socket(made, tokens[0])
+    await drain(me, 0.5)
+    await drain(watch, 0.5)
+    for _ in range(20):
+        await me.send(json.dumps({"type": "rematch", "token": tokens[0]}))
+    mine = [m for m in await drain(me, 2.0) if m["type"] == "rematch"]
+    heard = [m for m in await drain(watch, 0.5) if m["type"] == "rematch"]
+    await me.close()
+    await watch.close()
+    return (f"20 rematch votes from one seat: the seat answered {len(mine)} times, a watcher "
+            f"told {len(heard)} times", len(heard) <= 1)
+
+
 async def hello_flood(t: Target) -> tuple[str, bool]:
     made = t.room()
     mine = t.sit(made, 0).json()["token"]
@@ -368,7 +390,7 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood,
-    fill_the_room, quick_play_trap, stale_pass, many_rooms]
+    fill_the_room, quick_play_trap, rematch_echo, stale_pass, many_rooms]
 
 
 def main() -> None:

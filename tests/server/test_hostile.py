@@ -5,6 +5,7 @@ against a real server, and checks that it is refused, bounded or harmless."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import select
 import socket
@@ -258,3 +259,45 @@ def test_a_name_or_a_line_that_shows_nothing_is_refused(hostile: Server) -> None
     blank_a, blank_b, said = asyncio.run(talk())
     assert blank_a["type"] == blank_b["type"] == "error" and blank_a["code"] == "malformed"
     assert said["type"] == "chat" and said["text"] == "नमस्ते"
+
+
+def test_a_vote_for_a_rematch_said_again_is_not_told_to_the_whole_table(hostile: Server) -> None:
+    """Every ``rematch`` message was stored and told to every connection of the room, said
+    again or not: one seat's connections sending votes (ten a second each) reached each of
+    up to 64 connections of the room with every one of them, and wrote to the database each
+    time.  A vote said again, and any once the rematch is dealt, is answered to its sender
+    alone; the first vote of each seat and the rematch dealt are told to all as before."""
+    made = hostile.create_room(rules="28", bots="random", takeover_seconds=0,
+                               flags={"game_target": 1})
+    room = made["room"]
+    tokens = [hostile.take(room, k) for k in (0, 1)]
+    hostile.start_match(room, made["host_token"])
+
+    async def scenario() -> tuple[list[Any], list[Any], list[Any]]:
+        watcher = await Client.open(hostile, room)          # (the computers play meanwhile)
+        await watcher.until(lambda m: m["type"] == "state" and m["match"]["over"], 60)
+        await watcher.until(lambda m: m["type"] == "room" and m["status"] == "finished")
+        a = await Client.open(hostile, room, 0, tokens[0])
+        b = await Client.open(hostile, room, 1, tokens[1])
+        for _ in range(5):
+            await a.send({"type": "rematch", "token": tokens[0]})
+            await a.until(lambda m: m["type"] == "rematch" and m["agreed"] == [0])
+        await b.send({"type": "rematch", "token": tokens[1]})
+        await b.until(lambda m: m["type"] == "rematch" and m["room"] is not None)
+        for _ in range(3):
+            await a.send({"type": "rematch", "token": tokens[0]})
+            await a.until(lambda m: m["type"] == "rematch" and m["room"] is not None)
+        await asyncio.sleep(0.5)
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await watcher.recv(0.2)
+        told = [(m["agreed"], m["room"] is not None) for m in watcher.log
+                if m["type"] == "rematch"]
+        to_b = [(m["agreed"], m["room"] is not None) for m in b.log if m["type"] == "rematch"]
+        for c in (watcher, a, b):
+            await c.ws.close()
+        return told, to_b, a.log
+
+    told, to_b, _ = asyncio.run(scenario())
+    assert told == [([0], False), ([0, 1], True)], told
+    assert to_b[-2:] == [([0], False), ([0, 1], True)], to_b

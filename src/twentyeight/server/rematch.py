@@ -88,7 +88,10 @@ class Rematches:
         return message if carried is None else {**message, "token": carried[0]}
 
     async def ask(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
-        """A ``rematch`` message: a vote, or the host dealing it."""
+        """A ``rematch`` message: a vote, or the host dealing it.  A vote said again, or
+        any ``rematch`` once it is dealt, changes nothing and is answered to its sender alone:
+        told to the whole table each time, one seat's repeated votes reached every
+        connection of the room (64 messages for each of its own)."""
         async with room.lock:
             host = room.is_host((msg.body or {}).get("host_token"))
             seat = room.seat_of(msg.token)
@@ -99,13 +102,20 @@ class Rematches:
                 raise ProtocolError(NOT_NOW, "a rematch can be asked for once the match is "
                                     "over", msg.ref)
             existing = await asyncio.to_thread(self.store.rematch_of, room.id)
-            if existing is None:
-                votes = await asyncio.to_thread(self.store.vote_rematch, room.id, seat) \
-                    if seat is not None else \
-                    await asyncio.to_thread(self.store.rematch_votes, room.id)
-                people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
-                if host or people <= votes:
-                    existing = await self._deal(room, msg)
+            people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
+            if existing is None and not host and seat is not None:
+                votes = await asyncio.to_thread(self.store.rematch_votes, room.id)
+                if seat in votes and not people <= votes:
+                    existing = ""                     # a vote said again: nothing changes
+            if existing is not None:                  # dealt already, or said again: told
+                message = await self._message(room, existing or None)  # to the sender only
+                conn.send(await self._for_seat(room, message, conn.seat))
+                return
+            votes = await asyncio.to_thread(self.store.vote_rematch, room.id, seat) \
+                if seat is not None else \
+                await asyncio.to_thread(self.store.rematch_votes, room.id)
+            if host or people <= votes:
+                existing = await self._deal(room, msg)
             await self._tell(room, await self._message(room, existing))
             self.voted(room)
 
