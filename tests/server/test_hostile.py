@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import select
 import socket
 import time
@@ -19,7 +20,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from server.harness import Client, Server
+from server.harness import Client, Server, play_table_until
 
 
 @pytest.fixture(scope="module")
@@ -301,3 +302,47 @@ def test_a_vote_for_a_rematch_said_again_is_not_told_to_the_whole_table(hostile:
     told, to_b, _ = asyncio.run(scenario())
     assert told == [([0], False), ([0, 1], True)], told
     assert to_b[-2:] == [([0], False), ([0, 1], True)], to_b
+
+
+def test_an_answer_to_a_claim_said_again_is_not_told_to_the_whole_table(hostile: Server) -> None:
+    """While a claim waits (up to the turn clock: an hour at most), an opponent who had
+    accepted could say so again and again: each was told to every connection of the room.
+    An acceptance said again is answered to its sender alone; the first, and the claim's
+    end, are told to all as before."""
+    async def scenario() -> tuple[list[Any], list[Any]]:
+        for seed in range(8):
+            made = hostile.create_room(rules="28", bots="rules", bot_delay=0, turn_seconds=60,
+                                       flags={"game_target": 1000})
+            tokens = [hostile.take(made["room"], k) for k in range(4)]
+            clients = [await Client.open(hostile, made["room"], k, tokens[k]) for k in range(4)]
+            watcher = await Client.open(hostile, made["room"])
+            hostile.start_match(made["room"], made["host_token"])
+            actor, st = await play_table_until(
+                clients, random.Random(seed), lambda s: s["view"]["phase"] == "play"
+                and len(s["view"]["tricks"]) == 2 and not s["view"]["trick"]["cards"])
+            await actor.send({"type": "claim", "token": actor.token, "seq": st["seq"]})
+            told = await actor.until(lambda m: m["type"] == "claim")
+            if told["status"] != "asked":            # certain after all: another deal
+                for c in [*clients, watcher]:
+                    await c.close()
+                continue
+            first = clients[told["asked"][0]]
+            for _ in range(5):
+                await first.send({"type": "claim_answer", "token": first.token, "accept": True})
+                await first.until(lambda m: m["type"] == "claim" and m["accepted"])
+            second = clients[told["asked"][1]]
+            await second.send({"type": "claim_answer", "token": second.token, "accept": False})
+            for c in (watcher, second):
+                await c.until(lambda m: m["type"] == "claim" and m["status"] == "refused")
+            heard = [(m["status"], m["accepted"]) for m in watcher.log if m["type"] == "claim"]
+            by_second = [(m["status"], m["accepted"]) for m in second.log
+                         if m["type"] == "claim"]
+            for c in [*clients, watcher]:
+                await c.close()
+            return heard, by_second
+        raise AssertionError("every claim was certain")
+
+    heard, by_second = asyncio.run(scenario())
+    seat = heard[1][1]
+    assert heard == [("asked", []), ("asked", seat), ("refused", seat)], heard
+    assert by_second == heard

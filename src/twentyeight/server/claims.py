@@ -286,6 +286,9 @@ class Claims:
             if pending is None or seat not in pending.asked:
                 raise ProtocolError(NOT_NOW, "no claim waits for your answer", msg.ref)
             accept = bool((msg.body or {}).get("accept"))
+            if accept and seat in pending.accepted:  # said again: nothing changes, and only
+                conn.send(pending.message(seconds=self._left(pending, room)))   # its sender
+                return                               # hears (told to all, it was an echo)
             if pending.remote:                       # the owner decides, and tells everyone
                 self.sync.claimed(room, pending.notice("answer", by=seat, accept=accept))
                 return
