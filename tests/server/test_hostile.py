@@ -346,3 +346,33 @@ def test_an_answer_to_a_claim_said_again_is_not_told_to_the_whole_table(hostile:
     seat = heard[1][1]
     assert heard == [("asked", []), ("asked", seat), ("refused", seat)], heard
     assert by_second == heard
+
+
+def test_a_record_of_a_megabyte_is_read_off_the_event_loop(hostile: Server) -> None:
+    """The learning endpoints take a record of up to 1 MiB, and reading one of numbers (or
+    of nested lists) took half a second of the event loop: every table stopped meanwhile,
+    and one address at its 120 requests a minute could hold the loop most of the time.  Such
+    a body is now read on a thread of its own (a few may wait; beyond, 503 ``busy``): the
+    server answers others while it reads."""
+    body = ('{"record": {"rules": "28", "a": [' + ",".join(["[[1]]"] * 174_000) + ']}}').encode()
+    assert len(body) < 1 << 20
+
+    async def scenario() -> tuple[float, float]:
+        waits, reads = [], []
+        async with httpx.AsyncClient(timeout=60) as http:
+            for _ in range(3):
+                start = time.monotonic()
+                replay = asyncio.create_task(http.post(
+                    f"{hostile.url}/api/replay", content=body,
+                    headers={"content-type": "application/json"}))
+                await asyncio.sleep(0.1)                     # its reading under way
+                asked = time.monotonic()
+                assert (await http.get(f"{hostile.url}/api/health")).status_code == 200
+                waits.append(time.monotonic() - asked)
+                r = await replay
+                assert r.status_code == 400 and r.json()["error"] == "bad_record", r.text
+                reads.append(time.monotonic() - start)
+        return sorted(waits)[1], sorted(reads)[1]
+
+    health, replay = asyncio.run(scenario())          # (medians: a loaded machine varies)
+    assert health < replay / 2, (health, replay)      # held the loop: about replay - 0.1 s

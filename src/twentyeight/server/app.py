@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -86,12 +87,21 @@ class HostOnly(BaseModel):
 
 M = TypeVar("M", bound=BaseModel)
 
+LARGE_BODIES_WAITING = 8
+"""Bodies larger than ``body_bytes`` (the records sent to the learning endpoints, up to
+1 MiB) that may wait to be parsed; beyond, 503 ``busy``."""
+
 
 def create_app(settings: Settings) -> FastAPI:
     """The server application; its rooms live in one :class:`Hub`."""
     hub = Hub(settings)
     limits = settings.limits
     writes = PerClient(limits.requests_per_minute / 60, limits.requests_per_minute)
+    large = ThreadPoolExecutor(1, thread_name_prefix="twentyeight-bodies")
+    """Parses the bodies larger than ``body_bytes``: a record of a megabyte of numbers or of
+    nested lists took up to 0.7 s to read, and on the event loop that stopped every table
+    (one address at its 120 requests a minute held the loop most of the time)."""
+    parsing = [0]
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -102,6 +112,7 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.close()
             places.close()
             analyst.close()
+            large.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
                   redirect_slashes=False)     # an address with a slash too many: 404, no hop
@@ -156,23 +167,23 @@ def create_app(settings: Settings) -> FastAPI:
         except TimeoutError:
             raise RoomError(408, "too_slow", "the request body did not all come within "
                             f"{limits.head_seconds:g} s") from None
-        doc: Any = {}
         if raw.strip():
             kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
                 raise RoomError(415, "not_json", "a request body is JSON, sent as "
                                 "Content-Type: application/json")
-            try:
-                doc = jsonin.read(bytes(raw), limits.int_digits if digits is None else digits)
-            except jsonin.BadJSON as e:
-                raise RoomError(400, "bad_request", f"the body is not acceptable JSON: {e}") \
-                    from None
-        if doc is None:
-            doc = {}
+        digits = limits.int_digits if digits is None else digits
+        if len(raw) <= limits.body_bytes:
+            return parsed(bytes(raw), model, digits)
+        if parsing[0] >= 1 + LARGE_BODIES_WAITING:       # a record: off the event loop
+            raise RoomError(503, "busy", "the server is reading other records: try again in "
+                            "a minute")
+        parsing[0] += 1
         try:
-            return model.model_validate(doc)
-        except ValidationError as e:
-            raise RoomError(400, "bad_request", describe(e.errors())) from None
+            return await asyncio.get_running_loop().run_in_executor(
+                large, parsed, bytes(raw), model, digits)
+        finally:
+            parsing[0] -= 1
 
     analyst = learning.add_routes(app, body, hub.lobby.current)
 
@@ -269,6 +280,24 @@ def create_app(settings: Settings) -> FastAPI:
         await transport.serve(hub, socket, room_id)
 
     return app
+
+
+def parsed(raw: bytes, model: type[M], digits: int) -> M:
+    """A request's body as ``model`` (an empty body: the defaults), read strictly
+    (:mod:`~twentyeight.server.jsonin`); :class:`RoomError` (400) if it is not acceptable."""
+    doc: Any = {}
+    if raw.strip():
+        try:
+            doc = jsonin.read(raw, digits)
+        except jsonin.BadJSON as e:
+            raise RoomError(400, "bad_request", f"the body is not acceptable JSON: {e}") \
+                from None
+    if doc is None:
+        doc = {}
+    try:
+        return model.model_validate(doc)
+    except ValidationError as e:
+        raise RoomError(400, "bad_request", describe(e.errors())) from None
 
 
 def refusal(status: int, code: str, message: str,

@@ -45,7 +45,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
@@ -73,6 +73,11 @@ RECORD_BYTES = 1 << 20
 
 RECORD_DIGITS = 20
 """The longest integer a record may hold (a deal's seed is a 64-bit number)."""
+RECORD_THREADS = 1
+"""Threads that replay the records sent to ``/api/replay`` and ``/api/review`` (a record of
+200 hands takes up to a second of the interpreter, which the tables' event loop shares)."""
+RECORD_WAITING = 8
+"""Records that may wait for those threads; beyond, 503 ``busy``."""
 
 Body = Callable[[Request, type[Any], int | None, int | None], Awaitable[Any]]
 """The app's body reader: ``body(request, model, most_bytes, most_digits)``."""
@@ -213,6 +218,33 @@ def every_card_public(game: Any) -> bool:
     return bool(game.over and len(h.tricks) == h.t.tricks_total)
 
 
+class Records:
+    """Replays the records strangers send, on :data:`RECORD_THREADS` threads of their own
+    with at most :data:`RECORD_WAITING` waiting: on the default pool, sixteen addresses each
+    sending 200-hand records ran sixteen replays at once against the event loop for the
+    interpreter, and the tables stalled up to 1.6 s at a time."""
+
+    def __init__(self, threads: int = RECORD_THREADS, waiting: int = RECORD_WAITING) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="twentyeight-records")
+        self.most = threads + waiting
+        self.busy = 0
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on the records' threads; 503 ``busy`` when as many wait as may."""
+        if self.busy >= self.most:
+            raise BadRequest(503, "busy", "the server is reading other records: try again in "
+                             "a minute")
+        self.busy += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        finally:
+            self.busy -= 1
+
+    def close(self) -> None:
+        """Stop the threads."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
 def _start_worker(server: int) -> None:                 # pragma: no cover - in the worker
     """A worker's start: a lower priority, and a watch that ends it when the server process
     ``server`` is gone.  (Killed with ``kill -9``, the server cannot stop its pool, and each
@@ -261,6 +293,8 @@ class Analyst:
         self._busy = dict.fromkeys(LANES, 0)
         self._by_client: Counter[tuple[str, str]] = Counter()
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.records = Records()
+        """The threads that read the records sent to ``/api/replay`` and ``/api/review``."""
 
     async def run(self, key: str, fn: Any, *args: Any, lane: str = "review",
                   client: str = "") -> dict[str, Any]:
@@ -301,10 +335,11 @@ class Analyst:
         return answer
 
     def close(self) -> None:
-        """Stop the workers."""
+        """Stop the workers (and the records' threads)."""
         for pool in self._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
         self._pools.clear()
+        self.records.close()
 
 
 @functools.cache
@@ -330,6 +365,7 @@ def add_routes(app: FastAPI, body: Body, current: Current,
     (bounded, strict JSON, rate-limited); ``current(room_id)`` is the lobby's room."""
     worker = analyst or Analyst()
     app.state.analyst = worker
+    records = worker.records
 
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
@@ -356,12 +392,14 @@ def add_routes(app: FastAPI, body: Body, current: Current,
     @app.post("/api/replay")
     async def replay(request: Request) -> dict[str, Any]:
         ask = await body(request, ReplayRequest, RECORD_BYTES, RECORD_DIGITS)
-        return await asyncio.to_thread(replay_work, ask.record, ask.hand, ask.seat, ask.open)
+        answer: dict[str, Any] = await records.run(replay_work, ask.record, ask.hand,
+                                                   ask.seat, ask.open)
+        return answer
 
     @app.post("/api/review")
     async def review(request: Request) -> dict[str, Any]:
         ask = await body(request, ReviewRequest, RECORD_BYTES, RECORD_DIGITS)
-        await asyncio.to_thread(checked_hand, ask.record, ask.hand, ask.seat)
+        await records.run(checked_hand, ask.record, ask.hand, ask.seat)
         return await worker.run(digest("review", ask.record, ask.hand, ask.seat),
                                 review_work, ask.record, ask.hand, ask.seat,
                                 client=client_of(request))
