@@ -195,6 +195,28 @@ async def huge_head(t: Target) -> tuple[str, bool]:
             f"worst {worst:.2f} s", worst < 1.0 and not answer.startswith(b"HTTP/1.1 200"))
 
 
+async def heavy_record(t: Target) -> tuple[str, bool]:
+    """A megabyte "record" of nested lists sent to /api/replay (which takes records of up to
+    1 MiB): reading it took half a second of the event loop, every table stopped meanwhile.
+    /api/health, asked while it is read, must answer at once."""
+    body = ('{"record": {"rules": "28", "a": [' + ",".join(["[[1]]"] * 174_000) + ']}}').encode()
+    waits, reads = [], []
+    async with httpx.AsyncClient(timeout=60) as http:
+        for _ in range(3):
+            start = time.monotonic()
+            replay = asyncio.create_task(http.post(f"{t.http}/api/replay", content=body,
+                                                   headers={"content-type": "application/json"}))
+            await asyncio.sleep(0.1)
+            asked = time.monotonic()
+            await http.get(f"{t.http}/api/health")
+            waits.append(time.monotonic() - asked)
+            await replay
+            reads.append(time.monotonic() - start)
+    wait, read = sorted(waits)[1], sorted(reads)[1]
+    return (f"a 1 MB record of nested lists: answered in {read:.2f} s; /api/health meanwhile "
+            f"{wait:.2f} s", wait < read / 2)
+
+
 async def slow_heads(t: Target) -> tuple[str, bool]:
     """200 connections that send half a request line and then nothing ("slowloris"): the
     server closes them (head_seconds, 20 s by default) and answers others meanwhile."""
@@ -389,8 +411,8 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
-    huge_body, huge_head, slow_heads, bad_numbers, websocket_input, unicode_bid, hello_flood,
-    fill_the_room, quick_play_trap, rematch_echo, stale_pass, many_rooms]
+    huge_body, huge_head, heavy_record, slow_heads, bad_numbers, websocket_input, unicode_bid,
+    hello_flood, fill_the_room, quick_play_trap, rematch_echo, stale_pass, many_rooms]
 
 
 def main() -> None:
