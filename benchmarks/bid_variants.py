@@ -416,6 +416,9 @@ class Variant(ExpertBot):
                     {*self.auction_families, *value.split("+")})
             elif key == "without":                      # and not by these
                 self.auction_families = self.auction_families - set(value.split("+"))
+            elif key == "doubles":                      # the auction doubles of these
+                self.double_families = frozenset(         # ("none": the rules player's)
+                    f for f in value.split("+") if f != "none")
             else:
                 raise ValueError(f"EXPERT_VARIANT: unknown setting {key!r}")
 

@@ -35,6 +35,7 @@ from twentyeight.bots import (
 )
 from twentyeight.bots.expert import (
     AUCTION_FAMILIES,
+    DOUBLE_FAMILIES,
     ExpertBot,
     ExpertEffort,
     raise_choice,
@@ -266,6 +267,42 @@ def test_the_expert_bids_by_the_families_that_won_and_leaves_the_rest_to_rules()
     g = Game.from_record(PARTNERS_56)
     view = g.view(4)
     assert ExpertBot(seed=3, budget=0.5).act(view) == make_bot("rules", seed=3).act(view)
+
+
+def test_56s_doubles_are_the_models_though_its_bids_are_rules() -> None:
+    """56-DBL-1: seat 2 holds 48 hearts, read as lost (PARTNERS_56); seat 3, an opponent,
+    doubles it, where the ``rules`` player (whose bids the expert keeps in 56) never doubles.
+    Over seat 2's opening 28 in the same deal it passes (the model gives 28 about two chances
+    in three: a double would give the bidder more than it costs him)."""
+    assert "56" in DOUBLE_FAMILIES and "56" not in AUCTION_FAMILIES
+    g = Game.from_record({**PARTNERS_56, "actions": PARTNERS_56["actions"][:13]})
+    assert g.to_act == 3 and "3 double" in g.view(3)["legal"]
+    assert expert_says(g) == "3 double"
+    assert make_bot("rules", seed=3).act(g.view(3)) != "3 double"
+    opening = Game.from_record({**PARTNERS_56, "actions": PARTNERS_56["actions"][:1]})
+    assert opening.to_act == 3 and "3 double" in opening.view(3)["legal"]
+    assert expert_says(opening) == "3 pass"
+
+
+EIGHT_HEARTS_56 = {0: "JS JS 9S 9S AS AS KH KH", 1: "10S 10S KS KS QS QS QH QH",
+                   2: "JH JH 9H 9H AH AH 10H 10H", 3: "JD JD 9D 9D AD AD 10D 10D",
+                   4: "KD KD QD QD JC JC 9C 9C", 5: "AC AC 10C 10C KC KC QC QC"}
+"""Seat 2 holds the eight best hearts: in hearts it wins every trick."""
+
+
+def test_56s_redouble_is_the_models_too() -> None:
+    """56-DBL-2/3: seat 2 bid 28 in hearts with the eight best hearts and was doubled; at its
+    turn, the fifth pass after the double, it redoubles (+2 to the stakes, 56-SC-4), where
+    the ``rules`` player bids on.  Doubled at 48, hopeless (PARTNERS_56), its partner does
+    not redouble."""
+    g = game("56", 1, EIGHT_HEARTS_56, ["2 bid 28H", "3 double", "4 pass", "5 pass", "0 pass",
+                                        "1 pass"])
+    assert g.to_act == 2
+    assert expert_says(g) == "2 redouble"
+    hopeless = Game.from_record({**PARTNERS_56, "actions": [*PARTNERS_56["actions"][:13],
+                                                            "3 double"]})
+    assert hopeless.to_act == 4 and "4 redouble" in hopeless.view(4)["legal"]
+    assert expert_says(hopeless) != "4 redouble"
 
 
 # ---- declarations, in concrete positions ---------------------------------------------

@@ -36,7 +36,9 @@ decisions are):
   values card points, which Cot's doubled sweep does not reduce to).  Where the
   bid model has no family for the preset's table, or the expert does not bid by it
   (:data:`AUCTION_FAMILIES`: 28, 29, bhoos-29, 28-3p and 28-6p), the auction, trump
-  and windows go to the ``rules`` player.
+  and windows go to the ``rules`` player, but for 56's doubles and redoubles in the auction
+  (:data:`DOUBLE_FAMILIES`), called when they move the holder's expected score by more than
+  :data:`DOUBLE_MARGIN` (:meth:`ExpertBot._double_gain`).
 * **Play** — each sampled deal is searched from the current position with a zero-window
   search at the goal: does the bidding side still make its target after each card?  The card
   made in the most deals (weighted) wins (a deal too big for its share of the nodes is
@@ -95,7 +97,7 @@ from twentyeight.solver.position import Position, SolverError
 from twentyeight.solver.values import SCALE
 from twentyeight.views import view as view_of
 
-__all__ = ["AUCTION_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain",
+__all__ = ["AUCTION_FAMILIES", "DOUBLE_FAMILIES", "ExpertBot", "ExpertEffort", "concede_gain",
            "declare_choice", "goal_chances", "play_on_chance", "raise_choice", "reaches",
            "reaches_counted", "shrunk", "stakes", "trump_options", "without_cot"]
 
@@ -139,6 +141,11 @@ and 56 it did not (-0.09 a deal over 200 deals of 40, -0.07 over 100 of 56; scre
 -0.03 over 400 more deals of 40 and nothing either way over 150 of 56, with no shift of the
 model's estimates doing better: "40 and 56 by the model's auction, screened"), so there the
 auction, trump and windows stay the ``rules`` player's."""
+DOUBLE_FAMILIES = frozenset({"56"})
+"""Families where the expert keeps the ``rules`` player's bids but decides the auction's
+double and redouble (56-DBL-1/2) by the bid model's chance of the contract
+(:meth:`ExpertBot._model_double`): a double is a declaration the issue asks to be taken by
+expected value, and it changes few auctions, unlike the bids."""
 TEAM_SWEEP_FACTOR = 4
 """A side's sweep (a Cot refused: either partner may win each trick) is searched with this
 many times the actions of one player's (a single hand, a Thani): its lines branch more (a
@@ -442,6 +449,9 @@ class ExpertBot(PimcBot):
 
     auction_families = AUCTION_FAMILIES
     """The bid model's families this player bids by (:data:`AUCTION_FAMILIES`)."""
+    double_families = DOUBLE_FAMILIES
+    """The families whose auction doubles alone it decides by the model
+    (:data:`DOUBLE_FAMILIES`)."""
     auction_rollout = False
     """Value each bid open and the pass by playing the rest of the auction out on every
     sampled deal (:meth:`_rollout_value`) rather than as if the auction ended there.  Off:
@@ -509,6 +519,10 @@ class ExpertBot(PimcBot):
                 choice = self._play_alone(view, legal)
             elif "play" in verbs or "ask" in verbs or "reveal" in verbs:
                 choice = self._play(view, legal)
+            elif phase == "auction" and self._doubles_only(view, verbs):
+                choice = self._model_double(view, verbs)
+                if choice is None:              # the rest of the call is the rules player's
+                    legal = [a for a in legal if a.verb not in ("double", "redouble")]
             elif phase == "auction" and ("bid" in verbs or "double" in verbs
                                          or "redouble" in verbs):
                 choice = self._auction(view, legal, verbs)
@@ -526,23 +540,37 @@ class ExpertBot(PimcBot):
         return choice
 
     # ---- the model on sampled deals ----------------------------------------------------
-    def _family(self, view: View) -> bid_model.Family:
+    def _family(self, view: View, doubles: bool = False) -> bid_model.Family:
+        """The bid model's family of the view's table, where the expert bids by it (or,
+        with ``doubles``, decides its auction doubles by it); else ``KeyError``."""
         fam = bid_model.model().family_for(rules_of(view))
-        if fam.name not in self.auction_families:
+        allowed = self.auction_families | (self.double_families if doubles else frozenset())
+        if fam.name not in allowed:
             raise KeyError(f"the expert does not bid by the {fam.name} family")
         return fam
+
+    def _doubles_only(self, view: View, verbs: dict[str, Action]) -> bool:
+        """Whether this auction call may double or redouble at a table whose bids are the
+        ``rules`` player's but whose doubles are the model's (:attr:`double_families`)."""
+        if "double" not in verbs and "redouble" not in verbs:
+            return False
+        try:
+            name = bid_model.model().family_for(rules_of(view)).name
+        except KeyError:
+            return False
+        return name in self.double_families and name not in self.auction_families
 
     def _seen(self, view: View, w: World) -> list[Sequence[int]]:
         """Each seat's cards known at the auction in world ``w``."""
         fb = rules_of(view).first_batch
         return [d[:fb] for d in w.deal]
 
-    def _means(self, view: View, worlds: Sequence[World], bidder: int, trumps: Sequence[int]
-               ) -> list[list[float]]:
+    def _means(self, view: View, worlds: Sequence[World], bidder: int, trumps: Sequence[int],
+               doubles: bool = False) -> list[list[float]]:
         """``out[i][k]``: the model's points for ``bidder``'s side in world ``i`` with trump
-        ``trumps[k]``."""
+        ``trumps[k]`` (``doubles``: for a double, :meth:`_family`)."""
         rules = rules_of(view)
-        fam = self._family(view)
+        fam = self._family(view, doubles)
         first = (view["dealer"] + 1) % rules.num_players
         out = []
         for w in worlds:
@@ -711,16 +739,49 @@ class ExpertBot(PimcBot):
 
     def _auction_double(self, view: View, worlds: Sequence[World], verbs: dict[str, Action],
                         holder: int | None, high: int | None) -> Action | None:
-        """A double or redouble called in the auction (56): by the contract's value."""
+        """A double or redouble called in the auction (56-DBL-1/2): taken when it moves the
+        holder's expected score (:meth:`_double_gain`) by more than :data:`DOUBLE_MARGIN`,
+        down for a double by the other side, up for a redouble by the holder's."""
         if holder is None or high is None:
             return None
-        value = self._holder_value(view, worlds, holder, high)
+        fam = self._family(view, doubles=True)
+        declare, defend = self._shifts(fam)
         ours = holder % len(view["teams"]) == view["seat"] % len(view["teams"])
-        if "double" in verbs and not ours and value < -DOUBLE_MARGIN:
+        gain = self._double_gain(view, worlds, holder, high, declare if ours else defend)
+        if "double" in verbs and not ours and gain < -DOUBLE_MARGIN:
             return verbs["double"]
-        if "redouble" in verbs and ours and value > DOUBLE_MARGIN:
+        if "redouble" in verbs and ours and gain > DOUBLE_MARGIN:
             return verbs["redouble"]
         return None
+
+    def _model_double(self, view: View, verbs: dict[str, Action]) -> Action | None:
+        """The auction's double or redouble at a table whose bids are the ``rules``
+        player's (:meth:`_doubles_only`); ``None`` where neither is worth calling."""
+        worlds = self.worlds(view, self.effort_x.auction_worlds)
+        if not worlds:
+            return None
+        return self._auction_double(view, worlds, verbs, high_bidder(view), view["high_bid"])
+
+    def _double_gain(self, view: View, worlds: Sequence[World], holder: int, contract: int,
+                     shift: float) -> float:
+        """What the next double (or redouble) adds to ``holder``'s expected score of
+        ``contract`` (its best trump in each sampled deal, the model's points moved by
+        ``shift``): the doubled stakes less the present ones, by the table's scoring
+        (56-SC-4 ``additive``: one more game point either way; ``multiply``: twice them)."""
+        rules = rules_of(view)
+        fam = self._family(view, doubles=True)
+        multiplier = view["multiplier"]
+        means = self._means(view, worlds, holder, self._trumps_for(view, holder), doubles=True)
+        total = gain = 0.0
+        for w, row in zip(worlds, means, strict=True):
+            chance = max((fam.chance(m + shift, contract) for m in row),
+                         key=lambda p: self._value(rules, p, contract))
+            if rules.double_scoring == "additive":       # win + 1 or lose 1 more
+                gain += w.weight * (2.0 * chance - 1.0)
+            else:                                        # the stakes doubled again
+                gain += w.weight * self._value(rules, chance, contract, multiplier)
+            total += w.weight
+        return gain / total if total > 0 else 0.0
 
     # ---- trump -------------------------------------------------------------------------
     def _trump(self, view: View, legal: list[Action]) -> Action | None:
