@@ -21,6 +21,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from server.harness import Client, Server, play_table_until
+from twentyeight import Match
+from twentyeight.server.room import BOT, CLOSED, OPEN, PLAYING, WAITING
+from twentyeight.server.store import Append, RoomRow, SeatRow, SqlStore, start_record
 
 
 @pytest.fixture(scope="module")
@@ -376,3 +379,59 @@ def test_a_record_of_a_megabyte_is_read_off_the_event_loop(hostile: Server) -> N
 
     health, replay = asyncio.run(scenario())          # (medians: a loaded machine varies)
     assert health < replay / 2, (health, replay)      # held the loop: about replay - 0.1 s
+
+
+def closed_rooms(db: Path, count: int, hands: int) -> list[str]:
+    """``count`` closed rooms of ``hands`` hands of 28 each, put in the database ``db``."""
+    store = SqlStore(f"sqlite:///{db}")
+    ids = [f"closed{k}" for k in range(count)]
+    for k, room in enumerate(ids):
+        match = Match.new({"preset": "28", "game_target": 10**6}, seed=k)
+        store.create_room(RoomRow(id=room, rules=match.rules.to_spec(), bots="casual",
+                                  host_token_hash="0" * 64, status=WAITING,
+                                  takeover_seconds=60, bot_delay=0,
+                                  seats=[SeatRow(kind=OPEN) for _ in range(4)]))
+        store.start(room, start_record(match), {s: SeatRow(kind=BOT, name=f"bot {s}")
+                                                for s in range(4)})
+        rng = random.Random(k)
+        entries: list[Append] = []
+        while len(match.games) <= hands:
+            seat = match.current.to_act
+            assert seat is not None
+            done = match.apply(rng.choice(match.current.legal_actions()))
+            entries.append(Append(room, len(entries) + 1, seat, str(done), "bot", PLAYING))
+        last = entries[-1]
+        entries[-1] = Append(room, last.seq, last.seat, last.action, "bot", CLOSED,
+                             note="nobody came for 30 minutes")
+        store.append(entries)
+    store.close()
+    return ids
+
+
+def test_records_of_closed_rooms_are_assembled_one_at_a_time(tmp_path: Path) -> None:
+    """A closed room's record is assembled from its action log when downloaded (the last 16
+    are kept); GETs are not rate-limited, so a client asking for twenty closed rooms at once
+    had twenty matches replayed at once on the default pool, against the event loop.  They
+    are assembled one at a time now, a few waiting; beyond, 503 ``busy`` (and a record
+    assembled is kept, so asking again is free)."""
+    db = tmp_path / "rooms.db"
+    rooms = closed_rooms(db, 20, 120)
+    srv = Server(db)
+    srv.start()
+    try:
+        async def scenario() -> list[httpx.Response]:
+            async with httpx.AsyncClient(timeout=120) as http:
+                return list(await asyncio.gather(*(
+                    http.get(f"{srv.url}/api/rooms/{room}/record") for room in rooms)))
+
+        answers = asyncio.run(scenario())
+        codes = sorted(r.status_code for r in answers)
+        assert set(codes) == {200, 503} and codes.count(200) >= 9, codes  # 1 + 8 waiting
+        busy = next(r for r in answers if r.status_code == 503)
+        assert busy.json()["error"] == "busy" and busy.headers["retry-after"]
+        made = [room for room, r in zip(rooms, answers, strict=True) if r.status_code == 200]
+        again = srv.get(f"/api/rooms/{made[0]}/record")
+        assert again.status_code == 200 and again.json() == answers[rooms.index(made[0])].json()
+        assert len(again.json()["hands_played"]) == 121
+    finally:
+        srv.stop()

@@ -133,4 +133,5 @@ class Hub:
         await self.sync.close()
         await self.players.stop()
         await self.thinkers.close()
+        self.lobby.shut()
         self.db.close()

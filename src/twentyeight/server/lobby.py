@@ -25,6 +25,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,9 @@ RETRIES = 8
 """How often the start is tried again after another process changed the room first."""
 ARCHIVED_RECORDS_KEPT = 16
 """Closed rooms' records kept once assembled (the last downloaded)."""
+ARCHIVED_RECORDS_WAITING = 8
+"""Closed rooms' records that may wait to be assembled (one at a time, on a thread of its
+own); beyond, 503 ``busy``."""
 MAX_NAME = 32
 """The longest name a person may give (in characters)."""
 
@@ -192,6 +196,13 @@ class Lobby:
         self._archived_records: OrderedDict[str, dict[str, Any]] = OrderedDict()
         """The records of closed rooms last downloaded (a closed room never changes):
         replaying a long match for each download would hold the event loop every time."""
+        self._archive = ThreadPoolExecutor(1, thread_name_prefix="twentyeight-archive")
+        """Assembles the records of closed rooms, one at a time: GETs are not rate-limited,
+        and a client asking for more closed rooms than are kept made the default pool replay
+        dozens of matches at once (half a second of the interpreter each for 300 hands),
+        against the event loop."""
+        self._assembling = 0
+        """Records of closed rooms being assembled or waiting to be."""
 
     # ---- rooms -----------------------------------------------------------------------
     async def find(self, room_id: str) -> Room | None:
@@ -459,12 +470,14 @@ class Lobby:
             if kept is not None:
                 self._archived_records.move_to_end(room_id)
                 return kept
-            [row] = await self.db.load_rooms(room_id)
-            if row.record is None:
-                raise RoomError(409, "not_started", "the room closed before its match "
-                                "started: there is no record") from None
-            started, actions = row.record, row.actions
-            record = await asyncio.to_thread(lambda: assemble(started, actions).to_record())
+            if self._assembling >= 1 + ARCHIVED_RECORDS_WAITING:
+                raise RoomError(503, "busy", "the server is assembling other records: try "
+                                "again in a minute") from None
+            self._assembling += 1
+            try:
+                record = await self._assemble(room_id)
+            finally:
+                self._assembling -= 1
             self._archived_records[room_id] = record
             while len(self._archived_records) > ARCHIVED_RECORDS_KEPT:
                 self._archived_records.popitem(last=False)
@@ -473,6 +486,21 @@ class Lobby:
             raise RoomError(409, "not_finished", "the record can be downloaded when the match "
                             "is over (it holds every deal)")
         return room.match.to_record()
+
+    async def _assemble(self, room_id: str) -> dict[str, Any]:
+        """The record of the closed room ``room_id``, from the database (on the archive's
+        thread)."""
+        [row] = await self.db.load_rooms(room_id)
+        if row.record is None:
+            raise RoomError(409, "not_started", "the room closed before its match started: "
+                            "there is no record")
+        started, actions = row.record, row.actions
+        return await asyncio.get_running_loop().run_in_executor(
+            self._archive, lambda: assemble(started, actions).to_record())
+
+    def shut(self) -> None:
+        """Stop the archive's thread (the server stops)."""
+        self._archive.shutdown(wait=False, cancel_futures=True)
 
     # ---- who is at the table ---------------------------------------------------------
     async def connect(self, room: Room, conn: Listener) -> None:
