@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import select
 import socket
 import time
@@ -435,3 +436,19 @@ def test_records_of_closed_rooms_are_assembled_one_at_a_time(tmp_path: Path) -> 
         assert len(again.json()["hands_played"]) == 121
     finally:
         srv.stop()
+
+
+def test_the_api_page_runs_no_unpinned_script_of_another_site(hostile: Server) -> None:
+    """``/docs`` (the lobby links to it) loaded ``swagger-ui-dist@5`` from a CDN — whatever
+    it serves as the latest 5.x — into this site's origin, where the table keeps the seat
+    tokens in ``localStorage``; ``/redoc`` loaded ``redoc@next``.  Now every file of another
+    site on the page is one version, pinned by its hash, and ``/redoc`` is gone."""
+    page = hostile.get("/docs")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    outside = re.findall(r'<(?:script|link)\b[^>]*\b(?:src|href)="https?://[^>]*>', page.text)
+    assert outside, page.text[:500]
+    for tag in outside:
+        assert re.search(r'integrity="sha384-[A-Za-z0-9+/=]{64}"', tag), tag
+        assert 'crossorigin="anonymous"' in tag and re.search(r"@\d+\.\d+\.\d+/", tag), tag
+    assert hostile.get("/openapi.json").status_code == 200             # what the page reads
+    assert hostile.get("/redoc").status_code == 404

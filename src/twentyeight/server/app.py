@@ -87,6 +87,41 @@ class HostOnly(BaseModel):
 
 M = TypeVar("M", bound=BaseModel)
 
+SWAGGER_UI = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.36.0/"
+"""The API page's script and style: one version, each file pinned by its hash (Subresource
+Integrity).  FastAPI's own page loads ``swagger-ui-dist@5`` — whatever the CDN serves as the
+latest 5.x — into this site's origin, where the table keeps every seat token
+(``localStorage``): a changed file there could read them all."""
+SWAGGER_UI_FILES = {
+    "swagger-ui-bundle.js":
+        "sha384-fUpRgC19yPykTqzdrUbdAg8NTiu16NEKf9U12J+IJWCg8/1mEI8f2+PEIz60Wyd+",
+    "swagger-ui.css":
+        "sha384-z/AtSaOHGn5MJ5auAHXUypohywlIWLBZo1jeGmhdpVIbCnFhxAH92cwdV41oyINc",
+}
+API_PAGE = f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>twentyeight — the HTTP API</title>
+<link rel="stylesheet" href="{SWAGGER_UI}swagger-ui.css"
+      integrity="{SWAGGER_UI_FILES['swagger-ui.css']}" crossorigin="anonymous">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="{SWAGGER_UI}swagger-ui-bundle.js"
+        integrity="{SWAGGER_UI_FILES['swagger-ui-bundle.js']}" crossorigin="anonymous"></script>
+<script>
+SwaggerUIBundle({{url: "/openapi.json", dom_id: "#swagger-ui", layout: "BaseLayout",
+                  deepLinking: true, presets: [SwaggerUIBundle.presets.apis,
+                                               SwaggerUIBundle.SwaggerUIStandalonePreset]}});
+</script>
+</body>
+</html>
+"""
+"""``GET /docs``: the HTTP API (the lobby links to it); no page of another site's latest
+files, and no ``/redoc`` (which loaded ``redoc@next``)."""
+
 LARGE_BODIES_WAITING = 8
 """Bodies larger than ``body_bytes`` (the records sent to the learning endpoints, up to
 1 MiB) that may wait to be parsed; beyond, 503 ``busy``."""
@@ -115,7 +150,8 @@ def create_app(settings: Settings) -> FastAPI:
             large.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
-                  redirect_slashes=False)     # an address with a slash too many: 404, no hop
+                  redirect_slashes=False,     # an address with a slash too many: 404, no hop
+                  docs_url=None, redoc_url=None)          # /docs: API_PAGE, pinned
     app.state.hub = hub
     app.state.limits = limits                  # (the HTTP protocol's head_bytes: slow_clients)
     app.add_middleware(BrowserGuard)          # no change from another site, no framing
@@ -210,6 +246,10 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_page() -> HTMLResponse:
+        return HTMLResponse(API_PAGE)
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request) -> dict[str, Any]:
