@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -370,6 +371,40 @@ async def rematch_echo(t: Target) -> tuple[str, bool]:
             f"told {len(heard)} times", len(heard) <= 1)
 
 
+async def blank_names(t: Target) -> tuple[str, bool]:
+    """A player named with Hangul fillers (letters that draw nothing) and a seat named with
+    zero-width spaces: both showed as nobody at all."""
+    player = httpx.post(f"{t.http}/api/players", timeout=30, headers={"x-forwarded-for":
+                        "10.70.0.1"}, json={"name": "\u3164\u3164\u3164",
+                                            "password": "a long enough secret"})
+    made = httpx.post(f"{t.http}/api/rooms", json={}, timeout=30,
+                      headers={"x-forwarded-for": "10.70.0.2"}).json()
+    seat = t.sit(made, 0, name="\u200b\u200b")
+    return (f"sign-up as three Hangul fillers: {player.status_code}; a seat named two "
+            f"zero-width spaces: {seat.status_code}",
+            player.status_code == 400 and seat.status_code == 400)
+
+
+async def empty_match(t: Target) -> tuple[str, bool]:
+    """Rules for a match of no deals, no tables or no coolies: the first two ended after one
+    hand, the last never ended."""
+    codes = [httpx.post(f"{t.http}/api/rooms", timeout=30, json={"rules": "56", "flags": f})
+             .status_code for f in ({"match_scoring": "score_sheet", "match_deals": 0},
+                                    {"match_scoring": "tables", "start_tables": 0},
+                                    {"match_scoring": "coolie_kodi", "start_coolies": 0})]
+    return f"match_deals, start_tables, start_coolies of 0: {codes}", codes == [400] * 3
+
+
+async def api_page(t: Target) -> tuple[str, bool]:
+    """/docs loaded another site's latest swagger-ui into this origin, where the table keeps
+    the seat tokens: every outside file must be pinned by its hash."""
+    page = httpx.get(f"{t.http}/docs", timeout=30).text
+    tags = re.findall(r'<(?:script|link)\b[^>]*\b(?:src|href)="https?://[^>]*>', page)
+    loose = [tag for tag in tags if "integrity=" not in tag]
+    return (f"/docs: {len(tags)} files of another site, {len(loose)} without integrity",
+            not loose)
+
+
 async def hello_flood(t: Target) -> tuple[str, bool]:
     made = t.room()
     mine = t.sit(made, 0).json()["token"]
@@ -412,7 +447,8 @@ async def stale_pass(t: Target) -> tuple[str, bool]:
 PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, heavy_record, slow_heads, bad_numbers, websocket_input, unicode_bid,
-    hello_flood, fill_the_room, quick_play_trap, rematch_echo, stale_pass, many_rooms]
+    hello_flood, fill_the_room, quick_play_trap, rematch_echo, blank_names, empty_match, api_page,
+    stale_pass, many_rooms]
 
 
 def main() -> None:
