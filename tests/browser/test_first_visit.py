@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +38,7 @@ from browser.conftest import (
 )
 from browser.geometry import problems, settle
 from browser.test_screens import show_the_reveal_banner, to_a_trick_on_the_table
-from server.harness import Server
+from server.harness import Server, running
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Dialog, Locator, Page
@@ -216,22 +216,31 @@ def test_29s_secret_trump_is_not_told_as_none(
     assert not errors
 
 
+@pytest.fixture
+def slow_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose own computers take 3 s an action: quick play seats a stranger only at
+    a table no slower than the server's own (a stranger's table of 30-s computers took every
+    quick player)."""
+    yield from running(Server(tmp_path / "rooms.db", "--bot-delay", "3"))
+
+
 @pytest.mark.viewport(390, 844)
 def test_quick_play_at_a_table_under_way_says_the_seat_is_yours_from_the_next_hand(
-        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+        slow_server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """Quick play sits a newcomer at a public table under way in a computer's seat, theirs
     from the next hand: the table says so (the notice under the prompt, the seat box), where
     it said only "You are watching" and left them wondering why they could not play."""
     # (computers slow enough that the hand is still on when a loaded machine's page arrives:
     # a seat handed over before the welcome comes with no notice to show)
-    room = api(server, "/api/rooms", {"rules": "28-wiki", "bots": "rules", "public": True,
-                                      "bot_delay": 3})
-    api(server, f"/api/rooms/{room['room']}/seats/0", {"name": "Asha", "invite": room["invite"]})
-    api(server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    room = api(slow_server, "/api/rooms", {"rules": "28-wiki", "bots": "rules", "public": True,
+                                           "bot_delay": 3})
+    api(slow_server, f"/api/rooms/{room['room']}/seats/0",
+        {"name": "Asha", "invite": room["invite"]})
+    api(slow_server, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
     page = new_browser_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/")
+    page.goto(f"{slow_server.url}/")
     page.wait_for_selector("#quick-preset option[value='28-wiki']", state="attached")
     page.select_option("#quick-preset", "28-wiki")
     page.fill("#quick-name", "Bina")
