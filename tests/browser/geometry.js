@@ -52,6 +52,22 @@
       out.push(`trick card "${name(c)}" has its index covered`);
     }
   });
+  // and it lies on its player's side: seen from the point the trick lies round (the felt's
+  // middle, or the compact ring's: layout.js's data-middle), nearer (in angle) its player's
+  // plate than any other plate
+  const felt = document.getElementById('felt');
+  if (felt && felt.dataset.middle && felt.getClientRects().length) {
+    const f = box(felt), [x0, y0] = felt.dataset.middle.split(',').map(Number);
+    const angle = (r) => Math.atan2(r.top + r.height / 2 - f.top - y0, r.left + r.width / 2 - f.left - x0);
+    const apart = (a, b) => { const d = Math.abs(a - b); return Math.min(d, 2 * Math.PI - d); };
+    const plates = [...document.querySelectorAll('#seats .plate')].map((p) => [p.dataset.seat, angle(box(p))]);
+    document.querySelectorAll('#center .tcard').forEach((c) => {
+      const a = angle(box(c)), own = plates.find(([seat]) => seat === c.dataset.seat);
+      if (own && plates.some(([seat, b]) => seat !== own[0] && apart(a, b) <= apart(a, own[1]))) {
+        out.push(`trick card "${name(c)}" lies nearer another seat's plate than its player's`);
+      }
+    });
+  }
   document.querySelectorAll('#chips .chip').forEach((c) => whole(c, 'chip'));
   // the auction's card in the middle says all it holds: nothing cut off
   document.querySelectorAll('#center .auction-card').forEach((c) => {

@@ -4,20 +4,26 @@
 // eight seats).  The page's grid (css/layout.css) gives the felt its size; this module fits
 // the table into it so that nothing covers a plate or a card:
 //
-// 1. plates, of each size (l, m, s, xs), set round a rounded rectangle (a superellipse through
-//    the seats' angles) so that they do not touch each other;
+// 1. plates, of each size (l, m, s, xs; where none of those fits, xxs), set round a rounded
+//    rectangle (a superellipse through the seats' angles) so that they do not touch each other;
 // 2. trick cards: the largest card width, and for it the slot furthest out towards each seat,
 //    such that no card touches a plate, another card or the felt's rim (on a felt too small
-//    for that, cards may lie over each other's faces but not their indexes, and only as the
-//    last resort over those too; never over a plate);  the plate size kept is the one
-//    that gives the largest trick cards (larger plates break a tie), among those at which
-//    every plate holds all it says;
+//    for that, cards may lie over each other's faces but not their indexes; where those cards
+//    would be small, a compact ring round the middle, its cards stacked so that every index
+//    shows; only as the last resort over the indexes too; never over a plate);  the plate
+//    size kept is the one that gives the largest trick cards (larger plates break a tie),
+//    among those at which every plate holds all it says;
 // 3. the centre (the auction's card): the largest box round the middle that touches no plate.
 //
 // The result is written as inline positions (px) and CSS variables; `geometry` keeps it for
 // the motion (where a card flies from, where a trick is swept to).
 
 const SIZES = ["l", "m", "s", "xs"];
+/** The plates' last size, tried only where no size of SIZES keeps them apart: xs without
+ *  the line of what a seat is (css/table.css).  Three rows of plates on the least felt (an
+ *  upright 360 × 640 phone in 56's auction: 200 px) have 168 px, three xs plates 159, and a
+ *  call on two lines ("28 no-trump" beside the count) adds 13. */
+const LEAST_SIZE = "xxs";
 /** The rounded rectangles tried, roundest first; the last, a square's corners, sets the
  *  corner seats in line with the sides' (three rows of plates down each side of eight seats:
  *  the only ring a low felt has room for). */
@@ -139,7 +145,7 @@ function cardFillingColumn() {
   return height * card.offsetWidth / card.offsetHeight;
 }
 
-export const geometry = { plates: {}, slots: {}, card: 0, centre: null, width: 0, height: 0 };
+export const geometry = { plates: {}, slots: {}, card: 0, centre: null, middle: null, width: 0, height: 0 };
 
 const box = (cx, cy, w, h) => ({ l: cx - w / 2, t: cy - h / 2, r: cx + w / 2, b: cy + h / 2 });
 const overlaps = (a, b, gap = 0) => a.l < b.r + gap && b.l < a.r + gap && a.t < b.b + gap && b.t < a.b + gap;
@@ -173,8 +179,27 @@ function platePositions(order, sizes, w, h, anyway = false) {
 
 /** How the trick's cards may lie: `apart` touching nothing; `corners` over each other but
  *  never over another card's index (its top-left corner: rank and suit), so that every card
- *  of the trick still says what it is whichever was played last; `overlap` as they must. */
-const MODES = { apart: 40, corners: 36, overlap: 0 };
+ *  of the trick still says what it is whichever was played last; `ring` the compact ring
+ *  round the middle (ringSlots); `overlap` as they must.  The bonus a mode scores beside its
+ *  card width (layoutFelt): cards out by their plates at least RAY_LEAST wide win over the
+ *  ring's unless those are 40 px wider; narrower, unless those are RING_GAIN wider. */
+const MODES = { apart: 40, corners: 36, ring: 0, overlap: 0 };
+
+/** The trick's cards lie out by their players' plates while they can be this wide (px): an
+ *  index of about 10 px read at arm's length; below it (eight seats on a small phone: 24 to
+ *  29 px), the compact ring round the middle where its cards are at least RING_GAIN wider. */
+const RAY_LEAST = 32;
+const RING_GAIN = 4;
+
+/** The compact ring's spreads tried (fractions of each plate's offset from the middle, one
+ *  across and one down), widest first. */
+const SPREADS = Array.from({ length: 40 }, (_, i) => 0.8 - i * 0.02);
+
+/** In the compact ring, each card is offset from the middle by at least this part of its
+ *  width across and of its height down (where its plate is off the middle that way): two
+ *  thirds of each card's face are in view beside the next and the ring has its players'
+ *  shape — rather than larger cards in a pile of which little but the indexes shows. */
+const RING_SHOWN = 0.66;
 
 /** The top-left corner of a card's box where its index is drawn (cards.js: the rank and the
  *  suit within the first 27% of the width and 32% of the height; a little more for the tilt). */
@@ -224,34 +249,136 @@ function trickSlots(order, plates, w, h, mode, fractions = FRACTIONS, smallest =
   return null;
 }
 
+/** The compact ring of the trick, ray-free: the plates' ring drawn small round the middle
+ *  of the room they leave, each seat's card offset from that middle by a fraction of its
+ *  plate's offset (one fraction across, one down, the same for every seat), so that the
+ *  cards lie round it as their players' plates lie round the felt, each on its player's side
+ *  (seen from it, nearer its player's plate than any other).  The cards
+ *  lie over each other's faces but never over an index: they are stacked (z) from the top
+ *  left to the bottom right, so that a card over another lies right of or below its index
+ *  (the top-left corner) — whichever was played last (the play's order of the other modes
+ *  cannot give that in so little room: a later card would have to lie down and to the left
+ *  of every earlier one, round the whole ring).  The largest card for which a spread fits,
+ *  touching no plate and not the rim; for it, the spread that shows the most of each card
+ *  (its smaller side, as a part of the card's).  Null: no card from `smallest` fits. */
+function ringSlots(order, plates, w, h, smallest = SMALLEST) {
+  const cx = w / 2;
+  const cy = h / 2;
+  const plateList = Object.values(plates);
+  // the ring's middle: halfway between the plates above and below the felt's middle, and
+  // between those left and right of it (a plate taller than the others, the bidder's with its
+  // face-down card and "to play", leaves the room below the felt's middle larger)
+  const between = (near, far, fallback) => (near.length && far.length
+    ? (Math.max(...near) + Math.min(...far)) / 2 : fallback);
+  const column = plateList.filter((q) => q.l < cx && q.r > cx);
+  const row = plateList.filter((q) => q.t < cy && q.b > cy);
+  const rx = between(row.filter((q) => q.cx < cx).map((q) => q.r), row.filter((q) => q.cx > cx).map((q) => q.l), cx);
+  const ry = between(column.filter((q) => q.cy < cy).map((q) => q.b), column.filter((q) => q.cy > cy).map((q) => q.t), cy);
+  const offsets = order.map((p) => ({ seat: p.seat, dx: plates[p.seat].cx - rx, dy: plates[p.seat].cy - ry }));
+  const mx = Math.max(1, ...offsets.map((o) => Math.abs(o.dx)));
+  const my = Math.max(1, ...offsets.map((o) => Math.abs(o.dy)));
+  // bottom of the stack: the top left; the top: the bottom right (a tie: the higher first)
+  const key = (o) => o.dx / mx + o.dy / my;
+  const stack = [...offsets].sort((a, b) => key(a) - key(b) || a.dy - b.dy);
+  // the angle at the ring's middle between a point and a seat's plate
+  const turn = (o, x, y) => {
+    const a = Math.abs(Math.atan2(y - ry, x - rx) - Math.atan2(o.dy, o.dx));
+    return Math.min(a, 2 * Math.PI - a);
+  };
+  const lay = (card, fx, fy) => {
+    const cw = card * TILT;
+    const ch = card * 1.4 * 1.03;
+    const slots = {};
+    const placed = [];
+    for (const [i, o] of stack.entries()) {
+      const x = rx + fx * o.dx;
+      const y = ry + fy * o.dy;
+      const b = box(x, y, cw, ch);
+      if (!inside(b, w, h, RIM) || plateList.some((q) => overlaps(b, q, CARD_GAP))) return null;
+      // on its player's side: seen from the ring's middle, nearer its player's plate than
+      // any other (by a margin: the page rounds the places to pixels)
+      const own = turn(o, x, y);
+      if (offsets.some((p) => p.seat !== o.seat && turn(p, x, y) <= own + 0.05)) return null;
+      // it lies over every card placed before it: over none of their indexes
+      if (placed.some((q) => overlaps(b, indexBox(q), 2))) return null;
+      placed.push(b);
+      slots[o.seat] = { ...b, x, y, z: i + 1 };
+    }
+    return slots;
+  };
+  // the spread showing the most of each card, at this card width (null: none fits)
+  const spread = (card) => {
+    let best = null;
+    for (const fy of SPREADS) {
+      const down = fy * my / (card * 1.4 * 1.03);
+      if (down < RING_SHOWN || (best && down <= best.shown)) break;
+      for (const fx of SPREADS) {
+        const shown = Math.min(fx * mx / (card * TILT), down);
+        if (shown < RING_SHOWN || (best && shown <= best.shown)) break;   // (narrower from here on)
+        const slots = lay(card, fx, fy);
+        if (slots) { best = { slots, shown }; break; }
+      }
+    }
+    return best;
+  };
+  // the largest card that fits (a smaller one fits wherever a larger one does)
+  let lo = smallest;
+  let hi = Math.floor(Math.min(96, w / 5.2, h / 3.4));
+  let found = null;
+  while (lo <= hi) {
+    const card = Math.floor((lo + hi) / 2);
+    const got = spread(card);
+    if (got) { found = { card, slots: got.slots }; lo = card + 1; } else hi = card - 1;
+  }
+  return found && { ...found, mode: "ring", near: false, middle: { x: rx, y: ry } };
+}
+
 /** The trick's slots: every card's index in view first (apart, or over each other's faces
- *  where that gives cards at least 4 px larger), far out on the lines to the plates, then
- *  nearer the middle (NEAR); only where neither fits, overlapping (a pile at the middle hides
- *  every card's corner but the last).  With `readable` false, overlapping at once. */
+ *  where that gives cards at least 4 px larger), far out on the lines to the plates; where
+ *  those cards would be narrower than RAY_LEAST, the compact ring if its cards are at least
+ *  RING_GAIN wider; then nearer the middle on the lines (NEAR); only where none fits,
+ *  overlapping (a pile at the middle hides every card's corner but the last).  With
+ *  `readable` false, overlapping at once. */
 function fitTrick(order, plates, w, h, readable = true) {
   if (readable) {
-    for (const fractions of [FRACTIONS, NEAR]) {
+    const rays = (fractions) => {
       const apart = trickSlots(order, plates, w, h, "apart", fractions);
       const corners = trickSlots(order, plates, w, h, "corners", fractions, apart ? apart.card + 4 : SMALLEST);
-      if (corners || apart) return corners || apart;
-    }
+      return corners || apart;
+    };
+    const far = rays(FRACTIONS);
+    if (far && far.card >= RAY_LEAST) return far;
+    const ring = ringSlots(order, plates, w, h, far ? far.card + RING_GAIN : SMALLEST);
+    if (ring || far) return ring || far;
+    const near = rays(NEAR);
+    if (near) return near;
   }
   return trickSlots(order, plates, w, h, "overlap") || trickSlots(order, plates, w, h, "overlap", NEAR);
 }
 
+/** The centre's room (the auction's card): the largest box of the felt's shape round the
+ *  middle that touches no plate, then as much wider, then as much taller, as the plates
+ *  allow — a low middle between two rows of plates (eight seats on a small phone, 56's calls
+ *  below the felt) keeps the width beside them, where the bid fits on one line. */
 function centreBox(plates, w, h) {
   const cx = w / 2;
   const cy = h / 2;
   const list = Object.values(plates);
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 18; i++) {
-    const s = (lo + hi) / 2;
-    const b = box(cx, cy, s * (w - 2 * RIM), s * (h - 2 * RIM));
-    if (list.some((q) => overlaps(b, q, GAP))) hi = s; else lo = s;
-  }
-  const b = box(cx, cy, lo * (w - 2 * RIM), lo * (h - 2 * RIM));
-  return { w: b.r - b.l, h: b.b - b.t };
+  const clear = (bw, bh) => !list.some((q) => overlaps(box(cx, cy, bw, bh), q, GAP));
+  const largest = (fits) => {       // the largest s in [0, 1] for which fits(s)
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 18; i++) {
+      const s = (lo + hi) / 2;
+      if (fits(s)) lo = s; else hi = s;
+    }
+    return lo;
+  };
+  const [rw, rh] = [w - 2 * RIM, h - 2 * RIM];
+  const s = largest((f) => clear(f * rw, f * rh));
+  const sw = largest((f) => clear(f * rw, s * rh));
+  const sh = largest((f) => clear(sw * rw, f * rh));
+  return { w: sw * rw, h: sh * rh };
 }
 
 /** Lay the felt out for these seats (`order` from state.seatOrder()). */
@@ -276,16 +403,22 @@ export function layoutFelt(felt, order) {
     // far out before a pile near the middle; and above no trick at all; apart before larger
     // cards, except by more than the mode's bonus)
     const readable = trick && trick.mode !== "overlap";
-    const tricks = !trick ? -100 : (readable ? 200 : 0) + (trick.near ? -80 + trick.card / 10 : trick.card)
-      + MODES[trick.mode] * (trick.near ? 0.75 : 1);
+    // (cards out by the plates narrower than RAY_LEAST: RING_GAIN over the ring's, not their
+    // mode's bonus)
+    const out = trick && !trick.near && (trick.mode === "apart" || trick.mode === "corners");
+    const bonus = !trick ? 0 : trick.near ? 0.75 * MODES[trick.mode]
+      : out && trick.card < RAY_LEAST ? RING_GAIN : MODES[trick.mode];
+    const tricks = !trick ? -100 : (readable ? 200 : 0) + (trick.near ? -80 + trick.card / 10 : trick.card) + bonus;
     const score = tricks + 4 * (SIZES.length - i) - (cut ? 1000 : 0);
     if (!placed || score > placed.score) placed = { boxes, trick, size, score };
   });
-  if (!placed) {      // a felt too small for any size: the smallest, in the ring where they
-    const sizes = {};  // cover each other least (never where a larger felt had them)
+  if (!placed) {      // a felt too small for any size: the last size, apart if it can be,
+    felt.dataset.size = LEAST_SIZE;   // else in the ring where they cover each other least
+    const sizes = {};                 // (never where a larger felt had them)
     for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
-    const boxes = platePositions(order, sizes, w, h, true);
-    placed = { boxes, trick: fitTrick(order, boxes, w, h, false), size: SIZES.at(-1) };
+    const apart = platePositions(order, sizes, w, h);
+    const boxes = apart || platePositions(order, sizes, w, h, true);
+    placed = { boxes, trick: fitTrick(order, boxes, w, h, Boolean(apart)), size: LEAST_SIZE };
   }
   felt.dataset.size = placed.size;
   for (const el of plates) {
@@ -296,11 +429,16 @@ export function layoutFelt(felt, order) {
   }
   const card = placed.trick ? placed.trick.card : SMALLEST;
   felt.style.setProperty("--tcard-w", `${card}px`);
+  // how the trick lies and the point it lies round (the ring's middle, else the felt's),
+  // for people's tools and tests: seen from it, each card is on its player's side
+  const middle = placed.trick?.middle || { x: w / 2, y: h / 2 };
+  felt.dataset.trick = placed.trick ? placed.trick.mode : "";
+  felt.dataset.middle = `${Math.round(middle.x)},${Math.round(middle.y)}`;
   const centre = centreBox(placed.boxes, w, h);
   felt.style.setProperty("--centre-w", `${Math.round(centre.w)}px`);
   felt.style.setProperty("--centre-h", `${Math.round(centre.h)}px`);
   Object.assign(geometry, {
-    plates: placed.boxes, slots: placed.trick ? placed.trick.slots : {}, card, centre, width: w, height: h,
+    plates: placed.boxes, slots: placed.trick ? placed.trick.slots : {}, card, centre, middle, width: w, height: h,
   });
   placeTrickCards(felt);
   fitAuctionCard(felt);
@@ -332,15 +470,18 @@ function fitAuctionCard(felt) {
   if (cut()) who.hidden = true;      // the bidder's plate says the bid too
 }
 
-/** Put the trick's cards (elements with data-seat) on their seats' slots. */
+/** Put the trick's cards (elements with data-seat, in the order played) on their seats'
+ *  slots: each over the cards played before it, but in the compact ring, stacked as the ring
+ *  says (ringSlots). */
 export function placeTrickCards(felt) {
   const card = geometry.card;
-  for (const el of felt.querySelectorAll(".tcard")) {
+  for (const [i, el] of [...felt.querySelectorAll(".tcard")].entries()) {
     const slot = geometry.slots[el.dataset.seat];
     const x = slot ? slot.x : geometry.width / 2;
     const y = slot ? slot.y : geometry.height / 2;
     el.style.left = `${Math.round(x - card / 2)}px`;
     el.style.top = `${Math.round(y - card * 0.7)}px`;
+    el.style.zIndex = String(slot && slot.z ? slot.z : i + 1);
   }
 }
 
