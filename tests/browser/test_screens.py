@@ -1,11 +1,11 @@
 """Issue 16, "every screen": at 390×844, 844×390, 800×360, 780×437, 1024×640, 1280×800 and
-1920×1080, and (at four and six seats, but with the banner) the small phones 360×640,
-640×360 and 667×375, at four, six and eight players, in the auction and in the play, every
-card of the hand, every seat plate, every action button, the prompt, the status chips and
-the trick's cards are on the screen and nothing covers them (bounding boxes and
-``document.elementFromPoint``, tests/browser/geometry.py) — also with the banner of the
-moment the trump is revealed over the felt, and for a spectator.  Every screen is saved as a
-screenshot (``screens/`` of the artifacts).
+1920×1080, and the small phones 360×640, 640×360 and 667×375, at four, six and eight
+players, in the auction and in the play, every card of the hand, every seat plate, every
+action button, the prompt, the status chips and the trick's cards are on the screen and
+nothing covers them (bounding boxes and ``document.elementFromPoint``,
+tests/browser/geometry.py) — also with the banner of the moment the trump is revealed over
+the felt, and for a spectator.  Every screen is saved as a screenshot (``screens/`` of the
+artifacts).
 
 One room per table, one browser page per room, resized through the screens: the state
 does not move while it is the person's turn.
@@ -27,28 +27,23 @@ if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
 SMALL_PHONES = [(360, 640), (640, 360), (667, 375)]
-"""The small phones, upright and sideways: checked at four and six seats in every state but
-with a moment's banner over the table; not at eight seats, where some deals still leave the
-auction's card or a plate no room at 360×640 and the trick's indexes none with the banner at
-640×360 (docs/online.md)."""
+"""The small phones, upright and sideways.  Eight seats there were left out until the trick
+got its compact ring round the felt's middle (layout.js's ringSlots: the rays to the plates
+left 24 to 29 px cards, and none with their indexes clear under a moment's banner at
+640×360), the plates a last size without the line of what a seat is (three rows of plates
+with a call on two lines on a 200 px felt: 360×640 in 56's auction) and the auction's card
+the width beside a low middle (its bid had wrapped into 26 px: "51×37 in 51×26")."""
 SCREENS = [(390, 844), (844, 390), (800, 360), (780, 437), (1024, 640), (1280, 800),
            (1920, 1080), *SMALL_PHONES]
-
-
-def screens_for(table: str, banner: bool = False) -> list[tuple[int, int]]:
-    """The screens a table is checked at (SMALL_PHONES says which small phones)."""
-    small = banner or table == "8"
-    return [size for size in SCREENS if not (small and size in SMALL_PHONES)]
 TABLES = {                   # players → preset (56-4p: the largest hand, twelve cards)
     "4": "28", "4-twelve": "56-4p", "6": "56", "8": "56-8p",
 }
 
 
-def every_screen(page: Page, shots: Path, label: str,
-                 screens: list[tuple[int, int]] = SCREENS) -> list[str]:
+def every_screen(page: Page, shots: Path, label: str) -> list[str]:
     """Check (and photograph) the page at every screen size; the problems found."""
     found = []
-    for width, height in screens:
+    for width, height in SCREENS:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         page.screenshot(path=str(shots / f"{label}-{width}x{height}.png"), animations="disabled")
@@ -92,14 +87,14 @@ def test_every_screen_every_table(table: str, server: Server, shots: Path,
     found: list[str] = []
     phase = page.evaluate("document.body.dataset.phase")
     if phase == "auction":
-        found += every_screen(page, shots, f"{preset}-auction", screens_for(table))
+        found += every_screen(page, shots, f"{preset}-auction")
         if page.locator("#actions button.bid-value").count():          # 56: bid, then trump
             page.locator("#actions button.bid-value").first.click()
-            found += every_screen(page, shots, f"{preset}-auction-trump", screens_for(table))
+            found += every_screen(page, shots, f"{preset}-auction-trump")
     to_a_trick_on_the_table(page)
-    found += every_screen(page, shots, f"{preset}-play", screens_for(table))
+    found += every_screen(page, shots, f"{preset}-play")
     show_the_reveal_banner(page)
-    found += every_screen(page, shots, f"{preset}-play-banner", screens_for(table, banner=True))
+    found += every_screen(page, shots, f"{preset}-play-banner")
     assert not errors, errors
     assert not found, "\n".join(found)
 
@@ -114,7 +109,7 @@ def test_every_screen_as_the_bidder(table: str, server: Server, shots: Path,
     to_a_trick_on_the_table(page, bid=True)
     contract = page.locator("#chips .chip").first.inner_text()
     assert contract.endswith("· You"), contract
-    found = every_screen(page, shots, f"{preset}-play-bidder", screens_for(table))
+    found = every_screen(page, shots, f"{preset}-play-bidder")
     assert not errors, errors
     assert not found, "\n".join(found)
 
@@ -165,15 +160,14 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
     watcher.wait_for_function("document.body.dataset.caught === '1'")
     assert watcher.locator("#watching").is_visible()
     assert watcher.locator("#center .tcard").count() and watcher.locator("#chips .chip").count()
-    found = every_screen(watcher, shots, f"{TABLES[table]}-spectator", screens_for(table))
+    found = every_screen(watcher, shots, f"{TABLES[table]}-spectator")
     # the turn at every seat in turn: the row of a plate (the backs held, their count, the
     # bidder's face-down trump card) has room for "to play" wherever the seat to act sits
     # (the seat to act when the watcher arrives, and the bidder, change from deal to deal)
     for k in range(watcher.evaluate("(async () => (await import('/static/js/table/state.js'))"
                                     ".ui.st.view.hand_sizes.length)()")):
         watcher.evaluate(TURN_AT, k)
-        found += every_screen(watcher, shots, f"{TABLES[table]}-spectator-turn-{k}",
-                              screens_for(table))
+        found += every_screen(watcher, shots, f"{TABLES[table]}-spectator-turn-{k}")
     # with no hand to hold, the felt of a phone held sideways takes the room of one
     watcher.set_viewport_size({"width": 844, "height": 390})
     settle(watcher)
