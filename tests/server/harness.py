@@ -19,7 +19,9 @@ from typing import Any, Protocol, TypeVar
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from twentyeight import Game
+from twentyeight import Game, Match
+from twentyeight.server.room import BOT, CLOSED, OPEN, PLAYING, WAITING
+from twentyeight.server.store import Append, RoomRow, SeatRow, SqlStore, start_record
 
 Message = dict[str, Any]
 TESTS = Path(__file__).resolve().parent.parent
@@ -376,3 +378,25 @@ def scan_secrecy(record: Message, clients: list[Client]) -> int:
                 assert m["view"]["hand"] == [] and m["legal"] == []
             checked += 1
     return checked
+
+
+def store_closed_match(store: SqlStore, room: str, seed: int, hands: int, note: str) -> None:
+    """Put in ``store`` a room ``room`` of four computers that played ``hands`` hands of 28
+    (a match to a million) at random from ``seed`` and was then closed for ``note``: what a
+    closed room's record is assembled from."""
+    match = Match.new({"preset": "28", "game_target": 10**6}, seed=seed)
+    store.create_room(RoomRow(id=room, rules=match.rules.to_spec(), bots="casual",
+                              host_token_hash="0" * 64, status=WAITING, takeover_seconds=60,
+                              bot_delay=0, seats=[SeatRow(kind=OPEN) for _ in range(4)]))
+    store.start(room, start_record(match), {k: SeatRow(kind=BOT, name=f"bot {k}")
+                                            for k in range(4)})
+    rng = random.Random(seed)
+    entries: list[Append] = []
+    while len(match.games) <= hands:
+        seat = match.current.to_act
+        assert seat is not None
+        done = match.apply(rng.choice(match.current.legal_actions()))
+        entries.append(Append(room, len(entries) + 1, seat, str(done), "bot", PLAYING))
+    last = entries[-1]
+    entries[-1] = Append(room, last.seq, last.seat, last.action, "bot", CLOSED, note=note)
+    store.append(entries)

@@ -21,20 +21,16 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from server.harness import Client, Server, play_table_until
-from twentyeight import Match
-from twentyeight.server.room import BOT, CLOSED, OPEN, PLAYING, WAITING
-from twentyeight.server.store import Append, RoomRow, SeatRow, SqlStore, start_record
+from server.harness import Client, Server, play_table_until, running, store_closed_match
+from twentyeight.server.store import SqlStore
 
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server with the default limits, but rooms and requests enough for the tests."""
-    srv = Server(Path(tmp_path_factory.mktemp("hostile")) / "rooms.db",
-                 "--limit", "rooms_per_client=1000", "--limit", "requests_per_minute=100000")
-    srv.start()
-    yield srv
-    srv.stop()
+    yield from running(Server(Path(tmp_path_factory.mktemp("hostile")) / "rooms.db",
+                              "--limit", "rooms_per_client=1000",
+                              "--limit", "requests_per_minute=100000"))
 
 
 def send_head(port: int, head: bytes, piece: int = 4096) -> bytes:
@@ -84,11 +80,8 @@ def test_a_huge_request_head_is_refused_unread(hostile: Server) -> None:
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose rooms take four connections each."""
-    srv = Server(Path(tmp_path_factory.mktemp("small")) / "rooms.db",
-                 "--limit", "connections_per_room=4")
-    srv.start()
-    yield srv
-    srv.stop()
+    yield from running(Server(Path(tmp_path_factory.mktemp("small")) / "rooms.db",
+                              "--limit", "connections_per_room=4"))
 
 
 async def outcome(ws: ClientConnection, welcome: bool = False, seconds: float = 15) -> str:
@@ -387,24 +380,7 @@ def closed_rooms(db: Path, count: int, hands: int) -> list[str]:
     store = SqlStore(f"sqlite:///{db}")
     ids = [f"closed{k}" for k in range(count)]
     for k, room in enumerate(ids):
-        match = Match.new({"preset": "28", "game_target": 10**6}, seed=k)
-        store.create_room(RoomRow(id=room, rules=match.rules.to_spec(), bots="casual",
-                                  host_token_hash="0" * 64, status=WAITING,
-                                  takeover_seconds=60, bot_delay=0,
-                                  seats=[SeatRow(kind=OPEN) for _ in range(4)]))
-        store.start(room, start_record(match), {s: SeatRow(kind=BOT, name=f"bot {s}")
-                                                for s in range(4)})
-        rng = random.Random(k)
-        entries: list[Append] = []
-        while len(match.games) <= hands:
-            seat = match.current.to_act
-            assert seat is not None
-            done = match.apply(rng.choice(match.current.legal_actions()))
-            entries.append(Append(room, len(entries) + 1, seat, str(done), "bot", PLAYING))
-        last = entries[-1]
-        entries[-1] = Append(room, last.seq, last.seat, last.action, "bot", CLOSED,
-                             note="nobody came for 30 minutes")
-        store.append(entries)
+        store_closed_match(store, room, k, hands, "nobody came for 30 minutes")
     store.close()
     return ids
 

@@ -29,10 +29,9 @@ from typing import Any
 import httpx
 import pytest
 
-from server.harness import Client, Message, Server
+from server.harness import Client, Message, Server, store_closed_match
 from twentyeight import Match
-from twentyeight.server.room import BOT, CLOSED, OPEN, PLAYING, WAITING
-from twentyeight.server.store import Append, RoomRow, SeatRow, SqlStore, start_record
+from twentyeight.server.store import SqlStore
 
 PASSWORD = "a long=secret"
 """A password with ``=`` in it: what a form sent as ``text/plain`` can carry (the browser
@@ -190,25 +189,7 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     limit or ``idle_seconds`` close a room)."""
     db = Path(tmp_path_factory.mktemp("archive")) / "rooms.db"
     store = SqlStore(f"sqlite:///{db}")
-    match = Match.new({"preset": "28", "game_target": 10**6}, seed=5)
-    rules = match.rules.to_spec()
-    store.create_room(RoomRow(id=BIG, rules=rules, bots="casual", host_token_hash="0" * 64,
-                              status=WAITING, takeover_seconds=60, bot_delay=0,
-                              seats=[SeatRow(kind=OPEN) for _ in range(4)]))
-    store.start(BIG, start_record(match), {k: SeatRow(kind=BOT, name=f"bot {k}")
-                                           for k in range(4)})
-    rng = random.Random(5)
-    entries: list[Append] = []
-    while len(match.games) <= 300:
-        game = match.current
-        seat = game.to_act
-        assert seat is not None
-        done = match.apply(rng.choice(game.view(seat)["legal"]))
-        entries.append(Append(BIG, len(entries) + 1, seat, str(done), "bot", PLAYING))
-    last = entries[-1]
-    entries[-1] = Append(BIG, last.seq, last.seat, last.action, "bot", CLOSED,
-                         note="the match reached the server's limit of 300 hands")
-    store.append(entries)
+    store_closed_match(store, BIG, 5, 300, "the match reached the server's limit of 300 hands")
     store.close()
     srv = Server(db)
     srv.start()

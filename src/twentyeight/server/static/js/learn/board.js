@@ -214,8 +214,8 @@ const indexOf = (c) => ({ left: c.left, top: c.top, right: c.left + 0.4 * c.widt
 function trickReadable(felt, plates) {
   const cards = [...felt.querySelectorAll(".lb-played")];
   const boxes = cards.map((c) => c.getBoundingClientRect());
-  const above = (i, j) => (Number(cards[j].style.zIndex) || 0) > (Number(cards[i].style.zIndex) || 0)
-    || ((Number(cards[j].style.zIndex) || 0) === (Number(cards[i].style.zIndex) || 0) && j > i);
+  const z = (k) => Number(cards[k].style.zIndex) || 0;
+  const above = (i, j) => z(j) > z(i) || (z(j) === z(i) && j > i);
   return boxes.every((box, i) => !plates.some((p) => touch(box, p, 4))
     && !boxes.some((other, j) => j !== i && above(i, j) && touch(indexOf(box), other, 0)));
 }
