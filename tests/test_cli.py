@@ -185,6 +185,6 @@ def test_terminal_game_says_a_hand_was_annulled_as_dealt() -> None:
     out = io.StringIO()
     assert TerminalGame(match, 0, bots, lambda _: next(answers), out, colour=False).run() == 0
     text = out.getvalue()
-    assert said(text, "Hand 1 annulled") == ("Hand 1 annulled as dealt: P1 holds all four "
+    assert said(text, "Hand 1 annulled") == ("Hand 1 annulled as dealt: Deepa holds all four "
                                              "jacks (28-POST-2); the same dealer deals again.")
     assert text.index("Hand 1 annulled") < text.index("Hand 2 ·")

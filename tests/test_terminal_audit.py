@@ -210,7 +210,7 @@ def test_history_tells_window_passes_as_what_they_were() -> None:
 
 
 def test_the_other_team_of_two_is_not_called_the_others() -> None:
-    """In 40 and 56 (two teams of three) the result line reads "card points: P1+P3+P5 34,
+    """In 40 and 56 (two teams of three) the result line reads "card points: opponents 34,
     the others 22" where "the others" is your own side."""
     texts = [terminal(Match.new(preset, seed=seed, dealer=0), scripted(lambda a, m: None))
              for preset, seed in (("40", 2), ("56", 1))]
@@ -587,3 +587,35 @@ def test_four_jacks_are_said_with_whose_they_are() -> None:
     text = terminal(match, scripted(lambda actions, m: None))
     assert said(text, "Hand annulled") == (
         "Hand annulled: Right holds all four jacks (28-POST-2); the same dealer deals again.")
+
+
+# ---- six and eight seats: people, not seat numbers ---------------------------------------
+
+
+def test_six_and_eight_seats_are_people_with_names() -> None:
+    """Issue 13 ("computer seats get human-like names"): at six and eight seats, where "Left"
+    and "Right" name no one, the terminal called the others P1 … P7; it now gives them
+    distinct first names (bots/names.py; drawn from the session's seed, so the same through
+    its matches), and the other team of two teams is "opponents" (a join of three or four
+    names was as long as a line); of three teams each is still named by its members."""
+    from twentyeight.bots.names import NAMES
+    from twentyeight.cli.play import play
+
+    for preset in ("28-6p", "56-8p"):
+        out = io.StringIO()
+        answers = iter(["quit", "y", "n"] * 3)
+        assert play(preset, 5, 0, ["rules"], lambda _, a=answers: next(a), out, colour=False) == 0
+        text = out.getvalue()
+        seats = said(text, "You = seat 0").rstrip(".").split(", ")
+        names = [s.split(" = ")[0] for s in seats[1:]]
+        n = 6 if preset == "28-6p" else 8
+        assert len(names) == len(set(names)) == n - 1 and set(names) <= set(NAMES), names
+        assert not re.search(r"\bP\d\b", text), text
+        teams = said(text, "Teams:")
+        assert all(name in teams for name in names), teams
+        header = said(text, "══ Hand 1")
+        if preset == "56-8p":                                  # two teams of four
+            assert re.search(r"your side \d+ · opponents \d+", header), header
+        else:                                                  # three teams of two (6PK)
+            others = [names[1] + "+" + names[4], names[0] + "+" + names[3]]
+            assert all(f"{o} +0" in header for o in others), (others, header)

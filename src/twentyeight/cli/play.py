@@ -7,6 +7,7 @@ what the player may not know.
 from __future__ import annotations
 
 import difflib
+import random
 import re
 import shutil
 import sys
@@ -16,6 +17,7 @@ from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.bots import Bot, make_table_bot
+from twentyeight.bots.names import seat_names
 from twentyeight.cards import SUITS, CardError, parse_suit
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import (
@@ -142,7 +144,7 @@ class TerminalGame:
     def __init__(self, match: Match, seat: int, bots: dict[int, Bot],
                  read: Callable[[str], str] = input, out: TextIO = sys.stdout,
                  colour: bool | None = None, coach: Coach | None = None,
-                 width: int | None = None) -> None:
+                 width: int | None = None, seat_seed: int | str | None = None) -> None:
         self.match = match
         self.seat = seat
         self.bots = bots
@@ -151,7 +153,7 @@ class TerminalGame:
         self.paint = Painter(use_colour(out) if colour is None else colour)
         self.width = width
         self.n = match.rules.num_players
-        self.names = self._seat_names()
+        self.names = self._seat_names(match.seed if seat_seed is None else seat_seed)
         self._shown = 0
         self._tricks_shown = 0
         self._exposed_shown = False
@@ -164,11 +166,15 @@ class TerminalGame:
         self.left = False
         """The person quit (a word or the end of input): no other game is offered."""
 
-    def _seat_names(self) -> list[str]:
+    def _seat_names(self, seed: int | str | None) -> list[str]:
+        """What each seat is called: "You"; at three and four seats where it sits ("Left",
+        "Partner", "Right"); at six and eight, where places do not name a seat, human-like
+        first names (:func:`~twentyeight.bots.names.seat_names`, drawn from ``seed``)."""
         n, me = self.n, self.seat
         right_next = self.match.rules.direction == "anticlockwise"
-        names = [f"P{s}" for s in range(n)]
-        names[me] = "You"
+        others = seat_names(random.randrange(2**32) if seed is None else seed, n - 1,
+                            taken=["You"])
+        names = [others[(s - me - 1) % n] if s != me else "You" for s in range(n)]
         if n == 4:
             names[(me + 1) % 4] = "Right" if right_next else "Left"
             names[(me + 2) % 4] = "Partner"
@@ -184,13 +190,13 @@ class TerminalGame:
     def _team_name(self, team: int) -> str:
         if team == self._team(self.seat):
             return "you" if self.match.rules.teams == self.n else "your side"
-        if self.n == 4:
+        if self.match.rules.teams == 2:
             return "opponents"
         members = [self.names[s] for s in range(self.n) if self._team(s) == team]
         return "+".join(members)
 
     def _side(self, team: int) -> str:
-        """:meth:`_team_name` as a sentence says it: "the opponents", "your side", "P1+P3"."""
+        """:meth:`_team_name` as a sentence says it: "the opponents", "your side", "Ravi+Uma"."""
         name = self._team_name(team)
         return "the opponents" if name == "opponents" else name
 
@@ -792,13 +798,14 @@ def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
     """Run matches for one person at ``seat`` until they stop; return the exit status."""
     games = 0
     sets = SetTally()
+    people: int | str = random.randrange(2**32) if seed is None else seed  # names: every match
     while True:
         match = Match.new(rules, seed=None if seed is None else seed + games)
         n = match.rules.num_players
         names = [bot_names[i % len(bot_names)] for i in range(n)]
         base = 0 if seed is None else seed * 1000 + games * 10
         bots = {s: make_table_bot(names[s], seed=base + s) for s in range(n) if s != seat}
-        tg = TerminalGame(match, seat, bots, read, out, colour)
+        tg = TerminalGame(match, seat, bots, read, out, colour, seat_seed=people)
         tg.run()
         if tg.left or not match.over:
             return 0
