@@ -405,6 +405,13 @@ async def api_page(t: Target) -> tuple[str, bool]:
             not loose)
 
 
+async def head_request(t: Target) -> tuple[str, bool]:
+    """``HEAD /`` (a monitoring probe, a link checker) was 405 where ``GET /`` is 200."""
+    got = [httpx.head(f"{t.http}{path}", timeout=30) for path in ("/", "/api/health")]
+    return (f"HEAD / and /api/health: {[r.status_code for r in got]}",
+            all(r.status_code == 200 and not r.content for r in got))
+
+
 async def hello_flood(t: Target) -> tuple[str, bool]:
     made = t.room()
     mine = t.sit(made, 0).json()["token"]
@@ -448,7 +455,7 @@ PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, heavy_record, slow_heads, bad_numbers, websocket_input, unicode_bid,
     hello_flood, fill_the_room, quick_play_trap, rematch_echo, blank_names, empty_match, api_page,
-    stale_pass, many_rooms]
+    head_request, stale_pass, many_rooms]
 
 
 def main() -> None:

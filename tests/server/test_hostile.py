@@ -428,3 +428,24 @@ def test_the_api_page_runs_no_unpinned_script_of_another_site(hostile: Server) -
         assert 'crossorigin="anonymous"' in tag and re.search(r"@\d+\.\d+\.\d+/", tag), tag
     assert hostile.get("/openapi.json").status_code == 200             # what the page reads
     assert hostile.get("/redoc").status_code == 404
+
+
+def test_every_page_answers_head_as_it_answers_get(hostile: Server) -> None:
+    """Monitoring probes and link checkers ask with ``HEAD``: ``HEAD /`` (and every other
+    page but the static files) was 405, so a probe took the lobby for down.  Each answers
+    ``HEAD`` with its ``GET``'s status and headers and no body; an address that takes only
+    ``POST`` still refuses it (405)."""
+    made = hostile.create_room(rules="28")
+    for path in ("/", f"/r/{made['room']}", "/r/nosuchroom", "/static/css/base.css",
+                 "/static/favicon.svg", "/signin", "/leaderboard", "/players/nobody",
+                 "/replay", "/learn", "/rules/28", "/docs", "/api/health",
+                 f"/api/rooms/{made['room']}", "/api/rooms"):
+        got = httpx.get(f"{hostile.url}{path}", timeout=10)
+        head = httpx.head(f"{hostile.url}{path}", timeout=10)
+        assert head.status_code == got.status_code, (path, head.status_code, got.status_code)
+        assert head.content == b"", path
+        for name in ("content-type", "content-length", "x-frame-options"):
+            assert head.headers.get(name) == got.headers.get(name), (path, name)
+    assert got.status_code == 200 and int(got.headers["content-length"]) == len(got.content)
+    post_only = httpx.head(f"{hostile.url}/api/quickplay", timeout=10)
+    assert post_only.status_code == 405 and post_only.content == b""

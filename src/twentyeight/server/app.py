@@ -5,8 +5,8 @@ HTTP (JSON): ``POST /api/rooms``, ``GET /api/rooms/{id}``, ``POST /api/rooms/{id
 ``POST /api/rooms/{id}/start``, ``GET /api/rooms/{id}/record``, ``GET /api/presets``,
 ``GET /api/health``, and the place's (public tables, players, ratings: :mod:`.place`);
 the lobby ``GET /``, the browser table at the shareable link ``GET /r/{id}`` and its files
-under ``/static``.  WebSocket: ``/api/rooms/{id}/ws``
-(docs/protocol.md).
+under ``/static``; every ``GET`` answers ``HEAD`` too (:mod:`.head`).  WebSocket:
+``/api/rooms/{id}/ws`` (docs/protocol.md).
 
 Every refusal, whatever went wrong, is ``{"error": code, "message": ...}`` with a status
 that says what kind (400 bad input, 403 no right, 404 nothing there, 408 too slow, 409 not
@@ -40,6 +40,7 @@ from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server import jsonin, learning, place, transport
 from twentyeight.server.browser_guard import BrowserGuard
+from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
@@ -155,6 +156,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hub = hub
     app.state.limits = limits                  # (the HTTP protocol's head_bytes: slow_clients)
     app.add_middleware(BrowserGuard)          # no change from another site, no framing
+    app.add_middleware(HeadAsGet)             # HEAD wherever GET is: probes, link checkers
 
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)
