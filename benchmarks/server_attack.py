@@ -405,6 +405,24 @@ async def api_page(t: Target) -> tuple[str, bool]:
             not loose)
 
 
+async def signin_crowd(t: Target) -> tuple[str, bool]:
+    """Sixty sign-ins at once, each from an address of its own (within its own sign-ins a
+    minute): every one waited for a password-hashing thread, in a queue without end."""
+    async def one(http: httpx.AsyncClient, k: int) -> tuple[int, float]:
+        start = time.monotonic()
+        r = await http.post(f"{t.http}/api/session", json={"name": f"nobody {k}", "password":
+                            "not a password"}, headers={"x-forwarded-for": f"10.73.0.{k + 1}"})
+        return r.status_code, time.monotonic() - start
+
+    async with httpx.AsyncClient(timeout=120) as http:
+        answers = await asyncio.gather(*(one(http, k) for k in range(60)))
+    codes = [code for code, _ in answers]
+    busy = [took for code, took in answers if code == 503]
+    return (f"60 sign-ins at once: {codes.count(403)} checked (the last after "
+            f"{max(took for _, took in answers):.1f} s), {len(busy)} refused busy"
+            f"{f' within {max(busy):.2f} s' if busy else ''}", bool(busy))
+
+
 async def head_request(t: Target) -> tuple[str, bool]:
     """``HEAD /`` (a monitoring probe, a link checker) was 405 where ``GET /`` is 200."""
     got = [httpx.head(f"{t.http}{path}", timeout=30) for path in ("/", "/api/health")]
@@ -455,7 +473,7 @@ PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, heavy_record, slow_heads, bad_numbers, websocket_input, unicode_bid,
     hello_flood, fill_the_room, quick_play_trap, rematch_echo, blank_names, empty_match, api_page,
-    head_request, stale_pass, many_rooms]
+    signin_crowd, head_request, stale_pass, many_rooms]
 
 
 def main() -> None:

@@ -102,3 +102,39 @@ def test_behind_https_every_session_cookie_is_secure(tmp_path: Path) -> None:
         assert "; secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
     finally:
         srv.stop()
+
+
+def test_sign_ins_waiting_for_a_password_check_are_bounded(tmp_path: Path) -> None:
+    """Passwords are checked a few at a time (argon2, 64 MiB each), and every other sign-in
+    waited its turn in a queue without end: a crowd of addresses, each within its own
+    sign-ins a minute, held every later sign-in (and each of its requests) for as long as
+    the crowd lasted.  Beyond ``passwords_waiting`` waiting, a sign-in is refused at once
+    (503 ``busy``, ``Retry-After``); those let in are answered, and a sign-in after the
+    crowd goes through."""
+    srv = Server(tmp_path / "rooms.db", "--limit", "passwords_hashing=1",
+                 "--limit", "passwords_waiting=2")
+    srv.start()
+    try:
+        assert httpx.post(f"{srv.url}/api/players", json={"name": "crowded", "password":
+                          PASSWORD}, timeout=20).status_code == 201
+
+        async def crowd() -> list[httpx.Response]:
+            async with httpx.AsyncClient(timeout=60) as http:
+                return list(await asyncio.gather(*(
+                    http.post(f"{srv.url}/api/session", headers={
+                        "X-Forwarded-For": f"10.90.0.{k + 1}"},
+                        json={"name": "crowded", "password": "not the password"})
+                    for k in range(16))))
+
+        answers = asyncio.run(crowd())
+        codes = sorted(r.status_code for r in answers)
+        assert codes.count(403) >= 3 and codes.count(503) >= 1, codes
+        assert set(codes) == {403, 503}, codes
+        busy = next(r for r in answers if r.status_code == 503)
+        assert busy.json()["error"] == "busy" and busy.headers["retry-after"], busy.text
+        assert "passwords" in busy.json()["message"]
+        ok = httpx.post(f"{srv.url}/api/session", json={"name": "crowded",
+                        "password": PASSWORD}, timeout=20)
+        assert ok.status_code == 200, ok.text
+    finally:
+        srv.stop()

@@ -4,7 +4,8 @@
   given and unique as :func:`name_key` folds it (``Asha`` and ``ASHA`` are one player).
 * A **password** is 8 to 128 characters; the server keeps only its argon2id hash
   (argon2-cffi's :class:`~argon2.PasswordHasher`, its recommended parameters), hashed off the
-  event loop, a few at a time (``--limit passwords_hashing``).  A wrong name costs the same
+  event loop, a few at a time (``--limit passwords_hashing``), a bounded number waiting
+  (``--limit passwords_waiting``; beyond, 503 ``busy``).  A wrong name costs the same
   hashing as a wrong password.
 * A **session** is a random secret in the cookie :data:`COOKIE` (HttpOnly, SameSite=Lax,
   Secure over HTTPS); the database keeps its SHA-256 only.  Guests have no session.
@@ -21,16 +22,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
 import unicodedata
-from concurrent.futures import ThreadPoolExecutor
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.lobby import RoomError
 from twentyeight.server.shown_text import visible
 
@@ -79,19 +79,21 @@ def check_password(password: str) -> None:
 
 
 class Passwords:
-    """argon2 hashing on threads of its own, at most ``at_once`` at a time."""
+    """argon2 hashing on threads of its own, at most ``at_once`` at a time and ``waiting``
+    more waiting their turn: beyond, a sign-up or sign-in is refused at once (503 ``busy``),
+    where an unbounded queue let a crowd of sign-ins (each allowed by its own address's
+    rate) hold every later one for as long as the crowd lasted."""
 
-    def __init__(self, at_once: int) -> None:
+    def __init__(self, at_once: int, waiting: int) -> None:
         self.hasher = PasswordHasher()
-        self.threads = ThreadPoolExecutor(max_workers=max(1, at_once),
-                                          thread_name_prefix="twentyeight-argon2")
+        self.threads = BoundedPool(at_once, waiting, "twentyeight-argon2", "the server is "
+                                   "checking many passwords just now: try again in a minute")
         self.dummy = self.hasher.hash("not anyone's password")
         """Checked against when the name is unknown (the same cost as a wrong password)."""
 
     async def hash(self, password: str) -> str:
         """The argon2id hash of ``password``."""
-        return await asyncio.get_running_loop().run_in_executor(self.threads,
-                                                                self.hasher.hash, password)
+        return await self.threads.run(self.hasher.hash, password)
 
     async def verify(self, stored: str | None, password: str) -> bool:
         """Whether ``password`` is the one of the hash ``stored`` (``None``: nobody's)."""
@@ -100,7 +102,7 @@ class Passwords:
                 return self.hasher.verify(stored or self.dummy, password) and stored is not None
             except (VerifyMismatchError, VerificationError, InvalidHashError):
                 return False
-        return await asyncio.get_running_loop().run_in_executor(self.threads, check)
+        return await self.threads.run(check)
 
     def needs_rehash(self, stored: str) -> bool:
         """Whether ``stored`` was made with weaker parameters than today's."""
@@ -108,7 +110,7 @@ class Passwords:
 
     def close(self) -> None:
         """Stop the hashing threads."""
-        self.threads.shutdown(wait=False, cancel_futures=True)
+        self.threads.close()
 
 
 def seat_token(key: str, room_id: str, player_id: int | str) -> str:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +38,7 @@ from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server import jsonin, learning, place, transport
+from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.browser_guard import BrowserGuard
 from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
@@ -133,11 +133,11 @@ def create_app(settings: Settings) -> FastAPI:
     hub = Hub(settings)
     limits = settings.limits
     writes = PerClient(limits.requests_per_minute / 60, limits.requests_per_minute)
-    large = ThreadPoolExecutor(1, thread_name_prefix="twentyeight-bodies")
+    large = BoundedPool(1, LARGE_BODIES_WAITING, "twentyeight-bodies", "the server is "
+                        "reading other records: try again in a minute")
     """Parses the bodies larger than ``body_bytes``: a record of a megabyte of numbers or of
     nested lists took up to 0.7 s to read, and on the event loop that stopped every table
     (one address at its 120 requests a minute held the loop most of the time)."""
-    parsing = [0]
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -148,7 +148,7 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.close()
             places.close()
             analyst.close()
-            large.shutdown(wait=False, cancel_futures=True)
+            large.close()
 
     app = FastAPI(title="twentyeight", version=__version__, lifespan=lifespan,
                   redirect_slashes=False,     # an address with a slash too many: 404, no hop
@@ -213,15 +213,7 @@ def create_app(settings: Settings) -> FastAPI:
         digits = limits.int_digits if digits is None else digits
         if len(raw) <= limits.body_bytes:
             return parsed(bytes(raw), model, digits)
-        if parsing[0] >= 1 + LARGE_BODIES_WAITING:       # a record: off the event loop
-            raise RoomError(503, "busy", "the server is reading other records: try again in "
-                            "a minute")
-        parsing[0] += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(
-                large, parsed, bytes(raw), model, digits)
-        finally:
-            parsing[0] -= 1
+        return await large.run(parsed, bytes(raw), model, digits)   # a record: off the loop
 
     analyst = learning.add_routes(app, body, hub.lobby.current)
 

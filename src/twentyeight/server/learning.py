@@ -45,7 +45,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
@@ -58,6 +58,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
+from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
 from twentyeight.server.lobby import RoomError
 from twentyeight.server.room import Room
@@ -218,33 +219,6 @@ def every_card_public(game: Any) -> bool:
     return bool(game.over and len(h.tricks) == h.t.tricks_total)
 
 
-class Records:
-    """Replays the records strangers send, on :data:`RECORD_THREADS` threads of their own
-    with at most :data:`RECORD_WAITING` waiting: on the default pool, sixteen addresses each
-    sending 200-hand records ran sixteen replays at once against the event loop for the
-    interpreter, and the tables stalled up to 1.6 s at a time."""
-
-    def __init__(self, threads: int = RECORD_THREADS, waiting: int = RECORD_WAITING) -> None:
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="twentyeight-records")
-        self.most = threads + waiting
-        self.busy = 0
-
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` on the records' threads; 503 ``busy`` when as many wait as may."""
-        if self.busy >= self.most:
-            raise BadRequest(503, "busy", "the server is reading other records: try again in "
-                             "a minute")
-        self.busy += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
-        finally:
-            self.busy -= 1
-
-    def close(self) -> None:
-        """Stop the threads."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
-
-
 def _start_worker(server: int) -> None:                 # pragma: no cover - in the worker
     """A worker's start: a lower priority, and a watch that ends it when the server process
     ``server`` is gone.  (Killed with ``kill -9``, the server cannot stop its pool, and each
@@ -293,8 +267,13 @@ class Analyst:
         self._busy = dict.fromkeys(LANES, 0)
         self._by_client: Counter[tuple[str, str]] = Counter()
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.records = Records()
-        """The threads that read the records sent to ``/api/replay`` and ``/api/review``."""
+        self.records = BoundedPool(RECORD_THREADS, RECORD_WAITING, "twentyeight-records",
+                                   "the server is reading other records: try again in a "
+                                   "minute")
+        """The threads that read the records sent to ``/api/replay`` and ``/api/review``:
+        on the default pool, sixteen addresses each sending 200-hand records ran sixteen
+        replays at once against the event loop for the interpreter, and the tables stalled
+        up to 1.6 s at a time."""
 
     async def run(self, key: str, fn: Any, *args: Any, lane: str = "review",
                   client: str = "") -> dict[str, Any]:

@@ -86,7 +86,9 @@ class Limits:
     signins_per_minute: int = 10
     """Sign-in attempts (right or wrong) one client may make per minute (429 beyond)."""
     passwords_hashing: int = 2
-    """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn."""
+    """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn …"""
+    passwords_waiting: int = 16
+    """… this many at most; beyond, a sign-up or sign-in is refused at once (503 ``busy``)."""
     public_rooms_listed: int = 100
     """At most this many public rooms in one ``GET /api/rooms`` answer (the newest)."""
     chat_chars: int = 200

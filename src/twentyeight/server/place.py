@@ -102,7 +102,7 @@ class Place:
         limits = hub.settings.limits
         self.limits = limits
         self.store = PlaceStore(place_engine(hub.db.storage))
-        self.passwords = Passwords(limits.passwords_hashing)
+        self.passwords = Passwords(limits.passwords_hashing, limits.passwords_waiting)
         self.signups = PerClient(limits.signups_per_hour / 3600, limits.signups_per_hour)
         self.signins = PerClient(limits.signins_per_minute / 60, limits.signins_per_minute)
         self.key: str | None = None
