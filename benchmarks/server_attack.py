@@ -405,6 +405,23 @@ async def api_page(t: Target) -> tuple[str, bool]:
             not loose)
 
 
+async def one_network_two_seats(t: Target) -> tuple[str, bool]:
+    """A guest at a public table opens a second browser (no cookie: a new guest) on the same
+    network and takes a second seat, then claims a computer's seat mid-match: one person
+    would see two hands of a table of strangers."""
+    home = {"x-forwarded-for": "10.72.0.1"}
+    made = httpx.post(f"{t.http}/api/rooms", json={"public": True, "bot_delay": 0.3},
+                      headers={"x-forwarded-for": "10.71.0.1"}, timeout=30).json()
+    url = f"{t.http}/api/rooms/{made['room']}/seats"
+    first = httpx.post(f"{url}/0", json={"name": "Me"}, headers=home, timeout=30)
+    second = httpx.post(f"{url}/1", json={"name": "Me again"}, headers=home, timeout=30)
+    t.start(made)
+    claim = httpx.post(f"{url}/2", json={"name": "Me once more"}, headers=home, timeout=30)
+    return (f"one address at a public table: a seat {first.status_code}, a second browser's "
+            f"seat {second.status_code}, its claim mid-match {claim.status_code}",
+            first.status_code == 200 and second.status_code == claim.status_code == 409)
+
+
 async def signin_crowd(t: Target) -> tuple[str, bool]:
     """Sixty sign-ins at once, each from an address of its own (within its own sign-ins a
     minute): every one waited for a password-hashing thread, in a queue without end."""
@@ -473,7 +490,7 @@ PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, heavy_record, slow_heads, bad_numbers, websocket_input, unicode_bid,
     hello_flood, fill_the_room, quick_play_trap, rematch_echo, blank_names, empty_match, api_page,
-    signin_crowd, head_request, stale_pass, many_rooms]
+    one_network_two_seats, signin_crowd, head_request, stale_pass, many_rooms]
 
 
 def main() -> None:

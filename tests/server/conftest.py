@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from server.harness import Server, running
+from server.harness import ONE_SEAT_PER_CLIENT, Server, running
 from server.services import Postgres, Redis, postgres_bin, redis_bin
 
 
@@ -39,13 +39,16 @@ def redis() -> Iterator[Redis]:
 @pytest.fixture(scope="module", params=["sqlite", "postgresql+redis"])
 def server(request: pytest.FixtureRequest,
            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server of most tests, on SQLite and on PostgreSQL with Redis; each person its
+    tests seat at a public or rated table comes from an address of their own."""
     base = Path(tmp_path_factory.mktemp("srv")) / "rooms.db"
     if request.param == "sqlite":
-        srv = Server(base)
+        srv = Server(base, *ONE_SEAT_PER_CLIENT)
     else:
         pg: Postgres = request.getfixturevalue("postgres")
         rd: Redis = request.getfixturevalue("redis")
-        srv = Server(base, "--redis", rd.url, db_url=pg.database())
+        srv = Server(base, *ONE_SEAT_PER_CLIENT, "--redis", rd.url,
+                     db_url=pg.database())
     yield from running(srv)
 
 

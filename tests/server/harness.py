@@ -28,11 +28,17 @@ TESTS = Path(__file__).resolve().parent.parent
 """The tests directory: on the server's path, so ``--bot-module server.test_bots`` loads."""
 LIMITS = ["--limit", "min_bot_delay=0", "--limit", "messages_per_second=1000",
           "--limit", "message_burst=1000", "--limit", "min_turn_seconds=0.2",
-          "--limit", "signups_per_hour=100000", "--limit", "signins_per_minute=100000"]
+          "--limit", "signups_per_hour=100000", "--limit", "signins_per_minute=100000",
+          "--limit", "public_seats_per_client=8"]
 """The tests' clients play at machine speed: computer players without a pause, and more
 messages a second than a person sends, turn clocks short enough to wait for, and as many
-players signing up from one address as the tests make (the limits' own tests use the
-defaults)."""
+players signing up from one address as the tests make, and as many of them at one public
+or rated table (a browser test's pages all come from 127.0.0.1; the limits' own tests use
+the defaults, and the servers of :data:`ONE_SEAT_PER_CLIENT` that one)."""
+ONE_SEAT_PER_CLIENT = ("--limit", "public_seats_per_client=1")
+"""The default seats of one client at a public or rated table, for a server whose tests seat
+each person from an address of their own (``X-Forwarded-For``: the server trusts its own
+proxy), as people meet the limit."""
 INVITES: dict[str, str] = {}
 """The seat invitation of each room the tests made (through any server process)."""
 def comparable(message: Message) -> Message:

@@ -21,7 +21,14 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from server.harness import Client, Server, play_table_until, running, store_closed_match
+from server.harness import (
+    ONE_SEAT_PER_CLIENT,
+    Client,
+    Server,
+    play_table_until,
+    running,
+    store_closed_match,
+)
 from twentyeight.server.store import SqlStore
 
 
@@ -30,7 +37,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server with the default limits, but rooms and requests enough for the tests."""
     yield from running(Server(Path(tmp_path_factory.mktemp("hostile")) / "rooms.db",
                               "--limit", "rooms_per_client=1000",
-                              "--limit", "requests_per_minute=100000"))
+                              "--limit", "requests_per_minute=100000", *ONE_SEAT_PER_CLIENT))
 
 
 def send_head(port: int, head: bytes, piece: int = 4096) -> bytes:
@@ -428,6 +435,88 @@ def test_the_api_page_runs_no_unpinned_script_of_another_site(hostile: Server) -
         assert 'crossorigin="anonymous"' in tag and re.search(r"@\d+\.\d+\.\d+/", tag), tag
     assert hostile.get("/openapi.json").status_code == 200             # what the page reads
     assert hostile.get("/redoc").status_code == 404
+
+
+def at(server: Server, address: str) -> httpx.Client:
+    """A new browser (its own cookies) at ``address`` (the server trusts its own proxy)."""
+    return httpx.Client(base_url=server.url, timeout=10, headers={"X-Forwarded-For": address})
+
+
+def sits(browser: httpx.Client, room: str, seat: int, **body: Any) -> httpx.Response:
+    """``browser`` asks for ``seat`` of ``room``."""
+    return browser.post(f"/api/rooms/{room}/seats/{seat}", json={"name": "Me", **body})
+
+
+def address_seated(r: httpx.Response, table: str) -> None:
+    """``r`` refused one more seat of a ``table`` (public or rated) table to an address,
+    saying what happened and what to do instead."""
+    assert r.status_code == 409 and r.json()["error"] == "address_seated", r.text
+    said = r.json()["message"]
+    assert f"on your network already sits at this {table} table" in said, said
+    assert "private table and share its seat link" in said, said
+
+
+def test_one_network_holds_one_seat_of_a_public_table(hostile: Server) -> None:
+    """A guest's second seat at a public table was refused by its guest cookie only: a
+    second browser (or a cleared cookie, or a second account) took a second seat — or
+    claimed a computer's, mid-match — of a table of strangers, and its person saw two
+    hands.  Now a seat of a public table is refused to an address that holds or claims
+    another there (an IPv6 address by its /64), whoever asks; a person who stands up sits
+    again; another address sits as before, and a private table seats whom its link invites,
+    a family at one home too."""
+    made = at(hostile, "10.30.0.1").post("/api/rooms", json={
+        "rules": "28", "bots": "random", "public": True, "flags": {"game_target": 1000}})
+    assert made.status_code == 201, made.text
+    room, host = made.json()["room"], made.json()["host_token"]
+    home = at(hostile, "10.31.0.1")
+    mine = sits(home, room, 0)
+    assert mine.status_code == 200, mine.text
+    address_seated(sits(at(hostile, "10.31.0.1"), room, 1), "public")     # another browser
+    player = at(hostile, "10.31.0.1")
+    assert player.post("/api/players", json={"name": "Second Self",
+                                             "password": "a long secret"}).status_code == 201
+    address_seated(sits(player, room, 1), "public")                      # another account
+    assert sits(at(hostile, "10.32.0.1"), room, 1).status_code == 200    # a neighbour
+    assert sits(at(hostile, "2001:db8:33::1"), room, 2).status_code == 200
+    address_seated(sits(at(hostile, "2001:db8:33::2"), room, 3), "public")   # one /64
+    assert hostile.post(f"/api/rooms/{room}/start", {"token": host}).status_code == 200
+    address_seated(sits(at(hostile, "10.31.0.1"), room, 3), "public")    # a computer's seat
+    claim = sits(at(hostile, "10.34.0.1"), room, 3)
+    assert claim.status_code == 200 and claim.json()["pending"], claim.text
+    info = hostile.get(f"/api/rooms/{room}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "human", "human", "bot"]
+    assert info["seats"][3]["waiting"] == "Me"
+
+    async def stand_up() -> None:
+        c = await Client.open(hostile, room, 0, mine.json()["token"])
+        await c.send({"type": "stand", "token": mine.json()["token"]})
+        await c.until(lambda m: m["type"] == "welcome" and m["seat"] is None)
+        await c.close()
+
+    asyncio.run(stand_up())
+    again = sits(home, room, 0)                        # the same person, the same token
+    assert again.status_code == 200 and again.json()["pending"], again.text
+    assert again.json()["token"] == mine.json()["token"]
+    family = hostile.create_room(rules="28")            # (from 127.0.0.1, as below)
+    for k in range(4):
+        r = httpx.post(f"{hostile.url}/api/rooms/{family['room']}/seats/{k}", timeout=10,
+                       json={"invite": family["invite"]}, headers={"X-Forwarded-For":
+                                                                   "10.35.0.1"})
+        assert r.status_code == 200, r.text
+
+
+def test_quick_play_seats_a_second_browser_of_one_network_elsewhere(hostile: Server) -> None:
+    """Quick play chooses the table: a second browser of an address seated at a public
+    table is sat at another one (here a new one), never beside its first; a neighbour
+    sits at the first."""
+    first = at(hostile, "10.36.0.1").post("/api/quickplay", json={"rules": "28-pagat"})
+    assert first.status_code == 200 and "host_token" in first.json(), first.text
+    second = at(hostile, "10.36.0.1").post("/api/quickplay", json={"rules": "28-pagat"})
+    assert second.status_code == 200, second.text
+    assert second.json()["room"] != first.json()["room"]
+    neighbour = at(hostile, "10.37.0.1").post("/api/quickplay", json={"rules": "28-pagat"})
+    assert neighbour.status_code == 200 and neighbour.json()["pending"], neighbour.text
+    assert neighbour.json()["room"] in (first.json()["room"], second.json()["room"])
 
 
 def test_every_page_answers_head_as_it_answers_get(hostile: Server) -> None:

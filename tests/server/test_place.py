@@ -17,11 +17,15 @@ from server.harness import Client, Message, Server, words
 from twentyeight import Game
 
 NAMES = itertools.count()
+HOMES = itertools.count(1)
 
 
 def browser(server: Server, **headers: str) -> httpx.Client:
-    """One browser: its own cookie jar."""
-    return httpx.Client(base_url=server.url, timeout=10.0, headers=headers)
+    """One browser: its own cookie jar, in a home of its own (an address the server's own
+    proxy names: one public or rated table seats one client once)."""
+    home = next(HOMES)
+    return httpx.Client(base_url=server.url, timeout=10.0, headers={
+        "X-Forwarded-For": f"10.80.{home // 250}.{home % 250 + 1}", **headers})
 
 
 def signed_up(server: Server, name: str | None = None) -> tuple[httpx.Client, str]:
@@ -69,7 +73,7 @@ def test_a_public_table_is_listed_and_a_stranger_sits(server: Server) -> None:
     server.start_match(room, public["host_token"])
     entry = wait_listed(server, room, lambda e: e and e["started"])
     assert entry is not None and entry["started"] and entry["free"] == [0, 1, 3]
-    claim = server.post(f"/api/rooms/{room}/seats/0", {"name": "late"})
+    claim = browser(server).post(f"/api/rooms/{room}/seats/0", json={"name": "late"})
     assert claim.status_code == 200 and claim.json()["pending"] is True
     entry = wait_listed(server, room, lambda e: e and e["seats"][0]["state"] == "computer")
     assert entry is not None and entry["free"] == [1, 3]
@@ -82,7 +86,7 @@ def test_a_public_table_is_listed_and_a_stranger_sits(server: Server) -> None:
 
 
 def test_quick_play_sits_at_a_free_seat_or_makes_a_table(server: Server) -> None:
-    first = server.post("/api/quickplay", {"rules": "56-4p", "name": "quick one"})
+    first = browser(server).post("/api/quickplay", json={"rules": "56-4p", "name": "quick one"})
     assert first.status_code == 200, first.text
     made = first.json()
     assert made["seat"] == 0 and made["pending"] is False and "host_token" in made
@@ -90,7 +94,8 @@ def test_quick_play_sits_at_a_free_seat_or_makes_a_table(server: Server) -> None
     assert info["status"] == "playing" and info["public"] is True
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
     # the next one sits at that table: a computer's seat, from the next hand
-    second = server.post("/api/quickplay", {"rules": "56-4p", "name": "quick two"}).json()
+    second = browser(server).post("/api/quickplay",
+                                  json={"rules": "56-4p", "name": "quick two"}).json()
     assert second["room"] == made["room"] and second["pending"] is True
     assert second["seat"] in (1, 2, 3) and "host_token" not in second
     bad = server.post("/api/quickplay", {"rules": "no such game"})

@@ -10,6 +10,8 @@ import asyncio
 import random
 import time
 
+import httpx
+
 from server.harness import Client, Message, Server, deals_of, play_until, scan_secrecy, words
 
 NO_EARLY_END = {"first_hand_pointless_redeal": False, "zero_point_hand_redeal": "off",
@@ -246,13 +248,17 @@ def test_the_host_of_a_public_table_hands_no_seat_over_at_once(server: Server) -
     """At a public table the host (whoever made it: Quick play gives the maker the host
     token) is a stranger like the others: a computer's seat they ask for mid-match is theirs
     from the next hand, as anyone's, and they cannot approve a claim at once; otherwise a host
-    who holds one seat could take a second at once and see two hands of one deal."""
+    who holds one seat could take a second at once and see two hands of one deal.  (The
+    second seat is asked for from another address: from the same one, it is refused,
+    ``address_seated``.)"""
     made = server.create_room(rules="28", bots="rules", bot_delay=0, takeover_seconds=600,
                               public=True, flags=NO_EARLY_END)
     room = made["room"]
     server.take(room, 0)
     server.start_match(room, made["host_token"])
-    second = server.post(f"/api/rooms/{room}/seats/2", {"host_token": made["host_token"]})
+    second = httpx.post(f"{server.url}/api/rooms/{room}/seats/2", timeout=10,
+                        json={"host_token": made["host_token"]},
+                        headers={"X-Forwarded-For": "10.81.0.1"})
     assert second.status_code == 200 and second.json()["pending"] is True
     r = server.post(f"/api/rooms/{room}/seats/2/approve", {"token": made["host_token"]})
     assert r.status_code == 403 and r.json()["error"] == "public_table"

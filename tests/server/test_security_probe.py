@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.harness import Client, Message, Server, store_closed_match
+from server.harness import ONE_SEAT_PER_CLIENT, Client, Message, Server, store_closed_match
 from twentyeight import Match
 from twentyeight.server.store import SqlStore
 
@@ -42,8 +42,9 @@ EVIL = "https://evil.example"
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server with the tests' limits (people sign up and play as fast as the tests do)."""
-    srv = Server(Path(tmp_path_factory.mktemp("probe")) / "rooms.db")
+    """A server with the tests' limits (people sign up and play as fast as the tests do),
+    but the default seats of one address at a public or rated table."""
+    srv = Server(Path(tmp_path_factory.mktemp("probe")) / "rooms.db", *ONE_SEAT_PER_CLIENT)
     srv.start()
     try:
         yield srv
@@ -319,3 +320,19 @@ def test_standing_up_does_not_void_a_rated_match(probe: Server) -> None:
     asyncio.run(scenario())
     moved = [p["ratings"].get("28", {}).get("matches") for p in profiles(probe, people, room)]
     assert moved == [1, 1, 1, 1], moved
+
+
+def test_one_person_cannot_fill_a_rated_table_with_accounts_of_their_own(probe: Server) -> None:
+    """One person signs up four players (ten an hour from one address) and seats them all
+    at one rated table: they play it alone, seeing every hand, and move their ratings as
+    they please.  A rated table now seats one player per address; a player from another
+    sits as before, and the refusal says what to do instead."""
+    people = [signed_up(probe, "10.66.0.1") for _ in range(3)]
+    people.append(signed_up(probe, "10.66.0.2"))
+    made, tokens = rated_table(probe, people)
+    assert [t is not None for t in tokens] == [True, False, False, True], tokens
+    refused = people[1][0].post(f"/api/rooms/{made['room']}/seats/1",
+                                json={"invite": made["invite"]})
+    assert refused.status_code == 409 and refused.json()["error"] == "address_seated"
+    said = refused.json()["message"]
+    assert "at this rated table" in said and "unrated private table" in said, said

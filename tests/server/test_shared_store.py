@@ -9,6 +9,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +167,24 @@ def test_seat_and_start_are_safe_between_hubs(db_url: str) -> None:
     hubs(db_url, scenario)
 
 
+def test_one_client_is_seated_once_at_a_public_table_between_hubs(db_url: str) -> None:
+    """Two processes seat one client at one public table at once, each not yet told of the
+    other's seat: the database's seat (under the room's row lock) refuses the second, and
+    its process, caught up, says why (``address_seated``)."""
+    async def scenario(a: Hub, b: Hub) -> None:
+        made = await a.lobby.create_room(NewRoom(Rules.from_spec("28"), public=True))
+        room = made.room
+        await b.open()
+        await b.lobby.take_seat(room.id, 1, SeatAsk("Bela", client="home"))   # a has not heard
+        with pytest.raises(RoomError) as refused:
+            await a.lobby.take_seat(room.id, 2, SeatAsk("Bela again", client="home"))
+        assert refused.value.code == "address_seated"
+        assert room.seats[1].name == "Bela" and room.seats[2].kind == "open"   # caught up
+        await a.lobby.take_seat(room.id, 2, SeatAsk("Chitra", client="next door"))
+
+    hubs(db_url, scenario)
+
+
 @pytest.fixture(params=["sqlite", "postgresql", "memory"])
 def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
     """Each store: the database ones and the one in memory obey the same rules."""
@@ -242,6 +261,44 @@ def test_claims_are_handed_over_with_the_action_that_ends_the_hand(storage: Stor
     store.hand_over("r1", 3)                            # the host approved
     seat = store.load_rooms("r1")[0].seats[3]
     assert (seat.kind, seat.sat_from) == ("human", 0)   # mid-hand 0: sits from hand 0
+
+
+def test_store_seats_a_client_as_often_as_it_may(storage: Storage) -> None:
+    """Asked to (``per_client``), a store refuses a seat or a claim to a client that holds or
+    claims as many seats of the room already, in the transaction that takes it; the client
+    goes with the seat: from a claim to the seat handed over, and away when its person
+    stands up."""
+    store = storage
+    new_room(store, "r1")
+
+    def person(k: int, client: str) -> SeatRow:
+        return SeatRow(kind="human", name=f"p{k}", token_hash=f"t{k}", client=client)
+
+    store.take_seat("r1", 0, person(0, "c"), 1)
+    with pytest.raises(Conflict):
+        store.take_seat("r1", 1, person(1, "c"), 1)
+    store.take_seat("r1", 1, person(1, "c"), 2)
+    store.take_seat("r1", 2, person(2, "c"))               # not asked to (a private table)
+    store.start("r1", START, {3: SeatRow(kind="bot", name="bot 3")})
+    claim = SeatRow(kind="bot", claim_name="e", claim_token_hash="w", claim_hand=0,
+                    claim_client="d")
+    with pytest.raises(Conflict):
+        store.claim_seat("r1", 3, replace(claim, claim_client="c"), 3)
+    store.claim_seat("r1", 3, claim, 1)
+    [row] = store.load_rooms("r1")
+    assert [(s.client, s.claim_client) for s in row.seats] == \
+        [("c", None), ("c", None), ("c", None), (None, "d")]
+    store.leave_seat("r1", 2, "t2", SeatRow(kind="bot", name="bot 2"))
+    with pytest.raises(Conflict):                          # d claims seat 3
+        store.claim_seat("r1", 2, replace(claim, claim_token_hash="y"), 1)
+    store.hand_over("r1", 3)
+    [row] = store.load_rooms("r1")
+    assert [(s.client, s.claim_client) for s in row.seats] == \
+        [("c", None), ("c", None), (None, None), ("d", None)]
+    with pytest.raises(Conflict):                          # d holds seat 3
+        store.claim_seat("r1", 2, replace(claim, claim_token_hash="y"), 1)
+    store.leave_seat("r1", 3, "w", SeatRow(kind="bot", name="bot 3"))
+    store.claim_seat("r1", 2, replace(claim, claim_token_hash="y"), 1)   # d holds nothing
 
 
 def test_idle_rooms_are_closed_and_counted(storage: Storage) -> None:

@@ -171,6 +171,7 @@ class DatabaseSync(LocalSync):
             s.kind, s.name, s.token_hash = r.kind, r.name, r.token_hash
             s.claim_name, s.claim_token_hash, s.claim_hand = \
                 r.claim_name, r.claim_token_hash, r.claim_hand
+            s.client, s.claim_client = r.client, r.claim_client
             s.sat_from = r.sat_from
             changed = True
         if row.invite_hash != room.invite_hash:

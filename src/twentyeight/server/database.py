@@ -122,13 +122,15 @@ class Database:
         """:meth:`Storage.create_room`."""
         await self._write(self.storage.create_room, room)
 
-    async def take_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+    async def take_seat(self, room_id: str, seat: int, row: SeatRow,
+                        per_client: int | None = None) -> None:
         """:meth:`Storage.take_seat`."""
-        await self._write(self.storage.take_seat, room_id, seat, row)
+        await self._write(self.storage.take_seat, room_id, seat, row, per_client)
 
-    async def claim_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+    async def claim_seat(self, room_id: str, seat: int, row: SeatRow,
+                         per_client: int | None = None) -> None:
         """:meth:`Storage.claim_seat`."""
-        await self._write(self.storage.claim_seat, room_id, seat, row)
+        await self._write(self.storage.claim_seat, room_id, seat, row, per_client)
 
     async def hand_over(self, room_id: str, seat: int) -> None:
         """:meth:`Storage.hand_over`."""

@@ -89,6 +89,10 @@ class Limits:
     """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn …"""
     passwords_waiting: int = 16
     """… this many at most; beyond, a sign-up or sign-in is refused at once (503 ``busy``)."""
+    public_seats_per_client: int = 1
+    """Seats one client may hold or claim at one public or rated table (under different
+    tokens: other browsers, other accounts); beyond, taking one is refused (409
+    ``address_seated``).  A private table seats whom its link invites."""
     public_rooms_listed: int = 100
     """At most this many public rooms in one ``GET /api/rooms`` answer (the newest)."""
     chat_chars: int = 200

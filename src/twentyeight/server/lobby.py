@@ -5,10 +5,13 @@ closed when nobody comes any more.
 approve a hand-over, make a new invitation) and the *seat invitation*, which the room's seat
 link carries (``/r/ROOM#invite=…``).  The plain room link (``/r/ROOM``) only lets people
 watch.  Taking a seat needs the invitation (or the host token); a person who already holds a
-seat of the room (who shows its token) cannot take another.  A seat a person holds is
-theirs; a computer's seat in a match under way is *claimed*: the newcomer sits from the next
-hand (or at once, if the host approves), so they never see the cards of the hand being
-played.
+seat of the room (who shows its token) cannot take another.  At a public or rated table a
+seat is also refused to a client (an address) that holds or claims another seat of it under
+another token (another browser, a cleared cookie, a second account): there one person would
+otherwise see two hands of a table of strangers (``public_seats_per_client``).  A seat a
+person holds is theirs; a computer's seat in a match under way is *claimed*: the newcomer
+sits from the next hand (or at once, if the host approves), so they never see the cards of
+the hand being played.
 
 Every change happens under the room's lock and is committed before anyone is told of it, as
 the :class:`~twentyeight.server.authority.Authority` does for actions.  Seat taking and the
@@ -160,6 +163,9 @@ class SeatAsk:
     seat_token: str | None = None
     """The token the seat is to have (a signed-in player's own, :mod:`.accounts`); ``None``:
     a fresh random one."""
+    client: str = ""
+    """Who asks (:func:`~twentyeight.server.limits.client_key`; ``""``: unknown, not
+    counted)."""
 
 
 @dataclass(frozen=True)
@@ -315,6 +321,7 @@ class Lobby:
             if room.seat_of(ask.token) is not None or room.claim_of(ask.token) is not None:
                 raise RoomError(409, "already_seated", "you hold a seat of this room already: "
                                 "one seat per person")
+            client, most = self._counted(room, ask.client)
             name = clean_name(ask.name, seat)
             s = room.seats[seat]
             if s.kind == HUMAN:
@@ -324,14 +331,16 @@ class Lobby:
                                 f"{s.claim_name} from the next hand")
             token = ask.seat_token or new_token()
             if room.status == PLAYING and not (host and not room.public):
-                return await self._claim(room, seat, name, token)
+                return await self._claim(room, seat, name, token, client, most)
             first = len(room.match.games) - 1 if room.match is not None else 0
-            row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token), sat_from=first)
+            row = SeatRow(kind=HUMAN, name=name, token_hash=token_hash(token), sat_from=first,
+                          client=client)
             try:
-                await self.db.take_seat(room.id, seat, row)
+                await self.db.take_seat(room.id, seat, row, most)
             except Conflict:                             # another process was first
-                await self._refused(room, seat)
+                await self._refused(room, seat, client)
             s.kind, s.name, s.token_hash, s.sat_from = HUMAN, name, row.token_hash, first
+            s.client = client
             s.connections, s.away_since, s.taken_over = 0, self.clock(), False
             room.bot_seeds.pop(seat, None)
             self.audience.tell_room(room)
@@ -339,27 +348,62 @@ class Lobby:
             self.sync.changed(room)
             return Seated(token)
 
-    async def _claim(self, room: Room, seat: int, name: str, token: str) -> Seated:
+    async def _claim(self, room: Room, seat: int, name: str, token: str,
+                     client: str | None, most: int | None) -> Seated:
         """A newcomer claims a computer's seat mid-match: theirs from the next hand."""
         assert room.match is not None
         hand = len(room.match.games) - 1
         row = SeatRow(kind=BOT, claim_name=name, claim_token_hash=token_hash(token),
-                      claim_hand=hand)
+                      claim_hand=hand, claim_client=client)
         try:
-            await self.db.claim_seat(room.id, seat, row)
+            await self.db.claim_seat(room.id, seat, row, most)
         except Conflict:
-            await self._refused(room, seat)
+            await self._refused(room, seat, client)
         s = room.seats[seat]
         s.claim_name, s.claim_token_hash, s.claim_hand = name, row.claim_token_hash, hand
+        s.claim_client = client
         self.audience.tell_room(room)
         self.sync.changed(room)
         return Seated(token, pending=True, from_hand=hand + 1)
 
-    async def _refused(self, room: Room, seat: int) -> None:
-        """Another process changed the seat first: catch up and say how it stands."""
+    def _counted(self, room: Room, client: str) -> tuple[str | None, int | None]:
+        """Where a seat of ``room`` is taken from, as kept (``None``: not kept, at a private
+        table), and how many seats that client may hold or claim there; 409
+        ``address_seated`` when it holds as many already (under other tokens: the caller
+        has refused its own)."""
+        if not client or not (room.public or room.rated):
+            return None, None
+        refusal = self._address_seated(room, client)
+        if refusal is not None:
+            raise refusal
+        return client, self.limits.public_seats_per_client
+
+    def _address_seated(self, room: Room, client: str) -> RoomError | None:
+        """The refusal of one more seat of ``room`` (public or rated) from ``client``, if
+        it holds or claims as many as it may."""
+        held = room.seats_of_client(client)
+        if held < self.limits.public_seats_per_client:
+            return None
+        who = "someone on your network already sits" if held == 1 else \
+            f"{held} people on your network already sit"
+        if room.public:
+            return RoomError(409, "address_seated", f"{who} at this public table (one seat "
+                             "per network at a table of strangers, so that nobody sees two "
+                             "hands); to play together, make a private table and share its "
+                             "seat link")
+        return RoomError(409, "address_seated", f"{who} at this rated table (one seat per "
+                         "network, so that nobody plays two hands of a rated match); to play "
+                         "together, make an unrated private table and share its seat link")
+
+    async def _refused(self, room: Room, seat: int, client: str | None = None) -> None:
+        """Another process changed the seat first (or seated ``client`` elsewhere at the
+        table): catch up and say how it stands."""
         await self.sync.catch_up(room)
         if room.status != PLAYING and room.status != WAITING:
             raise RoomError(409, "finished", "the match is over") from None
+        refusal = None if client is None else self._address_seated(room, client)
+        if refusal is not None:
+            raise refusal from None
         raise RoomError(409, "seat_taken", f"seat {seat} is taken") from None
 
     async def approve(self, room_id: str, seat: int, host_token: str) -> Room:

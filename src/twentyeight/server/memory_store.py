@@ -47,24 +47,30 @@ class MemoryStore:
                                       visited_at=room.visited_at or now)
         self.log[room.id] = []
 
-    def take_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
-        """Give the seat to a person unless one holds or claims it, or the room is over."""
+    def take_seat(self, room_id: str, seat: int, row: SeatRow,
+                  per_client: int | None = None) -> None:
+        """Give the seat to a person unless one holds or claims it, or the room is over, or
+        ``row.client`` holds ``per_client`` seats of it already."""
         room = self._room(room_id, WAITING, PLAYING)
+        _check_client(room, row.client, per_client)
         s = room.seats[seat]
         if s.kind == "human" or s.claim_token_hash is not None:
             raise Conflict(f"room {room_id}: seat {seat} is taken")
         room.seats[seat] = replace(s, kind=row.kind, name=row.name, token_hash=row.token_hash,
-                                   sat_from=row.sat_from)
+                                   sat_from=row.sat_from, client=row.client)
 
-    def claim_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
-        """Note the claim unless the seat is no longer a computer's unclaimed one."""
+    def claim_seat(self, room_id: str, seat: int, row: SeatRow,
+                   per_client: int | None = None) -> None:
+        """Note the claim unless the seat is no longer a computer's unclaimed one, or
+        ``row.claim_client`` holds ``per_client`` seats of the room already."""
         room = self._room(room_id, PLAYING)
+        _check_client(room, row.claim_client, per_client)
         s = room.seats[seat]
         if s.kind != "bot" or s.claim_token_hash is not None:
             raise Conflict(f"room {room_id}: seat {seat} is taken or claimed")
         room.seats[seat] = replace(s, claim_name=row.claim_name,
                                    claim_token_hash=row.claim_token_hash,
-                                   claim_hand=row.claim_hand)
+                                   claim_hand=row.claim_hand, claim_client=row.claim_client)
 
     def hand_over(self, room_id: str, seat: int) -> None:
         """The claimant takes the seat, unless there is no claim."""
@@ -153,7 +159,8 @@ class MemoryStore:
         s = room.seats[seat]
         if s.kind != "human" or s.token_hash != token_hash:
             raise Conflict(f"room {room_id}: seat {seat} is not that person's")
-        room.seats[seat] = replace(s, kind=row.kind, name=row.name, token_hash=None)
+        room.seats[seat] = replace(s, kind=row.kind, name=row.name, token_hash=None,
+                                   client=None)
 
     def _room(self, room_id: str, *statuses: str) -> RoomRow:
         room = self.rooms.get(room_id)
@@ -171,9 +178,20 @@ def _hand_over(room: RoomRow, seat_numbers: list[int], mid_hand: bool = False) -
         if s.claim_token_hash is not None and s.claim_hand is not None:
             room.seats[k] = SeatRow(kind="human", name=s.claim_name,
                                     token_hash=s.claim_token_hash,
-                                    sat_from=s.claim_hand + handover_offset(mid_hand))
+                                    sat_from=s.claim_hand + handover_offset(mid_hand),
+                                    client=s.claim_client)
             done += 1
     return done
+
+
+def _check_client(room: RoomRow, client: str | None, per_client: int | None) -> None:
+    """:class:`Conflict` if ``client`` holds or claims ``per_client`` seats of ``room``."""
+    if per_client is None or client is None:
+        return
+    held = sum(1 for s in room.seats if (s.kind == "human" and s.client == client)
+               or (s.claim_token_hash is not None and s.claim_client == client))
+    if held >= per_client:
+        raise Conflict(f"room {room.id}: that client holds {held} seats")
 
 
 def _copy(room: RoomRow) -> RoomRow:

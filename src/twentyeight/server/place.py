@@ -22,6 +22,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -192,11 +193,13 @@ class Place:
     # ---- seats -------------------------------------------------------------------------
     async def take_seat(self, request: Request, room_id: str, seat: int,
                         ask: SeatAsk, response: Response | None = None) -> Seated:
-        """Take a seat (:meth:`Lobby.take_seat`): a signed-in player with their own seat
-        token and name; a rated table only for signed-in players; a guest at a public table
-        with the seat token of its guest cookie (set on ``response`` when new)."""
+        """Take a seat (:meth:`Lobby.take_seat`, from ``request``'s client): a signed-in
+        player with their own seat token and name; a rated table only for signed-in players;
+        a guest at a public table with the seat token of its guest cookie (set on
+        ``response`` when new)."""
         player = await self.player(request)
         room = await self.hub.lobby.current(room_id)
+        client = client_of(request)
         if player is None:
             if room.rated:
                 raise RoomError(403, "sign_in_to_play_rated", "a rated table seats signed-in "
@@ -206,13 +209,13 @@ class Place:
                                   "guest:" + self.guest(request, response))
                 ask = SeatAsk(name=ask.name, invite=ask.invite, token=mine,
                               host_token=ask.host_token, seat_token=mine)
-            seated = await self.hub.lobby.take_seat(room_id, seat, ask)
+            seated = await self.hub.lobby.take_seat(room_id, seat, replace(ask, client=client))
             self.listed = (-1e9, [])                  # the lobbies here see it at once
             return seated
         mine = seat_token(await self.server_key(), room.id, player.id)
         seated = await self.hub.lobby.take_seat(room_id, seat, SeatAsk(
             name=player.name, invite=ask.invite, token=mine, host_token=ask.host_token,
-            seat_token=mine))
+            seat_token=mine, client=client))
         await self._write(self.store.link_seat, room.id, token_hash(mine), player.id)
         self.listed = (-1e9, [])
         return seated

@@ -138,11 +138,12 @@ class Rematches:
                         await self.owners.carried(room.id, new.id, s.token_hash)
                     hashed = s.token_hash if carried is None else token_hash(carried[0])
                     await self.db.take_seat(new.id, k, SeatRow(kind=HUMAN, name=s.name,
-                                                               token_hash=hashed))
+                                                               token_hash=hashed,
+                                                               client=s.client))
                     if carried is not None and self.owners is not None:
                         await self.owners.link(new.id, *carried)
                     ns = new.seats[k]
-                    ns.kind, ns.name, ns.token_hash = HUMAN, s.name, hashed
+                    ns.kind, ns.name, ns.token_hash, ns.client = HUMAN, s.name, hashed, s.client
                     ns.away_since = self.clock()
             if not await asyncio.to_thread(self.store.link_rematch, room.id, new.id):
                 other = await asyncio.to_thread(self.store.rematch_of, room.id)

@@ -76,6 +76,12 @@ class Seat:
     """The first hand of the match its person has played at this seat (0: from the start).
     Before it somebody else held the seat, so it reviews no earlier hand while the match runs:
     that hand's unplayed cards were never shown to it."""
+    client: str | None = None
+    """Where its person sat from (:func:`~twentyeight.server.limits.client_key`), kept at a
+    public or rated table: one client holds at most ``public_seats_per_client`` of its
+    seats (:meth:`Room.seats_of_client`)."""
+    claim_client: str | None = None
+    """Where the claimant claimed it from (the same)."""
 
     @property
     def connected(self) -> bool:
@@ -93,7 +99,8 @@ class Seat:
         assert self.claim_token_hash is not None and self.claim_hand is not None
         self.sat_from = self.claim_hand + handover_offset(mid_hand)
         self.kind, self.name, self.token_hash = HUMAN, self.claim_name, self.claim_token_hash
-        self.claim_name = self.claim_token_hash = self.claim_hand = None
+        self.client = self.claim_client
+        self.claim_name = self.claim_token_hash = self.claim_hand = self.claim_client = None
         self.connections, self.taken_over = 0, False
 
 
@@ -175,6 +182,11 @@ class Room:
             if seat.claimed and token_matches(token, seat.claim_token_hash):
                 return k
         return None
+
+    def seats_of_client(self, client: str) -> int:
+        """The seats a person holds, or claims, from ``client`` (each under its own token)."""
+        return sum(1 for s in self.seats if (s.kind == HUMAN and s.client == client)
+                   or (s.claimed and s.claim_client == client))
 
     def invited(self, invite: object) -> bool:
         """Whether ``invite`` is the room's seat invitation."""
@@ -286,7 +298,7 @@ def restore(row: RoomRow, now: float, elsewhere: Callable[[str, int], int]) -> R
     seats = [Seat(kind=s.kind, name=s.name, token_hash=s.token_hash, away_since=now,
                   elsewhere=elsewhere(row.id, k), claim_name=s.claim_name,
                   claim_token_hash=s.claim_token_hash, claim_hand=s.claim_hand,
-                  sat_from=s.sat_from)
+                  sat_from=s.sat_from, client=s.client, claim_client=s.claim_client)
              for k, s in enumerate(row.seats)]
     room = Room(id=row.id, rules=Rules.from_spec(row.rules), bot_kind=row.bots,
                 host_token_hash=row.host_token_hash, takeover_seconds=row.takeover_seconds,

@@ -56,7 +56,7 @@ class StandUp:
                 await self.sync.catch_up(room)
                 raise ProtocolError(NOT_NOW, "the seat is no longer yours to leave",
                                     msg.ref) from None
-            s.kind, s.name, s.token_hash = row.kind, row.name, None
+            s.kind, s.name, s.token_hash, s.client = row.kind, row.name, None, None
             s.taken_over = False
             room.bot_seeds.pop(seat, None)
             for listener in list(self.audience.of(room.id)):

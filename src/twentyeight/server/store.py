@@ -9,7 +9,8 @@ Three tables, in portable SQL (SQLite by default, PostgreSQL works the same):
   start on — the *start record*: the match record (RECORDS.md) as dealt, before any action;
 * ``seats``: one row per seat: ``open``, ``human`` (with a name and the SHA-256 of its secret
   token) or ``bot``, and a pending *claim* of a computer's seat (the newcomer's name and token
-  hash, and the hand during which it was claimed);
+  hash, and the hand during which it was claimed); at a public or rated table, the client
+  (:func:`~twentyeight.server.limits.client_key`, a hash) each person sat or claimed from;
 * ``actions``: the append-only log of every accepted action, numbered by ``seq``.
 
 **An action writes only itself.**  Accepting action ``seq`` inserts its ``actions`` row and
@@ -46,12 +47,14 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     bindparam,
     create_engine,
     event,
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -102,6 +105,8 @@ seats = Table(
     Column("claim_token_hash", String(64), nullable=True),
     Column("claim_hand", Integer, nullable=True),
     Column("sat_from", Integer, nullable=True),
+    Column("client", String(64), nullable=True),
+    Column("claim_client", String(64), nullable=True),
 )
 
 actions = Table(
@@ -116,7 +121,8 @@ actions = Table(
 
 ADDED_COLUMNS = {"rooms": ["invite_hash", "turn_seconds", "created_by", "visited_at", "note",
                            "public", "rated", "hints"],
-                 "seats": ["claim_name", "claim_token_hash", "claim_hand", "sat_from"]}
+                 "seats": ["claim_name", "claim_token_hash", "claim_hand", "sat_from",
+                           "client", "claim_client"]}
 """Columns a database made by an earlier version lacks (added, empty, at the start)."""
 
 
@@ -143,6 +149,10 @@ class SeatRow:
     claim_hand: int | None = None
     sat_from: int = 0
     """The first hand its person played at the seat (:attr:`Seat.sat_from`)."""
+    client: str | None = None
+    """Where its person sat from (:attr:`Seat.client`)."""
+    claim_client: str | None = None
+    """Where the claimant claimed it from."""
 
 
 @dataclass
@@ -238,13 +248,17 @@ class Storage(Protocol):
     def create_room(self, room: RoomRow) -> None:
         """Insert a new room and its seats."""
 
-    def take_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+    def take_seat(self, room_id: str, seat: int, row: SeatRow,
+                  per_client: int | None = None) -> None:
         """Give a seat nobody holds or claims to a person; :class:`Conflict` if someone does
-        by now, or if the room is finished or closed."""
+        by now, or if the room is finished or closed, or (``per_client`` given) if
+        ``row.client`` holds or claims that many other seats of the room already."""
 
-    def claim_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+    def claim_seat(self, room_id: str, seat: int, row: SeatRow,
+                   per_client: int | None = None) -> None:
         """Note a newcomer's claim (``row.claim_*``) of a computer's seat; :class:`Conflict`
-        if it is no longer a computer's unclaimed seat of a playing room."""
+        if it is no longer a computer's unclaimed seat of a playing room, or (``per_client``
+        given) if ``row.claim_client`` holds or claims that many other seats of the room."""
 
     def hand_over(self, room_id: str, seat: int) -> None:
         """The seat's claimant takes it now (the host approved); :class:`Conflict` if there is
@@ -368,7 +382,8 @@ class SqlStore:
                 hints=None if room.hints is None else int(room.hints)))
             conn.execute(insert(seats), [
                 {"room_id": room.id, "seat": k, "kind": s.kind, "name": s.name,
-                 "token_hash": s.token_hash} for k, s in enumerate(room.seats)])
+                 "token_hash": s.token_hash, "client": s.client}
+                for k, s in enumerate(room.seats)])
 
     def _lock_room(self, conn: Connection, room_id: str, *statuses: str) -> None:
         """Take the room's row lock (PostgreSQL), if its status is one of ``statuses``."""
@@ -378,30 +393,50 @@ class SqlStore:
         if res.rowcount != 1:
             raise Conflict(f"room {room_id} is not {' or '.join(statuses)}")
 
-    def take_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+    def _check_client(self, conn: Connection, room_id: str, client: str | None,
+                      per_client: int | None) -> None:
+        """:class:`Conflict` if ``client`` holds or claims ``per_client`` seats of the room
+        (under the room's row lock: two processes seating one client at once see each
+        other)."""
+        if per_client is None or client is None:
+            return
+        held = conn.execute(select(func.count()).select_from(seats).where(
+            seats.c.room_id == room_id,
+            or_(and_(seats.c.kind == "human", seats.c.client == client),
+                and_(seats.c.claim_token_hash.is_not(None), seats.c.claim_client == client))
+        )).scalar_one()
+        if held >= per_client:
+            raise Conflict(f"room {room_id}: that client holds {held} seats")
+
+    def take_seat(self, room_id: str, seat: int, row: SeatRow,
+                  per_client: int | None = None) -> None:
         """Give a seat nobody holds or claims to a person."""
         with self.engine.begin() as conn:
             self._lock_room(conn, room_id, WAITING, PLAYING)
+            self._check_client(conn, room_id, row.client, per_client)
             res = conn.execute(update(seats)
                                .where(seats.c.room_id == room_id, seats.c.seat == seat,
                                       seats.c.kind != "human",
                                       seats.c.claim_token_hash.is_(None))
                                .values(kind=row.kind, name=row.name, token_hash=row.token_hash,
-                                       sat_from=row.sat_from))
+                                       sat_from=row.sat_from, client=row.client))
             if res.rowcount != 1:
                 raise Conflict(f"room {room_id}: seat {seat} is taken")
 
-    def claim_seat(self, room_id: str, seat: int, row: SeatRow) -> None:
+    def claim_seat(self, room_id: str, seat: int, row: SeatRow,
+                   per_client: int | None = None) -> None:
         """Note a newcomer's claim of a computer's seat."""
         with self.engine.begin() as conn:
             self._lock_room(conn, room_id, PLAYING)
+            self._check_client(conn, room_id, row.claim_client, per_client)
             res = conn.execute(update(seats)
                                .where(seats.c.room_id == room_id, seats.c.seat == seat,
                                       seats.c.kind == "bot",
                                       seats.c.claim_token_hash.is_(None))
                                .values(claim_name=row.claim_name,
                                        claim_token_hash=row.claim_token_hash,
-                                       claim_hand=row.claim_hand))
+                                       claim_hand=row.claim_hand,
+                                       claim_client=row.claim_client))
             if res.rowcount != 1:
                 raise Conflict(f"room {room_id}: seat {seat} is taken or claimed")
 
@@ -592,7 +627,8 @@ class SqlStore:
                                .where(seats.c.room_id == room_id, seats.c.seat == seat,
                                       seats.c.kind == "human",
                                       seats.c.token_hash == token_hash)
-                               .values(kind=row.kind, name=row.name, token_hash=None))
+                               .values(kind=row.kind, name=row.name, token_hash=None,
+                                       client=None))
             if res.rowcount != 1:
                 raise Conflict(f"room {room_id}: seat {seat} is not that person's")
 
@@ -607,7 +643,8 @@ def _hand_over(conn: Connection, room_id: str, seat_numbers: list[int],
                        .values(kind="human", name=seats.c.claim_name,
                                token_hash=seats.c.claim_token_hash, claim_name=None,
                                claim_token_hash=None, claim_hand=None,
-                               sat_from=seats.c.claim_hand + handover_offset(mid_hand)))
+                               sat_from=seats.c.claim_hand + handover_offset(mid_hand),
+                               client=seats.c.claim_client, claim_client=None))
     return int(res.rowcount)
 
 
@@ -642,4 +679,5 @@ def _room_row(r: Any) -> RoomRow:
 def _seat_row(s: Any) -> SeatRow:
     return SeatRow(kind=s["kind"], name=s["name"], token_hash=s["token_hash"],
                    claim_name=s["claim_name"], claim_token_hash=s["claim_token_hash"],
-                   claim_hand=s["claim_hand"], sat_from=s["sat_from"] or 0)
+                   claim_hand=s["claim_hand"], sat_from=s["sat_from"] or 0,
+                   client=s["client"], claim_client=s["claim_client"])
