@@ -21,8 +21,9 @@ from twentyeight.server.catchup import DatabaseSync
 from twentyeight.server.connection import Connection
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import Limits
-from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk
+from twentyeight.server.lobby import NewRoom, SeatAsk
 from twentyeight.server.memory_store import MemoryStore
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import Room, restore
 from twentyeight.server.settings import Settings
 from twentyeight.server.store import Append, Conflict, RoomRow, SeatRow, SqlStore, Storage

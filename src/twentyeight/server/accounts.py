@@ -31,7 +31,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from twentyeight.server.bounded import BoundedPool
-from twentyeight.server.lobby import RoomError
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.shown_text import visible
 
 COOKIE = "twentyeight_session"

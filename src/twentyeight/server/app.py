@@ -43,7 +43,8 @@ from twentyeight.server.browser_guard import BrowserGuard
 from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
-from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, rules_from
+from twentyeight.server.lobby import NewRoom, SeatAsk, rules_from
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.settings import Settings
 
 STATIC = Path(__file__).parent / "static"

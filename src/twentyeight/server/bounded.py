@@ -10,7 +10,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from twentyeight.server.lobby import RoomError
+from twentyeight.server.refusal import RoomError
 
 T = TypeVar("T")
 

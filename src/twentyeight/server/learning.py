@@ -60,7 +60,7 @@ from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
-from twentyeight.server.lobby import RoomError
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
 

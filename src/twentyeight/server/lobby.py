@@ -21,14 +21,12 @@ start are conditional writes: of two processes that try at once, one wins and th
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +36,7 @@ from twentyeight.integrations.bhoos.host import protocol_problem
 from twentyeight.match import Match
 from twentyeight.rules import Rules, RulesError
 from twentyeight.server.audience import Audience, Listener, state
+from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.database import Database
 from twentyeight.server.protocol import (
     PROTOCOL_VERSION,
@@ -45,6 +44,7 @@ from twentyeight.server.protocol import (
     ClientMessage,
     ProtocolError,
 )
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import (
     BOT,
     CLOSED,
@@ -74,16 +74,6 @@ ARCHIVED_RECORDS_WAITING = 8
 own); beyond, 503 ``busy``."""
 MAX_NAME = 32
 """The longest name a person may give (in characters)."""
-
-
-class RoomError(Exception):
-    """A refused HTTP request: ``status`` (HTTP), ``code`` and a message for people."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def rules_from(rules: str | dict[str, Any], flags: dict[str, Any]) -> Rules:
@@ -202,13 +192,13 @@ class Lobby:
         self._archived_records: OrderedDict[str, dict[str, Any]] = OrderedDict()
         """The records of closed rooms last downloaded (a closed room never changes):
         replaying a long match for each download would hold the event loop every time."""
-        self._archive = ThreadPoolExecutor(1, thread_name_prefix="twentyeight-archive")
+        self._archive = BoundedPool(1, ARCHIVED_RECORDS_WAITING, "twentyeight-archive",
+                                    "the server is assembling other records: try again in a "
+                                    "minute")
         """Assembles the records of closed rooms, one at a time: GETs are not rate-limited,
         and a client asking for more closed rooms than are kept made the default pool replay
         dozens of matches at once (half a second of the interpreter each for 300 hands),
         against the event loop."""
-        self._assembling = 0
-        """Records of closed rooms being assembled or waiting to be."""
 
     # ---- rooms -----------------------------------------------------------------------
     async def find(self, room_id: str) -> Room | None:
@@ -514,14 +504,7 @@ class Lobby:
             if kept is not None:
                 self._archived_records.move_to_end(room_id)
                 return kept
-            if self._assembling >= 1 + ARCHIVED_RECORDS_WAITING:
-                raise RoomError(503, "busy", "the server is assembling other records: try "
-                                "again in a minute") from None
-            self._assembling += 1
-            try:
-                record = await self._assemble(room_id)
-            finally:
-                self._assembling -= 1
+            record = await self._assemble(room_id)
             self._archived_records[room_id] = record
             while len(self._archived_records) > ARCHIVED_RECORDS_KEPT:
                 self._archived_records.popitem(last=False)
@@ -539,12 +522,11 @@ class Lobby:
             raise RoomError(409, "not_started", "the room closed before its match started: "
                             "there is no record")
         started, actions = row.record, row.actions
-        return await asyncio.get_running_loop().run_in_executor(
-            self._archive, lambda: assemble(started, actions).to_record())
+        return await self._archive.run(lambda: assemble(started, actions).to_record())
 
     def shut(self) -> None:
         """Stop the archive's thread (the server stops)."""
-        self._archive.shutdown(wait=False, cancel_futures=True)
+        self._archive.close()
 
     # ---- who is at the table ---------------------------------------------------------
     async def connect(self, room: Room, conn: Listener) -> None:

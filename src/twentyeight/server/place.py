@@ -45,10 +45,11 @@ from twentyeight.server.history import summarise
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.listing import listing, quick_pick, row_of
-from twentyeight.server.lobby import NewRoom, RoomError, SeatAsk, Seated, rules_from
+from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, rules_from
 from twentyeight.server.place_store import PlaceStore, place_engine
 from twentyeight.server.quiet import keep_secrets_out_of_logs
 from twentyeight.server.ratings import FAMILIES, rate, shown
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import HUMAN, Room, new_token, token_hash
 from twentyeight.server.store import PLAYING, WAITING
 

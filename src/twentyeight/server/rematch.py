@@ -21,8 +21,9 @@ from typing import Any, Protocol
 
 from twentyeight.server.audience import Audience, Listener
 from twentyeight.server.database import Database
-from twentyeight.server.lobby import Lobby, NewRoom, RoomError
+from twentyeight.server.lobby import Lobby, NewRoom
 from twentyeight.server.protocol import NOT_NOW, UNAUTHORISED, ClientMessage, ProtocolError
+from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import FINISHED, HUMAN, Room, token_hash
 from twentyeight.server.store import SeatRow
 from twentyeight.server.talk_store import TalkStore

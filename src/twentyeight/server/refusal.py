@@ -1,0 +1,15 @@
+"""A refused request (:class:`RoomError`): what the HTTP layer turns into its status and a
+JSON body of ``code`` and ``message``.  A module of its own so that the pieces beneath the
+lobby (the bounded work queues, the accounts) can refuse without importing the lobby."""
+
+from __future__ import annotations
+
+
+class RoomError(Exception):
+    """A refused HTTP request: ``status`` (HTTP), ``code`` and a message for people."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
