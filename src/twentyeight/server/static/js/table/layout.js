@@ -5,14 +5,17 @@
 // the table into it so that nothing covers a plate or a card:
 //
 // 1. plates, of each size (l, m, s, xs; where none of those fits, xxs), set round a rounded
-//    rectangle (a superellipse through the seats' angles) so that they do not touch each other;
-// 2. trick cards: the largest card width, and for it the slot furthest out towards each seat,
-//    such that no card touches a plate, another card or the felt's rim (on a felt too small
-//    for that, cards may lie over each other's faces but not their indexes; where those cards
-//    would be small, a compact ring round the middle, its cards stacked so that every index
-//    shows; only as the last resort over the indexes too; never over a plate);  the plate
-//    size kept is the one that gives the largest trick cards (larger plates break a tie),
-//    among those at which every plate holds all it says;
+//    rectangle (a superellipse through the seats' angles) so that they do not touch each
+//    other, a taller plate (the bidder's) leaving those beside the middle level with the room
+//    between the highest and the lowest;
+// 2. trick cards: the largest card width, and for it the slot furthest out towards each seat
+//    from the middle of the room the plates leave, such that no card touches a plate, another
+//    card or the felt's rim (on a felt too small for that, cards may lie over each other's
+//    faces but not their indexes; where those cards would be small, a compact ring round the
+//    middle, its cards stacked so that every index shows; only as the last resort over the
+//    indexes too; never over a plate);  the plate size kept is the one that gives the largest
+//    trick cards (larger plates break a tie), among those at which every plate holds all it
+//    says;
 // 3. the centre (the auction's card): the largest box round the middle that touches no plate.
 //
 // The result is written as inline positions (px) and CSS variables; `geometry` keeps it for
@@ -154,18 +157,31 @@ const area = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l))
 const inside = (a, w, h, margin) => a.l >= margin && a.t >= margin && a.r <= w - margin && a.b <= h - margin;
 const squash = (v, e) => (Math.abs(v) < 1e-9 ? 0 : Math.sign(v) * Math.abs(v) ** (2 / e));
 
+/** The height at which the ring's plates beside the middle sit: halfway down the room
+ *  between the highest plate and the lowest, each against the rim — the felt's middle where
+ *  those two are as tall, higher where the lowest is the taller (the bidder's own plate, with
+ *  its face-down card and "your turn", under the plates of the sides, which then keep their
+ *  gap to it on a low felt). */
+function platesMiddle(order, sizes, h) {
+  const ys = order.map((p) => p.y);
+  const height = (y) => sizes[order[ys.indexOf(y)].seat].ph;
+  return h / 2 + (height(Math.min(...ys)) - height(Math.max(...ys))) / 2;
+}
+
 /** The plates round the felt, clear of each other (null: no shape of ring gives that); with
  *  `anyway`, the ring where they cover each other least. */
 function platePositions(order, sizes, w, h, anyway = false) {
   let least = null;
+  const my = platesMiddle(order, sizes, h);
   for (const e of EXPONENTS) {
     const boxes = {};
     for (const p of order) {
       const { pw, ph } = sizes[p.seat];
       const ax = Math.max(0, w / 2 - pw / 2 - RIM);
-      const ay = Math.max(0, h / 2 - ph / 2 - RIM);
+      // from that middle up to the rim, or down to it
+      const ay = Math.max(0, p.y < 0 ? my - ph / 2 - RIM : h - ph / 2 - RIM - my);
       const cx = w / 2 + ax * squash(p.x, e);
-      const cy = h / 2 + ay * squash(p.y, e);
+      const cy = my + ay * squash(p.y, e);
       boxes[p.seat] = { ...box(cx, cy, pw, ph), cx, cy };
     }
     const list = Object.values(boxes);
@@ -205,13 +221,30 @@ const RING_SHOWN = 0.66;
  *  suit within the first 27% of the width and 32% of the height; a little more for the tilt). */
 const indexBox = (b) => ({ l: b.l, t: b.t, r: b.l + 0.3 * (b.r - b.l), b: b.t + 0.34 * (b.b - b.t) });
 
-/** The trick's slots at the largest card width, down to `smallest`, at which each
- *  seat's card lies on the line from the middle to its plate, as far out as it can without
- *  touching a plate or the rim, and as `mode` allows over the cards already placed (null:
- *  no width does). */
-function trickSlots(order, plates, w, h, mode, fractions = FRACTIONS, smallest = SMALLEST) {
+/** The middle of the room the plates leave, round which the trick lies: halfway between the
+ *  plates above and below the felt's middle, and between those left and right of it (a
+ *  plate taller than the others, the bidder's with its face-down card and "your turn",
+ *  leaves less room on its side: from the felt's middle, the trick's cards on that side
+ *  would touch it while the other side has room to spare); the felt's middle where no
+ *  plates lie both ways. */
+function roomMiddle(plates, w, h) {
+  const list = Object.values(plates);
+  const between = (near, far, fallback) => (near.length && far.length
+    ? (Math.max(...near) + Math.min(...far)) / 2 : fallback);
   const cx = w / 2;
-  const cy = h / 2;
+  const column = list.filter((q) => q.l < cx && q.r > cx);
+  const y = between(column.filter((q) => q.cy < h / 2).map((q) => q.b), column.filter((q) => q.cy > h / 2).map((q) => q.t), h / 2);
+  const row = list.filter((q) => q.t < y && q.b > y);       // (level with that height)
+  const x = between(row.filter((q) => q.cx < cx).map((q) => q.r), row.filter((q) => q.cx > cx).map((q) => q.l), cx);
+  return { x, y };
+}
+
+/** The trick's slots at the largest card width, down to `smallest`, at which each
+ *  seat's card lies on the line from the middle (roomMiddle's) to its plate, as far out as
+ *  it can without touching a plate or the rim, and as `mode` allows over the cards already
+ *  placed (null: no width does). */
+function trickSlots(order, plates, w, h, middle, mode, fractions = FRACTIONS, smallest = SMALLEST) {
+  const { x: cx, y: cy } = middle;
   const plateList = Object.values(plates);
   const maxCard = Math.min(96, w / 5.2, h / 3.4);
   for (let card = Math.floor(maxCard); card >= smallest; card -= 1) {
@@ -244,7 +277,7 @@ function trickSlots(order, plates, w, h, mode, fractions = FRACTIONS, smallest =
       if (!found) { ok = false; break; }
       slots[p.seat] = found;
     }
-    if (ok) return { card, slots, mode, near: fractions === NEAR };
+    if (ok) return { card, slots, mode, near: fractions === NEAR, middle };
   }
   return null;
 }
@@ -260,20 +293,11 @@ function trickSlots(order, plates, w, h, mode, fractions = FRACTIONS, smallest =
  *  cannot give that in so little room: a later card would have to lie down and to the left
  *  of every earlier one, round the whole ring).  The largest card for which a spread fits,
  *  touching no plate and not the rim; for it, the spread that shows the most of each card
- *  (its smaller side, as a part of the card's).  Null: no card from `smallest` fits. */
-function ringSlots(order, plates, w, h, smallest = SMALLEST) {
-  const cx = w / 2;
-  const cy = h / 2;
+ *  (its smaller side, as a part of the card's).  `middle`: roomMiddle's.  Null: no card from
+ *  `smallest` fits. */
+function ringSlots(order, plates, w, h, middle, smallest = SMALLEST) {
+  const { x: rx, y: ry } = middle;
   const plateList = Object.values(plates);
-  // the ring's middle: halfway between the plates above and below the felt's middle, and
-  // between those left and right of it (a plate taller than the others, the bidder's with its
-  // face-down card and "to play", leaves the room below the felt's middle larger)
-  const between = (near, far, fallback) => (near.length && far.length
-    ? (Math.max(...near) + Math.min(...far)) / 2 : fallback);
-  const column = plateList.filter((q) => q.l < cx && q.r > cx);
-  const row = plateList.filter((q) => q.t < cy && q.b > cy);
-  const rx = between(row.filter((q) => q.cx < cx).map((q) => q.r), row.filter((q) => q.cx > cx).map((q) => q.l), cx);
-  const ry = between(column.filter((q) => q.cy < cy).map((q) => q.b), column.filter((q) => q.cy > cy).map((q) => q.t), cy);
   const offsets = order.map((p) => ({ seat: p.seat, dx: plates[p.seat].cx - rx, dy: plates[p.seat].cy - ry }));
   const mx = Math.max(1, ...offsets.map((o) => Math.abs(o.dx)));
   const my = Math.max(1, ...offsets.map((o) => Math.abs(o.dy)));
@@ -330,7 +354,7 @@ function ringSlots(order, plates, w, h, smallest = SMALLEST) {
     const got = spread(card);
     if (got) { found = { card, slots: got.slots }; lo = card + 1; } else hi = card - 1;
   }
-  return found && { ...found, mode: "ring", near: false, middle: { x: rx, y: ry } };
+  return found && { ...found, mode: "ring", near: false, middle };
 }
 
 /** The trick's slots: every card's index in view first (apart, or over each other's faces
@@ -340,20 +364,22 @@ function ringSlots(order, plates, w, h, smallest = SMALLEST) {
  *  overlapping (a pile at the middle hides every card's corner but the last).  With
  *  `readable` false, overlapping at once. */
 function fitTrick(order, plates, w, h, readable = true) {
+  const middle = roomMiddle(plates, w, h);
+  const slots = (mode, fractions, smallest) => trickSlots(order, plates, w, h, middle, mode, fractions, smallest);
   if (readable) {
     const rays = (fractions) => {
-      const apart = trickSlots(order, plates, w, h, "apart", fractions);
-      const corners = trickSlots(order, plates, w, h, "corners", fractions, apart ? apart.card + 4 : SMALLEST);
+      const apart = slots("apart", fractions);
+      const corners = slots("corners", fractions, apart ? apart.card + 4 : SMALLEST);
       return corners || apart;
     };
     const far = rays(FRACTIONS);
     if (far && far.card >= RAY_LEAST) return far;
-    const ring = ringSlots(order, plates, w, h, far ? far.card + RING_GAIN : SMALLEST);
+    const ring = ringSlots(order, plates, w, h, middle, far ? far.card + RING_GAIN : SMALLEST);
     if (ring || far) return ring || far;
     const near = rays(NEAR);
     if (near) return near;
   }
-  return trickSlots(order, plates, w, h, "overlap") || trickSlots(order, plates, w, h, "overlap", NEAR);
+  return slots("overlap") || slots("overlap", NEAR);
 }
 
 /** The centre's room (the auction's card): the largest box of the felt's shape round the
@@ -381,13 +407,36 @@ function centreBox(plates, w, h) {
   return { w: sw * rw, h: sh * rh };
 }
 
+/** Trick cards this wide (px) are ample: a card's width beyond it scores a quarter
+ *  (placingScore), so that a large screen keeps its larger plates rather than trade them for
+ *  larger cards still (the Tamil bidder's plate, two lines of what it is, at 1280 × 800:
+ *  88 px plates for 90 px cards, where 150 px ones left 70). */
+const CARD_AMPLE = 64;
+
+/** A placing's score (layoutFelt): the trick's card size first, then the plates' own size
+ *  (`rank`: 4 for the largest).  A plate that cannot hold what it says is kept only if no
+ *  other size fits at all; every card's index in view first, far out before near the middle;
+ *  then overlapping, far out before a pile near the middle; and above no trick at all; apart
+ *  before larger cards, except by more than the mode's bonus. */
+function placingScore(trick, cut, rank) {
+  const readable = trick && trick.mode !== "overlap";
+  // (cards out by the plates narrower than RAY_LEAST: RING_GAIN over the ring's, not their
+  // mode's bonus)
+  const out = trick && !trick.near && (trick.mode === "apart" || trick.mode === "corners");
+  const bonus = !trick ? 0 : trick.near ? 0.75 * MODES[trick.mode]
+    : out && trick.card < RAY_LEAST ? RING_GAIN : MODES[trick.mode];
+  const width = trick && Math.min(trick.card, CARD_AMPLE) + Math.max(0, trick.card - CARD_AMPLE) / 4;
+  const tricks = !trick ? -100 : (readable ? 200 : 0) + (trick.near ? -80 + trick.card / 10 : width) + bonus;
+  return tricks + 4 * rank - (cut ? 1000 : 0);
+}
+
 /** Lay the felt out for these seats (`order` from state.seatOrder()). */
 export function layoutFelt(felt, order) {
   const w = felt.clientWidth;
   const h = felt.clientHeight;
   const plates = [...felt.querySelectorAll(".plate")];
   if (!w || !h || !plates.length) return;
-  // every plate size, scored: the trick's card size first, then the plates' own size
+  // every plate size scored (placingScore), the best kept
   let placed = null;
   SIZES.forEach((size, i) => {
     felt.dataset.size = size;
@@ -396,20 +445,9 @@ export function layoutFelt(felt, order) {
     const boxes = platePositions(order, sizes, w, h);
     if (!boxes) return;
     const trick = fitTrick(order, boxes, w, h);
-    // a size at which some plate cannot hold what it says (a long "your turn" beside the
-    // bidder's face-down card) is kept only if no other size fits at all
+    // (a long "your turn" beside the bidder's face-down card may not fit its plate)
     const cut = plates.some((el) => el.scrollWidth > el.clientWidth + 1);
-    // (every card's index in view first, far out before near the middle; then overlapping,
-    // far out before a pile near the middle; and above no trick at all; apart before larger
-    // cards, except by more than the mode's bonus)
-    const readable = trick && trick.mode !== "overlap";
-    // (cards out by the plates narrower than RAY_LEAST: RING_GAIN over the ring's, not their
-    // mode's bonus)
-    const out = trick && !trick.near && (trick.mode === "apart" || trick.mode === "corners");
-    const bonus = !trick ? 0 : trick.near ? 0.75 * MODES[trick.mode]
-      : out && trick.card < RAY_LEAST ? RING_GAIN : MODES[trick.mode];
-    const tricks = !trick ? -100 : (readable ? 200 : 0) + (trick.near ? -80 + trick.card / 10 : trick.card) + bonus;
-    const score = tricks + 4 * (SIZES.length - i) - (cut ? 1000 : 0);
+    const score = placingScore(trick, cut, SIZES.length - i);
     if (!placed || score > placed.score) placed = { boxes, trick, size, score };
   });
   if (!placed) {      // a felt too small for any size: the last size, apart if it can be,
@@ -429,8 +467,8 @@ export function layoutFelt(felt, order) {
   }
   const card = placed.trick ? placed.trick.card : SMALLEST;
   felt.style.setProperty("--tcard-w", `${card}px`);
-  // how the trick lies and the point it lies round (the ring's middle, else the felt's),
-  // for people's tools and tests: seen from it, each card is on its player's side
+  // how the trick lies and the point it lies round (roomMiddle's; with no trick, the felt's
+  // middle), for people's tools and tests: seen from it, each card is on its player's side
   const middle = placed.trick?.middle || { x: w / 2, y: h / 2 };
   felt.dataset.trick = placed.trick ? placed.trick.mode : "";
   felt.dataset.middle = `${Math.round(middle.x)},${Math.round(middle.y)}`;
