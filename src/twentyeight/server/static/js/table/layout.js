@@ -4,18 +4,19 @@
 // eight seats).  The page's grid (css/layout.css) gives the felt its size; this module fits
 // the table into it so that nothing covers a plate or a card:
 //
-// 1. plates, of each size (l, m, s, xs; where none of those fits, xxs), set round a rounded
-//    rectangle (a superellipse through the seats' angles) so that they do not touch each
-//    other, a taller plate (the bidder's) leaving those beside the middle level with the room
-//    between the highest and the lowest;
+// 1. plates, of each size (l, m, s, xs; where none of those fits, xxs), each whole and, where
+//    that leaves the trick short of room, without the bidder's face-down card (the trump
+//    chip says it too), set round a rounded rectangle (a superellipse through the seats'
+//    angles) so that they do not touch each other, a taller plate (the bidder's) leaving
+//    those beside the middle level with the room between the highest and the lowest;
 // 2. trick cards: the largest card width, and for it the slot furthest out towards each seat
 //    from the middle of the room the plates leave, such that no card touches a plate, another
 //    card or the felt's rim (on a felt too small for that, cards may lie over each other's
 //    faces but not their indexes; where those cards would be small, a compact ring round the
 //    middle, its cards stacked so that every index shows; only as the last resort over the
 //    indexes too; never over a plate);  the plate size kept is the one that gives the largest
-//    trick cards (larger plates break a tie), among those at which every plate holds all it
-//    says;
+//    trick cards (larger plates, and whole ones, break a tie), among those at which every
+//    plate holds all it says;
 // 3. the centre (the auction's card): the largest box round the middle that touches no plate.
 //
 // The result is written as inline positions (px) and CSS variables; `geometry` keeps it for
@@ -407,6 +408,24 @@ function centreBox(plates, w, h) {
   return { w: sw * rw, h: sh * rh };
 }
 
+/** What leaving the bidder's face-down card off its plate costs a size's score (layoutFelt).
+ *  It is tried only where the plates whole leave the trick short of room (see layoutFelt),
+ *  and kept where that makes a plate hold all it says, keeps the trick's indexes in view or
+ *  its cards larger (the trump chip says it too: "face down", or "only you know" to the
+ *  bidder). */
+const SPARE_COST = 6;
+
+/** The plates' sizes at the felt's present size, with the face-down card or, with `spare`,
+ *  without it (the felt's data-spare, css/table.css: where it shares a row with the turn or
+ *  a call); and whether some plate cannot hold what it says (`cut`: a long "your turn"
+ *  beside the face-down card, on a low screen where a plate's row keeps to one line). */
+function measurePlates(felt, plates, spare) {
+  felt.toggleAttribute("data-spare", spare);
+  const sizes = {};
+  for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
+  return { sizes, spare, cut: plates.some((el) => el.scrollWidth > el.clientWidth + 1) };
+}
+
 /** Trick cards this wide (px) are ample: a card's width beyond it scores a quarter
  *  (placingScore), so that a large screen keeps its larger plates rather than trade them for
  *  larger cards still (the Tamil bidder's plate, two lines of what it is, at 1280 × 800:
@@ -418,7 +437,7 @@ const CARD_AMPLE = 64;
  *  other size fits at all; every card's index in view first, far out before near the middle;
  *  then overlapping, far out before a pile near the middle; and above no trick at all; apart
  *  before larger cards, except by more than the mode's bonus. */
-function placingScore(trick, cut, rank) {
+function placingScore(trick, cut, spare, rank) {
   const readable = trick && trick.mode !== "overlap";
   // (cards out by the plates narrower than RAY_LEAST: RING_GAIN over the ring's, not their
   // mode's bonus)
@@ -427,7 +446,7 @@ function placingScore(trick, cut, rank) {
     : out && trick.card < RAY_LEAST ? RING_GAIN : MODES[trick.mode];
   const width = trick && Math.min(trick.card, CARD_AMPLE) + Math.max(0, trick.card - CARD_AMPLE) / 4;
   const tricks = !trick ? -100 : (readable ? 200 : 0) + (trick.near ? -80 + trick.card / 10 : width) + bonus;
-  return tricks + 4 * rank - (cut ? 1000 : 0);
+  return tricks + 4 * rank - (cut ? 1000 : 0) - (spare ? SPARE_COST : 0);
 }
 
 /** Lay the felt out for these seats (`order` from state.seatOrder()). */
@@ -438,27 +457,32 @@ export function layoutFelt(felt, order) {
   if (!w || !h || !plates.length) return;
   // every plate size scored (placingScore), the best kept
   let placed = null;
+  const place = (size, rank, { sizes, spare, cut }) => {
+    const boxes = platePositions(order, sizes, w, h);
+    const trick = boxes && fitTrick(order, boxes, w, h);
+    const score = boxes && placingScore(trick, cut, spare, rank);
+    if (boxes && (!placed || score > placed.score)) placed = { boxes, trick, size, spare, score };
+    // (short of room: a plate cut, or no trick whose indexes show at RAY_LEAST)
+    return !boxes || cut || !trick || trick.mode === "overlap" || trick.card < RAY_LEAST;
+  };
   SIZES.forEach((size, i) => {
     felt.dataset.size = size;
-    const sizes = {};
-    for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
-    const boxes = platePositions(order, sizes, w, h);
-    if (!boxes) return;
-    const trick = fitTrick(order, boxes, w, h);
-    // (a long "your turn" beside the bidder's face-down card may not fit its plate)
-    const cut = plates.some((el) => el.scrollWidth > el.clientWidth + 1);
-    const score = placingScore(trick, cut, SIZES.length - i);
-    if (!placed || score > placed.score) placed = { boxes, trick, size, score };
+    // whole; then, where that leaves the trick short of room, without the face-down card
+    if (place(size, SIZES.length - i, measurePlates(felt, plates, false))) {
+      place(size, SIZES.length - i, measurePlates(felt, plates, true));
+    }
   });
-  if (!placed) {      // a felt too small for any size: the last size, apart if it can be,
-    felt.dataset.size = LEAST_SIZE;   // else in the ring where they cover each other least
-    const sizes = {};                 // (never where a larger felt had them)
-    for (const el of plates) sizes[el.dataset.seat] = { pw: el.offsetWidth, ph: el.offsetHeight };
+  // a felt too small for any size: the last size in its smallest form, apart if it can be,
+  // else in the ring where they cover each other least (never where a larger felt had them)
+  if (!placed) {
+    felt.dataset.size = LEAST_SIZE;
+    const { sizes } = measurePlates(felt, plates, true);
     const apart = platePositions(order, sizes, w, h);
     const boxes = apart || platePositions(order, sizes, w, h, true);
-    placed = { boxes, trick: fitTrick(order, boxes, w, h, Boolean(apart)), size: LEAST_SIZE };
+    placed = { boxes, trick: fitTrick(order, boxes, w, h, Boolean(apart)), size: LEAST_SIZE, spare: true };
   }
   felt.dataset.size = placed.size;
+  felt.toggleAttribute("data-spare", placed.spare);
   for (const el of plates) {
     const b = placed.boxes[el.dataset.seat];
     if (!b) continue;
