@@ -26,6 +26,7 @@ from browser.conftest import (
     to_the_play,
 )
 from browser.geometry import problems, settle
+from browser.test_screens import show_the_reveal_banner
 from server.harness import Server
 from twentyeight.bots import bot_descriptions
 
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 LANGUAGES = ["en", "hi", "bn", "ml", "ta"]
 SIZES = [(390, 844), (844, 390), (1280, 800)]
+SMALL_PHONES = [(360, 640), (640, 360)]
+"""Where the longest words (Malayalam's, Tamil's) meet the least room: a small phone held
+either way, under the banner of a moment over the felt."""
 
 
 @pytest.fixture
@@ -48,9 +52,11 @@ def wait_turn(page: Page) -> None:
     page.wait_for_function("document.body.dataset.caught === '1'")
 
 
-def in_every_language(page: Page, shots: Path, label: str) -> list[str]:
+def in_every_language(page: Page, shots: Path, label: str,
+                      sizes: list[tuple[int, int]] = SIZES, banner: bool = False) -> list[str]:
     """Switch through the five languages with the page's own switch; at each, check that
-    the page speaks it and that nothing is covered at three screen sizes."""
+    the page speaks it and that nothing is covered at ``sizes`` (with ``banner``, under the
+    reveal's banner told in that language)."""
     found = []
     for lang in LANGUAGES:
         page.set_viewport_size({"width": 1280, "height": 800})
@@ -63,7 +69,11 @@ def in_every_language(page: Page, shots: Path, label: str) -> list[str]:
         suits = [words[f"suit.{s}"] for s in "SHDC"]
         assert any(s in label_of_card for s in suits), (lang, label_of_card)
         assert page.locator("#contract-h").text_content() == words["side.contract"]
-        for width, height in SIZES:
+        if banner:
+            show_the_reveal_banner(page)
+            told = words["moment.revealed"].split("}")[1].split("{")[0].strip()
+            assert told in page.locator("#banner").inner_text(), (lang, told)
+        for width, height in sizes:
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
             page.screenshot(path=str(shots / f"{label}-{lang}-{width}x{height}.png"),
@@ -101,6 +111,9 @@ def test_the_table_in_every_language(bidder: bool, server: Server, shots: Path,
         contract = page.locator("#chips .chip").first.inner_text()
         assert contract.endswith(f"· {catalog('en')['seat.you']}"), contract
     found += in_every_language(page, shots, "play-bidder" if bidder else "play")
+    found += in_every_language(page, shots, "play-bidder" if bidder else "play", SMALL_PHONES)
+    found += in_every_language(page, shots, "banner-bidder" if bidder else "banner",
+                               SMALL_PHONES, banner=True)
     assert not errors, errors
     assert not found, "\n".join(found)
 

@@ -66,13 +66,19 @@ const HAND_LEAST = 40;
 const HAND_STEP_MIN = 21;
 const COLUMN_MOST = 0.5;
 
+/** Where the hand is at its least even so, what gives way, in turn (a class of the page, and
+ *  what must be shown for it to help): the moment's banner keeps to two lines (a tap shows
+ *  the whole; the table talk has it too), then the prompt's line of why (in the table talk
+ *  too). */
+const LAST_RESORTS = [["banner-short", "#banner:not([hidden])"], ["why-dropped", "#prompt .prompt-why"]];
+
 /** The size of the cards in your hand: as large as the shape allows (css/layout.css gives
  *  the largest, --card-max), small enough that the prompt, the calls and the hand leave the
  *  felt its room.  Sets --card-w on the page; on a sideways phone, also where the chips go
  *  (beside the felt, so that it has the whole height, unless the hand would be too small). */
 export function fitPage(players) {
   const body = document.body;
-  body.classList.remove("chips-over-felt", "column-whole-height", "why-dropped");
+  body.classList.remove("chips-over-felt", "column-whole-height", ...LAST_RESORTS.map(([name]) => name));
   const landscape = getComputedStyle(body).getPropertyValue("--shape").trim() === "landscape";
   const beside = landscape && !body.classList.contains("spectating");
   body.style.removeProperty("--column");
@@ -86,9 +92,9 @@ export function fitPage(players) {
     body.classList.add(fallback);
     card = handCard(players);
   }
-  // the last resort: the prompt's line of why (it is in the table talk too)
-  if (card <= (beside ? HAND_BESIDE_MIN : HAND_LEAST) && document.querySelector("#prompt .prompt-why")) {
-    body.classList.add("why-dropped");
+  for (const [name, shown] of LAST_RESORTS) {
+    if (card > (beside ? HAND_BESIDE_MIN : HAND_LEAST) || !document.querySelector(shown)) continue;
+    body.classList.add(name);
     card = handCard(players);
   }
   body.style.setProperty("--card-w", `${card}px`);

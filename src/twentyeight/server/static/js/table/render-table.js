@@ -10,8 +10,8 @@ import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
 import { seatLink, watchLink } from "./invite.js";
 import {
-  NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, rulesLabel,
-  seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
+  NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
+  rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
 import { scoreShown, scoreUnit, signed, trumpText } from "./text.js";
 
@@ -275,9 +275,12 @@ export function renderStatus() {
   b.hidden = !ban;
   b.replaceChildren();
   if (!ban) return;
-  b.className = `banner ${ban.kind}`;
+  b.className = `banner ${ban.kind}${ban.whole ? " whole" : ""}`;
   b.append(...(ban.cards || []).map((c) => el("span", { class: "banner-card", html: cardSVG(c) })));
-  b.append(el("span", { class: "banner-text", text: ban.text }));
+  // where the page is short of room its words keep to two lines (layout.js's fitPage): the
+  // whole on a tap, and as its title (a screen reader has it whole, as the table talk)
+  b.append(el("span", { class: "banner-text", text: ban.text, title: ban.text,
+    onclick: () => { ban.whole = !ban.whole; refresh(); } }));
   b.append(el("button", { type: "button", class: "close", "aria-label": t("banner.dismiss"), text: "×",
     onclick: () => { ui.banner = null; renderStatus(); } }));
 }
