@@ -168,6 +168,10 @@ def test_served_bot_plays_exactly_like_the_local_bot(served: str, tmp_path: Path
     assert "faults" in text and served in text
 
 
+BUDGET_MS = 6000.0
+"""Each seat's time a deal in the test of four external seats."""
+
+
 def test_four_http_seats_full_deals_and_the_requests_they_send(faulty: Any) -> None:
     """Every seat external: the requests follow §4 and §5 (budget per seat per deal,
     decreasing), second /play calls after reveal-only answers happen, deals finish."""
@@ -175,7 +179,10 @@ def test_four_http_seats_full_deals_and_the_requests_they_send(faulty: Any) -> N
     second_calls = 0
     for seed in range(8):
         g = Game.from_record({"rules": "bhoos-29", "dealer": seed % 4, "seed": seed})
-        bots = [make_bot(faulty.url + "/record", seed=s) for s in range(4)]
+        # four times the competition's 1,500 ms a deal: a loaded machine's round trips late
+        # in a deal outran the 140 ms left (a timeout fault, 234 ms), which is not what this
+        # test is about (the faults' own tests are below)
+        bots = [make_bot(faulty.url + f"/record#budget={BUDGET_MS}", seed=s) for s in range(4)]
         start = len(faulty.log)
         while not g.over:
             seat = g.to_act
@@ -205,7 +212,7 @@ def test_four_http_seats_full_deals_and_the_requests_they_send(faulty: Any) -> N
                     second_calls += 1
                     assert body["trumpSuit"] in tuple("SHDC")
         for seq in times.values():
-            assert seq[0] == 1500.0 and all(a > b for a, b in pairwise(seq))
+            assert seq[0] == BUDGET_MS and all(a > b for a, b in pairwise(seq))
     assert second_calls >= 1
 
 

@@ -79,15 +79,20 @@ def test_a_searching_player_answers_by_its_thinking_time_forced_or_not(
     cards = asyncio.run(scenario())
     # Each card is due its thinking time after the one before, at the server; seen here each
     # arrives a little late, by however busy the machine is, so one gap may look short by the
-    # lateness of the card before it (0.45 s after a 0.55).  The time since the first card
-    # cannot: it is never short of the thinking times by more than that first card's delay.
+    # lateness of the card before it (0.45 s after a 0.55), or long (1.11 s for a 0.8 on a
+    # machine loaded sevenfold).  The time since the first card is never short of the thinking
+    # times by more than that first card's delay; the middle gap of a trick is its thinking
+    # time, a choice's and a forced card's alike (before: 1.2 s and 0.5 in the first trick).
     elapsed = due = 0.0
     for trick, gap in cards:
         think = (0.8, 0.5, 0.3)[trick]
         elapsed += gap
         due += think
-        assert gap < think + 0.15, cards
+        assert gap < think + 0.5, cards
         assert elapsed >= due - 0.08, cards
+    for trick, think in enumerate((0.8, 0.5, 0.3)):
+        gaps = [gap for t, gap in cards if t == trick]
+        assert think - 0.08 <= statistics.median(gaps) < think + 0.15, (trick, cards)
 
 
 def test_a_table_watched_again_gets_its_computers_thinking_time(stub_server: Server) -> None:
@@ -141,4 +146,5 @@ def test_a_person_whose_clock_runs_out_is_played_for_on_time(turn: float,
             last = now
 
     taken = asyncio.run(scenario())
-    assert turn * 0.9 <= taken < turn + 0.15, taken
+    # (from the event before hers as seen here: late by the machine's load, 0.06 s sevenfold)
+    assert turn - 0.15 <= taken < turn + 0.15, taken
