@@ -892,7 +892,8 @@ def rotation_turns(game: Game) -> tuple[bool, int | None]:
 
     28-AUC-1/5/7, 56-AUC-9: in turn order; the auction ends when the turn would come back to
     the last bid or double with only passes between (56-DBL-5: the doubler gets no other
-    call); with ``pass_is_final`` a seat that passed is skipped (A-02).  It ends at once at a
+    call); with ``pass_is_final`` a seat that passed is skipped (A-02), and a bid after every
+    other seat has passed ends it.  It ends at once at a
     redouble (56-DBL-3), a 56 Thani (56-TH-1), the dealer's forced bid (29-AUC-3), n passes
     under ``all_pass_28nt`` (C-56-04), and a bid at the top that nothing can follow: no
     Thani (56-TH-1) and no double in the auction (28-AUC-10, 56-AUC-10).  With
@@ -945,6 +946,8 @@ def rotation_turns(game: Game) -> tuple[bool, int | None]:
                 return True, None
         speaker = _following(seat, n, passed if rules.pass_is_final else set())
         if verb == "pass" and high_bidder >= 0 and speaker == last:
+            return True, None
+        if verb == "bid" and speaker == seat:          # every other seat passed for good
             return True, None
     return False, speaker
 

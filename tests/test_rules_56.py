@@ -664,3 +664,19 @@ def test_ann_4_a_low_point_redeal_must_leave_most_deals_played(preset: str, most
     rules = Rules.from_spec({"preset": preset, "redeal_max_hand_points": most})
     dealt = [len(Match.new(rules, seed=seed).games) for seed in range(60)]
     assert sum(dealt) / len(dealt) < 2.5, dealt          # redealt in under half the deals
+
+
+def test_a_bid_after_every_other_seat_passed_for_good_ends_the_auction() -> None:
+    """28-AUC-7 with ``pass_is_final`` (28-AUC-8, A-02) under C-56-04's open passes: five
+    seats pass, so only the sixth may still speak; its bid ends the auction at once — the turn
+    would come back to it with only (final) passes between.  It was asked again and could bid
+    over its own bid (hypothesis found it: tests/test_properties.py's rotation model)."""
+    g = Game.new({"preset": "56-online", "pass_is_final": True}, seed=3, dealer=0)
+    assert g.rules.opening_rule == "all_pass_28nt" and g.rules.num_players == 6
+    for _ in range(5):
+        g.apply(f"{g.to_act} pass")
+    last = g.to_act
+    g.apply(f"{last} bid 28S")
+    r = g.result()
+    assert r["phase"] != "auction" and (r["bidder"], r["contract"]) == (last, 28), r
+    assert not any(a.verb == "bid" for a in g.legal_actions())
