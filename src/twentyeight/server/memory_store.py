@@ -25,6 +25,7 @@ from twentyeight.server.store import (
     RoomRow,
     SeatRow,
     handover_offset,
+    seats_held_by,
 )
 
 
@@ -188,8 +189,7 @@ def _check_client(room: RoomRow, client: str | None, per_client: int | None) -> 
     """:class:`Conflict` if ``client`` holds or claims ``per_client`` seats of ``room``."""
     if per_client is None or client is None:
         return
-    held = sum(1 for s in room.seats if (s.kind == "human" and s.client == client)
-               or (s.claim_token_hash is not None and s.claim_client == client))
+    held = seats_held_by(room.seats, client)
     if held >= per_client:
         raise Conflict(f"room {room.id}: that client holds {held} seats")
 

@@ -104,12 +104,12 @@ class Rematches:
                                     "over", msg.ref)
             existing = await asyncio.to_thread(self.store.rematch_of, room.id)
             people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
+            again = False                             # a vote said again: nothing changes
             if existing is None and not host and seat is not None:
                 votes = await asyncio.to_thread(self.store.rematch_votes, room.id)
-                if seat in votes and not people <= votes:
-                    existing = ""                     # a vote said again: nothing changes
-            if existing is not None:                  # dealt already, or said again: told
-                message = await self._message(room, existing or None)  # to the sender only
+                again = seat in votes and not people <= votes
+            if existing is not None or again:         # told to the sender only
+                message = await self._message(room, existing)
                 conn.send(await self._for_seat(room, message, conn.seat))
                 return
             votes = await asyncio.to_thread(self.store.vote_rematch, room.id, seat) \

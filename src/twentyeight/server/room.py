@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Any
 from twentyeight.bots import Bot
 from twentyeight.match import Match
 from twentyeight.rules import Rules
-from twentyeight.server.store import CLOSED, FINISHED, PLAYING, WAITING, assemble, handover_offset
+from twentyeight.server.store import (
+    CLOSED,
+    FINISHED,
+    PLAYING,
+    WAITING,
+    assemble,
+    handover_offset,
+    seats_held_by,
+)
 
 __all__ = ["BOT", "CLOSED", "FINISHED", "HUMAN", "OPEN", "PLAYING", "WAITING", "Room", "Seat",
            "new_token", "restore", "token_hash", "token_matches"]
@@ -185,8 +193,7 @@ class Room:
 
     def seats_of_client(self, client: str) -> int:
         """The seats a person holds, or claims, from ``client`` (each under its own token)."""
-        return sum(1 for s in self.seats if (s.kind == HUMAN and s.client == client)
-                   or (s.claimed and s.claim_client == client))
+        return seats_held_by(self.seats, client)
 
     def invited(self, invite: object) -> bool:
         """Whether ``invite`` is the room's seat invitation."""

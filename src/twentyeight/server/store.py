@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -130,6 +130,23 @@ def handover_offset(mid_hand: bool) -> int:
     """How many hands after the one it claimed the seat in a claimant sits from: the next
     one, or (``mid_hand``, the host approved) that one — it sees the rest of it."""
     return 0 if mid_hand else 1
+
+
+class HeldSeat(Protocol):
+    """What :func:`seats_held_by` reads of a seat (a stored :class:`SeatRow` or a live
+    :class:`~twentyeight.server.room.Seat`)."""
+
+    kind: str
+    client: str | None
+    claim_token_hash: str | None
+    claim_client: str | None
+
+
+def seats_held_by(seats: Iterable[HeldSeat], client: str) -> int:
+    """The seats a person holds, or claims, from ``client`` (each under its own token): what
+    ``public_seats_per_client`` bounds (the SQL store counts the same in its query)."""
+    return sum(1 for s in seats if (s.kind == "human" and s.client == client)
+               or (s.claim_token_hash is not None and s.claim_client == client))
 
 
 class Conflict(RuntimeError):
