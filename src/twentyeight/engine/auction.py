@@ -195,9 +195,12 @@ def _rotation_apply(h: HandState, code: int) -> None:
         if forced or (h.high >= h.t.max_bid and top_bid_ends(h)):
             end_auction(h)                                         # 29-AUC-3, 28-AUC-10
             return
-        if _next_speaker(h, seat) == seat:
+        nxt = _next_speaker(h, seat)
+        if nxt == seat:
             end_auction(h)              # every other seat has passed for good (28-AUC-7)
-            return
+        else:
+            h.to_act = nxt
+        return
     h.to_act = _next_speaker(h, seat)
 
 
