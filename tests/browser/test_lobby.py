@@ -247,6 +247,13 @@ def test_an_unknown_table_is_a_page_of_the_site(server: Server, shots: Path,
         assert page.locator("a[href='/']").count() == 1
         assert page.locator(".panel").evaluate("p => getComputedStyle(p).borderRadius") != "0px"
         page.screenshot(path=str(shots / f"no-room-{lang}.png"))
+        # any other address that leads nowhere is the same page of the site, saying so
+        page.goto(f"{server.url}/no/such/page")
+        page.wait_for_function("document.body.dataset.status === '404'")
+        assert title.inner_text() == catalog(lang)["no_page.title"]
+        assert page.locator("#no-room-text").inner_text() == catalog(lang)["no_page.text"]
+        assert page.title() == catalog(lang)["title.no_page"]
+        page.screenshot(path=str(shots / f"no-page-{lang}.png"))
 
 
 def closed_room(server: Server, started: bool) -> str:

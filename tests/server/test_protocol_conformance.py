@@ -242,13 +242,21 @@ def test_wrong_methods_and_addresses_get_the_documented_answers(srv: Server) -> 
     _refusal(srv.get("/api/rooms/abc/start"), 405, "method_not_allowed")
     _refusal(srv.get("/api/nothing/here"), 404, "not_found")
     assert srv.get("/r/nosuchroom").status_code == 404
+    # a browser going to an address that leads nowhere is shown a page that says so (404);
+    # a program (no text/html in Accept) and any address of the API keep the JSON refusal
+    page = httpx.get(f"{srv.url}/no/such/page", headers={"Accept": "text/html"}, timeout=10)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "no-room.js" in page.text
+    _refusal(srv.get("/no/such/page"), 404, "not_found")
+    _refusal(httpx.get(f"{srv.url}/api/nothing/here", headers={"Accept": "text/html"},
+                       timeout=10), 404, "not_found")
     health = srv.get("/api/health")
     assert health.status_code == 200 and health.json()["ok"] is True
     made = srv.create_room(rules="28", bots="rules", bot_delay=0)
     srv.take(made["room"], 0)
     srv.start_match(made["room"], made["host_token"])
     _refusal(srv.get(f"/api/rooms/{made['room']}/record/hands/0"), 409, "not_finished")
-    for page in ("/", "/learn", "/replay", "/rules/28", "/signin", "/leaderboard",
+    for page in ("/", "/learn", "/replay", "/rules/28", "/rules", "/signin", "/leaderboard",
                  f"/r/{made['room']}"):
         r = srv.get(page)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html"), page

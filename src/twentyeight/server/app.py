@@ -166,7 +166,9 @@ def create_app(settings: Settings) -> FastAPI:
         return refusal(exc.status, exc.code, exc.message, headers)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):     # a mistyped address, in a browser
+            return FileResponse(STATIC / "no-room.html", status_code=404)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "refused")
         return refusal(exc.status_code, code, {404: "there is nothing here",
                                                 405: "this address does not take that method"}
@@ -333,6 +335,15 @@ def parsed(raw: bytes, model: type[M], digits: int) -> M:
         return model.model_validate(doc)
     except ValidationError as e:
         raise RoomError(400, "bad_request", describe(e.errors())) from None
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a request that found nothing came from a browser going to a page (a
+    mistyped address, an old bookmark), which is shown a page saying so; a program's
+    request (the API, a script, a missing file) keeps the JSON refusal."""
+    path = request.url.path
+    return (request.method in ("GET", "HEAD") and not path.startswith(("/api/", "/static/"))
+            and "text/html" in request.headers.get("accept", ""))
 
 
 def refusal(status: int, code: str, message: str,

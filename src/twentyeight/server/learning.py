@@ -350,8 +350,9 @@ def add_routes(app: FastAPI, body: Body, current: Current,
     async def replay_page() -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/rules", include_in_schema=False)         # the recommended game's: 28
     @app.get("/rules/{preset}", include_in_schema=False)
-    async def rules_page(preset: str) -> FileResponse:
+    async def rules_page(preset: str = "28") -> FileResponse:
         return FileResponse(STATIC / "rules.html")
 
     @app.get("/learn", include_in_schema=False)

@@ -1,11 +1,13 @@
 // The page of a table link that leads nowhere: the server sends it with 404 when there is no
 // such table, and with 410 when the table is closed (its match ended, or nobody came back to
 // it for a long while).  It says which, in the person's language, with the way back to the
-// lobby and, for a closed table whose match had started, the record of its hands.
+// lobby and, for a closed table whose match had started, the record of its hands.  Any other
+// address a browser asks for that leads nowhere gets it too, saying there is no such page.
 import { onLanguage, pickLanguage, t, translateStatic, useLanguage } from "./i18n.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 
-const room = decodeURIComponent(location.pathname.split("/r/")[1]?.split("/")[0] || "");
+const atTable = location.pathname.startsWith("/r/");
+const room = atTable ? decodeURIComponent(location.pathname.split("/r/")[1].split("/")[0]) : "";
 const api = `/api/rooms/${encodeURIComponent(room)}`;
 
 /** The status this page was sent with: the browser's own note of it where it keeps one,
@@ -18,6 +20,10 @@ async function pageStatus() {
 
 const [status] = await Promise.all([room ? pageStatus() : 404, useLanguage(pickLanguage())]);
 const closed = status === 410;
+if (!atTable) {
+  document.querySelector("[data-i18n-title]").dataset.i18nTitle = "title.no_page";
+  document.getElementById("no-room-text").dataset.i18n = "no_page.text";
+}
 if (closed) {
   document.querySelector("[data-i18n-title]").dataset.i18nTitle = "title.closed_room";
   document.getElementById("no-room-text").dataset.i18n = "no_room.closed_text";
@@ -29,7 +35,7 @@ if (closed) {
 }
 const title = () => {
   document.getElementById("no-room-title").textContent =
-    t(closed ? "no_room.closed_title" : "no_room.title", { room });
+    t(!atTable ? "no_page.title" : closed ? "no_room.closed_title" : "no_room.title", { room });
   document.body.dataset.status = String(status);
 };
 translateStatic();
