@@ -71,8 +71,7 @@ def in_every_language(page: Page, shots: Path, label: str,
         assert page.locator("#contract-h").text_content() == words["side.contract"]
         if banner:
             show_the_reveal_banner(page)
-            told = words["moment.revealed"].split("}")[1].split("{")[0].strip()
-            assert told in page.locator("#banner").inner_text(), (lang, told)
+            assert revealed_words(lang) in page.locator("#banner").inner_text(), lang
         for width, height in sizes:
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
@@ -80,6 +79,11 @@ def in_every_language(page: Page, shots: Path, label: str,
                             animations="disabled")
             found += [f"{label} {lang} {width}×{height}: {p}" for p in problems(page)]
     return found
+
+
+def revealed_words(lang: str) -> str:
+    """The words of the reveal's banner between its names ("revealed the trump") in ``lang``."""
+    return catalog(lang)["moment.revealed"].split("}")[1].split("{")[0].strip()
 
 
 @pytest.mark.parametrize("bidder", [False, True], ids=["as-the-auction-goes", "as-the-bidder"])
@@ -114,6 +118,12 @@ def test_the_table_in_every_language(bidder: bool, server: Server, shots: Path,
     found += in_every_language(page, shots, "play-bidder" if bidder else "play", SMALL_PHONES)
     found += in_every_language(page, shots, "banner-bidder" if bidder else "banner",
                                SMALL_PHONES, banner=True)
+    # a banner up when another language is chosen is told again in it, as the table talk is
+    page.select_option("#lang", "en")
+    show_the_reveal_banner(page)
+    page.select_option("#lang", "bn")
+    page.wait_for_function("document.documentElement.lang === 'bn'")
+    assert revealed_words("bn") in page.locator("#banner").inner_text()
     assert not errors, errors
     assert not found, "\n".join(found)
 

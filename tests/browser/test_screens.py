@@ -119,7 +119,7 @@ SHOW_BANNER = """async () => {
   const { t } = await import('/static/js/i18n.js');
   const card = ui.st.view.hand[0], other = (ui.me + 1) % ui.st.view.hand_sizes.length;
   ui.banner = { kind: 'reveal', cards: [card], trick: ui.st.view.tricks.length + 1,
-    text: `${t('moment.revealed', { who: seatName(other), trump: t('trump.none') })} `
+    tell: () => `${t('moment.revealed', { who: seatName(other), trump: t('trump.none') })} `
       + t('moment.their_card', { who: seatName(other), card: '10♦' }) };
   refresh();
 }"""

@@ -52,7 +52,13 @@ export function receiveClaim(msg) {
     $("claim-accept").textContent = t("claim.accept");
     $("claim-refuse").textContent = t("claim.refuse");
     $("claim-answers").hidden = !asked;
-    ui.banner = { text: `${text} ${t("claim.cards", { who, cards })}`, cards: msg.cards, trick: Infinity, kind: "claim" };
+    const key = msg.seat === ui.me ? "claim.asked.you" : "claim.asked";
+    const tell = () => {       // the banner's words in the page's language when it is drawn
+      const named = seatName(msg.seat);
+      return `${t(key, { who: named, side: teamName(teamOf(msg.seat)) })} ${t("claim.cards", {
+        who: named, cards: joinList(msg.cards.map(cardShort)) })}`;
+    };
+    ui.banner = { tell, cards: msg.cards, trick: Infinity, kind: "claim" };
     if (asked && !dialog.open) dialog.showModal();
   } else {
     ui.claim = null;

@@ -182,20 +182,18 @@ function exposeMoment(v) {
       : t("moment.their_card", { who: seatName(v.bidder), card: cardShort(v.indicator) })}`;
     return t(key, { who: m ? seatName(m.seat) : "", trump }) + card;
   };
-  const text = tell();
-  ui.banner = { text, cards: v.indicator ? [v.indicator] : [], trick: v.tricks.length + 1, kind: "reveal" };
+  ui.banner = { tell, cards: v.indicator ? [v.indicator] : [], trick: v.tricks.length + 1, kind: "reveal" };
   log(tell, "moment");
-  say(text, true);
+  say(tell(), true);
 }
 
 function pairMoment(v) {
   const you = v.pair.seat === ui.me && ui.me !== null;
   const cards = v.pair.cards.map(cardShort).join(" ");
   const tell = () => (you ? t("moment.pair.you", { cards }) : t("moment.pair", { who: seatName(v.pair.seat), cards }));
-  const text = tell();
-  ui.banner = { text, cards: v.pair.cards, trick: v.tricks.length + 1, kind: "pair" };
+  ui.banner = { tell, cards: v.pair.cards, trick: v.tricks.length + 1, kind: "pair" };
   log(tell, "moment");
-  say(text, true);
+  say(tell(), true);
 }
 
 async function showHandOver(msg) {

@@ -279,7 +279,8 @@ export function renderStatus() {
   b.append(...(ban.cards || []).map((c) => el("span", { class: "banner-card", html: cardSVG(c) })));
   // where the page is short of room its words keep to two lines (layout.js's fitPage): the
   // whole on a tap, and as its title (a screen reader has it whole, as the table talk)
-  b.append(el("span", { class: "banner-text", text: ban.text, title: ban.text,
+  const text = ban.tell();     // in the page's language now (told again when it changes)
+  b.append(el("span", { class: "banner-text", text, title: text,
     onclick: () => { ban.whole = !ban.whole; refresh(); } }));
   b.append(el("button", { type: "button", class: "close", "aria-label": t("banner.dismiss"), text: "×",
     onclick: () => { ui.banner = null; renderStatus(); } }));

@@ -33,7 +33,7 @@ export const ui = {
   bidValue: null,        // 56: the value chosen before the denomination
   lastBid: null,         // {hand, value}: the last bid told (a bid at the same value is a match)
   showLast: false,
-  banner: null,          // {text, cards, trick, kind, whole}: a trump or pair moment (whole: tapped open)
+  banner: null,          // {tell, cards, trick, kind, whole}: a trump, pair or claim moment (tell(): its words now; whole: tapped open)
   pendingMoment: null,   // the ask / reveal / pair call whose effect the next state shows
   lastHandOver: null,    // the last hand over with a trick played (its last trick stays shown)
   lastHandOverHand: null, // the hand of the last hand_over received (shown or still to show)
