@@ -211,13 +211,16 @@ def test_history_tells_window_passes_as_what_they_were() -> None:
 
 def test_the_other_team_of_two_is_not_called_the_others() -> None:
     """In 40 and 56 (two teams of three) the result line reads "card points: opponents 34,
-    the others 22" where "the others" is your own side."""
+    the others 22" where "the others" is your own side; and the table's line of card points
+    in the play said "your side … · the others …" where the header says "opponents"."""
     texts = [terminal(Match.new(preset, seed=seed, dealer=0), scripted(lambda a, m: None))
-             for preset, seed in (("40", 2), ("56", 1))]
+             for preset, seed in (("40", 2), ("56", 1), ("28", 3))]
     for text in texts:
         result = hand_over(text)
         assert "the others" not in result, result
         assert "your side" in result.split("—")[1], result
+        points = [ln for ln in text.splitlines() if ln.startswith("Card points:")]
+        assert points and all(re.search(r"· the opponents \d+$", ln) for ln in points), points
 
 
 def test_three_player_game_over_does_not_speak_of_sides() -> None:

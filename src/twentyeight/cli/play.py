@@ -516,7 +516,8 @@ class TerminalGame:
             mine, theirs = ((pts["bidding"], pts["opponents"]) if ours
                             else (pts["opponents"], pts["bidding"]))
             who = "bidding side" if ours else "defenders"
-            self.say(f"Card points: your side ({who}) {mine} · the others {theirs}")
+            others = "the opponents" if self.match.rules.teams == 2 else "the others"
+            self.say(f"Card points: your side ({who}) {mine} · {others} {theirs}")
         elif view["phase"] == "auction":
             calls = [whole(told.replace(": ", " ", 1)) for _, told in self._calls(view)]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
