@@ -1,6 +1,7 @@
 """Abuse at the place (issue 15, item 5): sign-ups and sign-in attempts per client are
-limited, and so are rooms (quick play too); passwords, session cookies and seat tokens
-never reach the server's log (at its most talkative) nor any message to someone else."""
+limited, wrong passwords per account (from any address), and so are rooms (quick play too);
+passwords, session cookies and seat tokens never reach the server's log (at its most
+talkative) nor any message to someone else."""
 
 from __future__ import annotations
 
@@ -8,11 +9,16 @@ import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import argon2
 import httpx
 import pytest
+from fastapi.testclient import TestClient
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from websockets.asyncio.client import connect
 
 from server.harness import Client, Server
+from twentyeight.server.app import create_app
+from twentyeight.server.settings import Settings
 
 PASSWORD = "a secret nobody guesses 0451"
 
@@ -112,7 +118,8 @@ def test_sign_ins_waiting_for_a_password_check_are_bounded(tmp_path: Path) -> No
     (503 ``busy``, ``Retry-After``); those let in are answered, and a sign-in after the
     crowd goes through."""
     srv = Server(tmp_path / "rooms.db", "--limit", "passwords_hashing=1",
-                 "--limit", "passwords_waiting=2")
+                 "--limit", "passwords_waiting=2",     # (and the wrong passwords per name:
+                 "--limit", "wrong_passwords_per_hour=100")    # the test below, not this one)
     srv.start()
     try:
         assert httpx.post(f"{srv.url}/api/players", json={"name": "crowded", "password":
@@ -138,3 +145,65 @@ def test_sign_ins_waiting_for_a_password_check_are_bounded(tmp_path: Path) -> No
         assert ok.status_code == 200, ok.text
     finally:
         srv.stop()
+
+
+def test_wrong_passwords_are_limited_per_account_from_any_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sign-ins are limited per address, so a crowd of addresses could guess one player's
+    password without end.  Wrong passwords are also counted per name, from any address
+    (``wrong_passwords_per_hour``, 10): past them the name is refused before any password
+    is checked — the right one too, or the refusal would tell a guesser they had it — until
+    one has refilled (six minutes); a right password spends nothing, another name is not
+    touched, and a name nobody has is answered exactly as a player's."""
+    checked: list[str] = []
+    verify = argon2.PasswordHasher.verify
+
+    def counted(self: argon2.PasswordHasher, stored: str | bytes, password: str | bytes) -> bool:
+        checked.append(str(password))
+        return verify(self, stored, password)
+
+    monkeypatch.setattr(argon2.PasswordHasher, "verify", counted)
+    app = create_app(Settings(db_url="memory://"))
+    hub = app.state.hub
+    clock, later = hub.now, [0.0]
+    monkeypatch.setattr(hub, "now", lambda: clock() + later[0])
+    homes = iter(range(1, 250))
+    # the address as a trusted proxy names it (as `twentyeight serve` trusts its own)
+    with TestClient(ProxyHeadersMiddleware(app, trusted_hosts="*")) as http:
+
+        def sign_in(name: str, password: str) -> httpx.Response:
+            return http.post("/api/session", json={"name": name, "password": password},
+                             headers={"X-Forwarded-For": f"10.61.0.{next(homes)}"})
+
+        for name in ("guessed at", "left alone"):
+            made = http.post("/api/players", json={"name": name, "password": PASSWORD})
+            assert made.status_code == 201, made.text
+        wrong = [sign_in("guessed at", f"guess number {k}") for k in range(10)]
+        assert [r.status_code for r in wrong] == [403] * 10
+        assert len(checked) == 10
+        refused = [sign_in("guessed at", "guess number 10"), sign_in("guessed at", PASSWORD),
+                   sign_in(" GUESSED AT ", PASSWORD)]               # one name, as signing in
+        assert [r.status_code for r in refused] == [429] * 3
+        assert len(checked) == 10                                 # no password was checked
+        body = refused[1].json()
+        assert body["error"] == "too_many_wrong_passwords" and "6 minutes" in body["message"]
+        assert 350 <= int(refused[1].headers["retry-after"]) <= 360
+        # another player signs in, and is told a wrong password, as before
+        assert sign_in("left alone", PASSWORD).status_code == 200
+        assert sign_in("left alone", "not it at all").status_code == 403
+        # a name nobody has: the same answers
+        unknown = [sign_in("nobody has this", f"guess number {k}") for k in range(11)]
+        assert [r.json() for r in unknown] == [r.json() for r in [*wrong, refused[0]]]
+        assert unknown[10].status_code == 429 and unknown[10].headers["retry-after"]
+        assert len(checked) == 10 + 2 + 10
+        # six minutes on, one wrong password's worth has refilled: the right one is let in,
+        # again and again (spending nothing); a wrong one spends it, and the name is refused
+        later[0] = 361.0
+        assert [sign_in("guessed at", PASSWORD).status_code for _ in range(3)] == [200] * 3
+        assert sign_in("guessed at", "guess number 11").status_code == 403
+        again = sign_in("guessed at", PASSWORD)
+        assert again.status_code == 429 and again.json()["error"] == "too_many_wrong_passwords"
+        assert len(checked) == 22 + 4
+        later[0] += 3600.0                               # an hour on: all of them again
+        assert [sign_in("guessed at", f"guess {k}").status_code for k in range(11)] \
+            == [403] * 10 + [429]

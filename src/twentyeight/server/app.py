@@ -162,7 +162,7 @@ def create_app(settings: Settings) -> FastAPI:
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
-        headers = {"Retry-After": "60"} if exc.status in (429, 503) else None
+        headers = {"Retry-After": str(exc.retry_after)} if exc.status in (429, 503) else None
         return refusal(exc.status, exc.code, exc.message, headers)
 
     @app.exception_handler(HTTPException)

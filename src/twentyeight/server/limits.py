@@ -1,5 +1,6 @@
 """Every bound the server keeps, in one value (:class:`Limits`), and the counters that keep
-them: a token bucket (:class:`Bucket`) and per-client tallies (:class:`PerClient`).
+them: a token bucket (:class:`Bucket`) and per-client tallies (:class:`PerClient`, also
+kept per account for wrong passwords).
 
 Nothing a stranger can send is unbounded: request heads and bodies, message sizes and rates,
 integers, rooms (in all and per client), connections (per room and per client), ``hello``
@@ -85,6 +86,17 @@ class Limits:
     """Players one client may sign up in an hour (429 beyond)."""
     signins_per_minute: int = 10
     """Sign-in attempts (right or wrong) one client may make per minute (429 beyond)."""
+    wrong_passwords_per_hour: int = 10
+    """Wrong passwords one account may be given per hour, from any address: a bucket of this
+    many that refills at this many an hour (one every six minutes by default).  Once it is
+    empty every sign-in to that name, the right password too, is refused (429
+    ``too_many_wrong_passwords``, ``Retry-After``) without checking the password, until a
+    wrong password's worth has refilled; a right password spends nothing.  Counted per name,
+    whether or not a player has it (the answer never tells), so that a crowd of addresses
+    (``signins_per_minute`` is per address) cannot guess one player's password without end.
+    A stranger can keep a known name refused this way: only signing in, never a browser
+    already signed in (its session lasts 30 days), and for at most six minutes after the
+    stranger stops (refused attempts spend nothing)."""
     passwords_hashing: int = 2
     """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn …"""
     passwords_waiting: int = 16
@@ -147,15 +159,25 @@ class Bucket:
         self.level = burst
         self.stamp = now
 
-    def take(self, now: float, cost: float = 1.0) -> bool:
-        """Spend ``cost`` tokens if there are enough; whether there were."""
+    def _refill(self, now: float) -> None:
         self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
         self.stamp = now
+
+    def take(self, now: float, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are enough; whether there were."""
+        self._refill(now)
         if self.level >= cost:
             self.level -= cost
             return True
         self.level -= cost / 4               # keeping on while refused digs the hole deeper
         return False
+
+    def wait(self, now: float) -> float:
+        """Seconds until a whole token is saved up (0: there is one now); spends nothing."""
+        self._refill(now)
+        if self.level >= 1:
+            return 0.0
+        return (1 - self.level) / self.rate if self.rate > 0 else math.inf
 
     @property
     def exhausted(self) -> bool:
@@ -174,12 +196,26 @@ class PerClient:
 
     def take(self, client: str, now: float) -> bool:
         """Spend one of ``client``'s tokens; whether it had one."""
+        return self._bucket(client, now).take(now)
+
+    def wait(self, client: str, now: float) -> float:
+        """Seconds until ``client`` has a token (0: now); spends nothing, so that asking
+        while refused does not dig its hole deeper (as :meth:`take` does)."""
+        return self._bucket(client, now).wait(now)
+
+    def give_back(self, client: str) -> None:
+        """Return the token a :meth:`take` spent (what it was spent on did not count)."""
+        bucket = self.buckets.get(client)
+        if bucket is not None:
+            bucket.level = min(bucket.burst, bucket.level + 1)
+
+    def _bucket(self, client: str, now: float) -> Bucket:
         bucket = self.buckets.get(client)
         if bucket is None:
             if len(self.buckets) >= self.capacity:
                 self._prune(now)
             bucket = self.buckets[client] = Bucket(self.rate, self.burst, now)
-        return bucket.take(now)
+        return bucket
 
     def _prune(self, now: float) -> None:
         full = self.burst / self.rate if self.rate > 0 else math.inf

@@ -19,7 +19,9 @@ HTTP (JSON, every refusal ``{"error", "message"}``):
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -69,6 +71,12 @@ QUICK_TRIES = 5
 """Tables quick play tries before it makes one."""
 
 
+def account_key(key: str) -> str:
+    """What the wrong-password tallies keep of a name's :func:`name_key`: a short hash (a
+    bounded size, whatever the name folds out to)."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:32]
+
+
 class Credentials(BaseModel):
     """``POST /api/players`` and ``POST /api/session``."""
 
@@ -107,6 +115,9 @@ class Place:
         self.passwords = Passwords(limits.passwords_hashing, limits.passwords_waiting)
         self.signups = PerClient(limits.signups_per_hour / 3600, limits.signups_per_hour)
         self.signins = PerClient(limits.signins_per_minute / 60, limits.signins_per_minute)
+        self.wrong_passwords = PerClient(limits.wrong_passwords_per_hour / 3600,
+                                         limits.wrong_passwords_per_hour)
+        """Per account (:func:`account_key`), from any address."""
         self.key: str | None = None
         self.listed: tuple[float, list[dict[str, Any]]] = (-1e9, [])
         self.tasks: set[asyncio.Task[None]] = set()
@@ -157,15 +168,35 @@ class Place:
         return Player(player_id, name)
 
     async def sign_in(self, request: Request, ask: Credentials, response: Response) -> Player:
-        """The player of the name and password, signed in."""
-        if not self.signins.take(client_of(request), self.hub.now()):
+        """The player of the name and password, signed in.  Sign-ins are limited per address
+        (``signins_per_minute``) and wrong passwords per name (``wrong_passwords_per_hour``,
+        whether or not a player has it): a name given too many is refused before its password
+        is checked, the right password too, until the bucket has refilled."""
+        now = self.hub.now()
+        if not self.signins.take(client_of(request), now):
             raise RoomError(429, "too_many_signins", f"at most "
                             f"{self.limits.signins_per_minute} sign-in attempts a minute from "
                             "your address; wait a little")
-        found = await self._read(self.store.player, name_key(ask.name.strip()))
-        ok = await self.passwords.verify(found.password_hash if found else None, ask.password)
+        key = name_key(ask.name.strip())
+        account = account_key(key)
+        wait = min(self.wrong_passwords.wait(account, now), 3600.0)
+        if wait > 0:
+            minutes = math.ceil(wait / 60)
+            raise RoomError(429, "too_many_wrong_passwords", "too many wrong passwords for "
+                            f"this name lately; try again in {minutes} minute"
+                            f"{'s' if minutes > 1 else ''} (a browser signed in to it stays "
+                            "signed in)", retry_after=math.ceil(wait))
+        self.wrong_passwords.take(account, now)     # kept only if the password is wrong
+        try:
+            found = await self._read(self.store.player, key)
+            ok = await self.passwords.verify(found.password_hash if found else None,
+                                             ask.password)
+        except BaseException:
+            self.wrong_passwords.give_back(account)    # busy, or failed: not a wrong one
+            raise
         if found is None or not ok:
             raise RoomError(403, "wrong_password", "that name and password do not match")
+        self.wrong_passwords.give_back(account)
         if self.passwords.needs_rehash(found.password_hash):
             await self._write(self.store.set_password_hash, found.id,
                               await self.passwords.hash(ask.password))

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 
 class RoomError(Exception):
-    """A refused HTTP request: ``status`` (HTTP), ``code`` and a message for people."""
+    """A refused HTTP request: ``status`` (HTTP), ``code`` and a message for people; a 429
+    or 503 says ``Retry-After`` (``retry_after`` seconds: a minute unless said)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: int = 60) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
