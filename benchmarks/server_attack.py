@@ -440,6 +440,34 @@ async def signin_crowd(t: Target) -> tuple[str, bool]:
             f"{f' within {max(busy):.2f} s' if busy else ''}", bool(busy))
 
 
+async def password_guessing(t: Target) -> tuple[str, bool]:
+    """Guessing one player's password from many addresses, each within its own sign-ins a
+    minute (the server trusts its own proxy's X-Forwarded-For): sign-ins were limited per
+    address only, so a crowd of addresses could guess without end."""
+    name = f"guessed {time.time_ns() % 10**9}"
+    password = "the right one, at last"
+    async with httpx.AsyncClient(timeout=60) as http:
+        made = await http.post(f"{t.http}/api/players", json={"name": name, "password":
+                               password}, headers={"x-forwarded-for": "10.74.0.1"})
+
+        async def guess(k: int, word: str) -> tuple[int, float]:
+            start = time.monotonic()
+            r = await http.post(f"{t.http}/api/session", json={"name": name, "password": word},
+                                headers={"x-forwarded-for": f"10.75.{k // 250}.{k % 250 + 1}"})
+            return r.status_code, time.monotonic() - start
+
+        answers = [await guess(k, f"guess {k}") for k in range(30)]
+        right, took = await guess(30, password)
+    codes = [code for code, _ in answers]
+    first = codes.index(429) if 429 in codes else len(codes)
+    refused = [s for code, s in answers if code == 429]
+    return (f"sign-up {made.status_code}; 30 wrong guesses from 30 addresses: "
+            f"{codes.count(403)} checked, refused from guess {first + 1} on"
+            f"{f' (within {max(refused) * 1000:.0f} ms)' if refused else ''}; then the right "
+            f"password: {right} in {took * 1000:.0f} ms",
+            made.status_code == 201 and codes.count(403) <= 10 and right == 429)
+
+
 async def head_request(t: Target) -> tuple[str, bool]:
     """``HEAD /`` (a monitoring probe, a link checker) was 405 where ``GET /`` is 200."""
     got = [httpx.head(f"{t.http}{path}", timeout=30) for path in ("/", "/api/health")]
@@ -490,7 +518,8 @@ PROBES: list[Callable[[Target], Coroutine[Any, Any, tuple[str, bool]]]] = [
     seat_without_invitation, newcomer_sees_the_hand, second_seat, idle_player_freezes,
     huge_body, huge_head, heavy_record, slow_heads, bad_numbers, websocket_input, unicode_bid,
     hello_flood, fill_the_room, quick_play_trap, rematch_echo, blank_names, empty_match, api_page,
-    one_network_two_seats, signin_crowd, head_request, stale_pass, many_rooms]
+    one_network_two_seats, signin_crowd, password_guessing, head_request, stale_pass,
+    many_rooms]
 
 
 def main() -> None:
