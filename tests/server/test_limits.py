@@ -453,3 +453,24 @@ def test_every_limit_is_documented() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         Limits().with_values(["rooms=-1"])
     assert Limits().with_values(["rooms=7", "idle-seconds=1.5"]).rooms == 7
+
+
+def test_a_full_table_of_buckets_forgets_the_fullest_not_the_held_back() -> None:
+    """The buckets of clients are bounded in number; when they are all in use, those
+    forgotten are the fullest (forgetting gives a client a full bucket again), so a client
+    being held back — a guesser's name, a flooding address — stays held back however many
+    new clients a stranger sends from. (They were forgotten oldest first: a guesser's name
+    came back with a full bucket after ``capacity`` new names.)"""
+    from twentyeight.server.limits import PerClient
+
+    buckets = PerClient(rate=1 / 360, burst=10, capacity=100)
+    now = 0.0
+    for _ in range(10):
+        assert buckets.take("guessed name", now)
+    assert not buckets.take("guessed name", now)              # held back
+    for k in range(1_000):                                      # a stranger's many new names
+        now += 0.01
+        assert buckets.take(f"name {k}", now)
+    assert len(buckets.buckets) <= 100
+    assert not buckets.take("guessed name", now)              # still held back
+    assert buckets.wait("guessed name", now) > 300

@@ -160,7 +160,7 @@ class Bucket:
         self.stamp = now
 
     def _refill(self, now: float) -> None:
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.level = self.level_at(now)
         self.stamp = now
 
     def take(self, now: float, cost: float = 1.0) -> bool:
@@ -171,6 +171,11 @@ class Bucket:
             return True
         self.level -= cost / 4               # keeping on while refused digs the hole deeper
         return False
+
+    def level_at(self, now: float) -> float:
+        """The tokens saved up at ``now`` (below 0: still paying for sending while refused);
+        changes nothing."""
+        return min(self.burst, self.level + (now - self.stamp) * self.rate)
 
     def wait(self, now: float) -> float:
         """Seconds until a whole token is saved up (0: there is one now); spends nothing."""
@@ -218,11 +223,20 @@ class PerClient:
         return bucket
 
     def _prune(self, now: float) -> None:
+        """Forget the buckets that have filled up again (forgetting them changes nothing);
+        if that is not enough, forget down to nine tenths of the capacity, fullest first:
+        forgetting a bucket gives its client a full one, so the clients being held back
+        (a password guesser's name, an address that floods) are the last forgotten, and a
+        stranger cannot free one by sending from many new addresses. Nine tenths, so that
+        the next tenth of new clients need no pass over them all."""
         full = self.burst / self.rate if self.rate > 0 else math.inf
         for key in [k for k, b in self.buckets.items() if now - b.stamp > full]:
             del self.buckets[key]
-        while len(self.buckets) >= self.capacity:       # still full: forget the oldest
-            del self.buckets[next(iter(self.buckets))]
+        if len(self.buckets) >= self.capacity:
+            fullest = sorted(self.buckets, key=lambda k: self.buckets[k].level_at(now),
+                             reverse=True)
+            for key in fullest[:len(fullest) - self.capacity * 9 // 10]:
+                del self.buckets[key]
 
 
 def client_key(address: str | None) -> str:
