@@ -253,6 +253,12 @@ def client_key(address: str | None) -> str:
     else:
         if isinstance(ip, ipaddress.IPv6Address):
             text = str(ip.ipv4_mapped or ipaddress.ip_network(f"{ip}/64", strict=False))
+    return short_hash(text)
+
+
+def short_hash(text: str) -> str:
+    """What a tally keeps of a client or a name: 32 hex digits of its SHA-256 (a bounded
+    size, and not the address or name itself)."""
     return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]
 
 

@@ -19,7 +19,6 @@ HTTP (JSON, every refusal ``{"error", "message"}``):
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import math
 import time
@@ -45,7 +44,7 @@ from twentyeight.server.accounts import (
 )
 from twentyeight.server.history import summarise
 from twentyeight.server.hub import Hub
-from twentyeight.server.limits import PerClient, client_of
+from twentyeight.server.limits import PerClient, client_of, short_hash
 from twentyeight.server.listing import listing, quick_pick, row_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, rules_from
 from twentyeight.server.place_store import PlaceStore, place_engine
@@ -69,12 +68,6 @@ LISTING_SECONDS = 1.0
 """How long one listing of the public tables is reused (the lobbies poll it)."""
 QUICK_TRIES = 5
 """Tables quick play tries before it makes one."""
-
-
-def account_key(key: str) -> str:
-    """What the wrong-password tallies keep of a name's :func:`name_key`: a short hash (a
-    bounded size, whatever the name folds out to)."""
-    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:32]
 
 
 class Credentials(BaseModel):
@@ -117,7 +110,7 @@ class Place:
         self.signins = PerClient(limits.signins_per_minute / 60, limits.signins_per_minute)
         self.wrong_passwords = PerClient(limits.wrong_passwords_per_hour / 3600,
                                          limits.wrong_passwords_per_hour)
-        """Per account (:func:`account_key`), from any address."""
+        """Per account (a :func:`short_hash` of its :func:`name_key`), from any address."""
         self.key: str | None = None
         self.listed: tuple[float, list[dict[str, Any]]] = (-1e9, [])
         self.tasks: set[asyncio.Task[None]] = set()
@@ -178,7 +171,7 @@ class Place:
                             f"{self.limits.signins_per_minute} sign-in attempts a minute from "
                             "your address; wait a little")
         key = name_key(ask.name.strip())
-        account = account_key(key)
+        account = short_hash(key)
         wait = min(self.wrong_passwords.wait(account, now), 3600.0)
         if wait > 0:
             minutes = math.ceil(wait / 60)
