@@ -5,6 +5,7 @@ import { has, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
+import { refusalText } from "./refusal.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 import { levelAbout, levelName } from "./words.js";
 
@@ -96,8 +97,7 @@ async function create(event) {
     });
     const data = await r.json();
     if (!r.ok) {
-      const why = data.message || (data.detail && JSON.stringify(data.detail)) || r.statusText;
-      $("create-error").textContent = t("lobby.create_failed", { why });
+      $("create-error").textContent = t("lobby.create_failed", { why: refusalText(data, r) });
       return;
     }
     localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);

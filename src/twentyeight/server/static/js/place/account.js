@@ -15,7 +15,8 @@ export async function session() {
   return { player: null, rooms: [] };
 }
 
-/** A JSON request: `{ok, status, data}` (data is `{error, message}` when refused). */
+/** A JSON request: `{ok, status, data, response}` (data is `{error, message}` when refused,
+ *  told in the page's language by refusal.js; `response` the fetch's, for its headers). */
 export async function request(url, body, method = "POST") {
   try {
     const r = await fetch(url, {
@@ -23,7 +24,7 @@ export async function request(url, body, method = "POST") {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = await r.json().catch(() => ({ error: "bad_answer", message: r.statusText }));
-    return { ok: r.ok, status: r.status, data };
+    return { ok: r.ok, status: r.status, data, response: r };
   } catch (e) {
     return { ok: false, status: 0, data: { error: "no_answer", message: e.message } };
   }

@@ -3,6 +3,7 @@
 // or with every hand open, the explanations of the rules beside it and, on request, the
 // review of the seat's decisions (each one a step to jump to).
 import { onLanguage, pickLanguage, seatNumber, t, translateStatic, useLanguage } from "../i18n.js";
+import { refusalText } from "../refusal.js";
 import { languageSwitch } from "../settings.js";
 import { spriteSVG } from "../cards.js";
 import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
@@ -38,7 +39,7 @@ async function post(path, fields) {
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
     body: `{"record":${state.text}${rest === "}" ? "" : ","}${rest}` });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.message || t("replay.server_error", { status: r.status }));
+  if (!r.ok) throw new Error(data.message ? refusalText(data, r) : t("replay.server_error", { status: r.status }));
   return data;
 }
 
@@ -168,9 +169,9 @@ async function fromRoom(room, hand) {
   const text = await r.text();
   if (r.status === 409) throw new Error(t("replay.no_record"));      // the match goes on
   if (!r.ok) {
-    let message = "";
-    try { message = JSON.parse(text).message; } catch { /* no message */ }
-    throw new Error(message || t("replay.server_error", { status: r.status }));
+    let data = {};
+    try { data = JSON.parse(text); } catch { /* no refusal's words */ }
+    throw new Error(data?.message ? refusalText(data, r) : t("replay.server_error", { status: r.status }));
   }
   state.hand = Number.isInteger(hand) && hand >= 0 ? hand : 0;
   await open(readDocument(text));

@@ -2,6 +2,7 @@
 // laid as the trump, or sent anyway so that the server says why not), take a seat, start the
 // game.  `act` is the one place that sends actions.
 import { t } from "../i18n.js";
+import { refusalText } from "../refusal.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
 import { invite } from "./invite.js";
@@ -69,7 +70,7 @@ export async function takeSeat(k) {
   });
   const data = await r.json();
   if (!r.ok) {
-    notice(t("notice.seat_refused", { why: data.message || r.statusText }), "refused");
+    notice(t("notice.seat_refused", { why: refusalText(data, r) }), "refused");
     return;
   }
   ui.seatInfo = { seat: k, token: data.token };
@@ -85,6 +86,6 @@ export async function startMatch() {
   });
   if (!r.ok) {
     const data = await r.json().catch(() => ({}));
-    notice(t("notice.start_refused", { why: data.message || r.statusText }), "refused");
+    notice(t("notice.start_refused", { why: refusalText(data, r) }), "refused");
   }
 }

@@ -5,6 +5,7 @@
 // only (POST /api/rooms/ROOM/hint and …/review, with my seat's token).
 import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
+import { refusalText } from "../refusal.js";
 import { parseAction } from "../words.js";
 import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
@@ -24,7 +25,7 @@ async function post(path, body) {
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.message || String(r.status));
+  if (!r.ok) throw new Error(refusalText(data, r));
   return data;
 }
 

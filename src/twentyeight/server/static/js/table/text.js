@@ -3,6 +3,7 @@
 import { SUIT_SYMBOL, suitWord } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
+import { refusalText } from "../refusal.js";
 import { bidText, told } from "../words.js";
 import { flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
@@ -101,8 +102,9 @@ export function trumpChosenHidden(v) {
   return v.bidder !== null && !v.trump && !v.trump_exposed && (v.history || []).includes(`${v.bidder} trump`);
 }
 
-/** The engine's reason for a refusal, in the page's language: the server's `reason`
- *  ({key, rule, params}) looked up in the catalog, or its English `message`. */
-export const reasonText = (msg) => reasonWithRule(msg.reason, msg.message);
+/** Why the server refused a message of the table, in the page's language: the engine's
+ *  `reason` ({key, rule, params}) looked up in the catalog, else the refusal's code
+ *  (refusal.js), else its English `message`. */
+export const reasonText = (msg) => (msg.reason ? reasonWithRule(msg.reason, msg.message) : refusalText(msg));
 
 export const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);

@@ -1,0 +1,144 @@
+"""The server's refusals in the reader's language (static/js/refusal.js): the sign-in page,
+the lobby and the table say why the server refused in हिन्दी, தமிழ், বাংলা and മലയാളം from
+the catalogs' ``refusal.<code>``, and in English exactly the server's words; a wait is told
+in minutes from the refusal's ``Retry-After``.  Screenshots of the sign-in page's refusal at
+360×640 and 1280×800 in ``refusals/`` of the artifacts."""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import httpx
+import pytest
+
+from browser.conftest import api, catalog
+from server.harness import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+SIZES = [(360, 640), (1280, 800)]
+
+
+def opened(make: Callable[..., BrowserContext], lang: str, url: str,
+           **storage: str) -> tuple[Page, list[str]]:
+    """A page of ``url`` in ``lang`` (and the localStorage ``storage``), once its catalog is
+    loaded; and its errors."""
+    page = make({"twentyeight:lang": lang, **storage}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    return page, errors
+
+
+def sign_in(page: Page, name: str, password: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Send the sign-in form: the server's refusal (its JSON) and its headers, once the page
+    shows it."""
+    page.locator("#in-name").fill(name)
+    page.locator("#in-password").fill(password)
+    page.locator("#who").wait_for()            # the account bar: GET /api/session answered
+    with page.expect_response(lambda r: r.url.endswith("/api/session")
+                              and r.request.method == "POST") as answer:
+        page.locator("#in-btn").click()
+    page.wait_for_function("document.querySelector('#in-error').textContent.length > 0")
+    return answer.value.json(), answer.value.headers
+
+
+def fill(text: str, **params: object) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(params[m[1]]), text)
+
+
+def refused(page: Page, button: str, path: str, code: str) -> None:
+    """Press ``button``, whose request to ``path`` the server refuses with ``code``."""
+    with page.expect_response(f"**{path}") as answer:
+        page.locator(button).click()
+    assert answer.value.json()["error"] == code
+
+
+def says(page: Page, where: str, lang: str, frame: str, code: str) -> None:
+    """``where`` says, framed by the catalog's ``frame``, the catalog's words for ``code``."""
+    page.wait_for_function("s => document.querySelector(s).innerText.trim().length > 0",
+                           arg=where)
+    words = catalog(lang)
+    assert page.locator(where).inner_text() == fill(words[frame], why=words[f"refusal.{code}"])
+
+
+@pytest.mark.parametrize("lang", ["hi", "ta", "en"])
+def test_a_wrong_password_is_told_in_the_readers_language(
+        lang: str, server: Server, artifacts: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    shots = artifacts / "refusals"
+    shots.mkdir(exist_ok=True)
+    page, errors = opened(new_browser_context, lang, f"{server.url}/signin")
+    refusal, _ = sign_in(page, f"Nobody {lang} {time.time_ns() % 10**9}", "not the password")
+    assert refusal["error"] == "wrong_password"
+    words = catalog(lang)
+    why = refusal["message"] if lang == "en" else words["refusal.wrong_password"]
+    shown = page.locator("#in-error").inner_text()
+    assert shown == fill(words["signin.failed"], why=why)
+    if lang != "en":
+        assert refusal["message"] not in shown
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(150)
+            box = page.locator("#in-error").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            page.screenshot(path=str(shots / f"signin-{lang}-{width}x{height}.png"),
+                            full_page=True)
+    assert not errors, errors
+
+
+def test_a_wait_is_told_in_minutes_from_retry_after(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Too many wrong passwords for a name: refused before any check, with ``Retry-After``
+    saying when one more try is allowed; the page says as many minutes as the server's own
+    words do."""
+    name = f"Guessed {time.time_ns() % 10**9}"
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        for _ in range(100):
+            if http.post("/api/session", json={"name": name, "password": "guess"}
+                         ).status_code == 429:
+                break
+        else:
+            pytest.fail("the wrong passwords were never refused")
+    page, errors = opened(new_browser_context, "hi", f"{server.url}/signin")
+    refusal, headers = sign_in(page, name, "one more guess")
+    assert refusal["error"] == "too_many_wrong_passwords"
+    minutes = math.ceil(int(headers["retry-after"]) / 60)
+    said = re.search(r"try again in (\d+) minute", refusal["message"])
+    assert said and int(said[1]) == minutes                 # the server's words agree
+    words = catalog("hi")
+    form = "one" if minutes == 1 else "other"
+    why = fill(words["refusal.too_many_wrong_passwords"][form], count=minutes)
+    assert page.locator("#in-error").inner_text() == fill(words["signin.failed"], why=why)
+    assert not errors, errors
+
+
+def test_a_guest_at_a_rated_table_in_the_lobby(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A guest reading Bengali sits at a rated public table: the lobby says why not."""
+    room = api(server, "/api/rooms", {"rules": "28", "rated": True, "public": True})["room"]
+    page, errors = opened(new_browser_context, "bn", f"{server.url}/")
+    refused(page, f".public-table[data-room='{room}'] button[data-seat='1']",
+            f"/api/rooms/{room}/seats/1", "sign_in_to_play_rated")
+    says(page, "#tables-error", "bn", "lobby.sit_failed", "sign_in_to_play_rated")
+    assert not errors, errors
+
+
+def test_the_host_starts_a_rated_table_too_soon(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The host of a rated table, reading Malayalam, presses Start with seats still open:
+    the table says why the server refused."""
+    made = api(server, "/api/rooms", {"rules": "28", "rated": True})
+    room = made["room"]
+    page, errors = opened(new_browser_context, "ml", f"{server.url}/r/{room}",
+                          **{f"twentyeight:host:{room}": made["host_token"]})
+    refused(page, "#start-btn", f"/api/rooms/{room}/start", "rated_needs_people")
+    says(page, "#notice", "ml", "notice.start_refused", "rated_needs_people")
+    assert not errors, errors
