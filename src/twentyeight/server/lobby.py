@@ -315,9 +315,9 @@ class Lobby:
             name = clean_name(ask.name, seat)
             s = room.seats[seat]
             if s.kind == HUMAN:
-                raise RoomError(409, "seat_taken", f"seat {seat} is taken")
+                raise RoomError(409, "seat_taken", "that seat is taken")
             if s.claimed:
-                raise RoomError(409, "seat_claimed", f"seat {seat} is promised to "
+                raise RoomError(409, "seat_claimed", "that seat is promised to "
                                 f"{s.claim_name} from the next hand")
             token = ask.seat_token or new_token()
             if room.status == PLAYING and not (host and not room.public):
@@ -394,7 +394,7 @@ class Lobby:
         refusal = None if client is None else self._address_seated(room, client)
         if refusal is not None:
             raise refusal from None
-        raise RoomError(409, "seat_taken", f"seat {seat} is taken") from None
+        raise RoomError(409, "seat_taken", "that seat is taken") from None
 
     async def approve(self, room_id: str, seat: int, host_token: str) -> Room:
         """The host lets the newcomer who claimed ``seat`` take it now, mid-hand."""
@@ -406,12 +406,12 @@ class Lobby:
                 raise RoomError(403, "public_table", "at a public table a seat is handed over "
                                 "at the next hand: its host is a stranger too")
             if not 0 <= seat < len(room.seats) or not room.seats[seat].claimed:
-                raise RoomError(409, "no_claim", f"nobody waits for seat {seat}")
+                raise RoomError(409, "no_claim", "nobody waits for that seat")
             try:
                 await self.db.hand_over(room.id, seat)
             except Conflict:
                 await self.sync.catch_up(room)
-                raise RoomError(409, "no_claim", f"nobody waits for seat {seat}") from None
+                raise RoomError(409, "no_claim", "nobody waits for that seat") from None
             room.seats[seat].hand_over(mid_hand=True)
             room.seats[seat].away_since = self.clock()
             room.bot_seeds.pop(seat, None)
