@@ -149,8 +149,12 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
                                       ) -> None:
     """Someone watching (no hand, no calls; the "Watching" tag in the top bar and every
     chip of the play) sees every plate, chip and card of the trick uncovered, and on a
-    phone held sideways a felt that takes the room a hand would have had."""
-    page, _ = seated_page(new_browser_context, server, TABLES[table])
+    phone held sideways a felt that takes the room a hand would have had.  (The person's
+    turn clock is the longest a room may have: the watcher's screens at every seat's turn,
+    about a hundred, outlasted the minute of the default on a loaded machine, the computer
+    played for the person, and the hand ended under the screens.)"""
+    page, _ = seated_page(new_browser_context, server, TABLES[table],
+                          settings={"turn_seconds": 3600})
     to_a_trick_on_the_table(page)
     watcher = new_browser_context({"twentyeight:pace": "instant"}).new_page()
     errors: list[str] = []
