@@ -6,6 +6,7 @@ Screenshots at 1280×800 and 390×844 go to ``artifacts/habits/``."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -241,6 +242,29 @@ def test_a_turn_clock_runs_out_and_the_computer_plays(
                            " || document.querySelector('#clock').hidden")
     then_wait(page, at)                         # nobody here acted: the computer did
     assert logged(page, EN["log.for_absent"])
+    assert not errors
+
+
+def test_a_long_turn_clock_reads_as_minutes_and_seconds(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """A room's turn may last up to an hour (and its wait for an absent player a day): from a
+    minute on the chip reads as a clock does, "Your time: 9:58" (it said "598 s"), in each
+    language; under a minute it still counts seconds (the test above)."""
+    made, tokens = table(server, [0], turn_seconds=600)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    page, errors = person(new_browser_context, server, made, 0, tokens[0],
+                          **{"twentyeight:pace": "instant"})
+    to_my_first_turn(page)
+    page.wait_for_selector("#clock:not([hidden])")
+    assert int(page.locator("#clock").get_attribute("data-seconds") or 0) > 540
+    mine = EN["clock.you.long"].replace("{time}", "")
+    assert re.fullmatch(re.escape(mine) + r"(9|10):\d\d", page.locator("#clock").inner_text())
+    page.select_option("#lang", "hi")
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    hindi = HI["clock.you.long"].replace("{time}", "")
+    assert re.fullmatch(re.escape(hindi) + r"(9|10):\d\d", page.locator("#clock").inner_text())
+    shot(page, artifacts, "clock-long-1280x800")
     assert not errors
 
 

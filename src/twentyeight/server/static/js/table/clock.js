@@ -17,6 +17,14 @@ export function secondsLeft() {
   return Math.max(0, c.seconds - (performance.now() - c.at) / 1000);
 }
 
+/** A minute or more as a clock reads it: "4:05", "1:02:05" (a room's turn may last an
+ *  hour, and its wait for an absent player a day: "3574 s" said too little). */
+export function clockTime(seconds) {
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
 /** The clock chip in the status strip, drawn now and every quarter second while it runs. */
 export function renderClock() {
   const chip = $("clock");
@@ -27,7 +35,8 @@ export function renderClock() {
   if (left === null) { clearInterval(ticking); ticking = null; return; }
   const seconds = Math.ceil(left);
   const key = c.kind === "away" ? "clock.away" : c.seat === ui.me ? "clock.you" : "clock.turn";
-  chip.textContent = t(key, { who: seatName(c.seat), seconds });
+  chip.textContent = seconds < 60 ? t(key, { who: seatName(c.seat), seconds })
+    : t(`${key}.long`, { who: seatName(c.seat), time: clockTime(seconds) });
   chip.dataset.seat = String(c.seat);
   chip.dataset.seconds = String(seconds);
   chip.classList.toggle("urgent", left <= 10);
