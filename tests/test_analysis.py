@@ -218,3 +218,18 @@ def test_a_hint_for_the_only_card_says_so() -> None:
     assert len(g.legal_actions()) == 1
     h = hint(g.view(g.to_act), default_expert(Effort(deals=2, playouts=2)))
     assert h.action == g.legal_actions()[0] and h.reason.key == "hint_only"
+
+
+def test_a_verdict_names_the_players_own_action_when_it_is_as_good_as_any() -> None:
+    """A review's "with every hand known" named the first of the tied best actions — "[A♠:
+    0.0]" beside a J♣ that lost nothing, as if A♠ were better. An action tied with the best
+    is its own verdict's best; one that loses names the best."""
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+    from twentyeight.analysis.review import Verdict
+
+    ace, jack, seven = (Action.parse(f"0 play {c}") for c in ("AS", "JC", "7S"))
+    ev = Evaluation(seat=0, basis="known", method="solver", deals=1, values=[
+        ActionValue(ace, 20.0, 1.0, 1.0), ActionValue(jack, 20.0, 1.0, 1.0),
+        ActionValue(seven, 14.0, -2.0, 0.0)])
+    assert Verdict.of(ev, jack) == Verdict(jack, 0.0, 0.0)
+    assert Verdict.of(ev, seven) == Verdict(ace, 6.0, 3.0)

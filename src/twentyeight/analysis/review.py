@@ -53,8 +53,12 @@ class Verdict:
 
     @classmethod
     def of(cls, ev: Evaluation, action: Action) -> Verdict:
+        """The verdict on ``action``: the best is the action itself when it loses nothing
+        (tied with the expert's choice, which would otherwise be named as if it were better:
+        "[A♠: 0.0]" beside a card as good)."""
         card_points, game_points = ev.loss(action)
-        return cls(ev.best.action, card_points, game_points)
+        best = action if action in ev.best_actions() else ev.best.action
+        return cls(best, card_points, game_points)
 
     def to_json(self) -> dict[str, Any]:
         return {"best": str(self.best), "loss": round(self.loss, 2),
