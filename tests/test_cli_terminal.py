@@ -138,6 +138,24 @@ def test_play_with_a_seat_out_of_range_prints_the_play_usage() -> None:
     assert "seat 7 does not exist (0 to 3)" in proc.stderr
 
 
+def test_replay_tells_apart_seats_that_share_a_name(tmp_path: Path) -> None:
+    """An arena's record names its seats by their bots ("casual", "beginner", "casual",
+    "beginner"): `replay` said "casual bid 14 · … · casual bid 16" and "→ casual", which
+    could be either seat. A name two seats share is told with its seat."""
+    game = Game.new("28", seed=42, dealer=3)
+    rng = random.Random(1)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    record = game.to_record()
+    record["players"] = ["casual", "Ravi", "casual", "Dev"]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    text = cli("replay", str(path)).stdout
+    assert text.startswith("players: casual (0) · 1 Ravi · casual (2) · 3 Dev\n")
+    assert "dealer: Dev; auction: " in text
+    assert not re.search(r"casual(?! \([02]\))", text), text
+
+
 def test_replay_tells_the_auction_with_the_players_names(tmp_path: Path) -> None:
     """`replay` names the players (the record's optional `players`) and tells every call of
     the auction and of the play, not only the tricks."""

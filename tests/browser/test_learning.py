@@ -92,6 +92,25 @@ def test_replay_steps_through_an_uploaded_record(
     assert errors == []
 
 
+def test_replay_tells_apart_seats_that_share_a_name(
+        server: Server, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """An arena's record names seats by their bots ("casual" twice): the viewer said "casual
+    bids 15" of either seat. A name two seats share is told with the seat (from 1)."""
+    record = {**CASES["pair_opponents"], "players": ["casual", "beginner", "casual", "Dev"]}
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", SIZES[0])
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    page.click("#forward")
+    page.click("#forward")
+    assert record["actions"][1] == "1 bid 15" and page.inner_text("#now") == "beginner bids 15"
+    names = page.locator(".lb-name").all_inner_texts()
+    assert sorted(names) == ["Dev", "beginner", "casual (1)", "casual (3)"], names
+    assert errors == []
+
+
 def test_a_file_picked_before_the_words_have_loaded_is_opened(
         server: Server, tmp_path: Path,
         new_browser_context: Callable[..., BrowserContext]) -> None:

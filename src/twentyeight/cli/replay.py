@@ -70,7 +70,9 @@ def player_names(doc: Any, n: int) -> list[str] | None:
     """The record's ``players`` (a name per seat, RECORDS.md), when it has them."""
     names = doc.get("players") if isinstance(doc, dict) else None
     if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
-        return [x.strip() or f"seat {k}" for k, x in enumerate(names)]
+        named = [x.strip() or f"seat {k}" for k, x in enumerate(names)]
+        # a name two seats share (an arena's "casual" and "casual") says its seat too
+        return [f"{x} ({k})" if named.count(x) > 1 else x for k, x in enumerate(named)]
     return None
 
 
@@ -96,7 +98,8 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
     seat = (lambda k: names[k]) if names else (lambda k: f"seat {k}")
     lines = []
     if names:
-        lines.append("players: " + " · ".join(f"{k} {name}" for k, name in enumerate(names)))
+        lines.append("players: " + " · ".join(name if name.endswith(f" ({k})") else f"{k} {name}"
+                                              for k, name in enumerate(names)))
     lines.append(f"status: {result['status']}"
                  + (f" ({result['annulled_reason']})" if result.get("annulled_reason") else ""))
     actions = record.get("actions") if isinstance(record, dict) else None

@@ -90,12 +90,15 @@ async function load() {
 }
 
 /** Each seat's name: the record's own (`players`, of the hand or of the match: a table's
- *  record names its people and computers), else "Seat N" (counted from 1). */
+ *  record names its people and computers), else "Seat N" (counted from 1); a name two seats
+ *  share (an arena's record names seats by their bots: "casual", "casual") with its seat. */
 function names() {
   const hand = state.record?.hands_played ? state.record.hands_played[state.hand] : state.record;
   const given = hand?.players || state.record?.players || [];
-  return Array.from({ length: state.players }, (_, k) =>
+  const named = Array.from({ length: state.players }, (_, k) =>
     (typeof given[k] === "string" && given[k].trim()) || t("seat.n", { n: seatNumber(k) }));
+  return named.map((name, k) =>
+    (named.indexOf(name) !== named.lastIndexOf(name) ? `${name} (${seatNumber(k)})` : name));
 }
 
 function show() {
