@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import E, N, S, W, game, named_cards, seen_cards
-from twentyeight import Game
+from twentyeight import PRESETS, Game
 from twentyeight.analysis import explain_step, explain_turn
-from twentyeight.analysis.surprises import CITED
+from twentyeight.analysis.surprises import CITED, explained_rules
 from twentyeight.engine.reasons import ENGLISH, Reason
 
 CASES: dict[str, Any] = json.loads(
@@ -206,27 +206,52 @@ def test_56_trump_1_a_trump_named_in_the_bid_is_no_forced_reveal() -> None:
     assert [explain_step(before[s], g.view(s)) for s in range(6)] == [[]] * 6
 
 
-@pytest.mark.parametrize("preset", ["28", "28-wiki", "29", "28-3p", "28-6p", "56", "40"])
+@pytest.mark.parametrize("preset", ["28", "28-wiki", "28-pagat", "29", "bhoos-29", "28-3p",
+                                    "28-6p", "28-6p-kerala", "56", "56-kerala", "40"])
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_explanations_are_catalogued_and_name_only_visible_cards(preset: str,
                                                                  seed: int) -> None:
     """RULES.md §2.20: whatever is explained names only cards the seat has seen, cites a rule
-    the rules page explains (``CITED``), and is a sentence of the catalog."""
+    the rules page of its game explains (``explained_rules``, within ``CITED``), and is a
+    sentence of the catalog."""
     rng = random.Random(seed)
     g = Game.new(preset, seed=seed, dealer=0)
+    explained = set(explained_rules(PRESETS[preset]))
     n = g.hand.n
     while not g.over:
         for s in range(n):
             for reason in explain_turn(g.view(s), g.hand):
-                assert reason.key in ENGLISH and reason.rule in CITED and str(reason)
+                assert reason.key in ENGLISH and reason.rule in explained and str(reason)
         before = [g.view(s) for s in range(n)]
         g.apply(rng.choice(g.legal_actions()))
         for s in range(n):
             after = g.view(s)
             for reason in explain_step(before[s], after):
-                assert reason.key in ENGLISH and reason.rule in CITED and str(reason)
+                assert reason.key in ENGLISH and reason.rule in explained and str(reason)
                 assert named_cards(reason.params) <= seen_cards(after) | seen_cards(before[s])
+
+
+def test_a_games_rules_page_explains_only_the_rules_it_plays() -> None:
+    """The rules page of 29 explained 28's rules that 29 does not play — the first hand must
+    open (28-AUC-4: in 29 it may pass, 29-AUC-3), a partner overcalls from 20 (28-AUC-6: not in
+    29, 29-AUC-4), a raise after the full deal (28-RAISE-1), the bidder's restrictions
+    (28-BR-1/2) and the early redeal of a pointless first four (28-PRE-1) — and 28's pair
+    rules where 29 has its own (29-PAIR-3). Each game's list is within ``CITED``, and
+    every annulment the engine can make has its condition."""
+    from twentyeight.analysis.surprises import ANNULMENT_APPLIES, ANNULMENT_RULES
+
+    assert set(ANNULMENT_APPLIES) == set(ANNULMENT_RULES)
+    for rules in PRESETS.values():
+        assert set(explained_rules(rules)) <= set(CITED)
+    in_29 = explained_rules(PRESETS["29"])
+    assert not {"28-AUC-4", "28-AUC-6", "28-RAISE-1", "28-BR-1", "28-BR-2", "28-PRE-1",
+                "28-PAIR-4", "28-PAIR-5", "28-REV-5", "28-REV-6"} & set(in_29), in_29
+    assert {"29-AUC-3", "29-PAIR-3", "29-PLAY-6", "29-PLAY-8"} <= set(in_29)
+    in_28 = explained_rules(PRESETS["28"])
+    assert {"28-AUC-4", "28-AUC-6", "28-RAISE-1", "28-PAIR-4", "28-PRE-1"} <= set(in_28)
+    assert not {"29-AUC-3", "29-PAIR-3", "29-PLAY-8"} & set(in_28)
+    assert "28-LAST-1" not in explained_rules(PRESETS["56"])        # its trump is named open
 
 
 def test_every_rule_an_explanation_cites_is_said_on_the_rules_page() -> None:
@@ -240,3 +265,17 @@ def test_every_rule_an_explanation_cites_is_said_on_the_rules_page() -> None:
     english = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" / "server" /
                           "static" / "i18n" / "en.json").read_text("utf-8"))
     assert [rule for rule in CITED if f"rule.{rule}" not in english] == []
+
+
+def test_a_duels_defender_asked_to_match_is_not_told_of_a_partners_floor() -> None:
+    """bhoos-29's duel (BOT-PROTOCOL §7.2): seat 1 opens 22, seat 2 passes, seat 3 (seat 1's
+    partner) challenges at 26; seat 1 may only match 26 or pass. It was told "bids below 26
+    are gone: your partner holds the bid … only 26 or more may be bid (28-AUC-6)" — 28's
+    partner overcall, which bhoos-29 does not play; the match is the duel's own rule, said
+    by its prompt."""
+    g = Game.new("bhoos-29", seed=0, dealer=0)
+    for action in ["1 bid 22", "2 pass", "3 bid 26"]:
+        g.apply(action)
+    view = g.view(1)
+    assert view["legal"] == ["1 bid 26", "1 pass"]
+    assert explain_turn(view, g.hand) == []

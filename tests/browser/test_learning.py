@@ -249,6 +249,13 @@ def test_rules_page_explains_the_rules_and_the_flags(
     page.wait_for_function("document.documentElement.lang === 'hi'")
     assert row.locator(".ru-value").inner_text() == "हाँ"
     page.screenshot(path=str(shots / f"rules-hi-{size[0]}x{size[1]}.png"))
+    # 29's page explains 29's rules, not 28's that 29 does not play (its first hand may
+    # pass; no partner overcall from 20, no raise, no 28 pair)
+    page.goto(server.url + "/rules/29")
+    page.wait_for_selector("#explained dt")
+    shown = page.locator("#explained dt").all_inner_texts()
+    assert {"29-AUC-3", "29-PAIR-3", "29-PLAY-6"} <= set(shown), shown
+    assert not {"28-AUC-4", "28-AUC-6", "28-RAISE-1", "28-PAIR-4"} & set(shown), shown
     assert errors == []
 
 

@@ -385,3 +385,21 @@ def test_the_review_of_a_hand_the_finished_match_never_played(client: TestClient
     assert r.status_code == 404 and r.json()["error"] == "no_hand", r.text
     r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": played - 1})
     assert r.status_code == 200, r.text
+
+
+def test_the_rules_a_games_table_may_cite(client: TestClient) -> None:
+    """``GET /api/explained``: every rule an explanation may cite; with ``preset`` or
+    ``room``, those of that game (29: its own, without 28's first-hand opening 28-AUC-4 or
+    pair 28-PAIR-4); an unknown game or room is refused with the usual shape."""
+    every = client.get("/api/explained").json()["rules"]
+    of_29 = client.get("/api/explained", params={"preset": "29"}).json()["rules"]
+    assert set(of_29) < set(every)
+    assert "29-AUC-3" in of_29 and "28-AUC-4" not in of_29 and "28-PAIR-4" not in of_29
+    made = client.post("/api/rooms", json={"rules": {"preset": "28", "pair_rule": False},
+                                           "bots": "rules"}).json()
+    of_room = client.get("/api/explained", params={"room": made["room"]}).json()["rules"]
+    assert "28-AUC-4" in of_room and "28-PAIR-4" not in of_room      # the room's own rules
+    bad = client.get("/api/explained", params={"preset": "nonsense"})
+    assert bad.status_code == 404 and bad.json()["error"] == "not_found"
+    gone = client.get("/api/explained", params={"room": "nosuchroom"})
+    assert gone.status_code == 404 and gone.json()["error"] == "no_room"

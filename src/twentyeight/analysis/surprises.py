@@ -26,15 +26,19 @@ for the seat's own choices (:func:`twentyeight.engine.play.play_options`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from twentyeight.bots.reading import Reading, high_bidder
 from twentyeight.cards import SUITS
 from twentyeight.engine import play
 from twentyeight.engine.actions import bid_parts
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.reasons import Reason, cite
+from twentyeight.rules import Rules
 from twentyeight.views import View
 
-__all__ = ["ANNULMENT_RULES", "CITED", "TURN_KEYS", "explain_step", "explain_turn"]
+__all__ = ["ANNULMENT_RULES", "CITED", "TURN_KEYS", "explain_step", "explain_turn",
+           "explained_rules"]
 
 ANNULMENT_RULES: dict[str, str] = {
     "pointless_first_four": "28-PRE-1",
@@ -60,6 +64,77 @@ TURN_KEYS = ("bidder_no_trump_lead", "bidder_no_hidden_trump_discard",
 
 SHOWN = 2
 """At most this many earlier hidden-trump discards are recalled at an exposure."""
+
+def _hidden(r: Rules) -> bool:
+    return r.trump_mode == "hidden"
+
+
+EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
+    ("must_open", "28-AUC-4",                      # (bhoos-29's defender opens at 16 too)
+     lambda r: r.opening_rule == "forced_bid" or r.auction_procedure == "duel"),
+    ("floor_dealer", "29-AUC-3", lambda r: r.opening_rule == "dealer_forced"),
+    *((key, "28-AUC-6", lambda r: r.partner_overcall == "threshold"
+       and r.partner_overcall_min is not None) for key in ("floor_partner", "floor_own_team")),
+    ("floor_team", "56-AUC-7", lambda r: r.partner_overcall != "threshold"),
+    ("floor_second_bid", "40-4", lambda r: r.second_bid_min is not None),
+    ("floor_raise", "28-RAISE-1", lambda r: r.raise_after_full_deal),
+    ("rev_whole_trick", "29-PLAY-6",
+     lambda r: _hidden(r) and r.trump_effect_in_reveal_trick == "whole_trick"),
+    *((key, rule, lambda r: _hidden(r) and r.trump_effect_in_reveal_trick == "from_reveal")
+      for key, rule in (("rev_lower_trump_wins", "28-REV-6"),
+                        ("rev_discard_no_power", "28-REV-5"))),
+    ("forced_reveal_last", "28-LAST-1", _hidden),
+    ("hidden_trump_no_power", "28-P1-1", _hidden),
+    *((key, rule, lambda r: r.pair_rule)
+      for key, rule in (("pair_lowers", "28-PAIR-4"), ("pair_raises", "28-PAIR-4"),
+                        ("hint_pair_lowers", "28-PAIR-4"), ("hint_pair_raises", "28-PAIR-4"),
+                        ("pair_floor", "28-PAIR-5"), ("pair_ceiling", "28-PAIR-5"),
+                        ("pair_floor_already", "28-PAIR-5"),
+                        ("pair_ceiling_already", "28-PAIR-5"))),
+    *((key, rule, lambda r: _hidden(r) and r.bidder_restrictions)
+      for key, rule in (("bidder_no_trump_lead", "28-BR-1"),
+                        ("bidder_no_reveal_on_trump_lead", "28-BR-2"),
+                        ("bidder_must_reveal", "28-BR-3"),
+                        ("bidder_no_hidden_trump_discard", "28-BR-3"))),
+    ("revealer_plays_indicator", "28-BR-3", lambda r: _hidden(r)
+     and r.bidder_reveal_plays == "indicator" and r.trump_indicator == "card"),
+    ("asker_must_trump", "28-REV-3", lambda r: _hidden(r) and r.asker_must_trump),
+    *((key, "29-PLAY-3", lambda r: _hidden(r) and r.asking_compulsory)
+      for key in ("must_ask_first", "must_reveal_first")),
+)
+"""What an explanation or a hint may say (its reason's key and the rule it cites before
+:func:`~twentyeight.engine.reasons.cite` fits it to the variant) and under which rules it can
+arise: :func:`explained_rules` lists a table's own."""
+
+ANNULMENT_APPLIES: dict[str, Callable[[Rules], bool]] = {
+    "pointless_first_four": lambda r: r.first_hand_pointless_redeal,
+    "zero_point_first_hand": lambda r: r.zero_point_first_hand_cancel,
+    "zero_point_hand": lambda r: r.zero_point_hand_redeal != "off",
+    "first_two_pointless": lambda r: r.redeal_first_two_pointless,
+    "four_jacks": lambda r: r.four_jacks_redeal,
+    "eight_same_suit": lambda r: r.eight_same_suit != "ignore",
+    "one_suit_opener": lambda r: r.one_suit_opener_redeal,
+    "one_suit_hand": lambda r: r.one_suit_hand_redeal,
+    "team_without_jack": lambda r: r.redeal_team_without_jack,
+    "low_point_hand": lambda r: r.redeal_max_hand_points is not None,
+    "opponents_hold_no_trump": lambda r: r.pack == "56" and r.bidding_side_all_trumps_redeal,
+    "bidding_side_all_trumps": lambda r: r.pack != "56" and r.bidding_side_all_trumps_redeal,
+    "trump_never_revealed": lambda r: r.unrevealed_trump_annuls,
+}
+"""Under which rules each annulment of :data:`ANNULMENT_RULES` can happen (its flag)."""
+
+
+def explained_rules(rules: Rules) -> list[str]:
+    """The rule IDs a table of ``rules`` may cite when it explains a surprise or gives a hint,
+    in the order of :data:`CITED`: what its rules page explains. A rule of 28 that this
+    table does not play (29's first hand may pass: no 28-AUC-4) is not among them, and each
+    is the variant's own ID (29-PAIR-3 for 28-PAIR-4 in 29)."""
+    cited = {cite(Reason(key, rule), rules).rule
+             for key, rule, applies in EXPLAINED if applies(rules)}
+    cited |= {ANNULMENT_RULES[why] for why, applies in ANNULMENT_APPLIES.items()
+              if applies(rules)}
+    return [rule for rule in CITED if rule in cited]
+
 
 CITED = ("28-AUC-4", "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "56-AUC-7",
          "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
@@ -220,8 +295,8 @@ def _auction(view: View) -> list[Reason]:
         if not passing and high_bidder(view) is None and len(bids) == 1:
             return [Reason("floor_dealer", "29-AUC-3", {"value": low})]
         return []
-    if low <= high + 1:
-        return []
+    if low <= high + 1 or rules.auction_procedure == "duel":
+        return []              # (a duel's defender matches the challenge: no floor of 28's)
     seat = view["seat"]
     reading = Reading.of(view)
     holder = high_bidder(view)

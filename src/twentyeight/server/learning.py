@@ -14,7 +14,8 @@ every body is read by the app's own reader: bounded, strict JSON, rate-limited):
 * ``GET /learn`` and ``GET /api/tutorial`` — the tutorial's page and its scripted steps
   (:mod:`twentyeight.analysis.tutorial`);
 * ``GET /rules/{preset}`` (``?room=ID`` for a table's own rules) and ``GET /api/explained``
-  — the rules page and the rule IDs the table's explanations cite (its anchors);
+  (``?preset=NAME`` or ``?room=ID``: that game's) — the rules page and the rule IDs the
+  table's explanations cite (its anchors);
 * at a room, for a seat (its token): ``POST /api/rooms/{id}/hint`` — the expert's choice
   for that seat's turn with its reason, from that seat's view only, where the room offers
   hints (its ``hints`` setting, ``POST /api/rooms`` ``"hints": true|false``; by default at a
@@ -360,9 +361,18 @@ def add_routes(app: FastAPI, body: Body, current: Current,
         return FileResponse(STATIC / "learn.html")
 
     @app.get("/api/explained")
-    async def explained() -> dict[str, Any]:
-        from twentyeight.analysis.surprises import CITED
+    async def explained(preset: str | None = None, room: str | None = None) -> dict[str, Any]:
+        """Every rule ID an explanation may cite; with ``preset`` or ``room``, those that
+        game's table may cite (its rules page explains those, not 28's where 29 differs)."""
+        from twentyeight.analysis.surprises import CITED, explained_rules
+        from twentyeight.rules import PRESETS
 
+        if room is not None:
+            return {"rules": explained_rules((await current(room)).rules)}
+        if preset is not None:
+            if preset not in PRESETS:
+                raise BadRequest(404, "not_found", "there is no game of that name")
+            return {"rules": explained_rules(PRESETS[preset])}
         return {"rules": list(CITED)}
 
     @app.get("/api/tutorial")

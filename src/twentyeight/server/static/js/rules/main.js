@@ -20,24 +20,10 @@ function valueWords(info, value) {
   return Array.isArray(value) ? value.join(" / ") : String(value);
 }
 
-/** The family of a preset (28, 29, 40, 56, or 28 at three or six players: 3P, 6P, 6PK),
- * whose own rule IDs its page explains (as twentyeight.engine.reasons.variant). */
-function family(preset) {
-  const small = { "28-3p": "3P", "28-6p": "6P", "28-6p-kerala": "6PK" };
-  if (preset in small) return small[preset];
-  if (preset.startsWith("29") || preset.startsWith("bhoos")) return "29";
-  return ["40", "56"].find((f) => preset.startsWith(f)) || "28";
-}
-
-function ours(rule) {
-  const f = family(page.preset);
-  return rule.startsWith("28-") || rule.startsWith(`${f}-`) || (rule === "§3.6" && f === "29");
-}
-
 function explained() {
   const list = $("explained");
   list.replaceChildren();
-  for (const rule of page.explained.filter(ours)) {
+  for (const rule of page.explained) {       // the server's list for this game (/api/explained)
     list.append(el("dt", { id: `rule-${rule}`, text: rule }), el("dd", { text: t(`rule.${rule}`) }));
   }
 }
@@ -92,11 +78,16 @@ async function start() {
   const name = decodeURIComponent(location.pathname.split("/rules/")[1] || "28");
   const params = new URLSearchParams(location.search);
   try {
-    const [presets, explainedRules] = await Promise.all([fetch("/api/presets"), fetch("/api/explained")]);
+    const room = params.get("room");
+    // the rules this game's table may cite when it explains a surprise (a room's own, or the
+    // preset's; every one where neither is known)
+    const of = room ? `?room=${encodeURIComponent(room)}` : `?preset=${encodeURIComponent(name)}`;
+    const [presets, explainedRules] = await Promise.all([fetch("/api/presets"),
+      fetch(`/api/explained${of}`).then((r) => (r.ok ? r : fetch("/api/explained")))]);
     page.data = await presets.json();
     page.explained = (await explainedRules.json()).rules;
     let spec = name;
-    if (params.get("room")) spec = await rulesOfRoom(params.get("room"));
+    if (room) spec = await rulesOfRoom(room);
     if (typeof spec === "object" && spec) {
       const { preset, ...flags } = spec;
       page.preset = preset;
