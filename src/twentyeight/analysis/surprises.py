@@ -72,7 +72,8 @@ def _hidden(r: Rules) -> bool:
 EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
     ("must_open", "28-AUC-4",                      # (bhoos-29's defender opens at 16 too)
      lambda r: r.opening_rule == "forced_bid" or r.auction_procedure == "duel"),
-    ("floor_dealer", "29-AUC-3", lambda r: r.opening_rule == "dealer_forced"),
+    ("floor_dealer", "29-AUC-3",
+     lambda r: r.opening_rule == "dealer_forced" and r.auction_procedure != "duel"),
     *((key, "28-AUC-6", lambda r: r.partner_overcall == "threshold"
        and r.partner_overcall_min is not None) for key in ("floor_partner", "floor_own_team")),
     ("floor_team", "56-AUC-7", lambda r: r.partner_overcall != "threshold"),
