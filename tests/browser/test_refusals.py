@@ -91,6 +91,13 @@ def test_a_wrong_password_is_told_in_the_readers_language(
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
             page.screenshot(path=str(shots / f"signin-{lang}-{width}x{height}.png"),
                             full_page=True)
+    # the refusal shown is told again in the language the reader picks next (it stayed)
+    other = "bn" if lang != "bn" else "en"
+    page.select_option("#lang", other)
+    page.wait_for_function(f"document.documentElement.lang === '{other}'")
+    again = catalog(other)
+    assert page.locator("#in-error").inner_text() == fill(
+        again["signin.failed"], why=again["refusal.wrong_password"])
     assert not errors, errors
 
 

@@ -5,7 +5,7 @@ import { has, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
-import { refusalText } from "./refusal.js";
+import { sayRefusal } from "./refusal.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 import { levelAbout, levelName } from "./words.js";
 
@@ -97,7 +97,7 @@ async function create(event) {
     });
     const data = await r.json();
     if (!r.ok) {
-      $("create-error").textContent = t("lobby.create_failed", { why: refusalText(data, r) });
+      sayRefusal($("create-error"), "lobby.create_failed", data, r);
       return;
     }
     localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);

@@ -4,7 +4,7 @@
 // show the catalog's `refusal.<code>` (said so that it is true of every message the server
 // gives with that code), and the server's words for a code the catalog lacks.  The engine's
 // reasons for refusing a move have their own words (reasons.js).
-import { has, language, t } from "./i18n.js";
+import { has, language, onLanguage, t } from "./i18n.js";
 
 /** The seconds the refusal asks to wait (its `Retry-After`), or null. */
 function retryAfter(response) {
@@ -25,4 +25,19 @@ export function refusalText(data, response) {
   const params = wait === null ? {} : { count: Math.max(1, Math.ceil(wait / 60)) };
   const text = t(key, params);
   return /\{\w+\}/.test(text) ? english : text;
+}
+
+const said = new Map();      // node → what it says: told again when the reader picks a language
+onLanguage(() => {
+  for (const [node, { tell, text }] of said) {
+    if (!node.isConnected || node.textContent !== text) { said.delete(node); continue; }
+    said.set(node, { tell, text: (node.textContent = tell()) });
+  }
+});
+
+/** `node` says the refusal in the frame of the catalog's `frame` ("Could not sign in:
+ *  {why}"), now and again in another language if the reader picks one while it is shown. */
+export function sayRefusal(node, frame, data, response) {
+  const tell = () => t(frame, { why: refusalText(data, response) });
+  said.set(node, { tell, text: (node.textContent = tell()) });
 }

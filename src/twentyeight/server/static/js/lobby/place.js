@@ -3,7 +3,7 @@
 // rated switches of a new table.
 import { seatNumber, t } from "../i18n.js";
 import { accountBar, goToSeat, NAME_KEY, request, session } from "../place/account.js";
-import { refusalText } from "../refusal.js";
+import { sayRefusal } from "../refusal.js";
 import { $, el } from "../table/dom.js";
 
 const POLL_MS = 4000;
@@ -71,7 +71,7 @@ async function quickPlay(event) {
   const answer = await request("/api/quickplay", { rules: $("quick-preset").value, name: guestName() });
   $("quick-btn").disabled = false;
   if (!answer.ok) {
-    $("quick-error").textContent = t("lobby.quick_failed", { why: refusalText(answer.data, answer.response) });
+    sayRefusal($("quick-error"), "lobby.quick_failed", answer.data, answer.response);
     return;
   }
   goToSeat(answer.data);
@@ -84,7 +84,7 @@ async function sit(room, seat) {
   const answer = await request(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`,
     { name: guestName(), token: held?.token || undefined });
   if (!answer.ok) {
-    $("tables-error").textContent = t("lobby.sit_failed", { why: refusalText(answer.data, answer.response) });
+    sayRefusal($("tables-error"), "lobby.sit_failed", answer.data, answer.response);
     poll();
     return;
   }

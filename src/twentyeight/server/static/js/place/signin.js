@@ -1,7 +1,6 @@
 // Sign in, or make a player (POST /api/session, POST /api/players); the session cookie is
 // the server's (HttpOnly), so this page only sends the name and password and goes on.
-import { t } from "../i18n.js";
-import { refusalText } from "../refusal.js";
+import { sayRefusal } from "../refusal.js";
 import { $ } from "../table/dom.js";
 import { request } from "./account.js";
 import { startPage } from "./page.js";
@@ -26,7 +25,7 @@ async function send(event, url, prefix, failed) {
   const answer = await request(url, { name: $(`${prefix}-name`).value, password: $(`${prefix}-password`).value });
   $(`${prefix}-btn`).disabled = false;
   if (!answer.ok) {
-    $(`${prefix}-error`).textContent = t(failed, { why: refusalText(answer.data, answer.response) });
+    sayRefusal($(`${prefix}-error`), failed, answer.data, answer.response);
     return;
   }
   location.href = next();
