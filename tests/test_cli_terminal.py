@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,19 +139,25 @@ def test_play_with_a_seat_out_of_range_prints_the_play_usage() -> None:
     assert "seat 7 does not exist (0 to 3)" in proc.stderr
 
 
-def test_replay_tells_apart_seats_that_share_a_name(tmp_path: Path) -> None:
-    """An arena's record names its seats by their bots ("casual", "beginner", "casual",
-    "beginner"): `replay` said "casual bid 14 · … · casual bid 16" and "→ casual", which
-    could be either seat. A name two seats share is told with its seat."""
+def replayed_with_names(tmp_path: Path, names: list[str]) -> tuple[dict[str, Any], Path, str]:
+    """A random hand of 28 (seed 42, dealer 3) whose record names its seats ``names``: the
+    record, its file and what `replay` tells of it."""
     game = Game.new("28", seed=42, dealer=3)
     rng = random.Random(1)
     while not game.over:
         game.apply(rng.choice(game.legal_actions()))
     record = game.to_record()
-    record["players"] = ["casual", "Ravi", "casual", "Dev"]
+    record["players"] = names
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(record))
-    text = cli("replay", str(path)).stdout
+    return record, path, cli("replay", str(path)).stdout
+
+
+def test_replay_tells_apart_seats_that_share_a_name(tmp_path: Path) -> None:
+    """An arena's record names its seats by their bots ("casual", "beginner", "casual",
+    "beginner"): `replay` said "casual bid 14 · … · casual bid 16" and "→ casual", which
+    could be either seat. A name two seats share is told with its seat."""
+    _, _, text = replayed_with_names(tmp_path, ["casual", "Ravi", "casual", "Dev"])
     assert text.startswith("players: casual (0) · 1 Ravi · casual (2) · 3 Dev\n")
     assert "dealer: Dev; auction: " in text
     assert not re.search(r"casual(?! \([02]\))", text), text
@@ -159,15 +166,7 @@ def test_replay_tells_apart_seats_that_share_a_name(tmp_path: Path) -> None:
 def test_replay_tells_the_auction_with_the_players_names(tmp_path: Path) -> None:
     """`replay` names the players (the record's optional `players`) and tells every call of
     the auction and of the play, not only the tricks."""
-    game = Game.new("28", seed=42, dealer=3)
-    rng = random.Random(1)
-    while not game.over:
-        game.apply(rng.choice(game.legal_actions()))
-    record = game.to_record()
-    record["players"] = ["Asha", "Ravi", "Meera", "Dev"]
-    path = tmp_path / "hand.json"
-    path.write_text(json.dumps(record))
-    text = cli("replay", str(path)).stdout
+    record, path, text = replayed_with_names(tmp_path, ["Asha", "Ravi", "Meera", "Dev"])
     assert text.startswith("players: 0 Asha · 1 Ravi · 2 Meera · 3 Dev\n")
     calls = [a for a in record["actions"] if " play " not in a]
     auction = next(ln for ln in text.splitlines() if ln.startswith("dealer: Dev; auction: "))

@@ -70,10 +70,14 @@ def player_names(doc: Any, n: int) -> list[str] | None:
     """The record's ``players`` (a name per seat, RECORDS.md), when it has them."""
     names = doc.get("players") if isinstance(doc, dict) else None
     if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
-        named = [x.strip() or f"seat {k}" for k, x in enumerate(names)]
-        # a name two seats share (an arena's "casual" and "casual") says its seat too
-        return [f"{x} ({k})" if named.count(x) > 1 else x for k, x in enumerate(named)]
+        return [x.strip() or f"seat {k}" for k, x in enumerate(names)]
     return None
+
+
+def told_apart(names: list[str]) -> list[str]:
+    """``names`` as the account tells them: a name two seats share (an arena's "casual" and
+    "casual") with its seat, "casual (2)"."""
+    return [f"{x} ({k})" if names.count(x) > 1 else x for k, x in enumerate(names)]
 
 
 def describe(result: dict[str, Any], paint: Painter, record: Any = None,
@@ -95,11 +99,13 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         return "\n".join(lines) + "\n"
     n = sum(len(t) for t in result["teams"])
     names = player_names(record, n) or names
-    seat = (lambda k: names[k]) if names else (lambda k: f"seat {k}")
+    told = told_apart(names) if names else []
+    seat = (lambda k: told[k]) if told else (lambda k: f"seat {k}")
     lines = []
     if names:
-        lines.append("players: " + " · ".join(name if name.endswith(f" ({k})") else f"{k} {name}"
-                                              for k, name in enumerate(names)))
+        lines.append("players: " + " · ".join(
+            t if t != name else f"{k} {name}"
+            for k, (name, t) in enumerate(zip(names, told, strict=True))))
     lines.append(f"status: {result['status']}"
                  + (f" ({result['annulled_reason']})" if result.get("annulled_reason") else ""))
     actions = record.get("actions") if isinstance(record, dict) else None
