@@ -455,11 +455,78 @@ def test_the_waiting_rooms_buttons_are_a_finger_high_on_a_phone(
     page.locator("#create-btn:not([disabled])").click()
     page.wait_for_url("**/r/**")
     page.locator(".seat-list button").first.wait_for()
-    buttons = page.locator(".seat-list button, .waiting .share button")
-    assert buttons.count() >= 5
-    for i in range(buttons.count()):
-        box = buttons.nth(i).bounding_box()
-        assert box and box["height"] >= FINGER, f"{buttons.nth(i).inner_text()!r}: {box}"
+    # measured at one moment: a summary that comes meanwhile may draw the room anew
+    heights = page.evaluate("""() => [...document.querySelectorAll(
+        '.seat-list button, .waiting .share button')].map(
+        (b) => [b.innerText, b.getBoundingClientRect().height])""")
+    assert len(heights) >= 5
+    for text, height in heights:
+        assert height >= FINGER, f"{text!r}: {height}"
+
+
+def test_the_waiting_room_keeps_the_focus_when_a_player_goes(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A keyboard player in the waiting room, on "Sit here" of seat 3, when a friend seated at
+    seat 2 closes their page: the room's summary comes again, the waiting room the same, and
+    the focus stays on the button (the room was drawn anew on every summary, the focus lost
+    to the page, and a tap half made on the old button went nowhere)."""
+    sit_at = catalog("en")["waiting.sit_at"]
+    page = new_browser_context(viewport={"width": 1280, "height": 800}).new_page()
+    summaries: list[str] = []                       # the room's summaries this page got
+
+    def count_summaries(frame: object) -> None:
+        if '"type":"room"' in str(frame):
+            summaries.append(str(frame))
+
+    page.on("websocket", lambda ws: ws.on("framereceived", count_summaries))
+    page.goto(f"{server.url}/")
+    page.locator("#create-btn:not([disabled])").click()
+    page.wait_for_url("**/r/**")
+    seat_link = page.locator(".waiting .share code").first.inner_text()
+    friend = new_browser_context(viewport={"width": 800, "height": 600})
+    their_page = friend.new_page()
+    their_page.goto(seat_link)
+    their_page.locator("#name-input").fill("Ravi")
+    their_page.get_by_role("button", name=sit_at.replace("{n}", "2")).click()
+    page.locator(".seat-list strong", has_text="Ravi").wait_for()
+    sit = page.get_by_role("button", name=sit_at.replace("{n}", "3"))
+    sit.focus()
+    before = len(summaries)
+    friend.close()
+    for _ in range(100):                            # the summary, within a few seconds
+        if len(summaries) > before:
+            break
+        page.wait_for_timeout(50)
+    assert len(summaries) > before, "no summary came when the friend went"
+    page.wait_for_timeout(200)                      # and drawn
+    assert page.evaluate("document.activeElement?.getAttribute('aria-label')") == \
+        sit_at.replace("{n}", "3")
+
+
+def test_a_watchers_link_offers_no_seat_it_would_refuse(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Someone given the watching link of a private table (the address bar's, without the
+    seat invitation): the waiting room offered them "Sit here" at every seat and, at a tap,
+    refused ("this link only lets you watch"). Now it says so before: no seat to take, the
+    link they have is the watching link, and ask the host for the seat link. Anyone at a
+    public table may sit, with or without it."""
+    made = api(server, "/api/rooms", {"rules": "28"})
+    watch_link = f"{server.url}/r/{made['room']}"
+    page = new_browser_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(watch_link)
+    page.locator("#watch-only").wait_for()
+    english = catalog("en")
+    assert page.locator("#watch-only").inner_text() == english["waiting.ask_for_seat"]
+    assert page.locator(".seat-list button").count() == 0
+    assert page.locator("#name-input").count() == 0
+    assert page.locator(".waiting .share").inner_text().startswith("Only to watch:")
+    assert page.locator("#prompt").inner_text() == english["prompt.watch_waiting"]
+    public = api(server, "/api/rooms", {"rules": "28", "public": True})
+    page.goto(f"{server.url}/r/{public['room']}")
+    page.locator(".seat-list button").first.wait_for()
+    assert page.locator(".seat-list button").count() == 4
+    assert page.locator("#watch-only").count() == 0
+    assert page.locator("#prompt").inner_text() == english["prompt.take_seat"]
 
 
 @pytest.mark.viewport(360, 640)

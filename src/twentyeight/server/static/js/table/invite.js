@@ -2,7 +2,7 @@
 // after `#invite=`.  Read once from the address (then kept for this room in localStorage and
 // taken out of the address bar, so a copied page address does not pass it on by accident);
 // the host's browser has it from making the room.  Without it this browser can only watch.
-import { ROOM } from "./state.js";
+import { ROOM, ui } from "./state.js";
 
 const KEY = `twentyeight:invite:${ROOM}`;
 
@@ -20,3 +20,7 @@ export const seatLink = () => (invite() ? `${location.origin}/r/${ROOM}#invite=$
 
 /** The link that only lets its holder watch. */
 export const watchLink = () => `${location.origin}/r/${ROOM}`;
+
+/** Whether this browser may take a seat: with the seat invitation (the host has it), or at a
+ *  public table, where anyone may; else it only watches. */
+export const maySit = () => Boolean(invite() || ui.hostToken || ui.room?.public);

@@ -10,6 +10,7 @@ import { act, clickCard } from "./commands.js";
 import { $, el } from "./dom.js";
 import { handRoom } from "./layout.js";
 import { caughtUp, flags, myTurn, presetName, refresh, seatName, ui, view } from "./state.js";
+import { maySit } from "./invite.js";
 import { matchOverText } from "./text.js";
 
 /** What to do at my turn: "bid at least 16 or pass." (said after "Your turn: "); null in a
@@ -44,7 +45,7 @@ export function renderPrompt() {
   if (!ui.room) { p.textContent = t("prompt.connecting"); return; }
   const st = ui.st;
   if (ui.room.status === "waiting") {
-    p.textContent = t(ui.seatInfo ? "prompt.seated_waiting" : "prompt.take_seat");
+    p.textContent = t(ui.seatInfo ? "prompt.seated_waiting" : maySit() ? "prompt.take_seat" : "prompt.watch_waiting");
     return;
   }
   if (!st) { p.textContent = t("prompt.dealing"); return; }

@@ -8,7 +8,7 @@ import { bidNode, callNode, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
-import { seatLink, watchLink } from "./invite.js";
+import { maySit, seatLink, watchLink } from "./invite.js";
 import {
   NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
@@ -71,6 +71,7 @@ export function fitScoreNames() {
   if (cut("short")) all.forEach((names) => { names.hidden = true; });
 }
 
+/** The waiting room: the invitation, the seats and (for the host) the start. */
 export function renderWaiting() {
   const box = $("waiting");
   const waiting = ui.room?.status === "waiting";
@@ -78,19 +79,25 @@ export function renderWaiting() {
   if (!waiting) return;
   const mine = ui.seatInfo?.seat;
   const typed = $("name-input")?.value;          // a name being typed survives a redraw
-  box.replaceChildren();
-  box.append(el("h2", { text: t("waiting.title") }));
+  const fresh = el("div");                   // drawn aside, put in only if it changed
+  fresh.append(el("h2", { text: t("waiting.title") }));
+  // without the right to sit this browser is told it watches, not offered a seat refused
+  const seatable = maySit();
   const link = seatLink() || watchLink();    // the seat link, if we have the invitation
   const copy = el("button", { type: "button", class: "small", text: t("waiting.copy"), onclick: async () => {
     try { await navigator.clipboard.writeText(link); copy.textContent = t("waiting.copied"); } catch { copy.textContent = t("waiting.copy_by_hand"); }
   } });
-  box.append(el("p", { class: "share" }, tn("waiting.invite", { link: el("code", { text: link }) }), " ", copy));
-  if (seatLink()) box.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
-  if (mine === undefined || mine === null) {
+  const invite = seatable ? "waiting.invite" : "waiting.watch_only";
+  fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", copy));
+  if (seatLink()) fresh.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
+  const seatless = mine === undefined || mine === null;
+  if (seatless && !seatable) {
+    fresh.append(el("p", { class: "notice info", id: "watch-only", text: t("waiting.ask_for_seat") }));
+  } else if (seatless) {
     const name = el("input", { id: "name-input", autocomplete: "nickname", maxlength: "32",
       placeholder: t("waiting.name_placeholder") });
     name.value = typed ?? (localStorage.getItem(NAME_KEY) || "");
-    box.append(el("label", { class: "field inline" }, t("waiting.name"), " ", name));
+    fresh.append(el("label", { class: "field inline" }, t("waiting.name"), " ", name));
   }
   const list = el("ul", { class: "seat-list" });
   ui.room.seats.forEach((s) => {
@@ -99,24 +106,27 @@ export function renderWaiting() {
       el("span", { class: "dot", "aria-hidden": "true" }),
       el("span", { text: t("waiting.seat", { n: seatNumber(s.seat), team: TEAM_LETTERS[teamOf(s.seat)] }) }),
       el("strong", { text: s.seat === mine ? t("waiting.you", { name: who }) : who }));
-    if (s.kind === "open" && (mine === undefined || mine === null)) {
+    if (s.kind === "open" && seatless && seatable) {
       row.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
         "aria-label": t("waiting.sit_at", { n: seatNumber(s.seat) }), onclick: () => takeSeat(s.seat) }));
     }
     list.append(row);
   });
-  box.append(list);
+  fresh.append(list);
   if (ui.hostToken) {
     // a host who has not sat down and starts watches four computers: said before, and
     // "Sit here" is then the way on, not the start
-    const seatless = (mine === undefined || mine === null) && ui.room.seats.some((s) => s.kind === "open");
-    if (seatless) box.append(el("p", { class: "notice info", id: "no-seat-yet", text: t("waiting.no_seat_yet") }));
-    box.append(el("button", { type: "button", class: seatless ? "" : "primary", id: "start-btn",
+    const watchesComputers = seatless && ui.room.seats.some((s) => s.kind === "open");
+    if (watchesComputers) fresh.append(el("p", { class: "notice info", id: "no-seat-yet", text: t("waiting.no_seat_yet") }));
+    fresh.append(el("button", { type: "button", class: watchesComputers ? "" : "primary", id: "start-btn",
       text: t("waiting.start"), onclick: startMatch }));
-    box.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: levelName(ui.room.bots) }) }));
+    fresh.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: levelName(ui.room.bots) }) }));
   } else {
-    box.append(el("p", { class: "hint", text: t("waiting.host_starts") }));
+    fresh.append(el("p", { class: "hint", text: t("waiting.host_starts") }));
   }
+  // a message that changes nothing here (a chat line, the room again) keeps the nodes: the
+  // focus on "Sit here", a tap half made, what a screen reader is reading
+  if (fresh.innerHTML !== box.innerHTML) box.replaceChildren(...fresh.childNodes);
 }
 
 /** What a plate says of its seat, the most telling first (a low plate cuts the line's end:
