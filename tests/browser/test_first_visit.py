@@ -508,8 +508,9 @@ def test_a_watchers_link_offers_no_seat_it_would_refuse(
     """Someone given the watching link of a private table (the address bar's, without the
     seat invitation): the waiting room offered them "Sit here" at every seat and, at a tap,
     refused ("this link only lets you watch"). Now it says so before: no seat to take, the
-    link they have is the watching link, and ask the host for the seat link. Anyone at a
-    public table may sit, with or without it."""
+    link they have is the watching link, and ask the host for the seat link; once the match
+    is on, no computer's plate offers its seat either. Anyone at a public table may sit, with
+    or without it, and take over a computer's seat."""
     made = api(server, "/api/rooms", {"rules": "28"})
     watch_link = f"{server.url}/r/{made['room']}"
     page = new_browser_context(viewport={"width": 390, "height": 844}).new_page()
@@ -521,12 +522,18 @@ def test_a_watchers_link_offers_no_seat_it_would_refuse(
     assert page.locator("#name-input").count() == 0
     assert page.locator(".waiting .share").inner_text().startswith("Only to watch:")
     assert page.locator("#prompt").inner_text() == english["prompt.watch_waiting"]
-    public = api(server, "/api/rooms", {"rules": "28", "public": True})
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    page.locator("#seats .plate").first.wait_for()      # four computers play: none offered
+    assert page.locator("#seats .plate button").count() == 0
+    public = api(server, "/api/rooms", {"rules": "28", "public": True, "bot_delay": 3})
     page.goto(f"{server.url}/r/{public['room']}")
     page.locator(".seat-list button").first.wait_for()
     assert page.locator(".seat-list button").count() == 4
     assert page.locator("#watch-only").count() == 0
     assert page.locator("#prompt").inner_text() == english["prompt.take_seat"]
+    api(server, f"/api/rooms/{public['room']}/start", {"token": public["host_token"]})
+    page.locator("#seats .plate button").first.wait_for()  # each computer's seat, to take over
+    assert page.locator("#seats .plate button").count() == 4
 
 
 @pytest.mark.viewport(360, 640)

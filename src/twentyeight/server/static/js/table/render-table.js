@@ -199,7 +199,9 @@ export function renderSeats() {
         callNode(calls[k].action, calls[k].phase)));
     }
     if (row.childElementCount) plate.append(row);
-    if (ui.room.status === "playing" && s.kind === "bot" && (ui.seatInfo === null || ui.seatInfo === undefined)) {
+    // a computer's seat offered to a watcher who may sit and has not claimed one already
+    const seatless = ui.seatInfo === null || ui.seatInfo === undefined;
+    if (ui.room.status === "playing" && s.kind === "bot" && seatless && !ui.claimPending && maySit()) {
       plate.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
         "aria-label": t("plate.take_over", { n: seatNumber(k) }), onclick: () => takeSeat(k) }));
     }
