@@ -149,3 +149,52 @@ def test_the_host_starts_a_rated_table_too_soon(
     refused(page, "#start-btn", f"/api/rooms/{room}/start", "rated_needs_people")
     says(page, "#notice", "ml", "notice.start_refused", "rated_needs_people")
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["hi", "en"])
+def test_a_request_nothing_answers_is_told_in_the_page_s_words(
+        lang: str, server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The network gone when a person makes a table, signs in, or sits at a table; then a
+    proxy's HTML page of a 502 where the server's JSON was awaited: each is said in the
+    reader's language, never the browser's "Failed to fetch" (the lobby said "The server did
+    not answer (Failed to fetch)", the sign-in page "… : Failed to fetch", and "Sit here"
+    did nothing at all)."""
+    words = catalog(lang)
+    no_answer = words["net.no_answer"]
+    bad_answer = fill(words["net.bad_answer"], status=502)
+
+    page, errors = opened(new_browser_context, lang, f"{server.url}/")
+    page.route("**/api/rooms", lambda route: route.abort("internetdisconnected"))
+    page.locator("#create-btn:not([disabled])").click()
+    page.wait_for_function("document.querySelector('#create-error').textContent.length > 0")
+    assert page.locator("#create-error").inner_text() == fill(words["lobby.create_failed"],
+                                                               why=no_answer)
+    page.unroute("**/api/rooms")
+    page.route("**/api/rooms", lambda route: route.fulfill(
+        status=502, content_type="text/html", body="<html><h1>502 Bad Gateway</h1></html>"))
+    page.locator("#create-btn:not([disabled])").click()
+    page.wait_for_function("s => document.querySelector('#create-error').textContent.includes(s)",
+                           arg="502")
+    assert page.locator("#create-error").inner_text() == fill(words["lobby.create_failed"],
+                                                               why=bad_answer)
+
+    page, more = opened(new_browser_context, lang, f"{server.url}/signin")
+    page.route("**/api/session", lambda route: route.abort("internetdisconnected")
+               if route.request.method == "POST" else route.continue_())
+    page.locator("#in-name").fill("Asha")
+    page.locator("#in-password").fill("a long enough password")
+    page.locator("#in-btn").click()
+    page.wait_for_function("document.querySelector('#in-error').textContent.length > 0")
+    assert page.locator("#in-error").inner_text() == fill(words["signin.failed"], why=no_answer)
+
+    made = api(server, "/api/rooms", {"rules": "28"})
+    room = made["room"]
+    page, most = opened(new_browser_context, lang, f"{server.url}/r/{room}",
+                        **{f"twentyeight:invite:{room}": made["invite"]})
+    page.route(f"**/api/rooms/{room}/seats/*", lambda route: route.abort("internetdisconnected"))
+    page.locator(".seat-list button").first.click()
+    page.wait_for_function("document.querySelector('#notice').textContent.length > 0")
+    assert page.locator("#notice").inner_text() == fill(words["notice.seat_refused"],
+                                                         why=no_answer)
+    everything = errors + more + most
+    assert not everything, everything

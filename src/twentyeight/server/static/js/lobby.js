@@ -6,6 +6,7 @@ import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
 import { sayRefusal } from "./refusal.js";
+import { request } from "./request.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 import { levelAbout, levelName } from "./words.js";
 
@@ -91,23 +92,15 @@ async function create(event) {
   if ($("takeover").value !== "") body.takeover_seconds = Number($("takeover").value);
   if ($("hints").value !== "") body.hints = $("hints").value === "true";
   $("create-btn").disabled = true;
-  try {
-    const r = await fetch("/api/rooms", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    const data = await r.json();
-    if (!r.ok) {
-      sayRefusal($("create-error"), "lobby.create_failed", data, r);
-      return;
-    }
-    localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);
-    localStorage.setItem(`twentyeight:invite:${data.room}`, data.invite);  // table/invite.js
-    location.href = `/r/${data.room}`;
-  } catch (e) {
-    $("create-error").textContent = t("lobby.no_answer", { why: e.message });
-  } finally {
-    $("create-btn").disabled = false;
+  const { ok, data, response } = await request("/api/rooms", body);
+  $("create-btn").disabled = false;
+  if (!ok) {
+    sayRefusal($("create-error"), "lobby.create_failed", data, response);
+    return;
   }
+  localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);
+  localStorage.setItem(`twentyeight:invite:${data.room}`, data.invite);  // table/invite.js
+  location.href = `/r/${data.room}`;
 }
 
 function join(event) {

@@ -6,6 +6,9 @@
 // reasons for refusing a move have their own words (reasons.js).
 import { has, language, onLanguage, t } from "./i18n.js";
 
+/** The page's own refusals (request.js): nothing answered, or an answer that is not JSON. */
+const PAGE_CODES = { no_answer: "net.no_answer", bad_answer: "net.bad_answer" };
+
 /** The seconds the refusal asks to wait (its `Retry-After`), or null. */
 function retryAfter(response) {
   const value = response?.headers?.get?.("retry-after");
@@ -18,6 +21,7 @@ function retryAfter(response) {
  *  the server's words are. */
 export function refusalText(data, response) {
   const code = data?.error ?? data?.code;
+  if (Object.hasOwn(PAGE_CODES, code)) return t(PAGE_CODES[code], { status: response?.status ?? 0 });
   const english = data?.message || response?.statusText || String(response?.status ?? "");
   const key = `refusal.${code}`;
   if (!code || !has(key) || (language() === "en" && english)) return english;

@@ -2,7 +2,8 @@
 // seconds while the page is seen), "your tables" for a signed-in player, and the public and
 // rated switches of a new table.
 import { seatNumber, t } from "../i18n.js";
-import { accountBar, goToSeat, NAME_KEY, request, session } from "../place/account.js";
+import { accountBar, goToSeat, NAME_KEY, session } from "../place/account.js";
+import { request } from "../request.js";
 import { sayRefusal } from "../refusal.js";
 import { $, el } from "../table/dom.js";
 

@@ -1,7 +1,8 @@
 // The place's shared pieces (docs/online.md, "Players"): who is signed in (GET /api/session),
-// the account bar every page of the place shows, a JSON request that always answers, and the
-// browser's memory of a seat (the keys the table reads: table/state.js, table/invite.js).
+// the account bar every page of the place shows, and the browser's memory of a seat (the
+// keys the table reads: table/state.js, table/invite.js).  Requests: request.js.
 import { t } from "../i18n.js";
+import { request } from "../request.js";
 import { el } from "../table/dom.js";
 
 export const NAME_KEY = "twentyeight:name";
@@ -13,21 +14,6 @@ export async function session() {
     if (r.ok) return await r.json();
   } catch { /* the server did not answer: a guest for now */ }
   return { player: null, rooms: [] };
-}
-
-/** A JSON request: `{ok, status, data, response}` (data is `{error, message}` when refused,
- *  told in the page's language by refusal.js; `response` the fetch's, for its headers). */
-export async function request(url, body, method = "POST") {
-  try {
-    const r = await fetch(url, {
-      method, headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const data = await r.json().catch(() => ({ error: "bad_answer", message: r.statusText }));
-    return { ok: r.ok, status: r.status, data, response: r };
-  } catch (e) {
-    return { ok: false, status: 0, data: { error: "no_answer", message: e.message } };
-  }
 }
 
 /** Remember a seat for the table page (and, for a table this browser made, the host's

@@ -2,7 +2,7 @@
 // the server's (HttpOnly), so this page only sends the name and password and goes on.
 import { sayRefusal } from "../refusal.js";
 import { $ } from "../table/dom.js";
-import { request } from "./account.js";
+import { request } from "../request.js";
 import { startPage } from "./page.js";
 
 // Where to go after signing in: a page of this site only.  The address is resolved as the

@@ -4,6 +4,7 @@
 // review of the seat's decisions (each one a step to jump to).
 import { onLanguage, pickLanguage, seatNumber, t, translateStatic, useLanguage } from "../i18n.js";
 import { refusalText } from "../refusal.js";
+import { post } from "../request.js";
 import { languageSwitch } from "../settings.js";
 import { spriteSVG } from "../cards.js";
 import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
@@ -34,13 +35,9 @@ export function readDocument(text) {
 }
 
 /** POST the open record with `fields` (its text spliced in as it was read). */
-async function post(path, fields) {
+function postRecord(path, fields) {
   const rest = JSON.stringify(fields).slice(1);
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: `{"record":${state.text}${rest === "}" ? "" : ","}${rest}` });
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.message ? refusalText(data, r) : t("replay.server_error", { status: r.status }));
-  return data;
+  return post(path, `{"record":${state.text}${rest === "}" ? "" : ","}${rest}`);
 }
 
 function players(record) {
@@ -77,7 +74,7 @@ function fillChoices() {
 }
 
 async function load() {
-  const data = await post("/api/replay", { hand: state.hand, seat: state.seat, open: state.open });
+  const data = await postRecord("/api/replay", { hand: state.hand, seat: state.seat, open: state.open });
   state.steps = data.steps;
   state.rules = data.rules;
   state.clockwise = data.direction === "clockwise";
@@ -159,7 +156,7 @@ function reviewButton(key) {
       state.reviews.set(key, "busy");
       showReview();
       try {
-        state.reviews.set(key, await post("/api/review", { hand, seat }));
+        state.reviews.set(key, await postRecord("/api/review", { hand, seat }));
       } catch (e) {
         state.reviews.set(key, e);
       }
@@ -168,13 +165,15 @@ function reviewButton(key) {
 }
 
 async function fromRoom(room, hand) {
-  const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`);
+  // the record as the server wrote it (as text: the replay sends it back as it was read)
+  const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`).catch(() => null);
+  if (r === null) throw new Error(refusalText({ error: "no_answer" }));
   const text = await r.text();
   if (r.status === 409) throw new Error(t("replay.no_record"));      // the match goes on
   if (!r.ok) {
-    let data = {};
-    try { data = JSON.parse(text); } catch { /* no refusal's words */ }
-    throw new Error(data?.message ? refusalText(data, r) : t("replay.server_error", { status: r.status }));
+    let data = { error: "bad_answer" };
+    try { data = JSON.parse(text); } catch { /* not the server's refusal */ }
+    throw new Error(refusalText(data, r));
   }
   state.hand = Number.isInteger(hand) && hand >= 0 ? hand : 0;
   await open(readDocument(text));

@@ -3,6 +3,7 @@
 // game.  `act` is the one place that sends actions.
 import { t } from "../i18n.js";
 import { refusalText } from "../refusal.js";
+import { request } from "../request.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
 import { invite } from "./invite.js";
@@ -64,13 +65,9 @@ export async function takeSeat(k) {
   // second seat; the host's token hands a computer's seat over at once
   const ask = { invite: invite(), token: token(), host_token: ui.hostToken };
   if (name) ask.name = name;
-  const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/seats/${k}`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(ask),
-  });
-  const data = await r.json();
-  if (!r.ok) {
-    notice(t("notice.seat_refused", { why: refusalText(data, r) }), "refused");
+  const { ok, data, response } = await request(`/api/rooms/${encodeURIComponent(ROOM)}/seats/${k}`, ask);
+  if (!ok) {
+    notice(t("notice.seat_refused", { why: refusalText(data, response) }), "refused");
     return;
   }
   ui.seatInfo = { seat: k, token: data.token };
@@ -80,12 +77,7 @@ export async function takeSeat(k) {
 }
 
 export async function startMatch() {
-  const r = await fetch(`/api/rooms/${encodeURIComponent(ROOM)}/start`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: ui.hostToken }),
-  });
-  if (!r.ok) {
-    const data = await r.json().catch(() => ({}));
-    notice(t("notice.start_refused", { why: refusalText(data, r) }), "refused");
-  }
+  const { ok, data, response } = await request(`/api/rooms/${encodeURIComponent(ROOM)}/start`,
+    { token: ui.hostToken });
+  if (!ok) notice(t("notice.start_refused", { why: refusalText(data, response) }), "refused");
 }

@@ -5,7 +5,7 @@
 // only (POST /api/rooms/ROOM/hint and …/review, with my seat's token).
 import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
-import { refusalText } from "../refusal.js";
+import { post } from "../request.js";
 import { parseAction } from "../words.js";
 import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
@@ -21,13 +21,6 @@ const preset = () => presetOf(ui.room?.rules ?? ui.st?.view?.rules);
 /** Whether the room offers hints to my seat: its `hints` setting, in the room's summary. */
 const offered = () => ui.room?.hints === true && ui.me !== null && Boolean(token());
 
-async function post(path, body) {
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(refusalText(data, r));
-  return data;
-}
 
 async function askHint() {
   const seq = ui.st?.seq;
