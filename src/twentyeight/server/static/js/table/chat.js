@@ -39,7 +39,7 @@ export function receiveChat(msg) {
 /** Send a line (or a phrase); whether it went (if not, the table says it is not connected). */
 function speak(body) {
   const sent = send({ type: "chat", ...body, id: `c${ui.nextId++}` });
-  if (!sent) notice(t("notice.not_connected"), "info");
+  if (!sent) notice(() => t("notice.not_connected"), "info");
   return sent;
 }
 

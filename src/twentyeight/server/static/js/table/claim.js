@@ -23,7 +23,7 @@ export function claimButton() {
         ui.claimedHand = st.hand;
         refresh();
       } else {
-        notice(t("notice.not_connected"), "info");
+        notice(() => t("notice.not_connected"), "info");
       }
     } });
 }

@@ -24,7 +24,7 @@ export function act(action, origin) {
       refresh();
     }
   } else {
-    notice(t("notice.not_connected"), "info");
+    notice(() => t("notice.not_connected"), "info");
   }
 }
 
@@ -32,7 +32,7 @@ export function clickCard(card, button) {
   const st = ui.st;
   if (!st || ui.me === null) return;
   const me = ui.me;
-  if (st.match.over) { notice(t("match.over"), "info"); return; }
+  if (st.match.over) { notice(() => t("match.over"), "info"); return; }
   if (!caughtUp()) return;                              // the table is still showing moves
   const play = `${me} play ${card}`;
   const trump = `${me} trump ${card}`;
@@ -41,7 +41,7 @@ export function clickCard(card, button) {
   if (st.legal.includes(play)) { act(play, { card }); return; }
   if (st.legal.includes(trump)) { act(trump, { card }); return; }
   if (st.to_act !== me) {
-    notice(t("notice.not_your_turn", { doing: t(`wait.${st.view.phase}`, { who: seatName(st.to_act) }) }), "info");
+    notice(() => t("notice.not_your_turn", { doing: t(`wait.${st.view.phase}`, { who: seatName(st.to_act) }) }), "info");
     shake(card);
     return;
   }
@@ -67,17 +67,17 @@ export async function takeSeat(k) {
   if (name) ask.name = name;
   const { ok, data, response } = await request(`/api/rooms/${encodeURIComponent(ROOM)}/seats/${k}`, ask);
   if (!ok) {
-    notice(t("notice.seat_refused", { why: refusalText(data, response) }), "refused");
+    notice(() => t("notice.seat_refused", { why: refusalText(data, response) }), "refused");
     return;
   }
   ui.seatInfo = { seat: k, token: data.token };
   localStorage.setItem(SEAT_KEY, JSON.stringify(ui.seatInfo));
-  notice(data.pending ? pendingText(k) : "", "info");
+  notice(data.pending ? () => pendingText(k) : "", "info");
   if (!send({ type: "hello", token: data.token })) connect();
 }
 
 export async function startMatch() {
   const { ok, data, response } = await request(`/api/rooms/${encodeURIComponent(ROOM)}/start`,
     { token: ui.hostToken });
-  if (!ok) notice(t("notice.start_refused", { why: refusalText(data, response) }), "refused");
+  if (!ok) notice(() => t("notice.start_refused", { why: refusalText(data, response) }), "refused");
 }

@@ -33,9 +33,10 @@ export function tellIn(node, tell) {
   return node;
 }
 
-/** Every text under `root` made by `tellIn`, told again (in the page's language now). */
+/** Every text of `root` and under it made by `tellIn`, told again (in the page's language
+ *  now). */
 export function retell(root) {
-  for (const node of root.querySelectorAll("[data-retold]")) {
+  for (const node of [root, ...root.querySelectorAll("[data-retold]")]) {
     const tell = tellers.get(node);
     if (tell) node.textContent = tell();
   }
@@ -51,9 +52,17 @@ export function log(text, cls = "") {
   list.scrollTop = list.scrollHeight;
 }
 
-export function notice(text, kind = "refused") {
+/** The notice line under the prompt: what `tell()` returns (told again in another language
+ *  when the reader picks one, as the table talk is), or nothing (`notice("")`). */
+export function notice(tell, kind = "refused") {
   const box = $("notice");
-  box.hidden = !text;
   box.className = `notice ${kind}`;
-  box.textContent = text || "";
+  if (typeof tell === "function") {
+    tellIn(box, tell);
+  } else {
+    box.textContent = tell || "";
+    delete box.dataset.retold;
+    tellers.delete(box);
+  }
+  box.hidden = !box.textContent;
 }

@@ -86,7 +86,8 @@ async function boot() {
   await useLanguage(pickLanguage());
   onRefresh(render);
   onMessage(receive);
-  onLanguage(() => { renderConn(); render(); retell($("log")); });   // the table talk too
+  // the table talk and the notice line too
+  onLanguage(() => { renderConn(); render(); retell($("log")); retell($("notice")); });
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   $("settings").append(languageSwitch(), muteSwitch());
   $("pace-box").append(paceSwitch());

@@ -235,16 +235,18 @@ function onError(msg) {
     localStorage.removeItem(SEAT_KEY);
     ui.seatInfo = null;
     ui.me = null;
-    notice(t("notice.key_invalid"), "info");
+    notice(() => t("notice.key_invalid"), "info");
     refresh();
     return;
   }
   ui.sent = null;
-  const why = reasonText(msg);
-  const text = origin?.card ? t("notice.refused_card", { card: cardName(origin.card), why })
-    : t("notice.refused", { why });
-  notice(text, "refused");
-  say(text, true);
+  const tell = () => {
+    const why = reasonText(msg);
+    return origin?.card ? t("notice.refused_card", { card: cardName(origin.card), why })
+      : t("notice.refused", { why });
+  };
+  notice(tell, "refused");
+  say(tell(), true);
   sound("refused");
   if (origin?.card) shake(origin.card);
   refresh();

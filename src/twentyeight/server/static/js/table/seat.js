@@ -10,7 +10,7 @@ import { SEAT_KEY, hostKey, refresh, seatKey, seatName, token, ui } from "./stat
 function stand() {
   if (!token() || !window.confirm(t("seat.stand_confirm"))) return;
   if (!send({ type: "stand", token: token(), id: `s${ui.nextId++}` })) {
-    notice(t("notice.not_connected"), "info");
+    notice(() => t("notice.not_connected"), "info");
     return;
   }
   localStorage.removeItem(SEAT_KEY);       // the token is no longer a seat of this room
@@ -23,7 +23,7 @@ function askRematch() {
   const ask = { type: "rematch", id: `r${ui.nextId++}` };
   if (token()) ask.token = token();
   if (ui.hostToken) ask.host_token = ui.hostToken;
-  if (!send(ask)) notice(t("notice.not_connected"), "info");
+  if (!send(ask)) notice(() => t("notice.not_connected"), "info");
 }
 
 /** The server's `rematch` message: the votes so far, or the new room to go to. */
@@ -84,7 +84,8 @@ export function pendingText(k) {
  *  away once the seat is handed over. */
 export function showPending() {
   if (ui.claimPending) {
-    notice(pendingText(ui.claimPending.seat), "info");
+    const { seat } = ui.claimPending;
+    notice(() => pendingText(seat), "info");
     $("notice").dataset.pending = "1";
   } else if ($("notice").dataset.pending) {
     delete $("notice").dataset.pending;
