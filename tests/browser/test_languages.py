@@ -93,8 +93,10 @@ def test_the_table_in_every_language(bidder: bool, server: Server, shots: Path,
     """The auction, then a trick with this seat to play: as the auction goes (usually
     another seat's contract), and as the bidder — whose plate says the most (its role, its
     face-down trump card and "your turn"), on a felt whose chips say the most ("only you
-    know" the trump)."""
-    page, errors = seated_page(new_browser_context, server, "28")
+    know" the trump).  About a hundred screenshots are taken in this seat's turns: the room
+    gives it an hour a turn (the default minute ran out on a loaded machine, the computer
+    played for the person, and the trick awaited was gone)."""
+    page, errors = seated_page(new_browser_context, server, "28", settings={"turn_seconds": 3600})
     assert page.evaluate("document.documentElement.lang") == "en"
     found = in_every_language(page, shots, "auction")
     # the choice is remembered: after a reload the table is still in Tamil
