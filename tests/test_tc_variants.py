@@ -654,6 +654,30 @@ def test_tc_56_05_redouble_out_of_turn() -> None:
     assert r["phase"] == "play" and r["redoubled_by"] == 4 and r["multiplier"] == 4
 
 
+def test_a_pass_in_the_redouble_window_is_no_pass_of_the_auction() -> None:
+    """56-DBL-2 with 56-AUC-6's ``pass_is_final``: after the double each member of the
+    doubled team is asked whether to redouble; a pass there declines the redouble, not the
+    auction, so seats 4 and 0 keep their turns, to bid over the double (56-DBL-4, 40 or more
+    over a partner's bid: 56-AUC-7) or to redouble.  Seats 1 and 2, which passed in the
+    auction before the double, are skipped for good.  (A property test took the window's
+    pass for a final pass.)"""
+    rules = {"preset": "56", "redouble_out_of_turn": True, "pass_is_final": True}
+    g = game(rules, 5, DEAL_56, ["0 bid 32H", "1 pass", "2 pass", "3 double"])
+    assert g.to_act == 4 and calls(g) == {"4 pass", "4 redouble"}     # the window: 4, 0, 2
+    for seat in (4, 0, 2):
+        g.apply(f"{seat} pass")
+    legal = {str(a) for a in g.legal_actions()}
+    assert g.to_act == 4 and {"4 bid 40S", "4 redouble", "4 pass"} <= legal
+    assert "4 bid 39S" not in legal
+    g.apply("4 pass")
+    g.apply("5 pass")
+    legal = {str(a) for a in g.legal_actions()}
+    assert g.to_act == 0 and {"0 bid 40S", "0 redouble", "0 pass"} <= legal
+    g.apply("0 pass")                     # back to the doubler past 1 and 2: 56-DBL-5
+    r = g.result()
+    assert r["phase"] == "play" and r["multiplier"] == 2 and r["doubled_by"] == 3
+
+
 DEAL_56_PLAY = {
     0: "AH AH JH JH 9H TH QS 9C",
     1: "TH KH KH QH QH JD JD 9D",
