@@ -157,6 +157,9 @@ def test_a_chat_line_that_could_not_be_sent_stays_in_the_box(
     ravi, _ = person(new_browser_context, server, made, 2, tokens[2])
     until(asha, CONNECTED)
     asha.evaluate("window.offline = true; window.sockets.at(-1).close()")   # it drops
+    # (the chip says so once the closing handshake is over: until then it still said
+    # "connected", and on a loaded machine the wait for the way back below passed at once)
+    until(asha, "document.querySelector('#conn').dataset.kind === 'bad'")
     asha.fill("#chat-input", "Shall we bid high?")
     asha.press("#chat-input", "Enter")
     assert asha.locator("#chat-input").input_value() == "Shall we bid high?"
