@@ -21,7 +21,6 @@ const preset = () => presetOf(ui.room?.rules ?? ui.st?.view?.rules);
 /** Whether the room offers hints to my seat: its `hints` setting, in the room's summary. */
 const offered = () => ui.room?.hints === true && ui.me !== null && Boolean(token());
 
-
 async function askHint() {
   const seq = ui.st?.seq;
   hint.busy = true;
