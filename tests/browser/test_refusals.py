@@ -158,11 +158,11 @@ def test_the_host_starts_a_rated_table_too_soon(
 @pytest.mark.parametrize("lang", ["hi", "en"])
 def test_a_request_nothing_answers_is_told_in_the_page_s_words(
         lang: str, server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
-    """The network gone when a person makes a table, signs in, or sits at a table; then a
-    proxy's HTML page of a 502 where the server's JSON was awaited: each is said in the
-    reader's language, never the browser's "Failed to fetch" (the lobby said "The server did
-    not answer (Failed to fetch)", the sign-in page "… : Failed to fetch", and "Sit here"
-    did nothing at all)."""
+    """The network gone when a person makes a table, signs in, sits at a table or opens the
+    rules, and a proxy's HTML page of a 502 where the server's JSON was awaited: each is
+    said in the reader's language, never the browser's "Failed to fetch" (the lobby said
+    "The server did not answer (Failed to fetch)", the sign-in page and the rules page
+    "Failed to fetch", and "Sit here" did nothing at all)."""
     words = catalog(lang)
     no_answer = words["net.no_answer"]
     bad_answer = fill(words["net.bad_answer"], status=502)
@@ -200,5 +200,11 @@ def test_a_request_nothing_answers_is_told_in_the_page_s_words(
     page.wait_for_function("document.querySelector('#notice').textContent.length > 0")
     assert page.locator("#notice").inner_text() == fill(words["notice.seat_refused"],
                                                          why=no_answer)
-    everything = errors + more + most
+
+    page, rest = opened(new_browser_context, lang, f"{server.url}/rules/29")
+    page.route("**/api/presets", lambda route: route.abort("internetdisconnected"))
+    page.reload()
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert page.locator("#error").inner_text() == no_answer
+    everything = errors + more + most + rest
     assert not everything, everything

@@ -26,9 +26,18 @@ export async function request(url, body, method = "POST") {
   }
 }
 
-/** A POST's answer, or an Error whose message is the refusal in the page's language. */
-export async function post(url, body) {
-  const answer = await request(url, body);
+/** A request's answer, or an Error whose message is the refusal in the page's language. */
+function answered(answer) {
   if (!answer.ok) throw new Error(refusalText(answer.data, answer.response));
   return answer.data;
+}
+
+/** A POST's answer (or an Error that says the refusal). */
+export async function post(url, body) {
+  return answered(await request(url, body));
+}
+
+/** A GET's answer (or an Error that says the refusal). */
+export async function get(url) {
+  return answered(await request(url, undefined, "GET"));
 }

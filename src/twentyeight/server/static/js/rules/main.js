@@ -5,6 +5,8 @@
 import { has, language, onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
 import { legendFor, legendNodes } from "../legend.js";
 import { applies } from "../lobby/flags.js";
+import { refusalText } from "../refusal.js";
+import { get, request } from "../request.js";
 import { languageSwitch } from "../settings.js";
 import { el } from "../learn/board.js";
 
@@ -66,10 +68,10 @@ function draw() {
 }
 
 async function rulesOfRoom(room) {
-  const r = await fetch(`/api/rooms/${encodeURIComponent(room)}`);
-  if (!r.ok) throw new Error(t("rules.no_room", { room }));
-  const info = await r.json();
-  return info.rules;
+  const answer = await request(`/api/rooms/${encodeURIComponent(room)}`, undefined, "GET");
+  if (answer.status === 0) throw new Error(refusalText(answer.data));     // nothing answered
+  if (!answer.ok) throw new Error(t("rules.no_room", { room }));
+  return answer.data.rules;
 }
 
 async function start() {
@@ -82,10 +84,10 @@ async function start() {
     // the rules this game's table may cite when it explains a surprise (a room's own, or the
     // preset's; every one where neither is known)
     const of = room ? `?room=${encodeURIComponent(room)}` : `?preset=${encodeURIComponent(name)}`;
-    const [presets, explainedRules] = await Promise.all([fetch("/api/presets"),
-      fetch(`/api/explained${of}`).then((r) => (r.ok ? r : fetch("/api/explained")))]);
-    page.data = await presets.json();
-    page.explained = (await explainedRules.json()).rules;
+    const [presets, explained] = await Promise.all([get("/api/presets"),
+      get(`/api/explained${of}`).catch(() => get("/api/explained"))]);
+    page.data = presets;
+    page.explained = explained.rules;
     let spec = name;
     if (room) spec = await rulesOfRoom(room);
     if (typeof spec === "object" && spec) {
