@@ -90,7 +90,7 @@ def test_solver_equals_brute_force_on_every_preset(choice: tuple[str, list[bool]
         assert compiled.nodes == python.nodes or compiled.engine == "python"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(choice=rule_choices, seed=st.integers(0, 10**6), down=st.integers(0, 7))
 def test_the_limited_search_of_one_card_a_group_equals_brute_force(
         choice: tuple[str, list[bool]], seed: int, down: int) -> None:
@@ -99,7 +99,7 @@ def test_the_limited_search_of_one_card_a_group_equals_brute_force(
     whether it makes the contract, still equals plain minimax over the engine."""
     preset, picks = choice
     rules = random_rules(preset, picks)
-    left = 4 if rules.num_players <= 4 else 2 if rules.num_players <= 6 else 1
+    left = 3 if rules.num_players <= 4 else 2 if rules.num_players <= 6 else 1
     h = ending(rules, seed, left, down % rules.num_players)
     if h is None:
         event("the game ended before the ending")
