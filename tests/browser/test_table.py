@@ -263,7 +263,10 @@ def test_a_spectator_watches_without_seeing_a_hand(
     expect(watcher.locator("#hand > *")).to_have_count(0)
     expect(watcher.locator(f"#me {FACE}")).to_have_count(0)
     expect(watcher.locator(".card, .legal, .illegal")).to_have_count(0)
-    # and nothing to act with: no calls, no turn; the keys do nothing
+    # and nothing to act with: no calls, no turn, no line of keys to play with; the keys do
+    # nothing
+    expect(player.locator("#keys")).to_be_visible()
+    expect(watcher.locator("#keys")).to_be_hidden()
     expect(watcher.locator("#actions > *")).to_have_count(0)
     expect(watcher.locator("button[data-action]")).to_have_count(0)
     expect(watcher.locator("#prompt.mine")).to_have_count(0)

@@ -43,6 +43,7 @@ function render() {
   document.body.dataset.hand = ui.st ? String(ui.st.hand) : "";
   document.body.dataset.players = String(ui.room?.num_players || "");
   document.body.dataset.phase = ui.st?.view?.phase || "";
+  $("keys").hidden = ui.me === null;            // the keys play a hand: a watcher has none
   renderTop();
   renderWaiting();
   renderStatus();
