@@ -4,7 +4,8 @@
 // show the catalog's `refusal.<code>` (said so that it is true of every message the server
 // gives with that code), and the server's words for a code the catalog lacks.  The engine's
 // reasons for refusing a move have their own words (reasons.js).
-import { has, language, onLanguage, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
+import { tellIn } from "./table/dom.js";
 
 /** The page's own refusals (request.js): nothing answered, or an answer that is not JSON. */
 const PAGE_CODES = { no_answer: "net.no_answer", bad_answer: "net.bad_answer" };
@@ -31,17 +32,8 @@ export function refusalText(data, response) {
   return /\{\w+\}/.test(text) ? english : text;
 }
 
-const said = new Map();      // node → what it says: told again when the reader picks a language
-onLanguage(() => {
-  for (const [node, { tell, text }] of said) {
-    if (!node.isConnected || node.textContent !== text) { said.delete(node); continue; }
-    said.set(node, { tell, text: (node.textContent = tell()) });
-  }
-});
-
 /** `node` says the refusal in the frame of the catalog's `frame` ("Could not sign in:
  *  {why}"), now and again in another language if the reader picks one while it is shown. */
 export function sayRefusal(node, frame, data, response) {
-  const tell = () => t(frame, { why: refusalText(data, response) });
-  said.set(node, { tell, text: (node.textContent = tell()) });
+  tellIn(node, () => t(frame, { why: refusalText(data, response) }));
 }

@@ -1,5 +1,7 @@
-// Small helpers for the page: find an element, build one, and the three ways the table speaks
-// to people: the screen reader's live regions (`say`), the table-talk log and the notice line.
+// Small helpers for the page: find an element, build one, words told again in the language
+// the reader picks (`tellIn`), and the three ways the table speaks to people: the screen
+// reader's live regions (`say`), the table-talk log and the notice line.
+import { onLanguage } from "../i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -22,25 +24,26 @@ export function say(text, urgent = false) {
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
 
-const tellers = new WeakMap();
+const told = new WeakMap();          // node → {tell, text}: what it was told, and said
 
-/** `node` says what `tell()` returns, now and again at each `retell` (a language chosen):
- *  the table talk is told in the language the page is read in, the earlier lines too. */
+/** `node` says what `tell()` returns, now and again whenever the reader picks a language
+ *  (the table talk, its earlier lines too; a refusal; a note), as long as nothing else has
+ *  changed its words meanwhile. */
 export function tellIn(node, tell) {
   node.textContent = tell();
   node.dataset.retold = "";
-  tellers.set(node, tell);
+  told.set(node, { tell, text: node.textContent });
   return node;
 }
 
-/** Every text of `root` and under it made by `tellIn`, told again (in the page's language
- *  now). */
-export function retell(root) {
-  for (const node of [root, ...root.querySelectorAll("[data-retold]")]) {
-    const tell = tellers.get(node);
-    if (tell) node.textContent = tell();
+onLanguage(() => {
+  for (const node of document.querySelectorAll("[data-retold]")) {
+    const said = told.get(node);
+    if (!said || node.textContent !== said.text) continue;   // its words replaced since
+    node.textContent = said.tell();
+    said.text = node.textContent;
   }
-}
+});
 
 /** A line of table talk: `text`, or a function that tells it (told again in another
  *  language when the reader picks one). */
@@ -57,12 +60,7 @@ export function log(text, cls = "") {
 export function notice(tell, kind = "refused") {
   const box = $("notice");
   box.className = `notice ${kind}`;
-  if (typeof tell === "function") {
-    tellIn(box, tell);
-  } else {
-    box.textContent = tell || "";
-    delete box.dataset.retold;
-    tellers.delete(box);
-  }
+  if (typeof tell === "function") tellIn(box, tell);
+  else box.textContent = tell || "";
   box.hidden = !box.textContent;
 }

@@ -25,7 +25,7 @@ import { renderSeat } from "./seat.js";
 import { onLanguage, pickLanguage, useLanguage } from "../i18n.js";
 import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
 import { connect, onMessage, renderConn } from "./connection.js";
-import { $, retell } from "./dom.js";
+import { $ } from "./dom.js";
 import { onKey } from "./keyboard.js";
 import { fitPage, layoutFelt } from "./layout.js";
 import { renderHint, renderReplayLink, renderRulesLink } from "./learn.js";
@@ -87,8 +87,7 @@ async function boot() {
   await useLanguage(pickLanguage());
   onRefresh(render);
   onMessage(receive);
-  // the table talk and the notice line too
-  onLanguage(() => { renderConn(); render(); retell($("log")); retell($("notice")); });
+  onLanguage(() => { renderConn(); render(); });   // (the told words: dom.js tellIn)
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   $("settings").append(languageSwitch(), muteSwitch());
   $("pace-box").append(paceSwitch());
