@@ -208,3 +208,51 @@ def test_a_request_nothing_answers_is_told_in_the_page_s_words(
     assert page.locator("#error").inner_text() == no_answer
     everything = errors + more + most + rest
     assert not everything, everything
+
+
+PAGES_THAT_LOAD = [            # (page, its first request, what shows once it answered)
+    ("/", r"/api/presets$", "#create-btn:not([disabled])"),
+    ("/leaderboard", r"/api/leaderboard\?", "#board .hint"),
+    ("/players/Nobody", r"/api/players/Nobody$", "#player-since:not(:empty)"),
+    ("/learn", r"/api/tutorial$", "#progress:not(:empty)"),
+]
+
+
+@pytest.mark.parametrize(("path", "asks", "shown"), PAGES_THAT_LOAD)
+def test_a_page_whose_first_request_got_no_answer_says_so_and_tries_again(
+        path: str, asks: str, shown: str, server: Server,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The lobby's games, the leaderboard, a player's profile and the tutorial each ask the
+    API as the page opens; with no answer the page stayed empty without a word (the lobby's
+    "Make the table" greyed for good, the profile "There is no player of that name").  Now
+    the page says why in the reader's language, told again in another language, with a "Try
+    again" button that loads the page once the server answers."""
+    words = catalog("hi")
+    context = new_browser_context({"twentyeight:lang": "hi"})
+    down = {"now": True}
+    context.route(re.compile(asks), lambda route: route.abort("internetdisconnected")
+                  if down["now"] else route.continue_())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}{path}")
+    line = page.locator(".load-failed")
+    line.wait_for()
+    assert line.locator("span").inner_text() == fill(words["net.load_failed"],
+                                                     why=words["net.no_answer"])
+    assert line.locator("button").inner_text() == words["net.try_again"]
+    assert page.locator(shown).count() == 0
+
+    page.select_option("#lang", "en")
+    english = catalog("en")
+    page.wait_for_function("s => document.querySelector('.load-failed span').textContent === s",
+                           arg=fill(english["net.load_failed"], why=english["net.no_answer"]))
+    assert line.locator("button").inner_text() == english["net.try_again"]
+
+    down["now"] = False
+    line.locator("button").click()
+    page.locator(shown).wait_for()
+    assert line.count() == 0
+    if path.startswith("/players/"):          # the answer, now it came: no such player
+        assert page.locator("#player-since").inner_text() == english["profile.not_found"]
+    assert not errors, errors

@@ -6,7 +6,7 @@ import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
 import { sayRefusal } from "./refusal.js";
-import { request } from "./request.js";
+import { loaded, request } from "./request.js";
 import { languageSwitch, muteSwitch } from "./settings.js";
 import { levelAbout, levelName } from "./words.js";
 
@@ -67,7 +67,7 @@ async function load() {
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   $("brand-cards").innerHTML = ["JH", "9S", "AD", "TC"]
     .map((c) => `<span class="brand-card">${cardSVG(c)}</span>`).join("");
-  const data = await (await fetch("/api/presets")).json();
+  const { data } = await loaded("/api/presets", $("create"));
   presets = data.presets;
   bots = data.bots;
   botDescriptions = data.bot_descriptions || {};

@@ -2,17 +2,19 @@
 // first, by mu − 3·sigma.
 import { t } from "../i18n.js";
 import { $, el } from "../table/dom.js";
+import { loaded } from "../request.js";
 import { startPage } from "./page.js";
 
 const FAMILIES = ["28", "29", "56", "40"];
 let chosen = new URLSearchParams(location.search).get("family");
 if (!FAMILIES.includes(chosen)) chosen = "28";
-let rows = [];
+let rows = null;                     // the board, once it came
 
 function draw() {
   $("families").replaceChildren(...FAMILIES.map((f) => el("button", {
     type: "button", class: "small", "aria-pressed": String(f === chosen), "data-family": f,
     text: t("profile.family", { family: f }), onclick: () => { chosen = f; load(); } })));
+  if (rows === null) return;              // still loading (or saying why it did not)
   if (!rows.length) {
     $("board").replaceChildren(el("p", { class: "hint", text: t("board.empty") }));
     return;
@@ -30,8 +32,12 @@ function draw() {
 
 async function load() {
   history.replaceState(null, "", `?family=${chosen}`);
-  const r = await fetch(`/api/leaderboard?family=${chosen}`, { cache: "no-store" });
-  rows = r.ok ? (await r.json()).players : [];
+  const family = chosen;
+  rows = null;
+  draw();
+  const answer = await loaded(`/api/leaderboard?family=${family}`, $("board"));
+  if (family !== chosen) return;          // another family was chosen meanwhile
+  rows = answer.ok ? answer.data.players : [];
   draw();
 }
 

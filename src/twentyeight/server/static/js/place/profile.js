@@ -3,6 +3,7 @@
 import { t } from "../i18n.js";
 import { $, el } from "../table/dom.js";
 import { dateText } from "./account.js";
+import { loaded } from "../request.js";
 import { startPage } from "./page.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/players/")[1] || "");
@@ -64,8 +65,8 @@ function draw() {
 }
 
 async function load() {
-  const r = await fetch(`/api/players/${encodeURIComponent(NAME)}`, { cache: "no-store" });
-  if (r.ok) profile = await r.json();
+  const answer = await loaded(`/api/players/${encodeURIComponent(NAME)}`, $("ratings"));
+  if (answer.ok) profile = answer.data;
   else missing = true;
   draw();
 }

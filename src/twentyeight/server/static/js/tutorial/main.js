@@ -6,6 +6,7 @@
 import { cardShort, spriteSVG } from "../cards.js";
 import { joinList, onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
 import { reasonWithRule, withoutRule } from "../reasons.js";
+import { loaded } from "../request.js";
 import { languageSwitch } from "../settings.js";
 import { labelNode, parseAction } from "../words.js";
 import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
@@ -87,8 +88,7 @@ async function start() {
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   await useLanguage(pickLanguage());
   $("settings").append(languageSwitch());
-  const r = await fetch("/api/tutorial");
-  const data = await r.json();
+  const { data } = await loaded("/api/tutorial", $("say"));
   lesson.steps = data.steps;
   lesson.clockwise = data.direction === "clockwise";
   $("next").addEventListener("click", () => { lesson.at = Math.min(lesson.at + 1, lesson.steps.length - 1); show(); });
