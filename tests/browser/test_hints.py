@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import MY_TURN, act_simply, dialog_open, seated_page, seq, then_wait
+from browser.conftest import (MY_TURN, act_simply, catalog, dialog_open, seated_page, seq,
+                              then_wait)
 from server.harness import Server
 
 if TYPE_CHECKING:
@@ -70,11 +71,34 @@ def test_review_of_my_play_when_the_hand_is_over(
             break
         act_simply(page)
     assert dialog_open(page)
+    page.route("**/review", lambda route: route.abort("internetdisconnected"))
+    page.click("#review-btn")                  # nothing answers: said, and asked again
+    page.wait_for_selector("#ho-review .error")
+    assert page.inner_text("#ho-review .error") == catalog("en")["net.no_answer"]
+    page.unroute("**/review")
     page.click("#review-btn")
     page.wait_for_selector("#ho-review .rv-summary", timeout=240_000)
+    assert page.locator("#ho-review .error").count() == 0
     summary = page.inner_text("#ho-review .rv-summary")
     assert "decision" in summary and "as good as the expert's" in summary
     page.screenshot(path=str(shots / "table-review-1280x800.png"))
+    assert errors == []
+
+
+def test_a_hint_that_got_no_answer_is_said_in_the_readers_language(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The hint asked with the network gone: "No hint: the server did not answer" in the
+    page's language, and in the next language the reader picks (it was kept as the words
+    first said)."""
+    page, errors = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    page.route("**/hint", lambda route: route.abort("internetdisconnected"))
+    hindi, english = catalog("hi"), catalog("en")
+    assert hint(page) == hindi["hint.failed"].replace("{why}", hindi["net.no_answer"])
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.inner_text("#hint-text") == english["hint.failed"].replace(
+        "{why}", english["net.no_answer"])
     assert errors == []
 
 

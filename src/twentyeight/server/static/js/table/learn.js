@@ -5,15 +5,16 @@
 // only (POST /api/rooms/ROOM/hint and …/review, with my seat's token).
 import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
-import { post } from "../request.js";
+import { refusalText } from "../refusal.js";
+import { request } from "../request.js";
 import { parseAction } from "../words.js";
 import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
-import { $, el, say } from "./dom.js";
+import { $, el, say, tellIn } from "./dom.js";
 import { ROOM, myTurn, playedByMe, refresh, token, ui } from "./state.js";
 import { annulledWhy } from "./text.js";
 
-const hint = { seq: null, answer: null, busy: false, failed: null };
+const hint = { seq: null, answer: null, busy: false, failed: null };   // failed: request's refusal
 const shown = new Set();            // the notes already told: "seq key" (a state may come twice)
 const told = new Set();             // the turn notes told this hand: "hand key"
 
@@ -26,13 +27,14 @@ async function askHint() {
   hint.busy = true;
   hint.failed = null;
   renderHint();
-  try {
-    hint.answer = await post(`/api/rooms/${encodeURIComponent(ROOM)}/hint`, { token: token() });
+  const answer = await request(`/api/rooms/${encodeURIComponent(ROOM)}/hint`, { token: token() });
+  if (answer.ok) {
+    hint.answer = answer.data;
     hint.seq = seq;
     const text = hintText();
     if (text) say(text);
-  } catch (e) {
-    hint.failed = e.message;
+  } else {
+    hint.failed = answer;           // said at each drawing, in the language of the moment
   }
   hint.busy = false;
   refresh();                        // the page fitted again round the hint's words
@@ -64,7 +66,7 @@ export function renderHint() {
     target?.classList.add("hinted");
   } else if (hint.failed) {
     prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text",
-      text: t("hint.failed", { why: hint.failed }) }));
+      text: t("hint.failed", { why: refusalText(hint.failed.data, hint.failed.response) }) }));
   }
   const why = prompt.querySelector(".prompt-why");         // (the button on the prompt's line)
   if (!current && why) why.before(" ", button);
@@ -111,12 +113,14 @@ export function reviewOffer(hand) {
     onclick: async () => {
       button.disabled = true;
       box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
-      try {
-        const data = await post(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
-        box.replaceChildren(...reviewNodes(data.decisions));
-      } catch (e) {
-        box.replaceChildren(el("p", { class: "error", text: e.message }));
+      const answer = await request(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
+      if (answer.ok) {
+        box.replaceChildren(...reviewNodes(answer.data.decisions));
+        return;
       }
+      button.disabled = false;      // the refusal, and the button to ask again
+      box.replaceChildren(tellIn(el("p", { class: "error", role: "alert" }),
+        () => refusalText(answer.data, answer.response)), button);
     } });
   box.append(button);
   return box;
