@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.conftest import (MY_TURN, act_simply, catalog, dialog_open, seated_page, seq,
-                              then_wait)
+from browser.conftest import MY_TURN, act_simply, catalog, dialog_open, seated_page, seq, then_wait
 from server.harness import Server
 
 if TYPE_CHECKING:
