@@ -24,8 +24,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from browser.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
     DIALOG_CLOSED_OR_REOPENED,
     MY_TURN,
+    STATIC,
     PlaywrightTimeout,
     act_simply,
     api,
@@ -41,7 +44,7 @@ from browser.test_screens import show_the_reveal_banner, to_a_trick_on_the_table
 from server.harness import Server, running
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Dialog, Locator, Page
+    from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Playwright
 
 FINGER = 40
 """The least height (CSS px) of something to tap: about a fingertip."""
@@ -615,3 +618,51 @@ def test_the_prompt_says_why_choices_are_missing(
     found = problems(page)
     assert not found, "\n".join(found)
     assert not errors
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """The width and height of a PNG, from its header."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_a_phone_can_put_the_place_on_its_home_screen(
+        playwright: Playwright, server: Server, tmp_path: Path) -> None:
+    """A phone's browser offers to add the place to the home screen, from where it opens in
+    a window of its own under its icon (it named no web app manifest, and had no icon but
+    the favicon): every page names the manifest, its icons are the sizes it says, and
+    chromium's own check of installability finds nothing missing on the lobby, a table's
+    waiting room and the tutorial.  (A persistent profile: chromium installs nothing from
+    a private window.)"""
+    pages = sorted(STATIC.glob("*.html"))
+    assert len(pages) >= 9
+    for html in pages:
+        text = html.read_text()
+        assert '<link rel="manifest" href="/static/manifest.webmanifest">' in text, html.name
+        assert '<meta name="theme-color"' in text, html.name
+    room = api(server, "/api/rooms", {"rules": "28"})["room"]
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
+        args=CHROMIUM_ARGS, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        for path in ("/", f"/r/{room}", "/learn"):
+            page.goto(f"{server.url}{path}")
+            page.wait_for_load_state("networkidle")
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == [], path
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["errors"] == [], manifest["errors"]
+        said = json.loads(manifest["data"])
+        assert said["start_url"] == "/" and said["display"] == "standalone"
+        assert {i["purpose"] for i in said["icons"]} == {"any", "maskable"}
+        for icon in said["icons"]:
+            answer = page.request.get(f"{server.url}{icon['src']}")
+            assert answer.ok, icon
+            if icon["type"] == "image/png":
+                width, height = png_size(answer.body())
+                assert icon["sizes"] == f"{width}x{height}", icon
+        touch = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
+        assert png_size(page.request.get(f"{server.url}{touch}").body()) == (180, 180)
+    finally:
+        context.close()
