@@ -666,3 +666,41 @@ def test_a_phone_can_put_the_place_on_its_home_screen(
         assert png_size(page.request.get(f"{server.url}{touch}").body()) == (180, 180)
     finally:
         context.close()
+
+
+SHARE_SHEET = """Object.defineProperty(navigator, 'share', { configurable: true, value: (data) => {
+  window.shared = [...(window.shared || []), data]; return Promise.resolve(); } });"""
+"""A phone's share sheet, as the page sees it: ``navigator.share``, here keeping what it got."""
+
+
+def test_the_waiting_room_shares_the_seat_link_through_the_phone(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Friends are invited where they talk (WhatsApp, messages): on a phone whose browser has
+    a share sheet the waiting room offers "Share" beside "Copy link", a finger high, which
+    hands the sheet the seat link and a line in the host's language naming the game; a
+    browser without one is not offered it."""
+    made = api(server, "/api/rooms", {"rules": "29"})
+    room, invite = made["room"], made["invite"]
+    storage = {"twentyeight:lang": "hi", f"twentyeight:invite:{room}": invite}
+    context = new_browser_context(storage, viewport={"width": 390, "height": 844}, **TOUCH)
+    context.add_init_script(SHARE_SHEET)
+    page = context.new_page()
+    page.goto(f"{server.url}/r/{room}")
+    share = page.locator("#share-btn")
+    share.wait_for()
+    words = catalog("hi")
+    assert share.inner_text() == words["waiting.share"]
+    box = share.bounding_box()
+    assert box and box["height"] >= FINGER
+    share.click()
+    page.wait_for_function("window.shared?.length === 1")
+    shared = page.evaluate("window.shared[0]")
+    assert shared["text"] == words["waiting.share_text"].replace("{game}", "29")
+    assert shared["url"] == page.locator(".waiting .share code").first.inner_text()
+    assert shared["url"].endswith(f"/r/{room}#invite={invite}")
+
+    plain = new_browser_context(storage).new_page()     # chromium on a desktop: no sheet
+    plain.goto(f"{server.url}/r/{room}")
+    plain.locator(".seat-list button").first.wait_for()
+    assert plain.evaluate("'share' in navigator") is False
+    assert plain.locator("#share-btn").count() == 0
