@@ -44,6 +44,7 @@ from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, rules_from
+from twentyeight.server.preview import SITE_DESCRIPTION, SITE_TITLE, table_words, with_preview
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.settings import Settings
 
@@ -241,8 +242,9 @@ def create_app(settings: Settings) -> FastAPI:
     places = place.install(app, hub, body, STATIC)    # public tables, players, ratings
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def lobby(request: Request) -> HTMLResponse:
+        return HTMLResponse(with_preview(STATIC / "index.html", base=base_of(request), path="/",
+                                         title=SITE_TITLE, description=SITE_DESCRIPTION))
 
     @app.get("/docs", include_in_schema=False)
     async def api_page() -> HTMLResponse:
@@ -258,7 +260,7 @@ def create_app(settings: Settings) -> FastAPI:
             hints=ask.hints,
             client=client_of(request)))
         room = made.room
-        base = str(request.base_url).rstrip("/")
+        base = base_of(request)
         return {"room": room.id, "link": f"{base}/r/{room.id}#invite={made.invite}",
                 "watch": f"{base}/r/{room.id}", "invite": made.invite,
                 "host_token": made.host_token, "ws": f"/api/rooms/{room.id}/ws",
@@ -291,7 +293,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def invitation(room_id: str, request: Request) -> dict[str, Any]:
         ask = await body(request, HostOnly)
         invite = await hub.lobby.new_invitation(room_id, ask.token)
-        base = str(request.base_url).rstrip("/")
+        base = base_of(request)
         return {"room": room_id, "invite": invite, "link": f"{base}/r/{room_id}#invite={invite}"}
 
     @app.post("/api/rooms/{room_id}/start")
@@ -305,18 +307,27 @@ def create_app(settings: Settings) -> FastAPI:
             "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
 
     @app.get("/r/{room_id}", response_class=HTMLResponse, response_model=None)
-    async def link(room_id: str) -> FileResponse | HTMLResponse:
+    async def link(room_id: str, request: Request) -> FileResponse | HTMLResponse:
         try:
-            await hub.lobby.current(room_id)
+            room = await hub.lobby.current(room_id)
         except RoomError as e:                       # 404 unknown, 410 closed
             return FileResponse(STATIC / "no-room.html", status_code=e.status)
-        return FileResponse(STATIC / "table.html")
+        title, description = table_words(room.rules)
+        return HTMLResponse(with_preview(STATIC / "table.html", base=base_of(request),
+                                         path=f"/r/{room.id}", title=title,
+                                         description=description))
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def websocket(socket: WebSocket, room_id: str) -> None:
         await transport.serve(hub, socket, room_id)
 
     return app
+
+
+def base_of(request: Request) -> str:
+    """The address a request came to, without a final slash (``https://host``): the start
+    of every whole link the server gives (a table's links, a shared card's)."""
+    return str(request.base_url).rstrip("/")
 
 
 def parsed(raw: bytes, model: type[M], digits: int) -> M:

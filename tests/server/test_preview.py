@@ -1,0 +1,62 @@
+"""A shared link's card (server/preview.py): WhatsApp, Telegram and the like draw it from the
+page's Open Graph tags.  The lobby says what the place is; a table's link the game and its
+number of players, and nothing a stranger may not know (no name, no invitation)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.harness import Server, running
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from running(Server(Path(tmp_path_factory.mktemp("preview")) / "rooms.db"))
+
+
+def card(html: str) -> dict[str, str]:
+    """The page's Open Graph tags, by property."""
+    return dict(re.findall(r'<meta property="(og:[\w:]+)" content="([^"]*)">', html))
+
+
+def test_the_lobby_s_link_says_what_the_place_is(site: Server) -> None:
+    page = httpx.get(f"{site.url}/", timeout=10)
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    tags = card(page.text)
+    assert tags["og:title"] == "twentyeight: play 28, 29, 56 and 40 online"
+    assert "हिन्दी" in tags["og:description"]
+    assert tags["og:url"] == f"{site.url}/"
+    assert tags["og:image"] == f"{site.url}/static/icons/icon-512.png"   # whole, as cards need
+    image = httpx.get(tags["og:image"], timeout=10)
+    assert image.status_code == 200 and image.headers["content-type"] == "image/png"
+    assert page.text.index("og:title") < page.text.index("</head>")
+
+
+def test_a_table_s_link_names_the_game_and_no_one_at_it(site: Server) -> None:
+    """A table of 29 with Asha seated, by the link its host shares: the card says 29 and four
+    players; not Asha, not the invitation, not the host's token."""
+    made = site.create_room(rules="29")
+    room = made["room"]
+    site.take(room, 0, "Asha")
+    page = httpx.get(made["link"].split("#")[0], timeout=10)      # a crawler gets no '#'
+    assert page.status_code == 200
+    tags = card(page.text)
+    assert tags["og:title"] == "Come and play 29 · twentyeight"
+    assert tags["og:description"].startswith("A table of 4 players: 29 (clockwise")
+    assert tags["og:url"] == f"{site.url}/r/{room}"
+    for secret in ("Asha", made["invite"], made["host_token"]):
+        assert secret not in page.text
+    six = site.create_room(rules="56-8p")
+    assert card(httpx.get(f"{site.url}/r/{six['room']}", timeout=10).text)["og:title"] \
+        == "Come and play 56 · twentyeight"
+
+
+def test_a_link_to_no_table_has_no_card_of_one(site: Server) -> None:
+    page = httpx.get(f"{site.url}/r/nosuchroom", timeout=10)
+    assert page.status_code == 404
+    assert "og:title" not in page.text
