@@ -40,8 +40,11 @@ MY_TURN = ("document.querySelector('#hand-over').open || "
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``twentyeight serve`` on a free loopback port with its own SQLite file."""
-    srv = Server(Path(tmp_path_factory.mktemp("srv")) / "rooms.db")
+    """``twentyeight serve`` on a free loopback port with its own SQLite file.  Every browser
+    of a module comes from one address, so the tables one client may keep open
+    (``rooms_per_client``, 20) are many more here: a module makes more than 20 rooms."""
+    srv = Server(Path(tmp_path_factory.mktemp("srv")) / "rooms.db",
+                 "--limit", "rooms_per_client=1000")
     yield from running(srv)
 
 

@@ -686,7 +686,7 @@ def test_the_waiting_room_shares_the_seat_link_through_the_phone(
     context.add_init_script(SHARE_SHEET)
     page = context.new_page()
     page.goto(f"{server.url}/r/{room}")
-    share = page.locator("#share-btn")
+    share = page.locator(".waiting .share-link")
     share.wait_for()
     words = catalog("hi")
     assert share.inner_text() == words["waiting.share"]
@@ -703,4 +703,38 @@ def test_the_waiting_room_shares_the_seat_link_through_the_phone(
     plain.goto(f"{server.url}/r/{room}")
     plain.locator(".seat-list button").first.wait_for()
     assert plain.evaluate("'share' in navigator") is False
-    assert plain.locator("#share-btn").count() == 0
+    assert plain.locator(".share-link").count() == 0
+
+
+def test_the_seat_link_is_at_hand_while_the_match_is_on(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A friend who comes late takes a computer player's seat with the seat link, but once
+    the match began nobody at the table could give it: the address bar no longer holds it
+    (the table takes it out) and a home-screen window has none.  The side panel now offers it,
+    with "Copy link" and "Share", to whoever holds the invitation; not to a watcher of a
+    private table (who could not sit either)."""
+    made = api(server, "/api/rooms", {"rules": "28"})
+    room = made["room"]
+    host = new_browser_context({f"twentyeight:host:{room}": made["host_token"],
+                                f"twentyeight:invite:{room}": made["invite"]})
+    host.add_init_script(SHARE_SHEET)
+    page = host.new_page()
+    page.goto(f"{server.url}/r/{room}")
+    page.locator("#waiting .seat-list button").first.click()
+    assert page.locator("#invite-section").is_hidden()      # the waiting room says it
+    page.locator("#start-btn").click()
+    section = page.locator("#invite-section")
+    section.wait_for()
+    assert section.locator("code").inner_text() == made["link"]
+    words = catalog("en")
+    assert section.locator("h2").text_content() == words["invite.title"]
+    section.locator(".share-link").click()
+    page.wait_for_function("window.shared?.length === 1")
+    assert page.evaluate("window.shared[0].url") == made["link"]
+
+    watcher = new_browser_context().new_page()
+    watcher.goto(f"{server.url}/r/{room}")
+    watcher.locator("#prompt").wait_for()
+    watcher.wait_for_function("document.body.dataset.caught === '1'")
+    assert watcher.locator("#invite-section").is_hidden()
+    assert watcher.locator("#invite-box code").count() == 0

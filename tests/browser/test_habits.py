@@ -36,15 +36,6 @@ HI = catalog("hi")
 LANGUAGE_KEY = "twentyeight:lang"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    srv = Server(Path(tmp_path_factory.mktemp("habits")) / "rooms.db",
-                 "--limit", "rooms_per_client=1000")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
 def table(server: Server, seats: list[int], **room: Any) -> tuple[dict[str, Any], dict[int, str]]:
     made = api(server, "/api/rooms", {"rules": "28", "bots": "rules", "bot_delay": 0, **room})
     tokens = {k: api(server, f"/api/rooms/{made['room']}/seats/{k}",

@@ -2,6 +2,9 @@
 // after `#invite=`.  Read once from the address (then kept for this room in localStorage and
 // taken out of the address bar, so a copied page address does not pass it on by accident);
 // the host's browser has it from making the room.  Without it this browser can only watch.
+import { t, tn } from "../i18n.js";
+import { presetOf } from "../learn/notes.js";
+import { $, el } from "./dom.js";
 import { ROOM, ui } from "./state.js";
 
 const KEY = `twentyeight:invite:${ROOM}`;
@@ -24,3 +27,36 @@ export const watchLink = () => `${location.origin}/r/${ROOM}`;
 /** Whether this browser may take a seat: with the seat invitation (the host has it), or at a
  *  public table, where anyone may; else it only watches. */
 export const maySit = () => Boolean(invite() || ui.hostToken || ui.room?.public);
+
+/** "Copy link" and, where the browser has a share sheet (phones: WhatsApp, messages, mail
+ *  …), "Share", which hands it the link and a line in the page's language naming the game
+ *  ("Come and play 29 with me"): the buttons that pass `link` on. */
+export function passOn(link) {
+  const copy = el("button", { type: "button", class: "small copy-link", text: t("waiting.copy"),
+    onclick: async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = t("waiting.copied"); } catch { copy.textContent = t("waiting.copy_by_hand"); }
+    } });
+  if (!navigator.share) return [copy];
+  const game = presetOf(ui.room?.rules).match(/^\d+/)?.[0] ?? "28";
+  return [copy, " ", el("button", { type: "button", class: "small share-link", text: t("waiting.share"),
+    onclick: () => navigator.share({ text: t("waiting.share_text", { game }), url: link })
+      .catch(() => {}) })];          // closed without sharing: nothing to say
+}
+
+/** The side panel's invitation while the match is on: the seat link, for a friend who comes
+ *  late to take a computer player's seat (from the next hand), to whoever holds it — the
+ *  address bar no longer does, and a home-screen window has none.  Hidden where no computer
+ *  plays, before the start (the waiting room says it) and once the match is over. */
+export function renderInvitation() {
+  const section = $("invite-section");
+  if (!section) return;
+  const link = seatLink() ?? (ui.room?.public ? watchLink() : null);
+  const on = ui.room?.status === "playing" && !ui.latest?.match?.over
+    && (ui.room?.seats || []).some((s) => s.kind === "bot");
+  section.hidden = !(link && on);
+  const key = JSON.stringify([section.hidden, link, document.documentElement.lang]);
+  if (section.hidden || section.dataset.drawn === key) return;   // (a redraw loses a tap)
+  section.dataset.drawn = key;
+  $("invite-box").replaceChildren(el("p", { class: "share" },
+    tn("invite.late", { link: el("code", { text: link }) }), " ", ...passOn(link)));
+}

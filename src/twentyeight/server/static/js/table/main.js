@@ -22,6 +22,7 @@ import { setUpClaims } from "./claim.js";
 import { renderClock } from "./clock.js";
 import { renderSheet } from "./scoresheet.js";
 import { renderSeat } from "./seat.js";
+import { renderInvitation } from "./invite.js";
 import { onLanguage, pickLanguage, useLanguage } from "../i18n.js";
 import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
 import { connect, onMessage, renderConn } from "./connection.js";
@@ -65,6 +66,7 @@ function render() {
   renderChat();
   renderSheet();
   renderSeat();
+  renderInvitation();
 }
 
 function relayout() {

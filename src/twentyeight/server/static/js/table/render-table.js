@@ -4,12 +4,11 @@
 // the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
 import { seatNumber, t, tn } from "../i18n.js";
-import { presetOf } from "../learn/notes.js";
 import { bidNode, callNode, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
-import { maySit, seatLink, watchLink } from "./invite.js";
+import { maySit, passOn, seatLink, watchLink } from "./invite.js";
 import {
   NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
@@ -72,15 +71,6 @@ export function fitScoreNames() {
   if (cut("short")) all.forEach((names) => { names.hidden = true; });
 }
 
-/** "Share": the phone's own share sheet (WhatsApp, messages, mail …) with the link and a
- *  line in the page's language ("Come and play 29 with me"); where the browser has one. */
-function shareButton(url) {
-  const game = presetOf(ui.room?.rules).match(/^\d+/)?.[0] ?? "28";
-  return el("button", { type: "button", class: "small", id: "share-btn", text: t("waiting.share"),
-    onclick: () => navigator.share({ text: t("waiting.share_text", { game }), url })
-      .catch(() => {}) });          // closed without sharing: nothing to say
-}
-
 /** The waiting room: the invitation, the seats and (for the host) the start. */
 export function renderWaiting() {
   const box = $("waiting");
@@ -94,12 +84,8 @@ export function renderWaiting() {
   // without the right to sit this browser is told it watches, not offered a seat refused
   const seatable = maySit();
   const link = seatLink() || watchLink();    // the seat link, if we have the invitation
-  const copy = el("button", { type: "button", class: "small", text: t("waiting.copy"), onclick: async () => {
-    try { await navigator.clipboard.writeText(link); copy.textContent = t("waiting.copied"); } catch { copy.textContent = t("waiting.copy_by_hand"); }
-  } });
   const invite = seatable ? "waiting.invite" : "waiting.watch_only";
-  fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", copy,
-    ...(navigator.share ? [" ", shareButton(link)] : [])));
+  fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", ...passOn(link)));
   if (seatLink()) fresh.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
   const seatless = mine === undefined || mine === null;
   if (seatless && !seatable) {
