@@ -60,3 +60,18 @@ def test_a_link_to_no_table_has_no_card_of_one(site: Server) -> None:
     page = httpx.get(f"{site.url}/r/nosuchroom", timeout=10)
     assert page.status_code == 404
     assert "og:title" not in page.text
+
+
+def test_a_rules_page_s_link_names_its_game(site: Server) -> None:
+    """People share a rules page to settle what the rule is: its card names the game and its
+    address is the page's own, whatever was typed after ``/rules/``."""
+    tags = card(httpx.get(f"{site.url}/rules/56-kerala", timeout=10).text)
+    assert tags["og:title"] == "The rules of 56 · twentyeight"
+    assert tags["og:description"].startswith("Kerala 56 (closed)")
+    assert tags["og:url"] == f"{site.url}/rules/56-kerala"
+    odd = httpx.get(f'{site.url}/rules/"><b>x', timeout=10)
+    assert odd.status_code == 200 and "<b>x" not in odd.text
+    assert card(odd.text)["og:url"] == f"{site.url}/rules"
+    learn = card(httpx.get(f"{site.url}/learn", timeout=10).text)
+    assert learn["og:title"].startswith("Learn to play 28")
+    assert learn["og:url"] == f"{site.url}/learn"

@@ -44,7 +44,7 @@ from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, rules_from
-from twentyeight.server.preview import SITE_DESCRIPTION, SITE_TITLE, table_words, with_preview
+from twentyeight.server.preview import SITE, base_of, table_card, with_preview
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.settings import Settings
 
@@ -243,8 +243,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
-        return HTMLResponse(with_preview(STATIC / "index.html", base=base_of(request), path="/",
-                                         title=SITE_TITLE, description=SITE_DESCRIPTION))
+        return HTMLResponse(with_preview(STATIC / "index.html", base_of(request), SITE))
 
     @app.get("/docs", include_in_schema=False)
     async def api_page() -> HTMLResponse:
@@ -312,22 +311,14 @@ def create_app(settings: Settings) -> FastAPI:
             room = await hub.lobby.current(room_id)
         except RoomError as e:                       # 404 unknown, 410 closed
             return FileResponse(STATIC / "no-room.html", status_code=e.status)
-        title, description = table_words(room.rules)
-        return HTMLResponse(with_preview(STATIC / "table.html", base=base_of(request),
-                                         path=f"/r/{room.id}", title=title,
-                                         description=description))
+        return HTMLResponse(with_preview(STATIC / "table.html", base_of(request),
+                                         table_card(room.id, room.rules)))
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def websocket(socket: WebSocket, room_id: str) -> None:
         await transport.serve(hub, socket, room_id)
 
     return app
-
-
-def base_of(request: Request) -> str:
-    """The address a request came to, without a final slash (``https://host``): the start
-    of every whole link the server gives (a table's links, a shared card's)."""
-    return str(request.base_url).rstrip("/")
 
 
 def parsed(raw: bytes, model: type[M], digits: int) -> M:

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from twentyeight.analysis.expert import Effort, default_expert
@@ -61,6 +61,7 @@ from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
+from twentyeight.server.preview import LEARN, base_of, rules_card, with_preview
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
@@ -353,12 +354,13 @@ def add_routes(app: FastAPI, body: Body, current: Current,
 
     @app.get("/rules", include_in_schema=False)         # the recommended game's: 28
     @app.get("/rules/{preset}", include_in_schema=False)
-    async def rules_page(preset: str = "28") -> FileResponse:
-        return FileResponse(STATIC / "rules.html")
+    async def rules_page(request: Request, preset: str = "28") -> HTMLResponse:
+        return HTMLResponse(with_preview(STATIC / "rules.html", base_of(request),
+                                         rules_card(preset)))
 
     @app.get("/learn", include_in_schema=False)
-    async def tutorial_page() -> FileResponse:
-        return FileResponse(STATIC / "learn.html")
+    async def tutorial_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(with_preview(STATIC / "learn.html", base_of(request), LEARN))
 
     @app.get("/api/explained")
     async def explained(preset: str | None = None, room: str | None = None) -> dict[str, Any]:

@@ -2,46 +2,85 @@
 
 WhatsApp, Telegram, Facebook, Slack and the like fetch a shared link and draw a card under
 the message from the page's Open Graph tags (``og:title``, ``og:description``, ``og:image``).
-The lobby's link says what the place is; a table's link (``/r/ROOM``) the game and how many
-play it, from the table's rules only: nothing that ``GET /api/rooms/ROOM`` does not tell
-anyone, no name, no seat (a crawler keeps the card for days, so nothing that changes), and
-the invitation never reaches the server (it is the link's ``#`` part).  In English: a
-crawler says no language.
+The lobby's link says what the place is, the tutorial's what it teaches, a rules page's
+(``/rules/29``: people share them to settle a dispute) which game's rules; a table's link
+(``/r/ROOM``) the game and how many play it, from the table's rules only: nothing that
+``GET /api/rooms/ROOM`` does not tell anyone, no name, no seat (a crawler keeps the card for
+days, so nothing that changes), and the invitation never reaches the server (it is the
+link's ``#`` part).  In English: a crawler says no language.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from twentyeight.rules import PRESET_TITLES, Rules
+from starlette.requests import Request
 
-SITE_TITLE = "twentyeight: play 28, 29, 56 and 40 online"
-SITE_DESCRIPTION = ("The card game 28 and its family, with friends, strangers or computer "
-                    "players, in English, हिन्दी, বাংলা, മലയാളം and தமிழ்.")
+from twentyeight.rules import PRESET_TITLES, PRESETS, Rules
+
 IMAGE = "/static/icons/icon-512.png"
 IMAGE_SIZE = 512
 
 
-def with_preview(page: Path, *, base: str, path: str, title: str, description: str) -> str:
-    """The HTML of ``page`` with its Open Graph tags (and its ``description``) in its head;
-    ``base`` is the address the request came to (``https://host``), since a card's links
-    must be whole."""
-    tags = [("og:type", "website"), ("og:site_name", "twentyeight"), ("og:title", title),
-            ("og:description", description), ("og:url", base + path),
+@dataclass(frozen=True)
+class Card:
+    """What a shared link's card says: the page's own address (``path``), a title and a
+    description."""
+
+    path: str
+    title: str
+    description: str
+
+
+SITE = Card("/", "twentyeight: play 28, 29, 56 and 40 online",
+            "The card game 28 and its family, with friends, strangers or computer players, in "
+            "English, हिन्दी, বাংলা, മലയാളം and தமிழ்.")
+LEARN = Card("/learn", "Learn to play 28, step by step · twentyeight",
+             "One deal of 28, played with you card by card: the auction, the hidden trump, "
+             "following suit and counting the points.")
+
+
+def table_card(room_id: str, rules: Rules) -> Card:
+    """A table's card: the game and its number of players, from its rules only."""
+    return Card(f"/r/{room_id}", f"Come and play {_game(rules.preset)} · twentyeight",
+                f"A table of {rules.num_players} players: "
+                f"{PRESET_TITLES.get(rules.preset, rules.preset)}. Open the link to take a "
+                "seat, or to watch.")
+
+
+def rules_card(preset: str) -> Card:
+    """A rules page's card (the page of a preset the server does not know says so; its card
+    is of the rules in general, at ``/rules``)."""
+    if preset not in PRESETS:
+        return Card("/rules", "The rules · twentyeight", "The rules of 28 and its family: the "
+                    "cards, their order and their points, and every rule in plain words.")
+    return Card(f"/rules/{preset}", f"The rules of {_game(preset)} · twentyeight",
+                f"{PRESET_TITLES.get(preset, preset)}. The cards, their order and their "
+                "points, and every rule of this game in plain words.")
+
+
+def _game(preset: str) -> str:
+    """The game a preset is of, as players name it: "56" for ``56-8p``."""
+    return preset.split("-")[0]
+
+
+def with_preview(page: Path, base: str, card: Card) -> str:
+    """The HTML of ``page`` with the Open Graph tags of ``card`` (and its ``description``) in
+    its head; ``base`` is the address the request came to (``https://host``), since a
+    card's links must be whole."""
+    tags = [("og:type", "website"), ("og:site_name", "twentyeight"), ("og:title", card.title),
+            ("og:description", card.description), ("og:url", base + card.path),
             ("og:image", base + IMAGE), ("og:image:width", str(IMAGE_SIZE)),
             ("og:image:height", str(IMAGE_SIZE)),
             ("og:image:alt", "A card with a red heart, on the green of a card table")]
     head = "".join(f'<meta property="{name}" content="{escape(value)}">\n' for name, value in tags)
-    head += f'<meta name="description" content="{escape(description)}">\n'
+    head += f'<meta name="description" content="{escape(card.description)}">\n'
     return page.read_text(encoding="utf-8").replace("</head>", head + "</head>", 1)
 
 
-def table_words(rules: Rules) -> tuple[str, str]:
-    """The title and description of a table's card: the game and its number of players."""
-    game = rules.preset.split("-")[0]
-    title = f"Come and play {game} · twentyeight"
-    about = PRESET_TITLES.get(rules.preset, rules.preset)
-    description = (f"A table of {rules.num_players} players: {about}. Open the link to take "
-                   "a seat, or to watch.")
-    return title, description
+def base_of(request: Request) -> str:
+    """The address a request came to, without a final slash (``https://host``): the start
+    of every whole link the server gives (a table's links, a shared card's)."""
+    return str(request.base_url).rstrip("/")
