@@ -70,6 +70,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     b.close()
 
 
+SHARE_SHEET = """Object.defineProperty(navigator, 'share', { configurable: true, value: (data) => {
+  window.shared = [...(window.shared || []), data]; return Promise.resolve(); } });"""
+"""A phone's share sheet, as the page sees it: ``navigator.share``, here keeping what it got."""
+
+
 def init_script(storage: dict[str, str]) -> str:
     """A script that fills the page's localStorage before the page's own scripts run."""
     return "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"

@@ -28,6 +28,7 @@ from browser.conftest import (
     CHROMIUM_ARGS,
     DIALOG_CLOSED_OR_REOPENED,
     MY_TURN,
+    SHARE_SHEET,
     STATIC,
     PlaywrightTimeout,
     act_simply,
@@ -666,11 +667,6 @@ def test_a_phone_can_put_the_place_on_its_home_screen(
         assert png_size(page.request.get(f"{server.url}{touch}").body()) == (180, 180)
     finally:
         context.close()
-
-
-SHARE_SHEET = """Object.defineProperty(navigator, 'share', { configurable: true, value: (data) => {
-  window.shared = [...(window.shared || []), data]; return Promise.resolve(); } });"""
-"""A phone's share sheet, as the page sees it: ``navigator.share``, here keeping what it got."""
 
 
 def test_the_waiting_room_shares_the_seat_link_through_the_phone(

@@ -394,3 +394,79 @@ def test_the_tutorial_keeps_the_lesson_and_the_table_on_a_phones_screen(
     play.click()
     page.wait_for_url(server.url + "/")
     assert errors == []
+
+
+def finished_room(server: Server, make: Callable[..., BrowserContext]) -> str:
+    """A match of computer players to a game of 1, played to its end (watched: a table with
+    nobody there waits): its room."""
+    import time
+
+    from browser.conftest import api
+
+    made = api(server, "/api/rooms", {"rules": {"preset": "28", "game_target": 1},
+                                      "bots": "rules", "bot_delay": 0})
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    watcher = make().new_page()
+    watcher.goto(f"{server.url}/r/{made['room']}")
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"{server.url}/api/rooms/{made['room']}/record",
+                                        timeout=10):
+                watcher.close()
+                return str(made["room"])
+        except urllib.error.HTTPError as e:                  # 409 while the match goes on
+            assert e.code == 409 and time.monotonic() < deadline, e
+            time.sleep(0.3)
+
+
+def test_a_moment_of_a_replayed_hand_is_a_link_to_share(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"Look at this!": the replay of a finished table's hand keeps the moment in its address
+    (hand, the seat it is seen from, the step, the hands open) and offers "Copy link" and
+    "Share" beside the step; the friend who opens the link sees that moment (the address
+    kept the hand only, and the friend saw the deal from seat 1).  A review that got no
+    answer is said in the language of the moment, and asked again."""
+    from browser.conftest import SHARE_SHEET, catalog
+
+    room = finished_room(server, new_browser_context)
+    sharer = new_browser_context({"twentyeight:lang": "hi"})
+    sharer.add_init_script(SHARE_SHEET)
+    page = sharer.new_page()
+    page.goto(f"{server.url}/replay?room={room}&hand=0")
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    page.select_option("#seat-select", "2")
+    page.check("#open-hands")
+    page.wait_for_function("location.search.includes('open=1')")
+    slide_to(page, 9)
+    page.wait_for_function("location.search.includes('step=9')")
+    assert "seat=2" in page.url and "hand=0" in page.url
+    hindi = catalog("hi")
+    moment = page.locator("#moment")
+    assert moment.is_visible() and moment.locator("span").inner_text() == hindi["replay.moment"]
+    moment.locator(".share-link").click()
+    page.wait_for_function("window.shared?.length === 1")
+    shared = page.evaluate("window.shared[0]")
+    assert shared == {"text": hindi["replay.share_text"].replace("{game}", "28"), "url": page.url}
+
+    friend = new_browser_context({"twentyeight:lang": "en"}).new_page()
+    errors: list[str] = []
+    friend.on("pageerror", lambda e: errors.append(str(e)))
+    friend.goto(shared["url"])
+    friend.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert friend.inner_text("#step-label").startswith("Step 9 of ")
+    assert friend.locator("#seat-select").input_value() == "2"
+    assert friend.locator("#open-hands").is_checked()
+    assert friend.locator(".lb-felt").count() == 1
+
+    friend.route("**/api/review", lambda route: route.abort("internetdisconnected"))
+    friend.click("#review-btn")
+    friend.wait_for_selector("#review .error")
+    assert friend.inner_text("#review .error") == catalog("en")["net.no_answer"]
+    friend.select_option("#lang", "hi")
+    friend.wait_for_function("s => document.querySelector('#review .error')?.textContent === s",
+                             arg=hindi["net.no_answer"])
+    friend.unroute("**/api/review")
+    friend.click("#review-btn")
+    friend.wait_for_selector("#review .rv-summary", timeout=240_000)
+    assert errors == []

@@ -4,7 +4,8 @@
 // review of the seat's decisions (each one a step to jump to).
 import { onLanguage, pickLanguage, seatNumber, t, translateStatic, useLanguage } from "../i18n.js";
 import { refusalText } from "../refusal.js";
-import { post } from "../request.js";
+import { post, request } from "../request.js";
+import { gameOf, passOn } from "../share.js";
 import { languageSwitch } from "../settings.js";
 import { spriteSVG } from "../cards.js";
 import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
@@ -34,10 +35,11 @@ export function readDocument(text) {
   }
 }
 
-/** POST the open record with `fields` (its text spliced in as it was read). */
-function postRecord(path, fields) {
+/** The body of a request about the open record: `fields` with the record's text spliced in
+ *  as it was read. */
+function recordBody(fields) {
   const rest = JSON.stringify(fields).slice(1);
-  return post(path, `{"record":${state.text}${rest === "}" ? "" : ","}${rest}`);
+  return `{"record":${state.text}${rest === "}" ? "" : ","}${rest}`;
 }
 
 function players(record) {
@@ -74,7 +76,7 @@ function fillChoices() {
 }
 
 async function load() {
-  const data = await postRecord("/api/replay", { hand: state.hand, seat: state.seat, open: state.open });
+  const data = await post("/api/replay", recordBody({ hand: state.hand, seat: state.seat, open: state.open }));
   state.steps = data.steps;
   state.rules = data.rules;
   state.clockwise = data.direction === "clockwise";
@@ -120,8 +122,12 @@ function show() {
   $("first").disabled = $("back").disabled = state.at === 0;
   $("last").disabled = $("forward").disabled = state.at === state.steps.length - 1;
   const params = new URLSearchParams(location.search);
-  if (params.get("room")) {
+  if (params.get("room")) {           // the address is a link to this moment (share.js)
     params.set("hand", String(state.hand));
+    params.set("seat", String(state.seat));
+    params.set("step", String(state.at));
+    if (state.open) params.set("open", "1");
+    else params.delete("open");
     window.history.replaceState(null, "", `?${params}`);
   }
 }
@@ -135,8 +141,9 @@ function showReview() {
   const key = `${state.hand}/${state.seat}`;
   const box = $("review");
   const done = state.reviews.get(key);
-  if (done instanceof Error) {
-    box.replaceChildren(el("p", { class: "error", text: done.message }), reviewButton(key));
+  if (done?.refused) {                // said in the language of each drawing
+    box.replaceChildren(el("p", { class: "error", role: "alert",
+      text: refusalText(done.refused.data, done.refused.response) }), reviewButton(key));
   } else if (done === "busy") {
     box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
   } else if (done) {
@@ -155,16 +162,15 @@ function reviewButton(key) {
     onclick: async () => {
       state.reviews.set(key, "busy");
       showReview();
-      try {
-        state.reviews.set(key, await postRecord("/api/review", { hand, seat }));
-      } catch (e) {
-        state.reviews.set(key, e);
-      }
+      const answer = await request("/api/review", recordBody({ hand, seat }));
+      state.reviews.set(key, answer.ok ? answer.data : { refused: answer });
       if (key === `${state.hand}/${state.seat}`) showReview();
     } });
 }
 
-async function fromRoom(room, hand) {
+/** Open the record of finished room `room` at the moment the address names (`hand`, `seat`,
+ *  `step`, `open`: a shared link to a moment of a hand). */
+async function fromRoom(room, { hand, seat, step, open: allOpen }) {
   // the record as the server wrote it (as text: the replay sends it back as it was read)
   const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`).catch(() => null);
   if (r === null) throw new Error(refusalText({ error: "no_answer" }));
@@ -175,7 +181,11 @@ async function fromRoom(room, hand) {
     try { data = JSON.parse(text); } catch { /* not the server's refusal */ }
     throw new Error(refusalText(data, r));
   }
-  state.hand = Number.isInteger(hand) && hand >= 0 ? hand : 0;
+  const whole = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+  state.hand = whole(hand);
+  state.seat = whole(seat);
+  state.at = whole(step);
+  state.open = allOpen;
   await open(readDocument(text));
 }
 
@@ -227,7 +237,11 @@ async function start() {
   const room = params.get("room");
   if (room) {
     try {
-      await fromRoom(room, Number(params.get("hand") ?? 0));
+      await fromRoom(room, { hand: Number(params.get("hand") ?? 0), seat: Number(params.get("seat") ?? 0),
+        step: Number(params.get("step") ?? 0), open: params.get("open") === "1" });
+      $("moment").append(...passOn(() => location.href,
+        () => t("replay.share_text", { game: gameOf(presetOf(state.rules)) })));
+      $("moment").hidden = false;
     } catch (err) {
       $("open-error").textContent = err.message;
     }

@@ -4,6 +4,7 @@
 // the host's browser has it from making the room.  Without it this browser can only watch.
 import { t, tn } from "../i18n.js";
 import { presetOf } from "../learn/notes.js";
+import { gameOf, passOn } from "../share.js";
 import { $, el } from "./dom.js";
 import { ROOM, ui } from "./state.js";
 
@@ -28,19 +29,10 @@ export const watchLink = () => `${location.origin}/r/${ROOM}`;
  *  public table, where anyone may; else it only watches. */
 export const maySit = () => Boolean(invite() || ui.hostToken || ui.room?.public);
 
-/** "Copy link" and, where the browser has a share sheet (phones: WhatsApp, messages, mail
- *  …), "Share", which hands it the link and a line in the page's language naming the game
- *  ("Come and play 29 with me"): the buttons that pass `link` on. */
-export function passOn(link) {
-  const copy = el("button", { type: "button", class: "small copy-link", text: t("waiting.copy"),
-    onclick: async () => {
-      try { await navigator.clipboard.writeText(link); copy.textContent = t("waiting.copied"); } catch { copy.textContent = t("waiting.copy_by_hand"); }
-    } });
-  if (!navigator.share) return [copy];
-  const game = presetOf(ui.room?.rules).match(/^\d+/)?.[0] ?? "28";
-  return [copy, " ", el("button", { type: "button", class: "small share-link", text: t("waiting.share"),
-    onclick: () => navigator.share({ text: t("waiting.share_text", { game }), url: link })
-      .catch(() => {}) })];          // closed without sharing: nothing to say
+/** "Copy link" and "Share" for a link to this table: the share sheet gets it with a line in
+ *  the page's language naming the game ("Come and play 29 with me"). */
+export function inviteButtons(link) {
+  return passOn(() => link, () => t("waiting.share_text", { game: gameOf(presetOf(ui.room?.rules)) }));
 }
 
 /** The side panel's invitation while the match is on: the seat link, for a friend who comes
@@ -58,5 +50,5 @@ export function renderInvitation() {
   if (section.hidden || section.dataset.drawn === key) return;   // (a redraw loses a tap)
   section.dataset.drawn = key;
   $("invite-box").replaceChildren(el("p", { class: "share" },
-    tn("invite.late", { link: el("code", { text: link }) }), " ", ...passOn(link)));
+    tn("invite.late", { link: el("code", { text: link }) }), " ", ...inviteButtons(link)));
 }

@@ -8,7 +8,7 @@ import { bidNode, callNode, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
-import { maySit, passOn, seatLink, watchLink } from "./invite.js";
+import { inviteButtons, maySit, seatLink, watchLink } from "./invite.js";
 import {
   NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
@@ -85,7 +85,7 @@ export function renderWaiting() {
   const seatable = maySit();
   const link = seatLink() || watchLink();    // the seat link, if we have the invitation
   const invite = seatable ? "waiting.invite" : "waiting.watch_only";
-  fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", ...passOn(link)));
+  fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", ...inviteButtons(link)));
   if (seatLink()) fresh.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
   const seatless = mine === undefined || mine === null;
   if (seatless && !seatable) {
