@@ -242,6 +242,8 @@ def test_a_page_whose_first_request_got_no_answer_says_so_and_tries_again(
                                                      why=words["net.no_answer"])
     assert line.locator("button").inner_text() == words["net.try_again"]
     assert page.locator(shown).count() == 0
+    if path == "/learn":                     # no lesson, no buttons to step through it
+        assert page.locator("#next").is_hidden() and page.locator("#again").is_hidden()
 
     page.select_option("#lang", "en")
     english = catalog("en")
@@ -253,6 +255,8 @@ def test_a_page_whose_first_request_got_no_answer_says_so_and_tries_again(
     line.locator("button").click()
     page.locator(shown).wait_for()
     assert line.count() == 0
+    if path == "/learn":
+        assert page.locator("#next").is_visible() and page.locator("#again").is_visible()
     if path.startswith("/players/"):          # the answer, now it came: no such player
         assert page.locator("#player-since").inner_text() == english["profile.not_found"]
     assert not errors, errors

@@ -93,6 +93,7 @@ async function start() {
   lesson.clockwise = data.direction === "clockwise";
   $("next").addEventListener("click", () => { lesson.at = Math.min(lesson.at + 1, lesson.steps.length - 1); show(); });
   $("again").addEventListener("click", () => { lesson.at = 0; show(); });
+  $("again").hidden = false;        // (no lesson, no buttons: until it loaded, "Try again")
   $("play-now").addEventListener("click", () => { window.location.href = "/"; });
   onLanguage(() => { translateStatic(); show(); });
   show();
