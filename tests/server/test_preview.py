@@ -54,6 +54,9 @@ def test_a_table_s_link_names_the_game_and_no_one_at_it(site: Server) -> None:
     six = site.create_room(rules="56-8p")
     assert card(httpx.get(f"{site.url}/r/{six['room']}", timeout=10).text)["og:title"] \
         == "Come and play 56 · twentyeight"
+    bhoos = site.create_room(rules="bhoos-29")           # its game is 29, not "bhoos"
+    assert card(httpx.get(f"{site.url}/r/{bhoos['room']}", timeout=10).text)["og:title"] \
+        == "Come and play 29 · twentyeight"
 
 
 def test_a_link_to_no_table_has_no_card_of_one(site: Server) -> None:

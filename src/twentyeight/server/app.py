@@ -44,7 +44,7 @@ from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, rules_from
-from twentyeight.server.preview import SITE, base_of, table_card, with_preview
+from twentyeight.server.preview import SITE, base_of, page_with_card, table_card
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.settings import Settings
 
@@ -243,7 +243,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
-        return HTMLResponse(with_preview(STATIC / "index.html", base_of(request), SITE))
+        return page_with_card(STATIC / "index.html", request, SITE)
 
     @app.get("/docs", include_in_schema=False)
     async def api_page() -> HTMLResponse:
@@ -311,8 +311,7 @@ def create_app(settings: Settings) -> FastAPI:
             room = await hub.lobby.current(room_id)
         except RoomError as e:                       # 404 unknown, 410 closed
             return FileResponse(STATIC / "no-room.html", status_code=e.status)
-        return HTMLResponse(with_preview(STATIC / "table.html", base_of(request),
-                                         table_card(room.id, room.rules)))
+        return page_with_card(STATIC / "table.html", request, table_card(room.id, room.rules))
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def websocket(socket: WebSocket, room_id: str) -> None:

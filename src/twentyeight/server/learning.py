@@ -61,7 +61,7 @@ from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
-from twentyeight.server.preview import LEARN, base_of, rules_card, with_preview
+from twentyeight.server.preview import LEARN, page_with_card, rules_card
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
@@ -355,12 +355,11 @@ def add_routes(app: FastAPI, body: Body, current: Current,
     @app.get("/rules", include_in_schema=False)         # the recommended game's: 28
     @app.get("/rules/{preset}", include_in_schema=False)
     async def rules_page(request: Request, preset: str = "28") -> HTMLResponse:
-        return HTMLResponse(with_preview(STATIC / "rules.html", base_of(request),
-                                         rules_card(preset)))
+        return page_with_card(STATIC / "rules.html", request, rules_card(preset))
 
     @app.get("/learn", include_in_schema=False)
     async def tutorial_page(request: Request) -> HTMLResponse:
-        return HTMLResponse(with_preview(STATIC / "learn.html", base_of(request), LEARN))
+        return page_with_card(STATIC / "learn.html", request, LEARN)
 
     @app.get("/api/explained")
     async def explained(preset: str | None = None, room: str | None = None) -> dict[str, Any]:

@@ -17,8 +17,10 @@ from html import escape
 from pathlib import Path
 
 from starlette.requests import Request
+from starlette.responses import HTMLResponse
 
 from twentyeight.rules import PRESET_TITLES, PRESETS, Rules
+from twentyeight.server.ratings import family
 
 IMAGE = "/static/icons/icon-512.png"
 IMAGE_SIZE = 512
@@ -44,7 +46,7 @@ LEARN = Card("/learn", "Learn to play 28, step by step · twentyeight",
 
 def table_card(room_id: str, rules: Rules) -> Card:
     """A table's card: the game and its number of players, from its rules only."""
-    return Card(f"/r/{room_id}", f"Come and play {_game(rules.preset)} · twentyeight",
+    return Card(f"/r/{room_id}", f"Come and play {family(rules)} · twentyeight",
                 f"A table of {rules.num_players} players: "
                 f"{PRESET_TITLES.get(rules.preset, rules.preset)}. Open the link to take a "
                 "seat, or to watch.")
@@ -56,20 +58,15 @@ def rules_card(preset: str) -> Card:
     if preset not in PRESETS:
         return Card("/rules", "The rules · twentyeight", "The rules of 28 and its family: the "
                     "cards, their order and their points, and every rule in plain words.")
-    return Card(f"/rules/{preset}", f"The rules of {_game(preset)} · twentyeight",
+    return Card(f"/rules/{preset}", f"The rules of {family(PRESETS[preset])} · twentyeight",
                 f"{PRESET_TITLES.get(preset, preset)}. The cards, their order and their "
                 "points, and every rule of this game in plain words.")
 
 
-def _game(preset: str) -> str:
-    """The game a preset is of, as players name it: "56" for ``56-8p``."""
-    return preset.split("-")[0]
-
-
-def with_preview(page: Path, base: str, card: Card) -> str:
-    """The HTML of ``page`` with the Open Graph tags of ``card`` (and its ``description``) in
-    its head; ``base`` is the address the request came to (``https://host``), since a
-    card's links must be whole."""
+def page_with_card(page: Path, request: Request, card: Card) -> HTMLResponse:
+    """The page ``page`` with the Open Graph tags of ``card`` (and its ``description``) in
+    its head, its links whole (a card's must be) from the address ``request`` came to."""
+    base = base_of(request)
     tags = [("og:type", "website"), ("og:site_name", "twentyeight"), ("og:title", card.title),
             ("og:description", card.description), ("og:url", base + card.path),
             ("og:image", base + IMAGE), ("og:image:width", str(IMAGE_SIZE)),
@@ -77,7 +74,7 @@ def with_preview(page: Path, base: str, card: Card) -> str:
             ("og:image:alt", "A card with a red heart, on the green of a card table")]
     head = "".join(f'<meta property="{name}" content="{escape(value)}">\n' for name, value in tags)
     head += f'<meta name="description" content="{escape(card.description)}">\n'
-    return page.read_text(encoding="utf-8").replace("</head>", head + "</head>", 1)
+    return HTMLResponse(page.read_text(encoding="utf-8").replace("</head>", head + "</head>", 1))
 
 
 def base_of(request: Request) -> str:

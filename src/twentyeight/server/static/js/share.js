@@ -23,5 +23,6 @@ export function passOn(link, line) {
   return [copy, " ", tellIn(share, () => t("waiting.share"))];
 }
 
-/** The game a table's rules are of, as players name it: "56" for `56-8p`. */
-export const gameOf = (preset) => String(preset).match(/^\d+/)?.[0] ?? "28";
+/** The game a table's rules are of, as players name it: "56" for `56-8p`, "29" for
+ *  `bhoos-29` (as the server's ratings.family). */
+export const gameOf = (preset) => String(preset).match(/\d+/)?.[0] ?? "28";
