@@ -1,4 +1,5 @@
-"""The browser's message catalogs (server/static/i18n): English, हिन्दी, বাংলা, മലയാളം, தமிழ்.
+"""The browser's message catalogs (server/static/i18n): English, हिन्दी, नेपाली, বাংলা, മലയാളം,
+தமிழ்.
 
 Every catalog has every key, with the same placeholders, and the plural forms its language
 needs; the other languages also translate what the server says in English — every engine
@@ -24,9 +25,12 @@ from twentyeight.rule_words import GROUPS, TABLE_FLAGS, WORDS
 from twentyeight.rules import PRESET_TITLES
 
 STATIC = Path(__file__).parents[1] / "src" / "twentyeight" / "server" / "static"
-LANGUAGES = ("en", "hi", "bn", "ml", "ta")
+LANGUAGES = tuple(re.findall(r'\["(\w+)", "[^"]+"\]', re.search(
+    r"LANGUAGES = \[(.*?)\];", (STATIC / "js" / "i18n.js").read_text("utf-8"), re.S)[1]))
+"""The languages of the switch (i18n.js ``LANGUAGES``), English first: the one list the tests
+of every language read."""
 PLURAL_FORMS = {lang: {"one", "other"} for lang in LANGUAGES}
-"""CLDR's cardinal plural categories of each language (all five have "one" and "other")."""
+"""CLDR's cardinal plural categories of each language (all six have "one" and "other")."""
 
 
 def load(lang: str) -> dict[str, Any]:
@@ -159,6 +163,7 @@ def test_english_catalog_sentences_are_formattable() -> None:
 
 GAME_WORDS = {
     "hi": {"trump": ("तुरुप",), "suits": ("हुकुम", "पान", "ईंट", "चिड़ी"), "jack": "गुलाम"},
+    "ne": {"trump": ("तुरुप",), "suits": ("हुकुम", "पान", "इँटा", "चिडी"), "jack": "गुलाम"},
     "bn": {"trump": ("রং", "রঙ"), "suits": ("ইস্কাপন", "হরতন", "রুইতন", "চিড়িতন"), "jack": "গোলাম"},
     "ml": {"trump": ("തുറുപ്പ",), "suits": ("ഇസ്പേഡ്", "ആഡ്യൻ", "ഡൈമൺ", "ക്ലാവർ"), "jack": "ഗുലാൻ"},
     "ta": {"trump": ("துருப்ப",), "suits": ("இஸ்பேடு", "ஆட்டின்", "டைமன்", "கிளாவர்"),

@@ -1,6 +1,6 @@
-"""Issue 16, "five languages": the lobby, the table, the engine's reasons and the rule
-explanations in English, हिन्दी, বাংলা, മലയാളം and தமிழ் — chosen from the browser's
-languages, switched with the visible switch, remembered; plural forms chosen by the
+"""Issue 16, "five languages" (six since Nepali): the lobby, the table, the engine's reasons
+and the rule explanations in English, हिन्दी, नेपाली, বাংলা, മലയാളം and தமிழ் — chosen from
+the browser's languages, switched with the visible switch, remembered; plural forms chosen by the
 language's own rules (Intl.PluralRules).  Every language's table is photographed
 (``languages/`` of the artifacts) and checked like every screen: nothing covered, nothing
 off the screen, however long its words.
@@ -28,12 +28,12 @@ from browser.conftest import (
 from browser.geometry import problems, settle
 from browser.test_screens import show_the_reveal_banner
 from server.harness import Server
+from test_catalogs import LANGUAGES
 from twentyeight.bots import bot_descriptions
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
-LANGUAGES = ["en", "hi", "bn", "ml", "ta"]
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 SMALL_PHONES = [(360, 640), (640, 360)]
 """Where the longest words (Malayalam's, Tamil's) meet the least room: a small phone held
@@ -54,7 +54,7 @@ def wait_turn(page: Page) -> None:
 
 def in_every_language(page: Page, shots: Path, label: str,
                       sizes: list[tuple[int, int]] = SIZES, banner: bool = False) -> list[str]:
-    """Switch through the five languages with the page's own switch; at each, check that
+    """Switch through the languages with the page's own switch; at each, check that
     the page speaks it and that nothing is covered at ``sizes`` (with ``banner``, under the
     reveal's banner told in that language)."""
     found = []
@@ -131,8 +131,8 @@ def test_the_table_in_every_language(bidder: bool, server: Server, shots: Path,
 
 
 @pytest.mark.parametrize(("locale", "lang"), [
-    ("hi-IN", "hi"), ("bn-BD", "bn"), ("ml-IN", "ml"), ("ta-IN", "ta"), ("en-GB", "en"),
-    ("fr-FR", "en"),
+    ("hi-IN", "hi"), ("ne-NP", "ne"), ("bn-BD", "bn"), ("ml-IN", "ml"), ("ta-IN", "ta"),
+    ("en-GB", "en"), ("fr-FR", "en"),
 ])
 def test_the_language_comes_from_the_browser(locale: str, lang: str, server: Server,
                                              new_browser_context: Callable[..., BrowserContext]
@@ -208,6 +208,32 @@ def test_the_engines_reasons_are_told_in_the_language(
     assert text.startswith(ml["notice.refused_card"].split("{card}")[0]), text
     assert "the auction is on: bid or pass" in text or \
         ml["reason.wrong_phase_auction"].split("{verb}")[1] in text, text
+
+
+def test_nepali_after_hindi_is_nepali_throughout(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Nepali shares Hindi's script and some of its words, and the browser does not know all
+    of it: the sides' names are joined with Nepali's "र" (chromium's ICU has no Nepali list
+    words and would say "तपाईं and Mohan"), and the chat's quick phrases, drawn in Hindi, are
+    drawn again in Nepali although both greet with "नमस्ते!"."""
+    page, errors = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    hi, ne = catalog("hi"), catalog("ne")
+    phrases = page.locator("#chat-phrases button")
+    assert phrases.all_inner_texts()[2] == hi["phrase.well_played"]
+    page.select_option("#lang", "ne")
+    page.wait_for_function("document.documentElement.lang === 'ne'")
+    assert hi["phrase.hello"] == ne["phrase.hello"]
+    assert phrases.all_inner_texts() == [ne[f"phrase.{p}"] for p in (
+        "hello", "good_luck", "well_played", "thanks", "sorry", "oops", "hurry", "bye")]
+    names = page.locator("#scoreboard .score-names").evaluate_all(
+        "ns => ns.map((n) => n.dataset.full)")
+    assert all(f" {ne['list.and']} " in n and " and " not in n for n in names), names
+    assert names[0].startswith(ne["seat.you"]), names
+    joined = """async () => (await import('/static/js/i18n.js'))
+                 .joinList(['A', 'B', 'C'], 'disjunction')"""
+    assert page.evaluate(joined) == f"A, B {ne['list.or']} C"
+    assert not errors, errors
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -20,6 +20,7 @@ import pytest
 
 from browser.conftest import api, catalog, seated_page
 from server.harness import Server, running
+from test_catalogs import LANGUAGES
 from twentyeight.rule_words import GROUPS
 from twentyeight.rules import Rules
 
@@ -213,7 +214,7 @@ def test_the_legend_of_the_cards(server: Server,
     assert "40" in page.locator("#legend .legend-note").inner_text()
 
 
-@pytest.mark.parametrize("lang", ["en", "hi", "bn", "ml", "ta"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_lobby_in_every_language(lang: str, server: Server, shots: Path,
                                      new_browser_context: Callable[..., BrowserContext]) -> None:
     page = lobby(new_browser_context, server, lang)

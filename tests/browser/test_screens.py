@@ -22,6 +22,7 @@ import pytest
 from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
 from browser.geometry import problems, settle
 from server.harness import Server
+from test_catalogs import LANGUAGES
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -209,7 +210,7 @@ def test_the_auction_card_says_all_it_holds(server: Server, shots: Path,
     assert page.evaluate("document.body.dataset.phase") == "auction"
     page.evaluate(LONGEST_BID)
     found = []
-    for lang in ("en", "hi", "bn", "ml", "ta"):
+    for lang in LANGUAGES:
         page.select_option("#lang", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
         for width, height in PHONES_BUT_THE_LOWEST:

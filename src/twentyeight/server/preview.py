@@ -38,7 +38,7 @@ class Card:
 
 SITE = Card("/", "twentyeight: play 28, 29, 56 and 40 online",
             "The card game 28 and its family, with friends, strangers or computer players, in "
-            "English, हिन्दी, বাংলা, മലയാളം and தமிழ்.")
+            "English, हिन्दी, नेपाली, বাংলা, മലയാളം and தமிழ்.")
 LEARN = Card("/learn", "Learn to play 28, step by step · twentyeight",
              "One deal of 28, played with you card by card: the auction, the hidden trump, "
              "following suit and counting the points.")

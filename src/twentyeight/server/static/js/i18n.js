@@ -11,7 +11,7 @@
 // the server begins with the rules' names in code ("TWENTY_NINE: …"): en.json has those.
 
 export const LANGUAGES = [
-  ["en", "English"], ["hi", "हिन्दी"], ["bn", "বাংলা"], ["ml", "മലയാളം"], ["ta", "தமிழ்"],
+  ["en", "English"], ["hi", "हिन्दी"], ["ne", "नेपाली"], ["bn", "বাংলা"], ["ml", "മലയാളം"], ["ta", "தமிழ்"],
 ];
 const CODES = LANGUAGES.map(([code]) => code);
 const STORE = "twentyeight:lang";
@@ -101,13 +101,16 @@ export function tn(key, params = {}) {
   return frag;
 }
 
-/** A list joined as the language joins it: "A, B and C" (or, with "disjunction", "A, B or C"). */
+/** A list joined as the language joins it: "A, B and C" (or, with "disjunction", "A, B or C").
+ *  Where the browser has no list words for the language (chromium's ICU has none for Nepali,
+ *  and would say "तपाईं and Mohan"), the catalog's `list.and` / `list.or` join the last two. */
 export function joinList(items, type = "conjunction") {
-  try {
+  if (Intl.ListFormat?.supportedLocalesOf([lang]).length) {
     return new Intl.ListFormat(lang, { style: "long", type }).format(items);
-  } catch {
-    return items.join(", ");
   }
+  if (items.length < 2) return items.join("");
+  const word = t(type === "disjunction" ? "list.or" : "list.and");
+  return `${items.slice(0, -1).join(", ")} ${word} ${items[items.length - 1]}`;
 }
 
 /** Fill the page's fixed texts: data-i18n="key" (text), data-i18n-attr="attr:key;…". */

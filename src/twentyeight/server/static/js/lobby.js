@@ -1,5 +1,5 @@
 // The lobby: make a room with any preset, its rules changed in plain words, and computer
-// players; or join one.  In five languages (i18n.js), with the language and sound switches.
+// players; or join one.  In six languages (i18n.js), with the language and sound switches.
 import { cardSVG, spriteSVG } from "./cards.js";
 import { has, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";

@@ -20,7 +20,7 @@ function el(tag, attrs = {}) {
   return node;
 }
 
-/** The language switch: a <select> of the five languages, each in its own script. */
+/** The language switch: a <select> of the languages, each in its own script. */
 export function languageSwitch() {
   const select = el("select", { id: "lang", class: "lang-switch" });
   for (const [code, name] of LANGUAGES) {

@@ -84,11 +84,14 @@ export function renderChat() {
   input.placeholder = t("chat.placeholder");
   input.setAttribute("aria-label", t("chat.placeholder"));
   $("chat-send").textContent = t("chat.send");
+  // drawn again when any of their words change: two languages may greet alike (हिन्दी and
+  // नेपाली both say "नमस्ते!") and differ in the rest
   const phrases = $("chat-phrases");
-  if (phrases.childElementCount !== PHRASES.length || phrases.dataset.lang !== t("phrase.hello")) {
-    phrases.dataset.lang = t("phrase.hello");
-    phrases.replaceChildren(...PHRASES.map((p) => el("button", {
-      type: "button", class: "small phrase", "data-phrase": p, text: t(`phrase.${p}`),
+  const words = PHRASES.map((p) => t(`phrase.${p}`));
+  if (phrases.dataset.words !== words.join("\n")) {
+    phrases.dataset.words = words.join("\n");
+    phrases.replaceChildren(...PHRASES.map((p, i) => el("button", {
+      type: "button", class: "small phrase", "data-phrase": p, text: words[i],
       onclick: () => speak({ phrase: p }),
     })));
   }
