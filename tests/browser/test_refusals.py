@@ -260,3 +260,25 @@ def test_a_page_whose_first_request_got_no_answer_says_so_and_tries_again(
     if path.startswith("/players/"):          # the answer, now it came: no such player
         assert page.locator("#player-since").inner_text() == english["profile.not_found"]
     assert not errors, errors
+
+
+def test_the_lobby_says_no_table_is_free_only_once_the_server_said_so(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The public tables' "No public table has a free seat just now" stood in the lobby
+    before the list was asked for, and stayed while the list got no answer: it is shown
+    once the server has answered with an empty list, not before."""
+    context = new_browser_context()
+    listing: dict[str, str | None] = {"answer": None}          # None: no answer comes
+    context.route(re.compile(r"/api/rooms$"), lambda route: route.abort("internetdisconnected")
+                  if listing["answer"] is None or route.request.method != "GET"
+                  else route.fulfill(status=200, content_type="application/json",
+                                     body=listing["answer"]))
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.locator("#quick-btn:not([disabled])").wait_for()       # the listing is asked for
+    page.wait_for_timeout(500)                                   # and its asking fails
+    assert page.locator("#tables-none").is_hidden()
+    assert page.locator("#tables li").count() == 0
+    listing["answer"] = '{"rooms": []}'
+    page.locator("#tables-none").wait_for(timeout=15_000)    # the next poll, 4 s on
+    assert page.locator("#tables-none").inner_text() == catalog("en")["lobby.public_none"]

@@ -9,7 +9,7 @@ import { $, el } from "../table/dom.js";
 
 const POLL_MS = 4000;
 let who = { player: null, rooms: [] };
-let tables = [];
+let tables = null;              // null until the server first answers
 let presets = {};
 let timer = null;
 
@@ -101,8 +101,9 @@ function seatWho(s) {
 function renderTables() {
   const list = $("tables");
   list.replaceChildren();
-  $("tables-none").hidden = tables.length > 0;
-  for (const e of tables) {
+  // "no table has a free seat" only once the server has said so, not before its answer
+  $("tables-none").hidden = tables === null || tables.length > 0;
+  for (const e of tables ?? []) {
     const facts = [e.started ? t("lobby.public_playing") : t("lobby.public_waiting")];
     if (e.rated) facts.push(t("lobby.public_rated"));
     const seats = el("ul", { class: "public-seats" }, ...e.seats.map((s) => {
