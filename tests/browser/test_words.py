@@ -83,8 +83,10 @@ def ended_by(room: str, match: Match, actions: list[str], last: str,
 
 def table_page(make: Callable[..., BrowserContext], server: Server,
                storage: dict[str, str] | None = None) -> tuple[Page, str, list[str]]:
-    """A table page of a room that never starts (so that the server sends nothing more than
-    its first summary), connected, to replay messages into; the room and the page's errors."""
+    """A table page of a room that never starts, connected, to replay messages into; the
+    room and the page's errors.  What the server sends after its first summary is dropped: a
+    summary sent again (as a watcher joins) that came after the replay, late on a loaded
+    machine, put the table back in the waiting room under the replayed hand."""
     room = api(server, "/api/rooms", {"rules": "28", "bots": "rules"})["room"]
     page = make({"twentyeight:pace": "instant", **{k.replace("ROOM", room): v for k, v in
                                                      (storage or {}).items()}}).new_page()
@@ -94,6 +96,8 @@ def table_page(make: Callable[..., BrowserContext], server: Server,
     page.wait_for_function("document.querySelector('#conn')?.textContent.length > 0")
     page.wait_for_function("(async () => (await import('/static/js/table/state.js'))"
                            ".ui.room !== null)()")
+    page.evaluate("async () => (await import('/static/js/table/connection.js'))"
+                  ".onMessage(() => {})")
     return page, room, errors
 
 
