@@ -275,12 +275,14 @@ LAST_TRICK = """async () => {
 def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], server: Server,
                          artifacts: Path) -> None:
     """At the last trick the claim button claims it: against computer players it is accepted
-    exactly when it is certain (the server judges), and the hand is played out for us."""
+    exactly when it is certain (the server judges), and the hand is played out for us.  The
+    table talk tells the claimer in the second person ("You claim the rest", "Your claim is
+    not accepted"; it said "You claims", "You's claim"), and again in the language chosen."""
     made, tokens = table(server, [0], flags={"game_target": 1000})
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     page, errors = person(new_browser_context, server, made, 0, tokens[0],
                           **{"twentyeight:pace": "instant"})
-    certain = EN["claim.certain"].split("{who}")[1].split("{side}")[0].strip()
+    certain = EN["claim.certain.you"].split("{side}")[0].strip()
     for _ in range(30):                  # the deals are random: many chances for a sure one
         to_the_play(page)
         while not page.evaluate(LAST_TRICK):                       # to the last trick
@@ -302,7 +304,7 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
             continue
         shot(page, artifacts, "claim-1280x800")
         hand = page.evaluate("document.body.dataset.hand")
-        refused = EN["claim.refused.nobody"].replace("{who}", "").split(":")[0].strip()
+        refused = EN["claim.refused.nobody.you"].split(":")[0]
         before = (times(page, certain), times(page, refused))
         button.click()
         deadline = time.monotonic() + 45
@@ -312,6 +314,13 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
         if times(page, certain) > before[0]:
             page.wait_for_function("document.querySelector('#hand-over').open")
             assert page.locator("#hand-over").is_visible()
+            third = EN["claim.certain"].split("{who}")[1].split("{side}")[0].strip()
+            assert times(page, third) == 0                  # "You claims the rest" nowhere
+            page.evaluate("async () => (await import('/static/js/i18n.js')).setLanguage('hi')")
+            page.wait_for_function("document.documentElement.lang === 'hi'")
+            hindi = catalog("hi")["claim.certain.you"].split("{side}")[0].strip()
+            assert times(page, hindi) == before[0] + 1, hindi
+            assert times(page, certain) == 0
             assert not errors
             return
         assert page.evaluate("document.body.dataset.hand") == hand
@@ -338,7 +347,8 @@ def close_results(page: Page) -> None:
 def test_a_rematch_with_the_same_seats(new_browser_context: Callable[..., BrowserContext],
                                        server: Server, artifacts: Path) -> None:
     """A one-point match whose people's turns their computers play (a short turn clock); at
-    the end both press "play again" and find themselves in the same seats of a new table."""
+    the end both press "play again" and find themselves in the same seats of a new table.
+    Each is told who wants the rematch, the one who asked in the second person."""
     made, tokens = table(server, [0, 2], flags={"game_target": 1}, turn_seconds=0.3)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     pages = [person(new_browser_context, server, made, k, tokens[k],
@@ -354,6 +364,7 @@ def test_a_rematch_with_the_same_seats(new_browser_context: Callable[..., Browse
     shot(pages[0][0], artifacts, "rematch-1280x800")
     pages[0][0].locator("#ho-rematch button[data-rematch='vote']").click()
     assert logged(pages[1][0], EN["rematch.agrees"].replace("{who}", "P0"))
+    assert logged(pages[0][0], EN["rematch.agrees.you"])        # not "You wants a rematch."
     close_results(pages[1][0])
     pages[1][0].locator("#match-rematch button[data-rematch='vote']").click()
     for (page, errors), seat in zip(pages, (0, 2), strict=True):

@@ -33,47 +33,50 @@ function answer(accept) {
   $("claim-dialog").close();
 }
 
-/** The server's `claim` message: asked (the table waits), accepted or refused. */
+/** The server's `claim` message: asked (the table waits), accepted or refused.  Its words
+ *  are told again in another language when the reader picks one, as the table talk is; to
+ *  the claimer in the second person ("You show", not "You shows"). */
 export function receiveClaim(msg) {
-  const who = seatName(msg.seat);
-  const side = teamName(teamOf(msg.seat));
+  const mine = msg.seat === ui.me && ui.me !== null;
+  const yours = (key) => (mine ? `${key}.you` : key);
+  const who = () => seatName(msg.seat);
+  const side = () => teamName(teamOf(msg.seat));
+  const cards = () => joinList((msg.cards || []).map(cardShort));
   const dialog = $("claim-dialog");
-  if (msg.seat === ui.me) ui.claimedHand = msg.hand;
-  let text;
+  if (mine) ui.claimedHand = msg.hand;
+  let tell;
   if (msg.status === "asked") {
     ui.claim = msg;
-    const cards = joinList(msg.cards.map(cardShort));
     const asked = ui.me !== null && msg.asked.includes(ui.me) && !msg.accepted.includes(ui.me);
-    text = t(msg.seat === ui.me ? "claim.asked.you" : "claim.asked", { who, side });
-    $("claim-title").textContent = text;
-    $("claim-cards").textContent = t("claim.cards", { who, cards });
+    $("claim-title").textContent = t(yours("claim.asked"), { who: who(), side: side() });
+    $("claim-cards").textContent = t(yours("claim.cards"), { who: who(), cards: cards() });
     $("claim-waiting").textContent = t("claim.waiting", {
       who: joinList(msg.asked.filter((k) => !msg.accepted.includes(k)).map((k) => seatName(k))) });
     $("claim-accept").textContent = t("claim.accept");
     $("claim-refuse").textContent = t("claim.refuse");
     $("claim-answers").hidden = !asked;
-    const key = msg.seat === ui.me ? "claim.asked.you" : "claim.asked";
-    const tell = () => {       // the banner's words in the page's language when it is drawn
-      const named = seatName(msg.seat);
-      return `${t(key, { who: named, side: teamName(teamOf(msg.seat)) })} ${t("claim.cards", {
-        who: named, cards: joinList(msg.cards.map(cardShort)) })}`;
-    };
-    ui.banner = { tell, cards: msg.cards, trick: Infinity, kind: "claim" };
+    const asking = () => t(yours("claim.asked"), { who: who(), side: side() });
+    // the banner's words in the page's language when it is drawn: the claim and the cards
+    ui.banner = { tell: () => `${asking()} ${t(yours("claim.cards"), { who: who(), cards: cards() })}`,
+      cards: msg.cards, trick: Infinity, kind: "claim" };
+    tell = asking;
     if (asked && !dialog.open) dialog.showModal();
   } else {
     ui.claim = null;
     if (dialog.open) dialog.close();
     if (ui.banner?.kind === "claim") ui.banner = null;
     if (msg.status === "accepted") {
-      text = t(msg.certain ? "claim.certain" : "claim.accepted", { who, side });
-      if (!msg.swept) text += ` ${t("claim.not_swept", { side })}`;
+      tell = () => t(yours(msg.certain ? "claim.certain" : "claim.accepted"), { who: who(), side: side() })
+        + (msg.swept ? "" : ` ${t("claim.not_swept", { side: side() })}`);
+    } else if (msg.by === null || msg.by === undefined) {
+      tell = () => t(yours("claim.refused.nobody"), { who: who() });
     } else {
-      text = msg.by === null || msg.by === undefined ? t("claim.refused.nobody", { who })
-        : t("claim.refused", { who: seatName(msg.by), claimer: who });
+      const key = mine ? "claim.refused.yours" : msg.by === ui.me ? "claim.refused.you" : "claim.refused";
+      tell = () => t(key, { who: seatName(msg.by), claimer: who() });
     }
   }
-  log(text, "moment");
-  say(text, true);
+  log(tell, "moment");
+  say(tell(), true);
   refresh();
 }
 

@@ -43,7 +43,7 @@ export function receiveRematch(msg) {
     }
   } else if (!msg.room) {
     for (const k of msg.agreed.filter((s) => !(before?.agreed || []).includes(s))) {
-      log(() => t("rematch.agrees", { who: seatName(k) }), "sys");
+      log(() => t(k === ui.me ? "rematch.agrees.you" : "rematch.agrees", { who: seatName(k) }), "sys");
     }
   }
   refresh();
