@@ -51,6 +51,34 @@ def lobby(make: Callable[..., BrowserContext], server: Server, lang: str = "en")
     return page
 
 
+def chosen(page: Page) -> tuple[str, str, str]:
+    """The lobby's choices once it has loaded: the new table's game, quick play's, the level."""
+    page.wait_for_selector("#quick-preset option", state="attached")
+    return (page.locator("#preset").input_value(), page.locator("#quick-preset").input_value(),
+            page.locator("#bots").input_value())
+
+
+def test_the_lobby_remembers_the_game_and_the_level(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A player of 29 chose 29, and their level, at every visit: the lobby opened on 28 and
+    `casual` each time.  The game last chosen (for a new table or for quick play) and the
+    level are kept for the next visit; a game the server no longer offers is not."""
+    page = lobby(new_browser_context, server)
+    assert chosen(page) == ("28", "28", "casual")
+    page.select_option("#preset", "29")
+    page.select_option("#bots", "expert")
+    page.reload()
+    assert chosen(page) == ("29", "29", "expert")
+    assert page.locator("#preset-title").inner_text().startswith(
+        catalog("en")["preset.29"].split(" (")[0])
+    page.select_option("#quick-preset", "56")
+    page.reload()
+    assert chosen(page) == ("56", "56", "expert")
+    page.evaluate("localStorage.setItem('twentyeight:game', 'no-such-game')")
+    page.reload()
+    assert chosen(page) == ("28", "28", "expert")
+
+
 def shown_flags(page: Page) -> list[str]:
     return page.locator("#flags .flag:visible").evaluate_all("rs => rs.map(r => r.dataset.flag)")
 

@@ -7,7 +7,7 @@ import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
 import { sayRefusal } from "./refusal.js";
 import { loaded, request } from "./request.js";
-import { languageSwitch, muteSwitch } from "./settings.js";
+import { languageSwitch, muteSwitch, remember, remembered } from "./settings.js";
 import { levelAbout, levelName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +20,7 @@ let botDescriptions = {};
 const presetTitle = (name) => (has(`preset.${name}`) ? t(`preset.${name}`) : presets[name]?.title || name);
 
 function fillPresets() {
-  const chosen = $("preset").value || "28";
+  const chosen = $("preset").value || remembered("game", Object.keys(presets), "28");
   $("preset").replaceChildren(...Object.entries(presets).map(([name, p]) => {
     const option = document.createElement("option");
     option.value = name;
@@ -31,7 +31,7 @@ function fillPresets() {
 }
 
 function fillBots() {
-  const chosen = $("bots").value || (bots.includes("casual") ? "casual" : bots[0]);
+  const chosen = $("bots").value || remembered("level", bots, bots.includes("casual") ? "casual" : bots[0]);
   $("bots").replaceChildren(...bots.map((b) => {
     const option = document.createElement("option");
     option.value = b;
@@ -76,8 +76,8 @@ async function load() {
   fillBots();
   showPreset();
   $("create-btn").disabled = false;
-  $("preset").addEventListener("change", () => showPreset());
-  $("bots").addEventListener("change", showBot);
+  $("preset").addEventListener("change", () => { remember("game", $("preset").value); showPreset(); });
+  $("bots").addEventListener("change", () => { remember("level", $("bots").value); showBot(); });
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
   await place.setup(presets);
   onLanguage(() => { place.refreshPresets(presets); place.render(); });

@@ -1,5 +1,6 @@
 // The person's settings, shared by the lobby and the table and remembered in the browser:
-// the language (a visible switch), the sound (a mute switch) and the speed of the cards.
+// the language (a visible switch), the sound (a mute switch), the speed of the cards, and
+// the lobby's last game and level.
 import { LANGUAGES, language, onLanguage, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sound.js";
 
@@ -13,6 +14,18 @@ export function pace() {
 }
 
 export function setPace(name) { localStorage.setItem(PACE_STORE, name); }
+
+/** What the lobby remembers for the next visit: the game last chosen (for quick play or a
+ *  new table) and the computer players' level. */
+const CHOICE_STORES = { game: "twentyeight:game", level: "twentyeight:level" };
+
+/** The remembered choice of `what` if it is still one of `allowed`, else `fallback`. */
+export function remembered(what, allowed, fallback) {
+  const saved = localStorage.getItem(CHOICE_STORES[what]);
+  return allowed.includes(saved) ? saved : fallback;
+}
+
+export function remember(what, value) { localStorage.setItem(CHOICE_STORES[what], value); }
 
 function el(tag, attrs = {}) {
   const node = document.createElement(tag);

@@ -5,6 +5,7 @@ import { seatNumber, t } from "../i18n.js";
 import { accountBar, goToSeat, NAME_KEY, session } from "../place/account.js";
 import { request } from "../request.js";
 import { sayRefusal } from "../refusal.js";
+import { remember, remembered } from "../settings.js";
 import { $, el } from "../table/dom.js";
 
 const POLL_MS = 4000;
@@ -19,6 +20,7 @@ export async function setup(all) {
   who = await session();
   fillQuickPresets(presets);
   $("quick").addEventListener("submit", quickPlay);
+  $("quick-preset").addEventListener("change", () => remember("game", $("quick-preset").value));
   $("quick-btn").disabled = false;
   render();
   await poll();
@@ -40,7 +42,7 @@ export function roomSettings() {
 }
 
 function fillQuickPresets(presets) {
-  const chosen = $("quick-preset").value || "28";
+  const chosen = $("quick-preset").value || remembered("game", Object.keys(presets), "28");
   $("quick-preset").replaceChildren(...Object.entries(presets).map(([name, p]) => el("option",
     { value: name, text: t("lobby.preset_option", { name, count: p.num_players }) })));
   $("quick-preset").value = chosen in presets ? chosen : "28";
