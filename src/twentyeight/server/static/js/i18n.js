@@ -11,7 +11,8 @@
 // the server begins with the rules' names in code ("TWENTY_NINE: …"): en.json has those.
 
 export const LANGUAGES = [
-  ["en", "English"], ["hi", "हिन्दी"], ["ne", "नेपाली"], ["bn", "বাংলা"], ["ml", "മലയാളം"], ["ta", "தமிழ்"],
+  ["en", "English"], ["hi", "हिन्दी"], ["ne", "नेपाली"], ["bn", "বাংলা"], ["ml", "മലയാളം"],
+  ["ta", "தமிழ்"],
 ];
 const CODES = LANGUAGES.map(([code]) => code);
 const STORE = "twentyeight:lang";

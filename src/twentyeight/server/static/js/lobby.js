@@ -31,7 +31,8 @@ function fillPresets() {
 }
 
 function fillBots() {
-  const chosen = $("bots").value || remembered("level", bots, bots.includes("casual") ? "casual" : bots[0]);
+  const fallback = bots.includes("casual") ? "casual" : bots[0];
+  const chosen = $("bots").value || remembered("level", bots, fallback);
   $("bots").replaceChildren(...bots.map((b) => {
     const option = document.createElement("option");
     option.value = b;

@@ -6,7 +6,7 @@ import { cardShort } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { send } from "./connection.js";
 import { $, el, log, notice, say } from "./dom.js";
-import { myTurn, refresh, seatName, teamName, teamOf, token, ui } from "./state.js";
+import { aboutSeat, myTurn, refresh, seatName, teamName, teamOf, token, ui } from "./state.js";
 
 /** The "claim the rest" button, when it is my turn to play a card (render-hand.js). */
 export function claimButton() {
@@ -38,8 +38,6 @@ function answer(accept) {
  *  the claimer in the second person ("You show", not "You shows"). */
 export function receiveClaim(msg) {
   const mine = msg.seat === ui.me && ui.me !== null;
-  const yours = (key) => (mine ? `${key}.you` : key);
-  const who = () => seatName(msg.seat);
   const side = () => teamName(teamOf(msg.seat));
   const cards = () => joinList((msg.cards || []).map(cardShort));
   const dialog = $("claim-dialog");
@@ -48,17 +46,17 @@ export function receiveClaim(msg) {
   if (msg.status === "asked") {
     ui.claim = msg;
     const asked = ui.me !== null && msg.asked.includes(ui.me) && !msg.accepted.includes(ui.me);
-    $("claim-title").textContent = t(yours("claim.asked"), { who: who(), side: side() });
-    $("claim-cards").textContent = t(yours("claim.cards"), { who: who(), cards: cards() });
+    const asking = () => aboutSeat("claim.asked", msg.seat, { side: side() });
+    const shown = () => aboutSeat("claim.cards", msg.seat, { cards: cards() });
+    $("claim-title").textContent = asking();
+    $("claim-cards").textContent = shown();
     $("claim-waiting").textContent = t("claim.waiting", {
       who: joinList(msg.asked.filter((k) => !msg.accepted.includes(k)).map((k) => seatName(k))) });
     $("claim-accept").textContent = t("claim.accept");
     $("claim-refuse").textContent = t("claim.refuse");
     $("claim-answers").hidden = !asked;
-    const asking = () => t(yours("claim.asked"), { who: who(), side: side() });
     // the banner's words in the page's language when it is drawn: the claim and the cards
-    ui.banner = { tell: () => `${asking()} ${t(yours("claim.cards"), { who: who(), cards: cards() })}`,
-      cards: msg.cards, trick: Infinity, kind: "claim" };
+    ui.banner = { tell: () => `${asking()} ${shown()}`, cards: msg.cards, trick: Infinity, kind: "claim" };
     tell = asking;
     if (asked && !dialog.open) dialog.showModal();
   } else {
@@ -66,13 +64,14 @@ export function receiveClaim(msg) {
     if (dialog.open) dialog.close();
     if (ui.banner?.kind === "claim") ui.banner = null;
     if (msg.status === "accepted") {
-      tell = () => t(yours(msg.certain ? "claim.certain" : "claim.accepted"), { who: who(), side: side() })
+      tell = () => aboutSeat(msg.certain ? "claim.certain" : "claim.accepted", msg.seat, { side: side() })
         + (msg.swept ? "" : ` ${t("claim.not_swept", { side: side() })}`);
     } else if (msg.by === null || msg.by === undefined) {
-      tell = () => t(yours("claim.refused.nobody"), { who: who() });
-    } else {
-      const key = mine ? "claim.refused.yours" : msg.by === ui.me ? "claim.refused.you" : "claim.refused";
-      tell = () => t(key, { who: seatName(msg.by), claimer: who() });
+      tell = () => aboutSeat("claim.refused.nobody", msg.seat);
+    } else if (mine) {                               // "Ravi refuses your claim"
+      tell = () => t("claim.refused.yours", { who: seatName(msg.by) });
+    } else {                                         // "You refuse Ravi's claim" / "Asha refuses …"
+      tell = () => aboutSeat("claim.refused", msg.by, { claimer: seatName(msg.seat) });
     }
   }
   log(tell, "moment");

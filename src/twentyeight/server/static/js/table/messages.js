@@ -16,7 +16,7 @@ import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./moti
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
 import { receiveRematch, renderSeat, showPending } from "./seat.js";
-import { SEAT_KEY, myTurn, playedByMe, refresh, satFrom, seatName, token, ui } from "./state.js";
+import { SEAT_KEY, aboutSeat, myTurn, playedByMe, refresh, satFrom, seatName, token, ui } from "./state.js";
 import { handResultText, matchOverText, opening, reasonText, toldBy } from "./text.js";
 
 export function receive(msg) {
@@ -173,14 +173,13 @@ function announceTurn() {
 function exposeMoment(v) {
   const m = ui.pendingMoment;
   ui.pendingMoment = null;
-  const you = m && m.seat === ui.me && ui.me !== null;
-  const key = !m ? "moment.exposed" : `moment.${m.verb === "ask" ? "asked" : "revealed"}${you ? ".you" : ""}`;
   const tell = () => {
     const trump = v.trump === "reverse" ? t("trump.reverse") : v.trump
       ? `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}` : t("trump.none");
     const card = !v.indicator ? "" : ` ${v.bidder === ui.me ? t("moment.your_card", { card: cardShort(v.indicator) })
       : t("moment.their_card", { who: seatName(v.bidder), card: cardShort(v.indicator) })}`;
-    return t(key, { who: m ? seatName(m.seat) : "", trump }) + card;
+    return (m ? aboutSeat(`moment.${m.verb === "ask" ? "asked" : "revealed"}`, m.seat, { trump })
+      : t("moment.exposed", { trump })) + card;
   };
   ui.banner = { tell, cards: v.indicator ? [v.indicator] : [], trick: v.tricks.length + 1, kind: "reveal" };
   log(tell, "moment");

@@ -5,7 +5,7 @@
 import { seatNumber, t } from "../i18n.js";
 import { send } from "./connection.js";
 import { $, el, log, notice, say } from "./dom.js";
-import { SEAT_KEY, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
+import { SEAT_KEY, aboutSeat, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
 
 function stand() {
   if (!token() || !window.confirm(t("seat.stand_confirm"))) return;
@@ -43,7 +43,7 @@ export function receiveRematch(msg) {
     }
   } else if (!msg.room) {
     for (const k of msg.agreed.filter((s) => !(before?.agreed || []).includes(s))) {
-      log(() => t(k === ui.me ? "rematch.agrees.you" : "rematch.agrees", { who: seatName(k) }), "sys");
+      log(() => aboutSeat("rematch.agrees", k), "sys");
     }
   }
   refresh();

@@ -100,6 +100,14 @@ export function seatName(k, { you = true, hand = null } = {}) {
   return s?.name || t("seat.n", { n: seatNumber(k) });
 }
 
+/** A sentence about seat `k`, its name as `who` ("Ravi shows: …"); to the one whose seat it
+ *  is, where `seatName` would say "You", the catalog's second person `KEY.you` ("You show:
+ *  …", not "You shows"). */
+export function aboutSeat(key, k, params = {}, { hand = null } = {}) {
+  return k === ui.me && playedByMe(hand) ? t(`${key}.you`, params)
+    : t(key, { ...params, who: seatName(k, { hand }) });
+}
+
 export function teamOf(k) {
   const teams = view()?.teams;
   if (teams) return teams.findIndex((team) => team.includes(k));

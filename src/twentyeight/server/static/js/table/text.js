@@ -5,7 +5,7 @@ import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
 import { bidText, told } from "../words.js";
-import { flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
+import { aboutSeat, flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
  * was made in: "Ravi does not raise"; `hand`, the hand it was made in: my seat's before I
@@ -46,7 +46,7 @@ export function annulledWhy(v, hand = null) {
   const seat = v.result.annulled_seat ?? null;
   const by = `annulled_by.${reason}`;
   if (seat !== null && t(by) !== by) {
-    return seat === ui.me && playedByMe(hand) ? t(`${by}.you`) : t(by, { who: seatName(seat, { hand }) });
+    return aboutSeat(by, seat, {}, { hand });
   }
   return t(`annulled.${reason}`);
 }
