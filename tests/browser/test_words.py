@@ -268,3 +268,49 @@ def test_a_defenders_matching_bid_is_told_as_a_match(
         assert sum(line.startswith(said("act.bid_match", opener)) for line in lines) == 1, lines
         assert not any(line.startswith(said("act.bid", opener)) for line in lines), lines
         assert not errors
+
+
+def test_your_own_seat_is_you_in_the_middle_of_a_sentence(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The hand's chip said "Hand 1 · dealer You" to its dealer and the last trick "Trick 1,
+    won by You (3 points)", the seat's name "You" put where a name goes; in Hindi "आप ने
+    जीता".  Each is now its catalog's second person (``KEY.you``): "you deal", "won by
+    you", "आपने जीता"; seed 7, dealer seat 0, who wins the first trick."""
+    from twentyeight.bots import make_bot
+
+    game = Match.new("28", seed=7, dealer=0).current
+    bots = {s: make_bot("rules", seed=s) for s in range(4)}
+    actions: list[str] = []
+    while not game.view(0)["tricks"]:
+        actions.append(str(game.apply(bots[game.to_act].act(game.view(game.to_act)))))
+    trick = game.view(0)["tricks"][0]
+    assert trick["winner"] == 0
+    for lang in ("en", "hi"):
+        words = catalog(lang)
+        page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": lang})
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        match = Match.new("28", seed=7, dealer=0)
+        replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                           "name": "Asha", "protocol": 2, "seq": 0},
+                      state(room, match, 0)])
+        chip = words["chip.hand.you"].replace("{n}", "1")
+        page.wait_for_function("(chip) => document.querySelector('#chips')?.textContent"
+                               ".includes(chip)", arg=chip)
+        messages: list[Message] = []
+        for seq, action in enumerate(actions, 1):
+            match.apply(action)
+            messages += [{"type": "event", "seq": seq, "hand": 0, "seat": int(action.split()[0]),
+                          "action": action, "phase": match.current.view(0)["history_phases"][-1],
+                          "by": "bot"}, state(room, match, seq)]
+        replay(page, messages)
+        page.locator("#last-btn").click()
+        form = "one" if trick["points"] == 1 and lang == "en" else "other"
+        caption = words["last.caption.you"][form].replace("{n}", "1").replace(
+            "{count}", str(trick["points"]))
+        assert page.locator("#last-trick p").inner_text() == caption
+        label = page.locator("#last-trick .trick-row").get_attribute("aria-label") or ""
+        won = words["trick.row.you"][form].split("{cards}")[1].replace(
+            "{count}", str(trick["points"]))
+        assert label.endswith(won), label
+        assert words["seat.you"] + " " not in caption
+        assert not errors

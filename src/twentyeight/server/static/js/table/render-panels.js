@@ -8,7 +8,8 @@ import { legendFor, legendNodes } from "../legend.js";
 import { bidNode, callNode, parseAction } from "../words.js";
 import { $, el } from "./dom.js";
 import {
-  TEAM_LETTERS, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui, view,
+  TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui,
+  view,
 } from "./state.js";
 import { handResultText, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
 
@@ -43,7 +44,10 @@ export function renderContract() {
     el("span", { class: "ind-card", html: face }), el("figcaption", { text: caption })));
   }
   if (v.seventh_card) box.append(el("p", { class: "muted", text: t("contract.seventh") }));
-  if (v.pair) box.append(el("p", { text: t("contract.pair", { who: seatName(v.pair.seat, { hand }), cards: v.pair.cards.map(cardShort).join(" ") }) }));
+  if (v.pair) {
+    const cards = v.pair.cards.map(cardShort).join(" ");
+    box.append(el("p", { text: aboutSeat("contract.pair", v.pair.seat, { cards }, { hand }) }));
+  }
 }
 
 export function renderPoints() {
@@ -95,9 +99,9 @@ export function renderAuction() {
  *  the computer's). */
 function trickRow(tr, number, hand = null) {
   const who = (k) => seatName(k, { hand });
-  const li = el("li", { class: "trick-row", "aria-label": t("trick.row", {
+  const li = el("li", { class: "trick-row", "aria-label": aboutSeat("trick.row", tr.winner, {
     n: number, cards: tr.cards.map((c, i) => `${who(tr.seats[i])} ${cardName(c)}`).join(", "),
-    who: who(tr.winner), count: tr.points }) });
+    count: tr.points }, { hand }) });
   li.append(el("span", { class: "tr-n", text: String(number), "aria-hidden": "true" }));
   tr.cards.forEach((c, i) => {
     li.append(el("span", { class: `tr-card${tr.seats[i] === tr.winner ? " winner" : ""}`, "aria-hidden": "true", title: who(tr.seats[i]) },
@@ -118,8 +122,8 @@ export function renderLastTrick() {
   box.replaceChildren();
   if (!last) return;
   const hand = last.previous ? ui.lastHandOver?.hand : ui.st?.hand;
-  box.append(el("p", { class: "muted", text: t(last.previous ? "last.caption_previous" : "last.caption",
-    { n: last.n, who: seatName(last.t.winner, { hand }), count: last.t.points }) }));
+  box.append(el("p", { class: "muted", text: aboutSeat(last.previous ? "last.caption_previous" : "last.caption",
+    last.t.winner, { n: last.n, count: last.t.points }, { hand }) }));
   box.append(el("ol", { class: "ho-tricks" }, trickRow(last.t, last.n, hand)));
 }
 

@@ -10,7 +10,7 @@ import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
 import { inviteButtons, maySit, seatLink, watchLink } from "./invite.js";
 import {
-  NAME_KEY, ROOM, TEAM_LETTERS, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
+  NAME_KEY, ROOM, TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
 import { scoreShown, scoreUnit, signed, trumpText } from "./text.js";
@@ -261,7 +261,7 @@ export function renderStatus() {
   const v = view();
   if (v && ui.room?.status !== "waiting") {
     if (v.contract === null && v.high_bid === null) {
-      box.append(el("span", { class: "chip hand-chip" }, t("chip.hand", { n: ui.st.hand + 1, who: seatName(v.dealer) })));
+      box.append(el("span", { class: "chip hand-chip" }, aboutSeat("chip.hand", v.dealer, { n: ui.st.hand + 1 })));
     } else {
       const bidder = v.bidder ?? findHighBidder(v);
       const bid = el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
