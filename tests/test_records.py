@@ -105,6 +105,8 @@ def test_forgiving_card_input() -> None:
     (lambda r: r["actions"].__setitem__(3, "2 fold"), r"actions\[3\]: .*unknown verb 'fold'"),
     (lambda r: r["actions"].__setitem__(3, "pass"), r"actions\[3\]: .*starts with the seat"),
     (lambda r: r["actions"].__setitem__(3, "2 play Q"), r"actions\[3\]: .*unknown card"),
+    (lambda r: r["actions"].__setitem__(3, "2 bid " + "9" * 5000),   # (more than int reads)
+     r"actions\[3\]: a word of an action has at most 16 characters"),
 ])
 def test_invalid_records(change: Any, message: str) -> None:
     """RECORDS.md: a document that is not a valid record names the problem and where."""

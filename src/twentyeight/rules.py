@@ -29,7 +29,15 @@ from twentyeight.cards import Deck, deck_for
 
 
 class RulesError(ValueError):
-    """An unknown preset or flag, a value of the wrong type, or flags that cannot go together."""
+    """An unknown preset or flag, a value of the wrong type, or flags that cannot go together.
+
+    ``str(error)`` names the value refused (for the command line and the code that gave it);
+    :attr:`unrepeated` says the same without repeating it, for a stranger's request (the
+    server's refusals never repeat what was sent)."""
+
+    def __init__(self, message: str, unrepeated: str | None = None) -> None:
+        super().__init__(message)
+        self.unrepeated = message if unrepeated is None else unrepeated
 
 
 def _flag(default: Any, kind: Any, doc: str, rule: str = "") -> Any:
@@ -354,11 +362,12 @@ class Rules:
         if isinstance(spec, str):
             return preset(spec)
         if not isinstance(spec, Mapping):
-            raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
+            raise RulesError(f"rules must be a preset name or an object, not {spec!r}",
+                             "rules must be a preset name or an object")
         overrides = dict(spec)
         name = overrides.pop("preset", "28")
         if not isinstance(name, str):
-            raise RulesError(f"preset must be a name, not {name!r}")
+            raise RulesError(f"preset must be a name, not {name!r}", "preset must be a name")
         return preset(name).replace(**overrides)
 
     def replace(self, **overrides: Any) -> Rules:
@@ -370,7 +379,8 @@ class Rules:
         names = {f.name for f in dataclasses.fields(self) if f.metadata.get("kind") is not None}
         for key in overrides:
             if key not in names:
-                raise RulesError(f"unknown flag {key!r} (see `twentyeight rules` for the flags)")
+                raise RulesError(f"unknown flag {key!r} (see `twentyeight rules` for the flags)",
+                                 "an unknown flag (see `twentyeight rules` for the flags)")
         brought = mode_defaults(self, overrides.get("pack", self.pack),
                                 overrides.get("trump_mode", self.trump_mode))
         return dataclasses.replace(self, **{**brought, **overrides})
@@ -395,21 +405,25 @@ class Rules:
 def _check_value(name: str, kind: Any, value: Any) -> None:
     if kind == BOOL:
         if not isinstance(value, bool):
-            raise RulesError(f"flag {name!r} takes true or false, not {value!r}")
+            raise RulesError(f"flag {name!r} takes true or false, not {value!r}",
+                             f"flag {name!r} takes true or false")
     elif kind in (INT, OPT_INT):
         if value is None and kind == OPT_INT:
             return
         if not isinstance(value, int) or isinstance(value, bool):
             what = "a whole number or null" if kind == OPT_INT else "a whole number"
-            raise RulesError(f"flag {name!r} takes {what}, not {value!r}")
+            raise RulesError(f"flag {name!r} takes {what}, not {value!r}",
+                             f"flag {name!r} takes {what}")
     elif kind == "thani_stake":
         if value == "match" or (isinstance(value, list | tuple) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value)):
             return
-        raise RulesError(f"flag {name!r} takes \"match\" or [win, loss], not {value!r}")
+        raise RulesError(f"flag {name!r} takes \"match\" or [win, loss], not {value!r}",
+                     f"flag {name!r} takes \"match\" or [win, loss]")
     elif isinstance(kind, tuple) and (value not in kind or isinstance(value, bool)):
         choices = ", ".join(repr(k) for k in kind)
-        raise RulesError(f"flag {name!r} takes one of {choices}, not {value!r}")
+        raise RulesError(f"flag {name!r} takes one of {choices}, not {value!r}",
+                         f"flag {name!r} takes one of {choices}")
 
 
 def _json(value: Any) -> Any:
@@ -589,4 +603,5 @@ def preset(name: str) -> Rules:
         return PRESETS[name]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise RulesError(f"unknown preset {name!r} (known: {known})") from None
+        raise RulesError(f"unknown preset {name!r} (known: {known})",
+                         f"unknown preset (known: {known})") from None

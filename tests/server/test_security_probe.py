@@ -149,6 +149,72 @@ def test_a_name_at_the_table_holds_no_bidi_controls(probe: Server, name: str) ->
     assert r.status_code == 400 and r.json()["error"] == "bad_name", r.text
 
 
+@pytest.mark.parametrize("name", [
+    "Asha\u2028Ravi", "As\u00adha", "A\u200bsha", "\u200fAsha", "Asha\u061c", "\ufff9Asha",
+    "Asha\U000e0041\U000e0042", "A" + "\u0301" * 6, "As\u2029ha"])
+def test_a_name_at_the_table_holds_nothing_invisible_and_no_pile_of_marks(
+        probe: Server, name: str) -> None:
+    """An attack script's finding: a seat's name took line and paragraph separators, the bidi
+    marks (RLM, ALM), soft hyphens and zero-width spaces, tag characters and annotation
+    anchors — each able to make a name look like another's or break the line it is shown
+    in — and any number of combining marks on one letter, drawn over the rows above and
+    below.  Each is refused; the joiners the Indian scripts need, and their marks, are not
+    (the next test)."""
+    made = probe.create_room(rules="28", public=True)
+    r = browser(probe, "10.63.0.2").post(f"/api/rooms/{made['room']}/seats/0",
+                                         json={"name": name})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name", r.text
+    assert name not in r.json()["message"]
+
+
+@pytest.mark.parametrize("name", ["क्\u200dष", "ക\u0d4d\u200d", "শ্\u200cর", "அமுதா",
+                                  "Nguye\u0302\u0303n", "\U0001f468\u200d\U0001f469"])
+def test_names_in_every_script_still_sit(probe: Server, name: str) -> None:
+    """The joiners (a Devanagari half form, a Malayalam chillu, a Bengali non-joined
+    conjunct, an emoji family) and a letter's few marks (Vietnamese ễ, two) pass."""
+    made = probe.create_room(rules="28", public=True)
+    r = browser(probe, "10.63.0.3").post(f"/api/rooms/{made['room']}/seats/0",
+                                         json={"name": name})
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("body", [
+    {"rules": "<script>alert(1)</script>" + "A" * 15000},
+    {"rules": "28", "flags": {"min_bid": "<b>" + "B" * 15000}},
+    {"rules": "28", "flags": {"<i>" + "K" * 15000: 1}},
+    {"rules": {"preset": {"a": "<u>" * 3000}}},
+    {"rules": ["<s>" * 3000]},
+])
+def test_a_refused_rules_object_is_not_repeated(probe: Server, body: dict[str, Any]) -> None:
+    """An attack script's finding: the refusal of a room's rules repeated what was sent —
+    an unknown preset or flag name, a flag's value — at any length and with any markup (15
+    kB back for 15 kB sent), though every refusal "never repeats what was sent"
+    (docs/protocol.md).  The refusal now says what is wrong without it."""
+    r = httpx.post(f"{probe.url}/api/rooms", json=body, timeout=10)
+    assert r.status_code == 400 and r.json()["error"] in ("bad_rules", "bad_request"), \
+        r.text[:200]                                # (a list: not a name nor an object)
+    message = r.json()["message"]
+    assert len(message) < 300 and "<" not in message and "AAA" not in message, message
+    if "flags" in body and "min_bid" in body["flags"]:
+        assert message == "flag 'min_bid' takes a whole number"
+
+
+def test_no_refusal_is_longer_than_its_bound(probe: Server) -> None:
+    """A record whose bid is a number of 20,000 digits failed the server (500: more digits
+    than ``int`` reads); it is refused as notation now, the refusal saying where, cut at the
+    bound of every refusal's message (refusal.MESSAGE_CHARS)."""
+    from twentyeight.server.refusal import MESSAGE_CHARS
+
+    record = {"format": "twentyeight-hand/1", "rules": "28", "dealer": 3, "seed": 1,
+              "actions": ["0 bid " + "9" * 20000]}
+    r = httpx.post(f"{probe.url}/api/replay", json={"record": record}, timeout=30)
+    assert r.status_code == 400 and r.json()["error"] == "bad_record", r.text[:200]
+    assert "at most 16 characters" in r.json()["message"]
+    record["actions"] = ["0 bid 16", "1 pass", "2 pass", "3 " + "x" * 15 + " 1" * 4000]
+    r = httpx.post(f"{probe.url}/api/replay", json={"record": record}, timeout=30)
+    assert r.status_code == 400 and len(r.json()["message"]) <= MESSAGE_CHARS, r.text[:400]
+
+
 # ---- limits ------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def v6(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -84,7 +84,8 @@ def test_chat_between_two_seats_reaches_everyone_and_is_kept(server: Server) -> 
 
 @pytest.mark.parametrize("bad", [
     {"text": ""}, {"text": "   "}, {"text": "x" * 201}, {"text": "a\x00b"},
-    {"text": "evil\u202etxt"}, {"text": 5}, {"phrase": "curse"}, {"phrase": None},
+    {"text": "evil\u202etxt"}, {"text": "one\u2028two"}, {"text": "Z" + "\u0336" * 5},
+    {"text": "hid\U000e0041den"}, {"text": 5}, {"phrase": "curse"}, {"phrase": None},
     {"text": "a", "phrase": "thanks"}, {},
 ])
 def test_bad_chat_is_refused_and_said_to_nobody(server: Server, bad: dict[str, object]) -> None:

@@ -98,6 +98,9 @@ class Action:
         words = text.split()
         if not words:
             raise NotationError("empty action")
+        if any(len(word) > MAX_WORD for word in words):
+            raise NotationError(f"a word of an action has at most {MAX_WORD} characters "
+                                "(a seat, a verb, a card or a bid)")
         who: int | None = None
         if _digits(words[0].lstrip("-")) and len(words) > 1:
             who = int(words[0])
@@ -144,6 +147,12 @@ def parse_action(text: str) -> Action:
     """:meth:`Action.parse_entry` with a cache: the legal actions and history of views are
     the same few thousand strings over and over (what a bot reads at every decision)."""
     return Action.parse_entry(text)
+
+
+MAX_WORD = 16
+"""The longest word of an action ("single", "10S", "28NT"; a seat or a bid with leading
+zeros): longer words are refused before they are read (a number of 5,000 digits is more
+than ``int`` reads)."""
 
 
 def _digits(word: str) -> bool:

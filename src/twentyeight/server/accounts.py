@@ -32,7 +32,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.refusal import RoomError
-from twentyeight.server.shown_text import visible
+from twentyeight.server.shown_text import MOST_MARKS, unshowable, visible
 
 COOKIE = "twentyeight_session"
 """The session cookie's name."""
@@ -58,6 +58,9 @@ def clean_player_name(name: str) -> str:
                             "'-', '_' and '.' only")
     if "  " in text:
         raise RoomError(400, "bad_name", "a player's name has single spaces only")
+    if unshowable(text):
+        raise RoomError(400, "bad_name", f"a player's name has at most {MOST_MARKS} marks on "
+                        "one letter")
     if not visible(text):
         raise RoomError(400, "bad_name", "a player's name needs a letter or a digit that shows "
                         "(not only blank fillers or combining marks)")

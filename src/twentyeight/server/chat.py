@@ -47,7 +47,8 @@ def clean_text(text: str, limit: int) -> str:
     if len(line) > limit:
         raise ProtocolError(MALFORMED, f"a line of table talk is at most {limit} characters")
     if unshowable(line):
-        raise ProtocolError(MALFORMED, "a line of table talk may not hold control characters")
+        raise ProtocolError(MALFORMED, "a line of table talk may not hold control or invisible "
+                            "formatting characters, nor a pile of marks on one letter")
     return line
 
 

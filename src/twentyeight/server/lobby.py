@@ -84,9 +84,9 @@ def rules_from(rules: str | dict[str, Any], flags: dict[str, Any]) -> Rules:
     try:
         return Rules.from_spec(spec)
     except RulesError as e:
-        raise RoomError(400, "bad_rules", str(e)) from None
-    except (TypeError, ValueError, KeyError, OverflowError) as e:
-        raise RoomError(400, "bad_rules", f"not a rules object: {e}") from None
+        raise RoomError(400, "bad_rules", e.unrepeated) from None
+    except (TypeError, ValueError, KeyError, OverflowError):
+        raise RoomError(400, "bad_rules", "not a rules object") from None
 
 
 def clean_name(name: str | None, seat: int) -> str:
@@ -95,8 +95,9 @@ def clean_name(name: str | None, seat: int) -> str:
     :class:`RoomError` if too long."""
     text = unicodedata.normalize("NFC", (name or "").strip())
     if unshowable(text):
-        raise RoomError(400, "bad_name", "a name may not hold control characters (nor ones "
-                        "that reorder the text around them)")
+        raise RoomError(400, "bad_name", "a name may not hold control or invisible formatting "
+                        "characters (nor ones that reorder the text), nor a pile of marks "
+                        "on one letter")
     if len(text) > MAX_NAME:
         raise RoomError(400, "bad_name", f"a name is at most {MAX_NAME} characters")
     if text and not visible(text):
