@@ -3,25 +3,32 @@ and what it tells the learner is what the engine does."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from twentyeight import Game
-from twentyeight.analysis.tutorial import DEAL, SCRIPT, lesson
+from twentyeight.analysis.tutorial import DEAL, DEAL_29, LESSONS, SCRIPT, SCRIPT_29, lesson
 
 
-def played() -> Game:
-    game = Game.from_record(DEAL)
-    for _, _, expect, then in SCRIPT:
+def played(game_name: str = "28") -> Game:
+    deal, script = LESSONS[game_name]
+    game = Game.from_record(deal)
+    for _, _, expect, then in script:
         for text in ([expect] if expect else []) + then:
             game.apply(text)
     return game
 
 
-def test_the_lesson_is_legal_and_ends_with_the_hand() -> None:
-    steps = lesson()
-    assert len(steps) == len(SCRIPT)
+@pytest.mark.parametrize("game_name", list(LESSONS))
+def test_the_lesson_is_legal_and_ends_with_the_hand(game_name: str) -> None:
+    steps = lesson(game_name)
+    assert len(steps) == len(LESSONS[game_name][1])
     for step in steps:
         if step["expect"]:
             assert step["expect"] in step["view"]["legal"]
         assert step["expect"] not in step["refusals"]
+    assert played(game_name).over
 
 
 def test_28_pair_4_the_learners_pair_decides_the_count() -> None:
@@ -65,10 +72,13 @@ def test_every_sentence_of_the_lesson_is_in_the_catalogs() -> None:
 
     english = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" / "server" /
                           "static" / "i18n" / "en.json").read_text("utf-8"))
-    for key, params, _expect, _then in SCRIPT:
+    for key, params, _expect, _then in SCRIPT + SCRIPT_29:
         assert key in english, key
         assert set(re.findall(r"\{(\w+)\}", english[key])) == set(params), key
     assert "tut.not_this" in english
+    for game_name in LESSONS:                   # each lesson's title, on its page and its tab
+        if game_name != "28":
+            assert f"tut.title_{game_name}" in english and f"title.learn_{game_name}" in english
 
 
 def english() -> dict[str, str]:
@@ -83,7 +93,7 @@ def english() -> dict[str, str]:
 
 def said(key: str) -> str:
     """The English the learner reads at the step ``key``, its parameters filled."""
-    params = next(p for k, p, _, _ in SCRIPT if k == key)
+    params = next(p for k, p, _, _ in SCRIPT + SCRIPT_29 if k == key)
     return english()[key].format(**params)
 
 
@@ -142,3 +152,70 @@ def test_the_partner_could_not_know_that_the_nine_would_win() -> None:
             game.apply(text)
     text = said("tut.partner_points")
     assert "would win" not in text and "highest spade left" in text, text
+
+
+def steps_29() -> dict[str, dict[str, Any]]:
+    """The steps of 29's lesson by what they say."""
+    return {s["say"]["key"]: s for s in lesson("29")}
+
+
+def test_29_auc_5_the_learner_bids_again_after_being_overcalled() -> None:
+    """29-AUC-1, 29-AUC-5: the learner bids 17, is overcalled at 18 and, a pass not being
+    final, bids 19; three passes after it end the auction with the learner the bidder."""
+    steps = steps_29()
+    again = steps["tut29.bid_again"]["view"]
+    assert again["history"][-4:] == ["0 bid 17", "1 bid 18", "2 pass", "3 pass"]
+    assert "0 bid 19" in again["legal"] and "0 pass" in again["legal"]
+    trump = steps["tut29.trump"]["view"]
+    assert (trump["bidder"], trump["contract"], trump["phase"]) == (0, 19, "trump")
+    assert sorted(trump["legal"]) == ["0 trump C", "0 trump D", "0 trump H", "0 trump S"]
+    assert "15" in said("tut29.deal")                          # 29-AUC-2, 29-AUC-3
+
+
+def test_29_deal_2_the_trump_is_a_secret_marker_and_the_bidder_keeps_eight_cards() -> None:
+    """29-DEAL-2: the trump is chosen as a suit, not laid from the hand: after the second
+    deal the bidder holds all eight cards and the others do not know the trump."""
+    game = Game.from_record(DEAL_29)
+    for _, _, expect, then in SCRIPT_29[:6]:                   # to the trump's choice
+        for text in ([expect] if expect else []) + then:
+            game.apply(text)
+    assert len(game.view(0)["hand"]) == 8 and game.view(0)["trump"] == "H"
+    assert all(game.view(seat)["trump"] is None for seat in (1, 2, 3))
+
+
+def test_29_play_3_and_4_the_bidder_first_void_reveals_and_need_not_trump() -> None:
+    """29-PLAY-3: J♣ is led and the bidder, the first player who cannot follow, must reveal
+    the trump himself (nothing else is offered); 29-PLAY-4: then he may trump or not — A♦ is
+    legal, only not the lesson's card."""
+    steps = steps_29()
+    reveal = steps["tut29.reveal"]["view"]
+    assert reveal["legal"] == ["0 reveal"] and reveal["trump_exposed"] is False
+    after = steps["tut29.may_trump"]
+    assert after["view"]["trump_exposed"] is True
+    assert "0 play AD" in after["view"]["legal"]
+    assert after["refusals"]["0 play AD"]["key"] == "tut.not_this"
+    assert steps["tut29.won_trick"]["view"]["tricks"][0]["winner"] == 0
+
+
+def test_29_pair_3_and_score_2_the_bidding_sides_pair_makes_the_contract() -> None:
+    """29-PAIR-3: the bidding side's pair lowers its target by 4, 19 to 15; 29-SCORE-2: it
+    takes 18, short of its bid, and makes the lowered target: +1 — as the count says."""
+    result = played("29").result()
+    count = next(p for key, p, _, _ in SCRIPT_29 if key == "tut29.count")
+    assert (result["contract"], result["target"], result["points"]["bidding"]) == \
+        (count["contract"], count["target"], count["points"]) == (19, 15, 18)
+    assert result["made"] is True and result["score_change"]["bidding"] == count["change"] == 1
+    pair = next(p for key, p, _, _ in SCRIPT_29 if key == "tut29.pair")
+    assert (pair["old"], pair["new"]) == (19, 15)
+    steps = steps_29()
+    assert steps["tut29.pair"]["view"]["target"] == 19
+    assert steps["tut29.lead_trump"]["view"]["target"] == 15
+
+
+def test_29_the_points_the_lesson_counts_are_the_engines() -> None:
+    """Each step that says how many points the team has says what the view holds then."""
+    steps = steps_29()
+    for key in ("tut29.won_trick", "tut29.lead_jack", "tut29.made"):
+        points = next(p for k, p, _, _ in SCRIPT_29 if k == key)["points"]
+        view = steps[key]["view"]
+        assert view["points"]["bidding"] == points, key

@@ -189,11 +189,12 @@ def test_replay_of_a_room_whose_match_goes_on(
 def _walk(page: Page, steps: list[dict[str, Any]], shots: Path, size: tuple[int, int]) -> None:
     for step in steps:
         key = step["say"]["key"]
-        if key in ("tut.pair", "tut.count", "tut.must_trump"):
+        if key in ("tut.pair", "tut.count", "tut.must_trump", "tut29.reveal", "tut29.pair",
+                   "tut29.count"):
             page.screenshot(path=str(shots / f"tutorial-{key[4:]}-{size[0]}x{size[1]}.png"))
         expect = step["expect"]
         if expect is None:
-            if key != "tut.done":
+            if not key.endswith(".done"):
                 page.click("#next")
             continue
         verb, *arg = expect.split()[1:]
@@ -362,10 +363,11 @@ IN_VIEW = """() => {
 lesson's buttons is off the screen, once its lowest button is in view."""
 
 
+@pytest.mark.parametrize("game", ["28", "29"])
 @pytest.mark.parametrize("size", [(360, 640), (800, 360), (640, 360)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_tutorial_keeps_the_lesson_and_the_table_on_a_phones_screen(
-        size: tuple[int, int], server: Server, shots: Path,
+        size: tuple[int, int], game: str, server: Server, shots: Path,
         new_browser_context: Callable[..., BrowserContext]) -> None:
     """At every step of the lesson, on a small phone upright and held sideways, the lesson,
     the table's middle with its trick, the hand and the lesson's buttons are on the first
@@ -375,24 +377,74 @@ def test_the_tutorial_keeps_the_lesson_and_the_table_on_a_phones_screen(
     offers the way on to a game (on a phone it was hidden with the page's links)."""
     import urllib.request
 
-    with urllib.request.urlopen(server.url + "/api/tutorial", timeout=10) as answer:
+    with urllib.request.urlopen(f"{server.url}/api/tutorial?game={game}", timeout=10) as answer:
         steps = json.load(answer)["steps"]
-    page, errors = open_page(new_browser_context, server, "/learn", size)
+    page, errors = open_page(new_browser_context, server, "/learn" if game == "28" else
+                             f"/learn/{game}", size)
     page.wait_for_selector("#say:not(:empty)")
     for n, step in enumerate(steps):
         page.evaluate("window.scrollTo(0, 0)")
         off = page.evaluate(IN_VIEW)
+        name = f"{game}-{n}-{size[0]}x{size[1]}"
         if off:
-            page.screenshot(path=str(shots / f"tutorial-off-{n}-{size[0]}x{size[1]}.png"))
+            page.screenshot(path=str(shots / f"tutorial-off-{name}.png"))
         assert not off, (n, step["say"]["key"], off)
         if n in (0, 12, len(steps) - 1):
-            page.screenshot(path=str(shots / f"tutorial-{n}-{size[0]}x{size[1]}.png"))
+            page.screenshot(path=str(shots / f"tutorial-{name}.png"))
         if n < len(steps) - 1:
             _walk(page, [step], shots, size)
     play = page.locator("#play-now")
     assert play.is_visible() and page.locator("#next").is_hidden()
     play.click()
     page.wait_for_url(server.url + "/")
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_29_lesson_teaches_29_and_leads_to_a_game_of_29(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """/learn/29: 29's own lesson, the lobby's way to it for a player of 29.  Play goes to
+    the left (29-DIR-1), so the first hand, who opens, is the seat on the learner's right; the
+    bidder, first unable to follow, reveals the trump (29-PLAY-3) and need not trump
+    (29-PLAY-4: A♦ is not refused by a rule, only not the lesson's); the pair makes the
+    contract.  "Play a game" opens the lobby on 29, whose link leads back to this lesson."""
+    english = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" / "server" /
+                          "static" / "i18n" / "en.json").read_text("utf-8"))
+    with urllib.request.urlopen(server.url + "/api/tutorial?game=29", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    page, errors = open_page(new_browser_context, server, "/learn/29", size)
+    page.wait_for_selector("#say:not(:empty)")
+    assert page.inner_text("h1") == english["tut.title_29"]
+    assert page.title() == english["title.learn_29"]
+    assert page.get_attribute("#rules-link", "href") == "/rules/29"
+    assert page.get_attribute("#other-lessons a", "href") == "/learn"
+    assert page.inner_text("#say").startswith("Welcome to 29!")
+    bid = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut29.bid")
+    _walk(page, steps[:bid], shots, size)
+    opened = page.locator("#history li").first.inner_text()
+    assert opened.startswith(english["tut.name_right"]), opened
+    trump = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut29.may_trump")
+    _walk(page, steps[bid:trump], shots, size)
+    assert page.inner_text("#say").startswith("Hearts are trumps now")
+    page.locator(".lb-hand button[data-card='AD']").click()
+    assert page.inner_text("#feedback") == "Not this one: in this lesson, 7♥ now."
+    _walk(page, steps[trump:], shots, size)
+    assert page.inner_text("#say").startswith("That is 29.")
+    page.click("#play-now")
+    page.wait_for_url(server.url + "/")
+    page.wait_for_selector("#create-btn:not([disabled])")
+    assert page.input_value("#preset") == "29"
+    assert page.get_attribute("#learn-link", "href") == "/learn/29"
+    assert page.inner_text("#learn-link") == english["lobby.learn_29"]
+    assert page.get_attribute("#rules-page-link", "href") == "/rules/29"
+    page.select_option("#preset", "56")
+    assert page.get_attribute("#learn-link", "href") == "/learn"
+    assert page.inner_text("#learn-link") == english["lobby.learn"]
+    page.goto(server.url + "/learn/56")                 # no lesson of 56: said, and 28's offered
+    page.wait_for_selector("#say:not(:empty)")
+    assert page.inner_text("#say") == english["tut.no_lesson"].format(game="56")
+    assert page.locator("a[href='/learn']").count() == 1
     assert errors == []
 
 

@@ -214,7 +214,7 @@ PAGES_THAT_LOAD = [            # (page, its first request, what shows once it an
     ("/", r"/api/presets$", "#create-btn:not([disabled])"),
     ("/leaderboard", r"/api/leaderboard\?", "#board .hint"),
     ("/players/Nobody", r"/api/players/Nobody$", "#player-since:not(:empty)"),
-    ("/learn", r"/api/tutorial$", "#progress:not(:empty)"),
+    ("/learn", r"/api/tutorial\?game=28$", "#progress:not(:empty)"),
 ]
 
 

@@ -403,3 +403,21 @@ def test_the_rules_a_games_table_may_cite(client: TestClient) -> None:
     assert bad.status_code == 404 and bad.json()["error"] == "not_found"
     gone = client.get("/api/explained", params={"room": "nosuchroom"})
     assert gone.status_code == 404 and gone.json()["error"] == "no_room"
+
+
+def test_the_tutorials_of_28_and_29(client: TestClient) -> None:
+    """``/api/tutorial`` is 28's lesson, ``?game=29`` 29's (played clockwise, 29-DIR-1), and
+    each says which lessons there are; a game without a lesson is refused without its name
+    repeated."""
+    first = client.get("/api/tutorial").json()
+    assert (first["game"], first["rules"], first["direction"]) == ("28", "28", "anticlockwise")
+    assert first["lessons"] == ["28", "29"]
+    assert first["steps"][0]["say"]["key"] == "tut.welcome"
+    lesson = client.get("/api/tutorial", params={"game": "29"}).json()
+    assert (lesson["game"], lesson["rules"], lesson["direction"]) == ("29", "29", "clockwise")
+    assert lesson["steps"][0]["say"]["key"] == "tut29.welcome"
+    for game in ("56", "x" * 2000):
+        r = client.get("/api/tutorial", params={"game": game})
+        assert r.status_code == 404 and r.json()["error"] == "not_found"
+        assert game not in r.json()["message"] and "28, 29" in r.json()["message"]
+    assert client.get("/learn/29").status_code == 200

@@ -78,3 +78,9 @@ def test_a_rules_page_s_link_names_its_game(site: Server) -> None:
     learn = card(httpx.get(f"{site.url}/learn", timeout=10).text)
     assert learn["og:title"].startswith("Learn to play 28")
     assert learn["og:url"] == f"{site.url}/learn"
+    learn_29 = card(httpx.get(f"{site.url}/learn/29", timeout=10).text)
+    assert learn_29["og:title"].startswith("Learn to play 29")
+    assert learn_29["og:url"] == f"{site.url}/learn/29"
+    odd = httpx.get(f'{site.url}/learn/"><b>x', timeout=10)      # no lesson: 28's card
+    assert odd.status_code == 200 and "<b>x" not in odd.text
+    assert card(odd.text)["og:url"] == f"{site.url}/learn"

@@ -1,4 +1,7 @@
-"""The tutorial: one scripted deal of 28 walked through, for a first-time player.
+"""The tutorials: one scripted deal of 28, and one of 29, walked through for a first-time
+player.
+
+The lesson of 28 (:data:`DEAL`, :data:`SCRIPT`):
 
 The learner sits at seat 0 (the first hand).  The deal is written so that one hand shows the
 essentials: the card order and points, the auction, the hidden trump and the second deal,
@@ -7,15 +10,26 @@ asking for the trump and the duty to trump after asking, the pair and what it do
 target, and the count at the end — where the learner's pair decides the hand (the
 bidding side takes exactly its bid, 17, but the pair has raised its target to 21).
 
-:func:`lesson` gives the steps: each says something (a catalog key and its parameters), may
-wait for one action of the learner (``expect``), and carries the learner's view at that
-moment and, for every other card in hand, why it may not be played now (the engine's
-reason) or that the lesson wants another card.  The other seats' actions are scripted
-(``then``).
+The lesson of 29 (:data:`DEAL_29`, :data:`SCRIPT_29`) teaches where 29 differs: play goes
+to the left; the learner bids against an opponent and, a pass not being final, bids again
+(29-AUC-5) and wins the auction; chooses the trump suit, marked apart from the hand
+(29-DEAL-2); is the first player unable to follow suit, so must reveal the trump himself
+(29-PLAY-3) and may, not must, trump (29-PLAY-4); shows the pair, which lowers the bidding
+side's target by 4 (29-PAIR-3) — and the count, where that pair makes the contract (the side
+takes 18 of its bid of 19, its target 15), is one game point (29-SCORE-2).
+
+:func:`lesson` gives the steps of a game's lesson (:data:`LESSONS`): each says something (a
+catalog key and its parameters), may wait for one action of the learner (``expect``), and
+carries the learner's view at that moment and, for every other card in hand, why it may not
+be played now (the engine's reason) or that the lesson wants another card.  The other seats'
+actions are scripted (``then``).
 
 >>> steps = lesson()
 >>> steps[0]["say"]["key"], steps[-1]["say"]["key"], len([s for s in steps if s["expect"]])
 ('tut.welcome', 'tut.done', 12)
+>>> steps = lesson("29")
+>>> steps[0]["say"]["key"], steps[-1]["say"]["key"], len([s for s in steps if s["expect"]])
+('tut29.welcome', 'tut29.done', 13)
 """
 
 from __future__ import annotations
@@ -27,7 +41,7 @@ from twentyeight.engine.state import PLAY
 from twentyeight.errors import IllegalAction
 from twentyeight.game import Game
 
-__all__ = ["DEAL", "SCRIPT", "lesson"]
+__all__ = ["DEAL", "DEAL_29", "LESSONS", "SCRIPT", "SCRIPT_29", "Script", "lesson"]
 
 DEAL: dict[str, Any] = {
     "rules": "28",
@@ -41,7 +55,11 @@ DEAL: dict[str, Any] = {
 }
 """The deal, each seat's cards in deal order (the first four are the first batch)."""
 
-SCRIPT: list[tuple[str, dict[str, Any], str | None, list[str]]] = [
+Script = list[tuple[str, dict[str, Any], str | None, list[str]]]
+"""A lesson's steps: (what is said, its parameters, the learner's action awaited, the actions
+that follow)."""
+
+SCRIPT: Script = [
     # (what is said, its parameters, the learner's action awaited, the actions that follow)
     ("tut.welcome", {}, None, []),
     ("tut.cards", {}, None, []),
@@ -71,15 +89,61 @@ SCRIPT: list[tuple[str, dict[str, Any], str | None, list[str]]] = [
     ("tut.count", {"points": 17, "contract": 17, "target": 21, "change": -2}, None, []),
     ("tut.done", {}, None, []),
 ]
-"""The lesson, step by step."""
+"""The lesson of 28, step by step."""
+
+DEAL_29: dict[str, Any] = {
+    "rules": "29",
+    "dealer": 2,                                              # your partner: play goes left
+    "hands": [
+        ["JH", "9H", "JS", "AS", "KH", "QH", "7H", "AD"],     # you (seat 0): no club
+        ["9S", "TS", "JD", "8H", "9D", "TD", "7C", "8C"],     # on your left
+        ["AH", "TH", "KS", "QS", "7S", "TC", "KC", "QC"],     # your partner, the dealer
+        ["JC", "9C", "8S", "KD", "AC", "QD", "8D", "7D"],     # on your right: the first hand
+    ],
+}
+"""The deal of 29's lesson, each seat's cards in deal order."""
+
+SCRIPT_29: Script = [
+    ("tut29.welcome", {}, None, []),
+    ("tut29.cards", {}, None, []),
+    ("tut29.deal", {}, None, ["3 bid 16"]),
+    ("tut29.bid", {"opened": 16, "value": 17}, "0 bid 17", ["1 bid 18", "2 pass", "3 pass"]),
+    ("tut29.bid_again", {"over": 18, "value": 19}, "0 bid 19", ["1 pass", "2 pass", "3 pass"]),
+    ("tut29.trump", {"value": 19}, "0 trump H", []),
+    ("tut29.second_deal", {}, None, ["3 play JC"]),
+    ("tut29.reveal", {"led_card": "JC"}, "0 reveal", []),
+    ("tut29.may_trump", {"trump_card": "7H"}, "0 play 7H", ["1 play 8C", "2 play TC"]),
+    ("tut29.won_trick", {"partner_card": "TC", "points": 4}, None, []),
+    ("tut29.pair", {"old": 19, "new": 15}, "0 pair", []),
+    ("tut29.lead_trump", {"lead_card": "JH"}, "0 play JH", ["1 play 8H", "2 play TH", "3 play 7D"]),
+    ("tut29.lead_nine", {"partner_card": "TH", "lead_card": "9H"}, "0 play 9H",
+     ["1 play 7C", "2 play AH", "3 play 8D"]),
+    ("tut29.lead_jack", {"points": 11, "lead_card": "JS"}, "0 play JS",
+     ["1 play TS", "2 play 7S", "3 play 8S"]),
+    ("tut29.made", {"points": 15, "lead_card": "KH"}, "0 play KH",
+     ["1 play TD", "2 play QC", "3 play QD"]),
+    ("tut29.lead_queen", {"lead_card": "QH"}, "0 play QH", ["1 play 9D", "2 play KC", "3 play KD"]),
+    ("tut29.lead_ace", {"lead_card": "AS", "over_card": "9S"}, "0 play AS",
+     ["1 play 9S", "2 play KS", "3 play 9C", "1 play JD", "2 play QS", "3 play AC"]),
+    ("tut29.last", {"led_card": "JD", "play_card": "AD"}, "0 play AD", []),
+    ("tut29.count", {"points": 18, "contract": 19, "target": 15, "change": 1}, None, []),
+    ("tut29.done", {}, None, []),
+]
+"""The lesson of 29, step by step."""
+
+LESSONS: dict[str, tuple[dict[str, Any], Script]] = {"28": (DEAL, SCRIPT),
+                                                     "29": (DEAL_29, SCRIPT_29)}
+"""Each game's lesson: its deal and its script, by the name of the game's preset."""
 
 
-def lesson() -> list[dict[str, Any]]:
-    """The steps of the tutorial (see the module docstring); raises ``AssertionError`` if
-    the script and the deal ever disagree (a test replays it)."""
-    game = Game.from_record(DEAL)
+def lesson(game_name: str = "28") -> list[dict[str, Any]]:
+    """The steps of the tutorial of ``game_name`` (a key of :data:`LESSONS`; see the module
+    docstring); raises ``AssertionError`` if the script and the deal ever disagree (a test
+    replays it)."""
+    deal, script = LESSONS[game_name]
+    game = Game.from_record(deal)
     steps = []
-    for key, params, expect, then in SCRIPT:
+    for key, params, expect, then in script:
         view = game.view(0)
         step: dict[str, Any] = {"say": {"key": key, "params": params}, "expect": expect,
                                 "view": view, "refusals": {}}

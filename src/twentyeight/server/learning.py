@@ -61,7 +61,7 @@ from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
-from twentyeight.server.preview import LEARN, page_with_card, rules_card
+from twentyeight.server.preview import LEARN, LESSON_CARDS, page_with_card, rules_card
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
@@ -324,13 +324,15 @@ class Analyst:
 
 
 @functools.cache
-def _tutorial() -> dict[str, Any]:
-    """The tutorial's steps (:func:`twentyeight.analysis.tutorial.lesson`), made once."""
-    from twentyeight.analysis.tutorial import DEAL, lesson
+def _tutorial(game: str) -> dict[str, Any]:
+    """The steps of ``game``'s tutorial (:func:`twentyeight.analysis.tutorial.lesson`), made
+    once; ``game`` is a key of its ``LESSONS``."""
+    from twentyeight.analysis.tutorial import LESSONS, lesson
     from twentyeight.rules import Rules
 
-    return {"rules": DEAL["rules"], "seat": 0, "steps": lesson(),
-            "direction": Rules.from_spec(DEAL["rules"]).direction}
+    rules = LESSONS[game][0]["rules"]
+    return {"game": game, "rules": rules, "seat": 0, "steps": lesson(game),
+            "direction": Rules.from_spec(rules).direction, "lessons": list(LESSONS)}
 
 
 def digest(*parts: Any) -> str:
@@ -357,9 +359,10 @@ def add_routes(app: FastAPI, body: Body, current: Current,
     async def rules_page(request: Request, preset: str = "28") -> HTMLResponse:
         return page_with_card(STATIC / "rules.html", request, rules_card(preset))
 
-    @app.get("/learn", include_in_schema=False)
-    async def tutorial_page(request: Request) -> HTMLResponse:
-        return page_with_card(STATIC / "learn.html", request, LEARN)
+    @app.get("/learn", include_in_schema=False)          # the recommended game's: 28
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def tutorial_page(request: Request, game: str = "28") -> HTMLResponse:
+        return page_with_card(STATIC / "learn.html", request, LESSON_CARDS.get(game, LEARN))
 
     @app.get("/api/explained")
     async def explained(preset: str | None = None, room: str | None = None) -> dict[str, Any]:
@@ -377,8 +380,14 @@ def add_routes(app: FastAPI, body: Body, current: Current,
         return {"rules": list(CITED)}
 
     @app.get("/api/tutorial")
-    async def tutorial() -> dict[str, Any]:
-        return _tutorial()
+    async def tutorial(game: str = "28") -> dict[str, Any]:
+        """The steps of ``game``'s lesson (28's by default)."""
+        from twentyeight.analysis.tutorial import LESSONS
+
+        if game not in LESSONS:
+            raise BadRequest(404, "not_found", "there is no lesson of that game: the lessons "
+                             f"are of {', '.join(LESSONS)}")
+        return _tutorial(game)
 
     @app.post("/api/replay")
     async def replay(request: Request) -> dict[str, Any]:

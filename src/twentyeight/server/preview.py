@@ -42,6 +42,11 @@ SITE = Card("/", "twentyeight: play 28, 29, 56 and 40 online",
 LEARN = Card("/learn", "Learn to play 28, step by step · twentyeight",
              "One deal of 28, played with you card by card: the auction, the hidden trump, "
              "following suit and counting the points.")
+LEARN_29 = Card("/learn/29", "Learn to play 29, step by step · twentyeight",
+                "One deal of 29, played with you card by card: the auction, the secret trump, "
+                "showing it when a suit runs out, the pair and the count.")
+LESSON_CARDS = {"28": LEARN, "29": LEARN_29}
+"""Each tutorial's card, by its game (twentyeight.analysis.tutorial.LESSONS)."""
 
 
 def table_card(room_id: str, rules: Rules) -> Card:

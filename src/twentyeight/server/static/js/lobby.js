@@ -57,6 +57,18 @@ function showPreset({ keepEdits = false } = {}) {
   showLegend();
 }
 
+/** The lesson and the rules the lobby's links open: those of the game last chosen (a game
+ *  of the 29 family learns from 29's lesson; every other from 28's). */
+function showLinks() {
+  const game = remembered("game", Object.keys(presets), "28");
+  const of29 = /(^|-)29(-|$)/.test(game);
+  const learn = $("learn-link");
+  learn.href = of29 ? "/learn/29" : "/learn";
+  learn.dataset.i18n = of29 ? "lobby.learn_29" : "lobby.learn";
+  learn.textContent = t(learn.dataset.i18n);
+  $("rules-page-link").href = `/rules/${encodeURIComponent(game)}`;
+}
+
 function showLegend() {
   const legend = legendFor(presets[$("preset").value], flagsEditor.values());
   $("legend").replaceChildren(...(legend ? legendNodes(legend) : []));
@@ -76,11 +88,17 @@ async function load() {
   fillPresets();
   fillBots();
   showPreset();
+  showLinks();
   $("create-btn").disabled = false;
-  $("preset").addEventListener("change", () => { remember("game", $("preset").value); showPreset(); });
+  $("preset").addEventListener("change", () => {
+    remember("game", $("preset").value);
+    showPreset();
+    showLinks();
+  });
   $("bots").addEventListener("change", () => { remember("level", $("bots").value); showBot(); });
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
   await place.setup(presets);
+  $("quick-preset").addEventListener("change", showLinks);      // (after place.js remembers it)
   onLanguage(() => { place.refreshPresets(presets); place.render(); });
 }
 

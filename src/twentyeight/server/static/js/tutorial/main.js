@@ -1,20 +1,48 @@
-// The tutorial (/learn): one scripted deal of 28, step by step (GET /api/tutorial,
-// twentyeight.analysis.tutorial).  Each step says something; some wait for the learner's
-// card or call — the one the lesson wants moves on, another legal one is gently refused, an
-// illegal one is refused with the engine's own reason.  The other players' moves are
-// scripted; the table shows the learner's view after every step.
+// The tutorials (/learn: 28's; /learn/29: 29's): one scripted deal, step by step (GET
+// /api/tutorial?game=…, twentyeight.analysis.tutorial).  Each step says something; some wait
+// for the learner's card or call — the one the lesson wants moves on, another legal one is
+// gently refused, an illegal one is refused with the engine's own reason.  The other
+// players' moves are scripted; the table shows the learner's view after every step.
 import { cardShort, spriteSVG } from "../cards.js";
 import { joinList, onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
 import { reasonWithRule, withoutRule } from "../reasons.js";
 import { loaded } from "../request.js";
-import { languageSwitch } from "../settings.js";
+import { languageSwitch, remember } from "../settings.js";
 import { labelNode, parseAction } from "../words.js";
 import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
+import { tellIn } from "../table/dom.js";
 
 const $ = (id) => document.getElementById(id);
+/** The lesson's game: the page's address says it (/learn/29), 28 by default. */
+const GAME = (() => {
+  const part = window.location.pathname.split("/")[2] || "28";
+  try { return decodeURIComponent(part); } catch { return part; }         // (a stray "%")
+})();
 const lesson = { steps: [], at: 0, clockwise: false };
-const NAMES = ["tut.name_you", "tut.name_right", "tut.name_partner", "tut.name_left"];
-const names = () => NAMES.map((key) => t(key));
+/** The seats' names from the learner's (seat 0): the next seat in turn is on the right when
+ *  play goes anticlockwise (28), on the left when it goes clockwise (29). */
+const SEATS = { clockwise: ["you", "left", "partner", "right"],
+  anticlockwise: ["you", "right", "partner", "left"] };
+const names = () => SEATS[lesson.clockwise ? "clockwise" : "anticlockwise"]
+  .map((who) => t(`tut.name_${who}`));
+/** A lesson's title key, `tut.title` (28's) or `tut.title_GAME`; and the page's. */
+const titleKey = (game) => (game === "28" ? "tut.title" : `tut.title_${game}`);
+const pageTitleKey = (game) => (game === "28" ? "title.learn" : `title.learn_${game}`);
+const lessonPath = (game) => (game === "28" ? "/learn" : `/learn/${encodeURIComponent(game)}`);
+
+/** The page's title and links for this lesson's game: its rules, the other lessons, and the
+ *  way to a game of it (the lobby opens on the game last chosen: settings.js). */
+function frame(lessons) {
+  $("tu-title").dataset.i18n = titleKey(GAME);
+  document.querySelector("[data-i18n-title]").dataset.i18nTitle = pageTitleKey(GAME);
+  $("rules-link").href = `/rules/${encodeURIComponent(GAME)}`;
+  $("other-lessons").replaceChildren(...lessons.filter((game) => game !== GAME).flatMap((game) => [
+    " · ", el("a", { href: lessonPath(game), "data-i18n": titleKey(game), text: t(titleKey(game)) })]));
+  for (const link of [$("play-now"), $("play-link")]) {
+    link.addEventListener("click", () => remember("game", GAME));
+  }
+  translateStatic();
+}
 
 /** A step's parameters in the page's language: cards as J♥, lists of cards joined, a
  *  negative number with its minus sign. */
@@ -88,9 +116,16 @@ async function start() {
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   await useLanguage(pickLanguage());
   $("settings").append(languageSwitch());
-  const { data } = await loaded("/api/tutorial", $("say"));
+  const { ok, data } = await loaded(`/api/tutorial?game=${encodeURIComponent(GAME)}`, $("say"));
+  if (!ok) {                                            // no lesson of that game: 28's is
+    tellIn($("say"), () => t("tut.no_lesson", { game: GAME }));
+    $("calls").append(el("a", { href: lessonPath("28"), "data-i18n": titleKey("28"), text: t(titleKey("28")) }));
+    onLanguage(translateStatic);
+    return;
+  }
   lesson.steps = data.steps;
   lesson.clockwise = data.direction === "clockwise";
+  frame(data.lessons);
   $("next").addEventListener("click", () => { lesson.at = Math.min(lesson.at + 1, lesson.steps.length - 1); show(); });
   $("again").addEventListener("click", () => { lesson.at = 0; show(); });
   $("again").hidden = false;        // (no lesson, no buttons: until it loaded, "Try again")
