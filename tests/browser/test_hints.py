@@ -130,3 +130,42 @@ def test_the_lobby_sets_the_hint_button(
     room = page.url.split("/r/")[1].split("#")[0]
     with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as r:
         assert json.load(r)["hints"] is False
+
+
+def test_the_hinted_trump_card_is_marked_in_the_hand(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-TRUMP-1: the bidder chooses the trump by laying a card of the hand face down.  The
+    hint said "trump 9♦" and marked nothing (it looked for the card among the calls); the
+    card it names is now marked in the hand, as a hinted card to play is."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    page.wait_for_selector("#actions button[data-action$=' bid 28']")
+    at = seq(page)
+    page.locator("#actions button[data-action$=' bid 28']").click()   # nobody bids over it
+    then_wait(page, at)
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    page.wait_for_selector("body[data-phase='trump']")
+    text = hint(page)
+    hinted = page.locator("#hand .card.hinted")
+    assert hinted.count() == 1, text
+    card = hinted.first.get_attribute("data-card") or ""
+    assert text.startswith("Hint: trump "), text
+    assert page.locator(".hinted").count() == 1
+    assert card[-1] in "SHDC" and len(card) == 2, card
+    assert errors == []
+
+
+def test_a_trump_suit_and_a_named_bid_are_said_in_a_review(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The review of a hand of 29 said "Trump — the expert: Trump": a suit named as the trump
+    (29-DEAL-2) was told as the bare word.  It names the suit now, as a card laid is named;
+    and a 56 bid with its trump, "bid 30 ♥"."""
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/replay")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    labels = page.evaluate("""async () => {
+      const { actionLabel } = await import('/static/js/learn/review.js');
+      return ['0 trump S', '2 trump 9D', '1 bid 30H', '1 bid 31NT', '0 bid 16', '0 trump seventh']
+        .map(actionLabel);
+    }""")
+    assert labels == ["trump ♠ spades", "trump 9♦", "bid 30 ♥", "bid 31 no-trump", "bid 16",
+                      "Seventh card"]

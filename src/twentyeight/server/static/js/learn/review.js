@@ -1,18 +1,26 @@
 // The review of a hand's decisions (POST /api/review, /api/rooms/…/review): what was done,
 // the expert's choice, and what it cost, biggest mistakes first; each row may jump to its
 // moment (the replay viewer).
-import { cardShort } from "../cards.js";
+import { SUIT_SYMBOL, cardShort, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 import { reasonSentence } from "../reasons.js";
-import { parseAction } from "../words.js";
+import { bidParts, bidText, parseAction } from "../words.js";
 import { el } from "./board.js";
 
-/** An action as a short label: "9♣", "bid 16", "pass", "trump 7♠". */
+/** An action as a short label: "9♣", "bid 16", "bid 30 ♥", "pass", "trump 7♠", "trump ♠
+ *  spades" (29's suit), "seventh card". */
 export function actionLabel(text) {
   const { verb, arg } = parseAction(text);
   if (verb === "play") return cardShort(arg);
-  if (verb === "trump" && arg && arg.length === 2) return t("review.trump_card", { card: cardShort(arg) });
-  if (verb === "bid") return t("review.bid", { bid: arg });
+  if (verb === "trump" && arg) {
+    if (SUIT_SYMBOL[arg]) return t("review.trump_card", { card: `${SUIT_SYMBOL[arg]} ${suitWord(arg)}` });
+    if (arg === "seventh" || arg === "reverse") return t(`btn.trump_${arg}`);
+    return t("review.trump_card", { card: cardShort(arg) });
+  }
+  if (verb === "bid") {
+    const { value, den } = bidParts(arg);
+    return t("review.bid", { bid: bidText(value, den) });
+  }
   if (verb === "raise") return t("btn.raise", { value: arg });
   return t(`btn.${verb}`);
 }

@@ -61,7 +61,9 @@ export function renderHint() {
   if (current) {                    // the hint in the prompt's place; no button until next turn
     prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text", text: hintText() }));
     const { verb, arg } = parseAction(hint.answer.action);
-    const target = verb === "play" ? document.querySelector(`#hand .card[data-card='${arg}']`)
+    // a card to play, or to lay face down as the trump (28: chosen from the hand)
+    const fromHand = verb === "play" || (verb === "trump" && arg?.length === 2);
+    const target = fromHand ? document.querySelector(`#hand .card[data-card='${arg}']`)
       : document.querySelector(`#actions button[data-action='${hint.answer.action}']`);
     target?.classList.add("hinted");
   } else if (hint.failed) {
