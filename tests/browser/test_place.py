@@ -88,6 +88,20 @@ def test_a_stranger_finds_a_public_table_and_sits(
     other.wait_for_function(f"!document.querySelector(\".public-table[data-room='{room}'] "
                             "button[data-seat='2']\")")
     assert "Stranger" in listed.inner_text()
+    # the stranger, back in the lobby, finds the table first, with the way back to the seat
+    # (it showed "Sit" at the others, which the server refuses to one who holds a seat)
+    stranger.goto(f"{server.url}/")
+    mine = stranger.locator(f".public-table.yours[data-room='{room}']")
+    mine.wait_for()
+    assert stranger.locator(".public-table").first.get_attribute("data-room") == room
+    assert mine.locator("button[data-seat]").count() == 0
+    back = mine.locator(".seat-yours a.back-to-seat")
+    assert back.inner_text() == "Back to your seat" and "Stranger" in mine.inner_text()
+    snap(stranger, shots, "lobby-your-table")
+    back.click()
+    stranger.wait_for_url(f"**/r/{room}")
+    stranger.wait_for_function("(async () => (await import('/static/js/table/state.js'))"
+                               ".ui.me === 2)()")
     assert not errors, errors
 
 

@@ -80,10 +80,20 @@ async function quickPlay(event) {
   goToSeat(answer.data);
 }
 
+/** The seat this browser holds at `room` (`{seat, token}`, kept by the table), or null. */
+function heldSeat(room) {
+  try {
+    const held = JSON.parse(localStorage.getItem(`twentyeight:seat:${room}`) || "null");
+    return Number.isInteger(held?.seat) ? held : null;
+  } catch {
+    return null;
+  }
+}
+
 async function sit(room, seat) {
   $("tables-error").textContent = "";
   // a seat this browser holds at that table already makes the server refuse a second one
-  const held = JSON.parse(localStorage.getItem(`twentyeight:seat:${room}`) || "null");
+  const held = heldSeat(room);
   const answer = await request(`/api/rooms/${encodeURIComponent(room)}/seats/${seat}`,
     { name: guestName(), token: held?.token || undefined });
   if (!answer.ok) {
@@ -105,20 +115,28 @@ function renderTables() {
   list.replaceChildren();
   // "no table has a free seat" only once the server has said so, not before its answer
   $("tables-none").hidden = tables === null || tables.length > 0;
-  for (const e of tables ?? []) {
+  // a table where this browser holds a seat (a guest back from it): first, with the way back
+  // to that seat and no "Sit" (the server gives one person one seat of a public table)
+  const mine = (e) => e.seats.find((s) => s.seat === heldSeat(e.room)?.seat && s.state !== "free");
+  const listed = [...(tables ?? [])].sort((a, b) => Number(Boolean(mine(b))) - Number(Boolean(mine(a))));
+  for (const e of listed) {
     const facts = [e.started ? t("lobby.public_playing") : t("lobby.public_waiting")];
     if (e.rated) facts.push(t("lobby.public_rated"));
+    const yours = mine(e);
     const seats = el("ul", { class: "public-seats" }, ...e.seats.map((s) => {
       const row = el("li", { class: `seat-${s.state}` },
         el("span", { text: t("lobby.seat_line", { n: seatNumber(s.seat), who: seatWho(s) }) }));
-      if (s.state === "free") {
+      if (s === yours) {
+        row.classList.add("seat-yours");
+        row.append(el("a", { class: "back-to-seat", href: e.path, text: t("lobby.back_to_seat") }));
+      } else if (s.state === "free" && !yours) {
         row.append(el("button", { type: "button", class: "small", text: t("lobby.sit"),
           "aria-label": t("lobby.sit_at", { n: seatNumber(s.seat) }), "data-room": e.room, "data-seat": s.seat,
           onclick: () => sit(e.room, s.seat) }));
       }
       return row;
     }));
-    list.append(el("li", { class: "public-table", "data-room": e.room },
+    list.append(el("li", { class: `public-table${yours ? " yours" : ""}`, "data-room": e.room },
       el("div", { class: "public-head" },
         el("strong", { text: presets[e.preset]
           ? t("lobby.preset_option", { name: e.preset, count: presets[e.preset].num_players }) : e.preset }),
