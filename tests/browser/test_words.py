@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from browser.conftest import api, catalog
@@ -313,4 +314,32 @@ def test_your_own_seat_is_you_in_the_middle_of_a_sentence(
             "{count}", str(trick["points"]))
         assert label.endswith(won), label
         assert words["seat.you"] + " " not in caption
+        assert not errors
+
+
+def test_the_highest_bid_in_the_auction_is_not_called_the_contract(
+        server: Server, artifacts: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-AUC-1: the auction goes on after Kabir's 16.  The chip said "Contract 16 · Kabir",
+    as though the auction were over; it says "(so far)" until it is, as the contract's panel
+    does; in Bengali and Tamil too, whole on a small phone."""
+    match = Match.new("28", seed=5, dealer=2)
+    assert match.to_act == 3
+    for lang in ("en", "bn", "ta"):
+        words = catalog(lang)
+        page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": lang})
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        m = Match.new("28", seed=5, dealer=2)
+        m.apply("3 bid 16")
+        replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                           "name": "Asha", "protocol": 2, "seq": 0},
+                      state(room, m, 1)])
+        chip = words["chip.contract"].replace("{bid}", words["contract.so_far"]).replace(
+            "{bid}", "16").replace("{who}", "Kabir")
+        page.wait_for_function("(chip) => document.querySelector('#chips .chip')?.textContent"
+                               " === chip", arg=chip)
+        box = page.locator("#chips .chip").first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        page.screenshot(path=str(artifacts / f"words-auction-chip-{lang}-360x640.png"))
         assert not errors

@@ -266,7 +266,9 @@ export function renderStatus() {
       const bidder = v.bidder ?? findHighBidder(v);
       const bid = el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
         v.multiplier > 1 ? ` ×${v.multiplier}` : "");
-      box.append(el("span", { class: "chip" }, tn("chip.contract", { bid, who: seatName(bidder, { hand: ui.st.hand }) })));
+      // in the auction the highest bid so far, not yet the contract (as the contract's panel)
+      const shown = v.contract === null ? tn("contract.so_far", { bid }) : bid;
+      box.append(el("span", { class: "chip" }, tn("chip.contract", { bid: shown, who: seatName(bidder, { hand: ui.st.hand }) })));
     }
     if (v.bidder !== null && v.phase !== "auction") {
       box.append(el("span", { class: `chip trump-chip${v.trump_exposed ? " exposed" : ""}` },
