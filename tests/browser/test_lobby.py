@@ -71,7 +71,11 @@ def test_the_lobby_remembers_the_game_and_the_level(
     assert chosen(page) == ("29", "29", "expert")
     assert page.locator("#preset-title").inner_text().startswith(
         catalog("en")["preset.29"].split(" (")[0])
+    # quick play's list named the games only ("28-pagat", "bhoos-29"): each is said under it
+    assert page.locator("#quick-preset-title").inner_text().startswith(
+        catalog("en")["preset.29"].split(" (")[0])
     page.select_option("#quick-preset", "56")
+    assert page.locator("#quick-preset-title").inner_text().startswith(catalog("en")["preset.56"])
     page.reload()
     assert chosen(page) == ("56", "56", "expert")
     page.evaluate("localStorage.setItem('twentyeight:game', 'no-such-game')")

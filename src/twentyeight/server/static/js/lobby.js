@@ -49,10 +49,19 @@ function showBot() {
   $("bots-about").textContent = levelAbout(b, botDescriptions[b]);
 }
 
+/** What a game of the lists is, under it: "Recommended: 28 with the pair, … · 4 players". */
+const titleOf = (name) => t("lobby.preset_title", { title: presetTitle(name), count: presets[name].num_players });
+
+/** Quick play's game, said under its list as the new table's is (the list names them only). */
+function showQuickPreset() {
+  const name = $("quick-preset").value;
+  $("quick-preset-title").textContent = presets[name] ? titleOf(name) : "";
+}
+
 function showPreset({ keepEdits = false } = {}) {
   const name = $("preset").value;
   const p = presets[name];
-  $("preset-title").textContent = t("lobby.preset_title", { title: presetTitle(name), count: p.num_players });
+  $("preset-title").textContent = titleOf(name);
   if (!keepEdits) flagsEditor.show(p.flags);
   showLegend();
 }
@@ -98,8 +107,9 @@ async function load() {
   $("bots").addEventListener("change", () => { remember("level", $("bots").value); showBot(); });
   onLanguage(() => { fillPresets(); fillBots(); showPreset({ keepEdits: true }); flagsEditor.render(); });
   await place.setup(presets);
-  $("quick-preset").addEventListener("change", showLinks);      // (after place.js remembers it)
-  onLanguage(() => { place.refreshPresets(presets); place.render(); });
+  showQuickPreset();
+  $("quick-preset").addEventListener("change", () => { showLinks(); showQuickPreset(); });  // (remembered)
+  onLanguage(() => { place.refreshPresets(presets); place.render(); showQuickPreset(); });
 }
 
 async function create(event) {
