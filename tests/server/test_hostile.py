@@ -235,6 +235,23 @@ def test_a_match_of_no_deals_tables_or_coolies_is_refused(hostile: Server,
         .status_code == 201
 
 
+def test_a_players_name_that_passes_for_anothers_is_refused(hostile: Server) -> None:
+    """An attack script's finding: "Аsha" (a Cyrillic А) signed up beside "Asha", a name that
+    passes for hers on the leaderboard and in a profile.  A name mixing the Latin, Greek and
+    Cyrillic alphabets is refused; names in one of them, in the Indian scripts, and a name
+    in two scripts that look nothing alike, sign up."""
+    def sign_up(name: str) -> httpx.Response:
+        return httpx.post(f"{hostile.url}/api/players", json={"name": name, "password":
+                          "a long enough secret"}, timeout=10)
+
+    for name in ("\u0410sha", "P\u0430ul", "\u03a9mega"):
+        r = sign_up(name)
+        assert r.status_code == 400 and r.json()["error"] == "bad_name", (name, r.text)
+        assert name not in r.json()["message"]
+    for name in ("Аня", "रवि Ravi", "অমিত"):
+        assert sign_up(name).status_code == 201, name
+
+
 def test_a_name_or_a_line_that_shows_nothing_is_refused(hostile: Server) -> None:
     """A player's name of Hangul fillers (letters that draw nothing), a seat's name of
     zero-width spaces and a line of talk of zero-width joiners were taken: each showed as a

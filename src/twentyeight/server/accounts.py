@@ -61,10 +61,26 @@ def clean_player_name(name: str) -> str:
     if unshowable(text):
         raise RoomError(400, "bad_name", f"a player's name has at most {MOST_MARKS} marks on "
                         "one letter")
+    if len({script_of(c) for c in text if c.isalpha()} & LOOKALIKE_SCRIPTS) > 1:
+        raise RoomError(400, "bad_name", "a player's name uses one of the Latin, Greek and "
+                        "Cyrillic alphabets, not two (a Cyrillic А among Latin letters passes "
+                        "for another's name)")
     if not visible(text):
         raise RoomError(400, "bad_name", "a player's name needs a letter or a digit that shows "
                         "(not only blank fillers or combining marks)")
     return text
+
+
+LOOKALIKE_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC", "ARMENIAN", "CHEROKEE", "COPTIC"})
+"""Scripts with letters drawn alike (Latin A, Greek Α, Cyrillic А): a name may use one of them.
+The others mix freely with them ("Ravi रवि")."""
+
+
+def script_of(letter: str) -> str:
+    """The script of a letter, the first word of its Unicode name ("LATIN", "CYRILLIC", …;
+    the full- and half-width forms as their script's)."""
+    words = unicodedata.name(letter, "UNKNOWN").split()
+    return words[1] if words[0] in ("FULLWIDTH", "HALFWIDTH") and len(words) > 1 else words[0]
 
 
 def name_key(name: str) -> str:
