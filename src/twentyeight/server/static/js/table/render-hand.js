@@ -69,7 +69,7 @@ export function renderPrompt() {
     const why = (st.notes || []).filter((note) => note.kind === "turn");
     if (why.length) {
       p.append(el("span", { class: "prompt-why" },
-        ...why.flatMap((note, i) => [i ? " " : "", noteNode(note, presetName(), "span")])));
+        ...why.flatMap((note, i) => [i ? " · " : "", noteNode(note, presetName(), "span")])));
     }
   } else {
     p.textContent = st.to_act === ui.me ? t("prompt.showing") : t("prompt.waiting", { doing });
