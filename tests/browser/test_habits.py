@@ -53,6 +53,13 @@ def person(make: Callable[..., BrowserContext], server: Server, made: dict[str, 
     return page, errors
 
 
+def newcomer_waits(server: Server, made: dict[str, Any]) -> None:
+    """A newcomer claims the computer's seat 2 of the started room (theirs from the next
+    hand): somebody waits on the table, so its person's turn clock runs (room.py)."""
+    api(server, f"/api/rooms/{made['room']}/seats/2", {"name": "Newcomer",
+                                                      "invite": made["invite"]})
+
+
 def until(page: Page, expression: str, seconds: float = 30.0) -> None:
     """Wait for the page's ``expression`` to be true (polled from here: the page's own
     animation frames may be throttled while another person's page is in front)."""
@@ -223,6 +230,7 @@ def test_a_turn_clock_runs_out_and_the_computer_plays(
         artifacts: Path) -> None:
     made, tokens = table(server, [0], turn_seconds=8, takeover_seconds=600)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    newcomer_waits(server, made)
     page, errors = person(new_browser_context, server, made, 0, tokens[0],
                           **{"twentyeight:pace": "instant"})
     to_my_first_turn(page)
@@ -247,6 +255,7 @@ def test_a_long_turn_clock_reads_as_minutes_and_seconds(
     language; under a minute it still counts seconds (the test above)."""
     made, tokens = table(server, [0], turn_seconds=600)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    newcomer_waits(server, made)
     page, errors = person(new_browser_context, server, made, 0, tokens[0],
                           **{"twentyeight:pace": "instant"})
     to_my_first_turn(page)

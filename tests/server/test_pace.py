@@ -130,9 +130,11 @@ def test_a_person_whose_clock_runs_out_is_played_for_on_time(turn: float,
                                    turn_seconds=turn, takeover_seconds=600)
     room = made["room"]
     token = stub_server.take(room, 0, "Asha")
+    waits = stub_server.take(room, 2, "Ravi")       # somebody waits on her: her clock runs
 
     async def scenario() -> float:
         asha = await Client.open(stub_server, room, 0, token)
+        ravi = await Client.open(stub_server, room, 2, waits)
         stub_server.start_match(room, made["host_token"])
         last = time.monotonic()                    # (Asha may open the auction)
         while True:
@@ -142,6 +144,7 @@ def test_a_person_whose_clock_runs_out_is_played_for_on_time(turn: float,
             now = time.monotonic()
             if m["action"].startswith("0 "):      # her first call, the computer's
                 await asha.close()
+                await ravi.close()
                 return now - last
             last = now
 

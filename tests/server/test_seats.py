@@ -179,15 +179,25 @@ def test_the_host_may_hand_a_seat_over_at_once(server: Server) -> None:
 
 def test_a_player_who_never_acts_cannot_freeze_the_table(server: Server) -> None:
     """Connected but silent: after ``turn_seconds`` the computer plays the seat's turn, and
-    goes on playing it (at its own pace) until the person says ``hello`` or acts again."""
+    goes on playing it (at its own pace) until the person says ``hello`` or acts again —
+    while somebody else waits on the table (a person at seat 2, who acts at once)."""
     clock = 0.6
     made = server.create_room(rules="28", bots="rules", bot_delay=0, turn_seconds=clock,
                               takeover_seconds=600)
     room = made["room"]
     token = server.take(room, 0)
+    other_token = server.take(room, 2)
+
+    async def keep_playing(other: Client) -> None:
+        while True:
+            m = await other.recv(timeout=120)
+            if m["type"] == "state" and m["to_act"] == 2 and m["legal"]:
+                await other.act(m["legal"][0])
 
     async def scenario() -> None:
         me = await Client.open(server, room, 0, token)
+        other = await Client.open(server, room, 2, other_token)
+        player = asyncio.create_task(keep_playing(other))
         server.start_match(room, made["host_token"])
         await me.until(lambda m: m["type"] == "state" and m["to_act"] == 0, 20)
         turn = time.monotonic()
@@ -207,7 +217,9 @@ def test_a_player_who_never_acts_cannot_freeze_the_table(server: Server) -> None
         assert ev["by"] == "player" and time.monotonic() - turn < clock
         rooms = [m for m in me.log[me.log.index(state):] if m["type"] == "room"]
         assert not rooms or rooms[-1]["seats"][0]["played_by"] == "human"
+        player.cancel()
         await me.close()
+        await other.close()
 
     asyncio.run(scenario())
 

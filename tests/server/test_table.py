@@ -160,13 +160,14 @@ def test_table_talk_survives_a_restart(tmp_path: Path) -> None:
 # ---- the turn clock --------------------------------------------------------------------------
 def test_the_state_counts_down_the_turn_clock_and_the_computer_acts(server: Server) -> None:
     """The state says how many seconds the person to act has (not a time of day); when they
-    run out the seat's computer player acts."""
+    run out the seat's computer player acts (another person, at seat 2, waits)."""
     clock = 3.0        # seconds: long enough for a loaded machine to tell the state first
-    made, (t0,) = room_with(server, [0], turn_seconds=clock, takeover_seconds=600)
+    made, (t0, t2) = room_with(server, [0, 2], turn_seconds=clock, takeover_seconds=600)
     room = made["room"]
 
     async def scenario() -> None:
         me = await Client.open(server, room, 0, t0)
+        other = await Client.open(server, room, 2, t2)
         server.start_match(room, made["host_token"])
         st = await me.until(lambda m: m["type"] == "state" and m["to_act"] == 0, 20)
         assert st["clock"]["seat"] == 0 and st["clock"]["kind"] == "turn"
@@ -179,18 +180,21 @@ def test_the_state_counts_down_the_turn_clock_and_the_computer_acts(server: Serv
         if st["to_act"] == 0:
             assert st["clock"]["seconds"] <= clock
         await me.close()
+        await other.close()
 
     asyncio.run(scenario())
 
 
 def test_no_clock_while_a_computer_is_to_act(server: Server) -> None:
     """The turn clock runs for a person to act and for nobody else: while a computer thinks
-    (two seconds here) the state shows no clock.  Seat 0 acts when the deal makes it first."""
-    made, (t0,) = room_with(server, [0], bot_delay=2, turn_seconds=60)
+    (two seconds here) the state shows no clock.  Seat 0 acts when the deal makes it first
+    (another person, at seat 2, waits on it)."""
+    made, (t0, t2) = room_with(server, [0, 2], bot_delay=2, turn_seconds=60)
     room = made["room"]
 
     async def scenario() -> None:
         me = await Client.open(server, room, 0, t0)
+        other = await Client.open(server, room, 2, t2)
         server.start_match(room, made["host_token"])
         st = await me.until(lambda m: m["type"] == "state" and m["to_act"] is not None, 20)
         while st["to_act"] == 0:
@@ -198,7 +202,35 @@ def test_no_clock_while_a_computer_is_to_act(server: Server) -> None:
             await me.act_randomly(random.Random(0))
             seq = st["seq"]
             st = await me.until(lambda m, seq=seq: m["type"] == "state" and m["seq"] > seq, 20)
+        if st["to_act"] != 2:
+            assert st["clock"] is None
+        await me.close()
+        await other.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_person_alone_with_computers_is_not_hurried(server: Server) -> None:
+    """A person alone with computer players keeps nobody waiting: no turn clock runs (a
+    learner reading a hint had a minute, then the computer played the seat for the rest of
+    the hand).  Once a newcomer claims a computer's seat, somebody waits: the clock starts,
+    from that moment, and runs out."""
+    clock = 1.5
+    made, (t0,) = room_with(server, [0], turn_seconds=clock, takeover_seconds=600)
+    room = made["room"]
+
+    async def scenario() -> None:
+        me = await Client.open(server, room, 0, t0)
+        server.start_match(room, made["host_token"])
+        st = await me.until(lambda m: m["type"] == "state" and m["to_act"] == 0, 30)
         assert st["clock"] is None
+        await asyncio.sleep(clock + 1.5)                       # the old clock would have run out
+        assert not [m for m in await me.drain(0.2) if m["type"] == "event" and m["seat"] == 0]
+        server.take(room, 1, "Newcomer")                       # a claim: from the next hand
+        info = await me.until(lambda m: m["type"] == "room" and m["seats"][1]["waiting"], 10)
+        assert info["clock"]["seat"] == 0 and info["clock"]["seconds"] > clock - 0.5
+        ev = await me.until(lambda m: m["type"] == "event" and m["seat"] == 0, 10)
+        assert ev["by"] == "bot"
         await me.close()
 
     asyncio.run(scenario())
@@ -353,7 +385,10 @@ def test_bad_claims_are_refused_and_change_nothing(server: Server) -> None:
 
 # ---- standing up -----------------------------------------------------------------------------
 def test_standing_up_gives_the_seat_to_a_computer(server: Server) -> None:
-    made, (t0, t2) = room_with(server, [0, 2], turn_seconds=0.5)
+    """Seat 0 stands up: a computer plays it, and its person watches (and may not talk or
+    sit again with the old token).  Seat 2's person then leaves, so that the hand goes on
+    (alone with computers, connected, they would have no turn clock)."""
+    made, (t0, t2) = room_with(server, [0, 2], turn_seconds=0.5, takeover_seconds=0.5)
     room = made["room"]
 
     async def scenario() -> None:
@@ -372,9 +407,9 @@ def test_standing_up_gives_the_seat_to_a_computer(server: Server) -> None:
         assert (await a.until(lambda m: m["type"] == "error"))["code"] == "unauthorised"
         await a.send({"type": "hello", "token": t0})
         assert (await a.until(lambda m: m["type"] == "error"))["code"] == "unauthorised"
-        await b.until(lambda m: m["type"] == "event" and m["seat"] == 0, 20)  # a computer acts
-        for c in (a, b):
-            await c.close()
+        await b.close()
+        await a.until(lambda m: m["type"] == "event" and m["seat"] == 0, 20)  # a computer acts
+        await a.close()
 
     asyncio.run(scenario())
     summary = server.get(f"/api/rooms/{room}").json()

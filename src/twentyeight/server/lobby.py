@@ -351,8 +351,11 @@ class Lobby:
         except Conflict:
             await self._refused(room, seat, client)
         s = room.seats[seat]
+        lone = room.lone_turn()
         s.claim_name, s.claim_token_hash, s.claim_hand = name, row.claim_token_hash, hand
         s.claim_client = client
+        room.clock_starts_if(lone, self.clock())           # a newcomer waits: the clock runs
+        room.changed.set()
         self.audience.tell_room(room)
         self.sync.changed(room)
         return Seated(token, pending=True, from_hand=hand + 1)
@@ -603,10 +606,11 @@ class Lobby:
 
     def _sit(self, room: Room, conn: Listener, seat: int) -> None:
         s = room.seats[seat]
-        was = s.connected
+        was, lone = s.connected, room.lone_turn()
         conn.seat = seat
         s.connections += 1
         s.taken_over = False
+        room.clock_starts_if(lone, self.clock())
         room.changed.set()
         self.sync.connections(room, seat)
         if not was:
@@ -654,12 +658,13 @@ class Lobby:
                 room.changed.set()
                 return
             s = room.seats[seat]
-            was = s.connected
+            was, lone = s.connected, room.lone_turn()
             s.elsewhere = self.sync.elsewhere(room_id, seat)
             if s.connected == was:
                 return
             if s.connected:
                 s.taken_over = False
+                room.clock_starts_if(lone, self.clock())
             else:
                 s.away_since = self.clock()
             self.audience.tell_room_soon(room)

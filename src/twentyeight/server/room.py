@@ -9,7 +9,9 @@ Who acts for a person's seat (:meth:`Room.takeover_at`): the person, while conne
 within the room's turn clock (``turn_seconds`` from the moment the turn came to them); a
 computer player of the room's kind once the clock has run out (and at each of the seat's turns
 after that, until the person sends an action or says ``hello`` again), and for a seat whose
-person has been away for the room's ``takeover_seconds``, until they are back.
+person has been away for the room's ``takeover_seconds``, until they are back.  The turn clock
+runs only while somebody else waits on the table (another person seated, or a newcomer waiting
+for a seat): a person alone with computer players is never hurried — it keeps nobody waiting.
 """
 
 from __future__ import annotations
@@ -219,7 +221,7 @@ class Room:
 
     def takeover_at(self, seat: int) -> float | None:
         """When (``loop.time()``) a computer player may act for ``seat`` on its turn
-        (``None``: never, an open seat)."""
+        (``None``: never, an open seat, or a person alone with computer players)."""
         s = self.seats[seat]
         if s.kind == BOT:
             return 0.0
@@ -229,7 +231,29 @@ class Room:
             return s.away_since + self.takeover_seconds
         if s.taken_over:                     # the clock ran out and they have not acted since
             return 0.0
+        if not self.others_waiting(seat):   # alone with computers: nobody to keep waiting
+            return None
         return self.turn_since + self.turn_seconds
+
+    def others_waiting(self, seat: int) -> bool:
+        """Whether somebody but ``seat``'s person waits on the table: another person seated
+        at it (there or away: a friend who stepped out still wants the game to go on), or a
+        newcomer who claimed a computer's seat."""
+        return any(k != seat and (s.kind == HUMAN or s.claimed)
+                   for k, s in enumerate(self.seats))
+
+    def lone_turn(self) -> bool:
+        """Whether the seat to act is a person's, alone with computer players (no clock)."""
+        seat = None if self.match is None else self.match.to_act
+        return seat is not None and self.seats[seat].kind == HUMAN and \
+            self.seats[seat].connected and not self.others_waiting(seat)
+
+    def clock_starts_if(self, was_lone: bool, now: float) -> None:
+        """Somebody came to wait on a table where the person to act was alone (``was_lone``:
+        :meth:`lone_turn` before they came): that person's turn clock starts now, not from
+        the start of the turn, which may be long past."""
+        if was_lone and not self.lone_turn():
+            self.turn_since = now
 
     def claims_due(self) -> list[int]:
         """The claimed seats whose claim was made during an earlier hand than the current one."""
