@@ -272,7 +272,8 @@ def test_a_defenders_matching_bid_is_told_as_a_match(
 
 
 def test_your_own_seat_is_you_in_the_middle_of_a_sentence(
-        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+        server: Server, artifacts: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
     """The hand's chip said "Hand 1 · dealer You" to its dealer and the last trick "Trick 1,
     won by You (3 points)", the seat's name "You" put where a name goes; in Hindi "आप ने
     जीता".  Each is now its catalog's second person (``KEY.you``): "you deal", "won by
@@ -304,6 +305,11 @@ def test_your_own_seat_is_you_in_the_middle_of_a_sentence(
                           "action": action, "phase": match.current.view(0)["history_phases"][-1],
                           "by": "bot"}, state(room, match, seq)]
         replay(page, messages)
+        if lang == "en":     # on an upright phone the panels follow the table: the last trick
+            page.set_viewport_size({"width": 390, "height": 844})      # was the seventh
+            tops = page.evaluate("""() => ['#points', '#last-btn', '#chat', '#sheet', '#auction']
+              .map((s) => document.querySelector(s).getBoundingClientRect().top)""")
+            assert tops == sorted(tops), tops
         page.locator("#last-btn").click()
         form = "one" if trick["points"] == 1 and lang == "en" else "other"
         caption = words["last.caption.you"][form].replace("{n}", "1").replace(
@@ -314,6 +320,7 @@ def test_your_own_seat_is_you_in_the_middle_of_a_sentence(
             "{count}", str(trick["points"]))
         assert label.endswith(won), label
         assert words["seat.you"] + " " not in caption
+        page.screenshot(path=str(artifacts / f"words-last-trick-{lang}.png"), full_page=True)
         assert not errors
 
 
