@@ -90,9 +90,16 @@ def test_a_stranger_finds_a_public_table_and_sits(
     assert "Stranger" in listed.inner_text()
     # the stranger, back in the lobby, finds the table first, with the way back to the seat
     # (it showed "Sit" at the others, which the server refuses to one who holds a seat)
+    stranger.evaluate("localStorage.setItem('twentyeight:seat:gone1234', "
+                      "JSON.stringify({seat: 1, token: 'x'}))")        # a room long closed
     stranger.goto(f"{server.url}/")
     mine = stranger.locator(f".public-table.yours[data-room='{room}']")
     mine.wait_for()
+    # and among "Your tables" (a guest's too, as a signed-in player's: any table it sits at)
+    yours = stranger.locator("#yours-list a.back-to-seat")
+    yours.wait_for()
+    assert yours.count() == 1 and yours.get_attribute("href") == f"/r/{room}"
+    stranger.wait_for_function("localStorage.getItem('twentyeight:seat:gone1234') === null")
     assert stranger.locator(".public-table").first.get_attribute("data-room") == room
     assert mine.locator("button[data-seat]").count() == 0
     back = mine.locator(".seat-yours a.back-to-seat")

@@ -10,6 +10,10 @@ import { $, el } from "../table/dom.js";
 
 const POLL_MS = 4000;
 let who = { player: null, rooms: [] };
+/** A guest's tables still going on, where this browser holds a seat: `{room, preset}`. */
+let guestTables = [];
+const SEAT_KEY = "twentyeight:seat:";
+const GUEST_TABLES_CHECKED = 12;
 let tables = null;              // null until the server first answers
 let presets = {};
 let timer = null;
@@ -23,6 +27,7 @@ export async function setup(all) {
   $("quick-preset").addEventListener("change", () => remember("game", $("quick-preset").value));
   $("quick-btn").disabled = false;
   render();
+  findGuestTables();
   await poll();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
 }
@@ -80,10 +85,35 @@ async function quickPlay(event) {
   goToSeat(answer.data);
 }
 
+/** A guest's tables (a signed-in player's come with the session): the rooms whose seat this
+ *  browser keeps (the table keeps its token), asked of the server — those still waiting or
+ *  playing with the seat still a person's.  A room the server no longer has is forgotten. */
+async function findGuestTables() {
+  if (who.player) return;
+  const rooms = Object.keys(localStorage).filter((k) => k.startsWith(SEAT_KEY))
+    .map((k) => k.slice(SEAT_KEY.length)).slice(0, GUEST_TABLES_CHECKED);
+  const found = await Promise.all(rooms.map(async (room) => {
+    const held = heldSeat(room);
+    try {
+      const r = await fetch(`/api/rooms/${encodeURIComponent(room)}`, { cache: "no-store" });
+      if (r.status === 404) localStorage.removeItem(SEAT_KEY + room);
+      if (!r.ok || !held) return null;
+      const info = await r.json();
+      const going = info.status === "waiting" || info.status === "playing";
+      const preset = typeof info.rules === "string" ? info.rules : info.rules?.preset;
+      return going && info.seats?.[held.seat]?.kind === "human" ? { room, preset } : null;
+    } catch {
+      return null;
+    }
+  }));
+  guestTables = found.filter(Boolean);
+  renderYours();
+}
+
 /** The seat this browser holds at `room` (`{seat, token}`, kept by the table), or null. */
 function heldSeat(room) {
   try {
-    const held = JSON.parse(localStorage.getItem(`twentyeight:seat:${room}`) || "null");
+    const held = JSON.parse(localStorage.getItem(SEAT_KEY + room) || "null");
     return Number.isInteger(held?.seat) ? held : null;
   } catch {
     return null;
@@ -148,7 +178,14 @@ function renderTables() {
 
 function renderYours() {
   const box = $("yours");
-  box.hidden = !who.player || !who.rooms.length;
+  if (!who.player) {
+    box.hidden = !guestTables.length;
+    $("yours-list").replaceChildren(...guestTables.map(({ room, preset }) => el("li", {},
+      el("code", { text: room }), " ", el("span", { text: preset || "" }), " ",
+      el("a", { class: "back-to-seat", href: `/r/${encodeURIComponent(room)}`, text: t("lobby.back_to_seat") }))));
+    return;
+  }
+  box.hidden = !who.rooms.length;
   const list = $("yours-list");
   list.replaceChildren(...(who.rooms || []).map((room) => el("li", {},
     el("code", { text: room }), " ",
