@@ -202,7 +202,8 @@ def test_the_keyboard_focus_does_not_lift_an_illegal_card(
 def test_29s_bidder_who_must_reveal_is_told_he_must(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """29-PLAY-3 / 28-BR-3: when revealing is the only legal action, the prompt says
-    "must", not "may" (the prompt drawn from such a state)."""
+    "must", not "may" (the prompt drawn from such a state) — and not "play a card" first,
+    which no card could do yet: "Your turn: you cannot follow suit: you must reveal …"."""
     page = table(new_browser_context, server, "29")
     prompt = page.evaluate("""async () => {
       const s = await import('/static/js/table/state.js');
@@ -220,6 +221,8 @@ def test_29s_bidder_who_must_reveal_is_told_he_must(
       return [must, document.getElementById('prompt').textContent];
     }""")
     assert "you must reveal the trump" in prompt[0] and "may" not in prompt[0], prompt
+    assert prompt[0].startswith("Your turn: you cannot follow suit"), prompt
+    assert catalog("en")["prompt.play"] not in prompt[0], prompt
     assert "You may reveal the trump" in prompt[1], prompt
 
 

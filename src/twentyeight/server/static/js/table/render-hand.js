@@ -30,7 +30,8 @@ function turnPrompt(st) {
     return t(legal.some((a) => a.verb === "trump" && isCard(a.arg)) ? "prompt.trump_card" : "prompt.trump");
   }
   if (v.phase === "play") {
-    const parts = [t(v.trick && v.trick.cards.length ? "prompt.play" : "prompt.lead")];
+    // no card may be played before the trump is asked for or revealed: not "play a card"
+    const parts = plays.length ? [t(v.trick && v.trick.cards.length ? "prompt.play" : "prompt.lead")] : [];
     if (verbs.has("ask")) parts.push(t(plays.length ? "prompt.may_ask" : "prompt.must_ask"));
     if (verbs.has("reveal")) parts.push(t(plays.length ? "prompt.may_reveal" : "prompt.must_reveal"));
     if (verbs.has("pair")) parts.push(t("prompt.may_pair"));
