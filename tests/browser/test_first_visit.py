@@ -162,6 +162,9 @@ def test_the_last_result_says_the_match_is_over_and_who_won(
     assert winners.startswith(en["match.over"].rstrip("."))
     assert "and" in winners                           # a side's two names
     assert said.is_visible()
+    # the only person at the table: "Play again", without a count of "0 of 1" votes
+    assert page.locator("#ho-rematch button[data-rematch='vote']").is_visible()
+    assert page.locator("#ho-rematch .votes").count() == 0
     assert not errors
 
 

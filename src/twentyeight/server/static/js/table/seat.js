@@ -61,14 +61,19 @@ export function rematchControls() {
   }
   const agreed = r?.agreed || [];
   const needed = r?.needed || (ui.room?.seats || []).filter((s) => s.kind === "human").map((s) => s.seat);
-  box.append(el("p", { class: "votes", text: t("rematch.votes", { agreed: agreed.length, total: needed.length }) }));
+  // the only person at the table (with computers): "Play again" alone — no "0 of 1" to count,
+  // and no host's "deal it now" beside it, which would do the same
+  const alone = needed.length === 1 && needed[0] === ui.me;
+  if (!alone) {
+    box.append(el("p", { class: "votes", text: t("rematch.votes", { agreed: agreed.length, total: needed.length }) }));
+  }
   const mine = ui.me !== null && agreed.includes(ui.me);
   if (ui.me !== null && !mine) {
     box.append(el("button", { type: "button", class: "primary", "data-rematch": "vote", text: t("rematch.button"), onclick: askRematch }));
   } else if (mine) {
     box.append(el("p", { class: "sys", text: t("rematch.waiting") }));
   }
-  if (ui.hostToken) {
+  if (ui.hostToken && !alone) {
     box.append(el("button", { type: "button", class: "small", "data-rematch": "host", text: t("rematch.host"), onclick: askRematch }));
   }
   return box;
