@@ -85,6 +85,7 @@ function show() {
     }
   }
   $("next").hidden = Boolean(expect) || i === lesson.steps.length - 1;
+  document.body.classList.toggle("tu-awaits", Boolean(expect));   // (a phone: no "Start again")
   $("play-now").hidden = i !== lesson.steps.length - 1;     // the way on, on every screen
   const history = historyList(view, 0, names(), { you: true });
   $("history").replaceChildren(history);
