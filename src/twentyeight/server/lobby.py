@@ -606,11 +606,10 @@ class Lobby:
 
     def _sit(self, room: Room, conn: Listener, seat: int) -> None:
         s = room.seats[seat]
-        was, lone = s.connected, room.lone_turn()
+        was = s.connected
         conn.seat = seat
         s.connections += 1
         s.taken_over = False
-        room.clock_starts_if(lone, self.clock())
         room.changed.set()
         self.sync.connections(room, seat)
         if not was:
@@ -658,13 +657,12 @@ class Lobby:
                 room.changed.set()
                 return
             s = room.seats[seat]
-            was, lone = s.connected, room.lone_turn()
+            was = s.connected
             s.elsewhere = self.sync.elsewhere(room_id, seat)
             if s.connected == was:
                 return
             if s.connected:
                 s.taken_over = False
-                room.clock_starts_if(lone, self.clock())
             else:
                 s.away_since = self.clock()
             self.audience.tell_room_soon(room)
