@@ -39,6 +39,11 @@ class RulesError(ValueError):
         super().__init__(message)
         self.unrepeated = message if unrepeated is None else unrepeated
 
+    @classmethod
+    def refusing(cls, message: str, value: Any) -> RulesError:
+        """``message, not VALUE`` — and, unrepeated, the message alone."""
+        return cls(f"{message}, not {value!r}", message)
+
 
 def _flag(default: Any, kind: Any, doc: str, rule: str = "") -> Any:
     return field(default=default, metadata={"kind": kind, "doc": doc, "rule": rule})
@@ -362,12 +367,11 @@ class Rules:
         if isinstance(spec, str):
             return preset(spec)
         if not isinstance(spec, Mapping):
-            raise RulesError(f"rules must be a preset name or an object, not {spec!r}",
-                             "rules must be a preset name or an object")
+            raise RulesError.refusing("rules must be a preset name or an object", spec)
         overrides = dict(spec)
         name = overrides.pop("preset", "28")
         if not isinstance(name, str):
-            raise RulesError(f"preset must be a name, not {name!r}", "preset must be a name")
+            raise RulesError.refusing("preset must be a name", name)
         return preset(name).replace(**overrides)
 
     def replace(self, **overrides: Any) -> Rules:
@@ -405,25 +409,21 @@ class Rules:
 def _check_value(name: str, kind: Any, value: Any) -> None:
     if kind == BOOL:
         if not isinstance(value, bool):
-            raise RulesError(f"flag {name!r} takes true or false, not {value!r}",
-                             f"flag {name!r} takes true or false")
+            raise RulesError.refusing(f"flag {name!r} takes true or false", value)
     elif kind in (INT, OPT_INT):
         if value is None and kind == OPT_INT:
             return
         if not isinstance(value, int) or isinstance(value, bool):
             what = "a whole number or null" if kind == OPT_INT else "a whole number"
-            raise RulesError(f"flag {name!r} takes {what}, not {value!r}",
-                             f"flag {name!r} takes {what}")
+            raise RulesError.refusing(f"flag {name!r} takes {what}", value)
     elif kind == "thani_stake":
         if value == "match" or (isinstance(value, list | tuple) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value)):
             return
-        raise RulesError(f"flag {name!r} takes \"match\" or [win, loss], not {value!r}",
-                     f"flag {name!r} takes \"match\" or [win, loss]")
+        raise RulesError.refusing(f"flag {name!r} takes \"match\" or [win, loss]", value)
     elif isinstance(kind, tuple) and (value not in kind or isinstance(value, bool)):
         choices = ", ".join(repr(k) for k in kind)
-        raise RulesError(f"flag {name!r} takes one of {choices}, not {value!r}",
-                         f"flag {name!r} takes one of {choices}")
+        raise RulesError.refusing(f"flag {name!r} takes one of {choices}", value)
 
 
 def _json(value: Any) -> Any:

@@ -231,7 +231,7 @@ def create_app(settings: Settings) -> FastAPI:
         # and each preset's card legend come from twentyeight.rule_words
         return {"presets": {name: {"title": PRESET_TITLES.get(name, ""),
                                    "num_players": r.num_players, "flags": r.flags(),
-                                   **preset_legends(r)}
+                                   "lesson": learning.lesson_of(r), **preset_legends(r)}
                             for name, r in PRESETS.items()},
                 "bots": offered_bot_names(),
                 "bot_descriptions": bot_descriptions(),

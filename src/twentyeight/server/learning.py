@@ -59,9 +59,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
+from twentyeight.rules import Rules
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
 from twentyeight.server.preview import LEARN, LESSON_CARDS, page_with_card, rules_card
+from twentyeight.server.ratings import family
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import Room
 from twentyeight.server.thinkers import NICE
@@ -328,11 +330,19 @@ def _tutorial(game: str) -> dict[str, Any]:
     """The steps of ``game``'s tutorial (:func:`twentyeight.analysis.tutorial.lesson`), made
     once; ``game`` is a key of its ``LESSONS``."""
     from twentyeight.analysis.tutorial import LESSONS, lesson
-    from twentyeight.rules import Rules
 
     rules = LESSONS[game][0]["rules"]
     return {"game": game, "rules": rules, "seat": 0, "steps": lesson(game),
             "direction": Rules.from_spec(rules).direction, "lessons": list(LESSONS)}
+
+
+def lesson_of(rules: Rules) -> str:
+    """The lesson a player of these rules learns from: their family's (29's for 29, 29-16 and
+    bhoos-29: :func:`~twentyeight.server.ratings.family`), else 28's."""
+    from twentyeight.analysis.tutorial import LESSONS
+
+    kind = family(rules)
+    return kind if kind in LESSONS else "28"
 
 
 def digest(*parts: Any) -> str:

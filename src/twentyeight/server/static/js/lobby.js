@@ -7,6 +7,7 @@ import * as flagsEditor from "./lobby/flags.js";
 import * as place from "./lobby/place.js";
 import { sayRefusal } from "./refusal.js";
 import { loaded, request } from "./request.js";
+import { hostKey, inviteKey } from "./seats.js";
 import { languageSwitch, muteSwitch, remember, remembered } from "./settings.js";
 import { levelAbout, levelName } from "./words.js";
 
@@ -66,14 +67,14 @@ function showPreset({ keepEdits = false } = {}) {
   showLegend();
 }
 
-/** The lesson and the rules the lobby's links open: those of the game last chosen (a game
- *  of the 29 family learns from 29's lesson; every other from 28's). */
+/** The lesson and the rules the lobby's links open: those of the game last chosen (its
+ *  lesson the server's: 29's for the 29 family, 28's for every other). */
 function showLinks() {
   const game = remembered("game", Object.keys(presets), "28");
-  const of29 = /(^|-)29(-|$)/.test(game);
+  const lesson = presets[game].lesson || "28";
   const learn = $("learn-link");
-  learn.href = of29 ? "/learn/29" : "/learn";
-  learn.dataset.i18n = of29 ? "lobby.learn_29" : "lobby.learn";
+  learn.href = lesson === "28" ? "/learn" : `/learn/${encodeURIComponent(lesson)}`;
+  learn.dataset.i18n = lesson === "28" ? "lobby.learn" : `lobby.learn_${lesson}`;
   learn.textContent = t(learn.dataset.i18n);
   $("rules-page-link").href = `/rules/${encodeURIComponent(game)}`;
 }
@@ -127,8 +128,8 @@ async function create(event) {
     sayRefusal($("create-error"), "lobby.create_failed", data, response);
     return;
   }
-  localStorage.setItem(`twentyeight:host:${data.room}`, data.host_token);
-  localStorage.setItem(`twentyeight:invite:${data.room}`, data.invite);  // table/invite.js
+  localStorage.setItem(hostKey(data.room), data.host_token);
+  localStorage.setItem(inviteKey(data.room), data.invite);  // table/invite.js
   location.href = `/r/${data.room}`;
 }
 

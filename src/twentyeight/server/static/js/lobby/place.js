@@ -5,6 +5,7 @@ import { seatNumber, t } from "../i18n.js";
 import { accountBar, goToSeat, NAME_KEY, session } from "../place/account.js";
 import { request } from "../request.js";
 import { sayRefusal } from "../refusal.js";
+import { heldSeat, roomsWithSeats, seatKey } from "../seats.js";
 import { remember, remembered } from "../settings.js";
 import { $, el } from "../table/dom.js";
 
@@ -12,7 +13,6 @@ const POLL_MS = 4000;
 let who = { player: null, rooms: [] };
 /** A guest's tables still going on, where this browser holds a seat: `{room, preset}`. */
 let guestTables = [];
-const SEAT_KEY = "twentyeight:seat:";
 const GUEST_TABLES_CHECKED = 12;
 let tables = null;              // null until the server first answers
 let presets = {};
@@ -90,34 +90,17 @@ async function quickPlay(event) {
  *  playing with the seat still a person's.  A room the server no longer has is forgotten. */
 async function findGuestTables() {
   if (who.player) return;
-  const rooms = Object.keys(localStorage).filter((k) => k.startsWith(SEAT_KEY))
-    .map((k) => k.slice(SEAT_KEY.length)).slice(0, GUEST_TABLES_CHECKED);
-  const found = await Promise.all(rooms.map(async (room) => {
+  const found = await Promise.all(roomsWithSeats().slice(0, GUEST_TABLES_CHECKED).map(async (room) => {
     const held = heldSeat(room);
-    try {
-      const r = await fetch(`/api/rooms/${encodeURIComponent(room)}`, { cache: "no-store" });
-      if (r.status === 404) localStorage.removeItem(SEAT_KEY + room);
-      if (!r.ok || !held) return null;
-      const info = await r.json();
-      const going = info.status === "waiting" || info.status === "playing";
-      const preset = typeof info.rules === "string" ? info.rules : info.rules?.preset;
-      return going && info.seats?.[held.seat]?.kind === "human" ? { room, preset } : null;
-    } catch {
-      return null;
-    }
+    const { ok, status, data: info } = await request(`/api/rooms/${encodeURIComponent(room)}`, undefined, "GET");
+    if (status === 404) localStorage.removeItem(seatKey(room));
+    if (!ok || !held) return null;
+    const going = info.status === "waiting" || info.status === "playing";
+    const preset = typeof info.rules === "string" ? info.rules : info.rules?.preset;
+    return going && info.seats?.[held.seat]?.kind === "human" ? { room, preset } : null;
   }));
   guestTables = found.filter(Boolean);
   renderYours();
-}
-
-/** The seat this browser holds at `room` (`{seat, token}`, kept by the table), or null. */
-function heldSeat(room) {
-  try {
-    const held = JSON.parse(localStorage.getItem(SEAT_KEY + room) || "null");
-    return Number.isInteger(held?.seat) ? held : null;
-  } catch {
-    return null;
-  }
 }
 
 async function sit(room, seat) {
@@ -147,12 +130,12 @@ function renderTables() {
   $("tables-none").hidden = tables === null || tables.length > 0;
   // a table where this browser holds a seat (a guest back from it): first, with the way back
   // to that seat and no "Sit" (the server gives one person one seat of a public table)
-  const mine = (e) => e.seats.find((s) => s.seat === heldSeat(e.room)?.seat && s.state !== "free");
-  const listed = [...(tables ?? [])].sort((a, b) => Number(Boolean(mine(b))) - Number(Boolean(mine(a))));
-  for (const e of listed) {
+  const listed = (tables ?? []).map((e) => ({ e, yours: e.seats.find((s) => s.seat === heldSeat(e.room)?.seat
+    && s.state !== "free") }));
+  listed.sort((a, b) => Number(Boolean(b.yours)) - Number(Boolean(a.yours)));
+  for (const { e, yours } of listed) {
     const facts = [e.started ? t("lobby.public_playing") : t("lobby.public_waiting")];
     if (e.rated) facts.push(t("lobby.public_rated"));
-    const yours = mine(e);
     const seats = el("ul", { class: "public-seats" }, ...e.seats.map((s) => {
       const row = el("li", { class: `seat-${s.state}` },
         el("span", { text: t("lobby.seat_line", { n: seatNumber(s.seat), who: seatWho(s) }) }));

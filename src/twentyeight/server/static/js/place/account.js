@@ -3,6 +3,7 @@
 // keys the table reads: table/state.js, table/invite.js).  Requests: request.js.
 import { t } from "../i18n.js";
 import { request } from "../request.js";
+import { hostKey, inviteKey, keepSeat } from "../seats.js";
 import { el } from "../table/dom.js";
 
 export const NAME_KEY = "twentyeight:name";
@@ -20,9 +21,9 @@ export async function session() {
  *  secrets), then go to the table. */
 export function goToSeat(answer) {
   const { room } = answer;
-  localStorage.setItem(`twentyeight:seat:${room}`, JSON.stringify({ seat: answer.seat, token: answer.token }));
-  if (answer.host_token) localStorage.setItem(`twentyeight:host:${room}`, answer.host_token);
-  if (answer.invite) localStorage.setItem(`twentyeight:invite:${room}`, answer.invite);
+  keepSeat(room, answer.seat, answer.token);
+  if (answer.host_token) localStorage.setItem(hostKey(room), answer.host_token);
+  if (answer.invite) localStorage.setItem(inviteKey(room), answer.invite);
   location.href = `/r/${encodeURIComponent(room)}`;
 }
 

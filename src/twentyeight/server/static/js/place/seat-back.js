@@ -4,9 +4,10 @@
 // where the table looks for it and open the table again, seated.  A guest (GET /api/session
 // says so) asks nothing: the refusal was an error in the console of every guest who watched.
 import { session } from "./account.js";
+import { keepSeat, seatKey } from "../seats.js";
 
 const room = decodeURIComponent(location.pathname.split("/r/")[1]?.split("/")[0] || "");
-const key = `twentyeight:seat:${room}`;
+const key = seatKey(room);
 
 async function seatBack() {
   if (!room || localStorage.getItem(key)) return;
@@ -16,7 +17,7 @@ async function seatBack() {
     if (!r.ok) return;
     const mine = await r.json();
     if (localStorage.getItem(key)) return;           // a seat taken here meanwhile
-    localStorage.setItem(key, JSON.stringify({ seat: mine.seat, token: mine.token }));
+    keepSeat(room, mine.seat, mine.token);
     location.reload();
   } catch { /* no answer: stay a spectator */ }
 }

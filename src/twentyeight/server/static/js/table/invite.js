@@ -5,10 +5,11 @@
 import { t, tn } from "../i18n.js";
 import { presetOf } from "../learn/notes.js";
 import { gameOf, passOn } from "../share.js";
+import { inviteKey } from "../seats.js";
 import { $, el } from "./dom.js";
 import { ROOM, ui } from "./state.js";
 
-const KEY = `twentyeight:invite:${ROOM}`;
+const KEY = inviteKey(ROOM);
 
 const fromLink = new URLSearchParams(location.hash.slice(1)).get("invite");
 if (fromLink) {

@@ -7,13 +7,13 @@
 // server's messages one at a time, so that every card is seen travelling and every trick is
 // seen won.  `ui.latest` is the newest state received.
 import { joinList, seatNumber, t } from "../i18n.js";
+import { hostKey, seatKey } from "../seats.js";
 import { parseAction } from "../words.js";
 
 export const ROOM = decodeURIComponent(location.pathname.split("/r/")[1].split("/")[0]);
 
-/** Where this browser keeps its seat token and the host token of a room. */
-export const seatKey = (room) => `twentyeight:seat:${room}`;
-export const hostKey = (room) => `twentyeight:host:${room}`;
+/** Where this browser keeps its seat token and the host token of a room (seats.js). */
+export { hostKey, seatKey };
 export const SEAT_KEY = seatKey(ROOM);
 const HOST_KEY = hostKey(ROOM);
 export const NAME_KEY = "twentyeight:name";
