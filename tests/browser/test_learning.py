@@ -306,6 +306,41 @@ def test_a_finished_room_is_replayed_from_its_table(
     assert errors == []
 
 
+@pytest.mark.parametrize("lang", ["en", "ta"])
+def test_a_tall_top_plate_stays_on_a_low_felt_clear_of_the_trick(
+        lang: str, server: Server, shots: Path, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A phone held sideways (640×360) makes the felt low.  In this hand the seat across is
+    the dealer, the bidder and to act: its tags took two lines of a narrow plate, the plate,
+    centred where it was, rose off the felt's top, and the trick's row across the middle lay
+    under it (seen in CI, with a room's random deal).  Every step, in English and in Tamil's
+    longer words: every plate on the felt, none on a card of the trick, every index shown."""
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(CASES["tall_top_plate"]), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", (640, 360), lang)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    last = page.locator("#slider").evaluate("s => Number(s.max)")
+    for step in range(last + 1):
+        slide_to(page, step)
+        for check in (PLATE_OFF_THE_FELT, PLATE_ON_A_TRICK_CARD, INDEX_UNDER_A_LATER_CARD):
+            found = page.evaluate(check)
+            assert not found, (step, found)
+        if step == 13:          # Uma (across) is the dealer, the bidder and to act; three cards
+            page.screenshot(path=str(shots / f"replay-tall-plate-{lang}-640x360.png"))
+    assert errors == []
+
+
+PLATE_OFF_THE_FELT = """() => {
+  const felt = document.querySelector('.lb-felt').getBoundingClientRect();
+  return [...document.querySelectorAll('.lb-seat')].map((e) => e.getBoundingClientRect())
+    .filter((p) => p.top < felt.top || p.bottom > felt.bottom
+                   || p.left < felt.left || p.right > felt.right)
+    .map((p) => [p.left, p.top]);
+}"""
+"""The seats' plates that reach off the felt (their places)."""
+
+
 PLATE_ON_A_TRICK_CARD = """() => {
   const boxes = (s) => [...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect());
   const meet = (a, b) => a.left < b.right && b.left < a.right

@@ -28,12 +28,16 @@ function spot(turn, clockwise, rx, ry) {
   return [50 + (clockwise ? -rx : rx) * Math.sin(a), 50 + ry * Math.cos(a)];
 }
 
-function plateStyle(turn, clockwise) {
-  // a seat at a side keeps to its edge, so that its plate stays on the felt
+/** Where a seat's plate lies on the felt: a seat at a side keeps to its side's edge, the seats
+ *  across (the top and the bottom) to theirs, so that every plate stays on the felt however
+ *  tall it is (on a low felt a centred top plate of three lines rose off it and lay on the
+ *  trick); `across`: the plate is a top or bottom one (wider on a phone: one line of tags). */
+function platePlace(turn, clockwise) {
   const [x, y] = spot(turn, clockwise, 42, 40);
-  if (x > 75) return `right:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
-  if (x < 25) return `left:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)`;
-  return `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
+  if (x > 75) return { across: false, style: `right:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)` };
+  if (x < 25) return { across: false, style: `left:1%;top:${y.toFixed(1)}%;transform:translateY(-50%)` };
+  const edge = y < 50 ? "top" : "bottom";
+  return { across: true, style: `left:${x.toFixed(1)}%;${edge}:1%;transform:translateX(-50%)` };
 }
 
 export function seatLabel(k, me, names) {
@@ -89,9 +93,9 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
   const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt") });
   const trick = shownTrick(view, lastAction);
   for (let k = 0; k < n; k += 1) {
-    const turn = place(k, me, n);
-    const plate = el("div", { class: `lb-seat${k === me ? " me" : ""}${view.to_act === k ? " to-act" : ""}`
-      + `${trick?.winner === k ? " winner" : ""}`, style: plateStyle(turn, clockwise) });
+    const { across, style } = platePlace(place(k, me, n), clockwise);
+    const plate = el("div", { class: `lb-seat${across ? " across" : ""}${k === me ? " me" : ""}`
+      + `${view.to_act === k ? " to-act" : ""}${trick?.winner === k ? " winner" : ""}`, style });
     const tags = [];
     if (k === me && viewer) tags.push(t("learn.seen_from_here"));
     if (k === view.dealer) tags.push(t("plate.dealer"));
@@ -162,23 +166,41 @@ export function refitBoard() {
 /** The least height of a felt made lower to fit the screen: four plates and a trick. */
 const FELT_LEAST = 176;
 
+/** Room kept between a plate and a card of the trick, in pixels (keepTrickClear's). */
+const GAP = 4;
+
+/** The least height of `felt`: FELT_LEAST, or more where its top and bottom plates and what
+ *  lies between them (a card of the trick, or the phase's words) need it (a plate's name,
+ *  tags and count on three lines, in a long language). */
+function leastHeight(felt) {
+  const height = (e) => e?.getBoundingClientRect().height ?? 0;
+  const across = [...felt.querySelectorAll(".lb-seat.across")].reduce((sum, p) => sum + height(p), 0);
+  const middle = height(felt.querySelector(".lb-played") ?? felt.querySelector(".lb-phase"));
+  return Math.max(FELT_LEAST, Math.ceil(across + middle + 2 * GAP + 0.02 * height(felt)));
+}
+
 /** The felt no taller than the screen leaves it with what follows it in its section (the
  *  hand, the replay's step buttons) in view too, when its own shape would make it so (a
  *  phone: the tutorial's square felt was 800 px tall on a phone held sideways, and under
- *  the lesson on an upright one its trick was below the fold); at least FELT_LEAST. */
+ *  the lesson on an upright one its trick was below the fold); made lower, it is `low`: its
+ *  top and bottom plates put their names and tags on one line.  Never lower than its plates
+ *  and trick need (leastHeight): a top plate that rose off a low felt lay on the trick. */
 function fitFelt(felt) {
   felt.style.height = "";
   felt.style.minHeight = "";
   felt.style.aspectRatio = "";
+  felt.classList.remove("low");
   const box = felt.getBoundingClientRect();
   if (!box.width) return;
   const section = felt.closest("section") || felt.parentElement;
   const below = Math.max(0, section.getBoundingClientRect().bottom - box.bottom);
   const room = window.innerHeight - (box.top + window.scrollY) - below - 8;
-  if (box.height <= room) return;
+  if (box.height <= room && box.height >= leastHeight(felt)) return;
+  if (box.height > room) felt.classList.add("low");
+  const least = leastHeight(felt);
   felt.style.aspectRatio = "auto";
-  felt.style.minHeight = `${FELT_LEAST}px`;
-  felt.style.height = `${Math.max(FELT_LEAST, Math.floor(room))}px`;
+  felt.style.minHeight = `${least}px`;
+  felt.style.height = `${Math.max(least, Math.floor(Math.min(room, box.height)))}px`;
 }
 
 const touch = (a, b, gap) => a.left < b.right + gap && b.left < a.right + gap
@@ -231,8 +253,13 @@ function fanTrick(felt, plates) {
     .sort((a, b) => Number(a.dataset.x) - Number(b.dataset.x) || Number(a.dataset.y) - Number(b.dataset.y));
   if (!cards.length || !area.width) return;
   const size = cards[0].getBoundingClientRect();
-  const middle = area.top + area.height / 2;
-  // the room across the middle row, between the plates beside it
+  // the row halfway between the top and bottom plates (the middle of the felt where a plate
+  // across is taller than the other), and its room between the plates beside it
+  const centre = area.left + area.width / 2;
+  const across = plates.filter((p) => p.left < centre && p.right > centre);
+  const above = Math.max(area.top, ...across.filter((p) => p.top < area.top + area.height / 2).map((p) => p.bottom));
+  const below = Math.min(area.bottom, ...across.filter((p) => p.top >= area.top + area.height / 2).map((p) => p.top));
+  const middle = (above + below) / 2;
   let left = area.left + 4;
   let right = area.right - 4;
   for (const p of plates) {
@@ -246,7 +273,7 @@ function fanTrick(felt, plates) {
   cards.forEach((card, k) => {
     const x = start + k * step + size.width / 2 - area.left;
     card.style.left = `${((100 * x) / area.width).toFixed(1)}%`;
-    card.style.top = "50%";
+    card.style.top = `${((100 * (middle - area.top)) / area.height).toFixed(1)}%`;
     card.style.zIndex = String(k + 1);
   });
 }
