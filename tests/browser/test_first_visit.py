@@ -38,6 +38,7 @@ from browser.conftest import (
     seated_page,
     seated_table,
     seq,
+    to_my_first_turn,
     to_the_play,
 )
 from browser.geometry import problems, settle
@@ -724,6 +725,7 @@ def test_the_seat_link_is_at_hand_while_the_match_is_on(
     page.locator("#start-btn").click()
     section = page.locator("#invite-section")
     section.wait_for()
+    to_my_first_turn(page)                       # (a hand annulled as dealt: its result first)
     assert section.locator("code").inner_text() == made["link"]
     words = catalog("en")
     assert section.locator("h2").text_content() == words["invite.title"]
