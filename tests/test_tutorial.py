@@ -8,7 +8,20 @@ from typing import Any
 import pytest
 
 from twentyeight import Game
-from twentyeight.analysis.tutorial import DEAL, DEAL_29, LESSONS, SCRIPT, SCRIPT_29, lesson
+from twentyeight.analysis.tutorial import (
+    DEAL,
+    DEAL_29,
+    LESSONS,
+    SCRIPT,
+    SCRIPT_29,
+    SCRIPT_56,
+    Script,
+    lesson,
+)
+from twentyeight.rules import Rules
+
+EVERY_LINE: Script = [line for _, script in LESSONS.values() for line in script]
+"""Every step of every lesson."""
 
 
 def played(game_name: str = "28") -> Game:
@@ -68,11 +81,9 @@ def test_every_sentence_of_the_lesson_is_in_the_catalogs() -> None:
     import re
     from pathlib import Path
 
-    from twentyeight.analysis.tutorial import SCRIPT
-
     english = json.loads((Path(__file__).parents[1] / "src" / "twentyeight" / "server" /
                           "static" / "i18n" / "en.json").read_text("utf-8"))
-    for key, params, _expect, _then in SCRIPT + SCRIPT_29:
+    for key, params, _expect, _then in EVERY_LINE:
         assert key in english, key
         assert set(re.findall(r"\{(\w+)\}", english[key])) == set(params), key
     assert "tut.not_this" in english
@@ -93,7 +104,7 @@ def english() -> dict[str, str]:
 
 def said(key: str) -> str:
     """The English the learner reads at the step ``key``, its parameters filled."""
-    params = next(p for k, p, _, _ in SCRIPT + SCRIPT_29 if k == key)
+    params = next(p for k, p, _, _ in EVERY_LINE if k == key)
     return english()[key].format(**params)
 
 
@@ -219,3 +230,86 @@ def test_29_the_points_the_lesson_counts_are_the_engines() -> None:
         points = next(p for k, p, _, _ in SCRIPT_29 if k == key)["points"]
         view = steps[key]["view"]
         assert view["points"]["bidding"] == points, key
+
+
+def steps_56() -> dict[str, dict[str, Any]]:
+    """The steps of 56's lesson by what they say."""
+    return {s["say"]["key"]: s for s in lesson("56")}
+
+
+def params_56(key: str) -> dict[str, Any]:
+    return next(p for k, p, _, _ in SCRIPT_56 if k == key)
+
+
+def test_56_auc_5_the_first_hand_must_open_naming_a_suit_or_no_trump() -> None:
+    """56-DEAL-5, 56-AUC-5, 56-AUC-3: the learner, first hand (the dealer on his left), may
+    not pass and bids 28 to 56, each in a suit or no trump: 29 × 5 calls."""
+    opening = steps_56()["tut56.bid"]["view"]
+    assert opening["dealer"] == 5 and opening["to_act"] == 0
+    assert "0 pass" not in opening["legal"] and len(opening["legal"]) == 29 * 5
+    assert {"0 bid 28H", "0 bid 28NT", "0 bid 56S"} <= set(opening["legal"])
+    assert "28 or more (56-AUC-5)" in said("tut56.bid")
+
+
+def test_56_auc_4_and_7_the_suits_have_no_rank_and_a_partner_goes_to_40() -> None:
+    """56-AUC-4: over 29♠ nobody may bid 29 in another suit, 30 in any; 56-AUC-7: over his own
+    side's bid (his 30♥, doubled) the learner's least bid is 40, as the lesson says."""
+    steps = steps_56()
+    over = steps["tut56.overcalled"]["view"]
+    assert over["history"][-5:] == ["1 bid 29S", "2 pass", "3 pass", "4 pass", "5 pass"]
+    assert "0 bid 29H" not in over["legal"] and "0 bid 30H" in over["legal"]
+    doubled = steps["tut56.redouble"]["view"]
+    bids = [int(a.split()[2].rstrip("SHDCNT")) for a in doubled["legal"] if " bid " in a]
+    assert min(bids) == 40 and "40 or more (56-AUC-7)" in said("tut56.overcalled")
+
+
+def test_56_dbl_3_the_redouble_ends_the_auction_and_the_trump_is_open() -> None:
+    """56-DBL-1/2/3: the right-hand opponent doubles, the learner redoubles and the auction
+    ends at once; 56-TRUMP-1: hearts are trumps for everyone from the first card."""
+    steps = steps_56()
+    assert {"0 redouble", "0 pass"} <= set(steps["tut56.redouble"]["view"]["legal"])
+    play = steps["tut56.stakes"]["view"]
+    assert play["phase"] == "play" and play["contract"] == 30 and play["multiplier"] == 4
+    assert play["trump"] == "H" and play["trump_exposed"] and play["to_act"] == 0
+
+
+def test_56_play_4_of_two_twins_the_first_played_wins() -> None:
+    """56-PLAY-4: the learner's J♥ and then the other J♥ in the first trick: the learner's
+    wins, with the 11 points the lesson counts; later the left partner's J♣ beats its twin
+    played after it."""
+    tricks = played("56").result()["tricks"]
+    assert tricks[0]["cards"][:2] == ["JH", "JH"] and tricks[0]["winner"] == 0
+    assert tricks[0]["points"] == params_56("tut56.twins")["points"] == 11
+    clubs = tricks[4]
+    assert clubs["cards"][:2] == ["JC", "JC"] and clubs["seats"][:2] == [2, 3]
+    assert clubs["winner"] == 2
+
+
+def test_56_play_2_nobody_must_trump() -> None:
+    """56-PLAY-2: void in clubs, the learner may trump or throw any card: every card in his
+    hand is legal, the lesson only prefers A♦ (no rule refuses the others)."""
+    step = steps_56()["tut56.no_duty"]
+    assert step["view"]["trick"]["cards"][0] == "JC"
+    assert sorted(step["view"]["legal"]) == ["0 play 9H", "0 play AD", "0 play AH", "0 play KH"]
+    assert all(r["key"] == "tut.not_this" for r in step["refusals"].values())
+
+
+def test_56_sc_2_sc_4_and_match_1_the_redoubled_contract_moves_three_tables() -> None:
+    """56-SC-1: 49 of the 56 points against a bid of 30: made; 56-SC-2 and 56-SC-4 (additive):
+    28–39 wins 1 and loses 2, redoubled 3 and 4; 56-MATCH-1: of the sides' 12 tables each,
+    three move: 15 and 9 — as the count says."""
+    result = played("56").result()
+    count = params_56("tut56.count")
+    assert result["made"] and result["contract"] == count["contract"] == 30
+    assert result["points"]["bidding"] == count["points"] == 49
+    assert result["score_change"]["bidding"] == count["change"] == params_56("tut56.stakes")["win"]
+    start = Rules.from_spec("56").start_tables
+    assert (count["ours"], count["theirs"]) == (start + 3, start - 3) == (15, 9)
+
+
+def test_56_the_points_the_lesson_counts_are_the_engines() -> None:
+    """Each step that says how many points a team has says what the view holds then."""
+    steps = steps_56()
+    for key, side in (("tut56.lead_low", "bidding"), ("tut56.made", "bidding"),
+                      ("tut56.lost_trick", "opponents")):
+        assert steps[key]["view"]["points"][side] == params_56(key)["points"], key

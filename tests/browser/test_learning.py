@@ -190,8 +190,8 @@ def _walk(page: Page, steps: list[dict[str, Any]], shots: Path, size: tuple[int,
     for step in steps:
         key = step["say"]["key"]
         if key in ("tut.pair", "tut.count", "tut.must_trump", "tut29.reveal", "tut29.pair",
-                   "tut29.count"):
-            page.screenshot(path=str(shots / f"tutorial-{key[4:]}-{size[0]}x{size[1]}.png"))
+                   "tut29.count", "tut56.bid", "tut56.redouble", "tut56.no_duty", "tut56.count"):
+            page.screenshot(path=str(shots / f"tutorial-{key}-{size[0]}x{size[1]}.png"))
         expect = step["expect"]
         if expect is None:
             if not key.endswith(".done"):
@@ -398,7 +398,7 @@ IN_VIEW = """() => {
 lesson's buttons is off the screen, once its lowest button is in view."""
 
 
-@pytest.mark.parametrize("game", ["28", "29"])
+@pytest.mark.parametrize("game", ["28", "29", "56"])
 @pytest.mark.parametrize("size", [(360, 640), (800, 360), (640, 360)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_tutorial_keeps_the_lesson_and_the_table_on_a_phones_screen(
@@ -419,7 +419,7 @@ def test_the_tutorial_keeps_the_lesson_and_the_table_on_a_phones_screen(
 
 
 @pytest.mark.parametrize("lang", ["ta", "ml"])
-@pytest.mark.parametrize("game", ["28", "29"])
+@pytest.mark.parametrize("game", ["28", "29", "56"])
 def test_the_lesson_keeps_the_first_screen_of_a_small_phone_in_tamil_and_malayalam(
         game: str, lang: str, server: Server, shots: Path,
         new_browser_context: Callable[..., BrowserContext]) -> None:
@@ -495,13 +495,62 @@ def test_the_29_lesson_teaches_29_and_leads_to_a_game_of_29(
     assert page.get_attribute("#learn-link", "href") == "/learn/29"
     assert page.inner_text("#learn-link") == english["lobby.learn_29"]
     assert page.get_attribute("#rules-page-link", "href") == "/rules/29"
-    page.select_option("#preset", "56")
+    page.select_option("#preset", "40")
     assert page.get_attribute("#learn-link", "href") == "/learn"
     assert page.inner_text("#learn-link") == english["lobby.learn"]
-    page.goto(server.url + "/learn/56")                 # no lesson of 56: said, and 28's offered
+    page.goto(server.url + "/learn/40")                 # no lesson of 40: said, and 28's offered
     page.wait_for_selector("#say:not(:empty)")
-    assert page.inner_text("#say") == english["tut.no_lesson"].format(game="56")
+    assert page.inner_text("#say") == english["tut.no_lesson"].format(game="40")
     assert page.locator("a[href='/learn']").count() == 1
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_56_lesson_seats_six_and_leads_to_a_game_of_56(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """/learn/56: Kerala's game, six players in two teams of three.  The seats are named
+    round the table (the learner's partners second on each side, the opponent across); the
+    opening offers the bids of one number in every suit and no trump, not 145 buttons, and
+    no pass (56-AUC-5); void in clubs the learner may throw A♦ or a trump alike (56-PLAY-2:
+    nothing refused by a rule).  "Play a game" opens the lobby on 56, whose link leads
+    back here."""
+    english = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" / "server" /
+                          "static" / "i18n" / "en.json").read_text("utf-8"))
+    with urllib.request.urlopen(server.url + "/api/tutorial?game=56", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    page, errors = open_page(new_browser_context, server, "/learn/56", size)
+    page.wait_for_selector("#say:not(:empty)")
+    assert page.inner_text("h1") == english["tut.title_56"]
+    assert page.title() == english["title.learn_56"]
+    assert page.get_attribute("#rules-link", "href") == "/rules/56"
+    assert page.inner_text("#say").startswith("Welcome to 56, the game of Kerala!")
+    names = [english[f"tut.name_{who}"] for who in
+             ("you", "right", "right_partner", "across", "left_partner", "left")]
+    assert sorted(page.locator(".lb-name").all_inner_texts()) == sorted(names)
+    bid = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut56.bid")
+    _walk(page, steps[:bid], shots, size)
+    offered = page.locator("#calls button").evaluate_all("bs => bs.map((b) => b.dataset.action)")
+    assert offered == [f"0 bid 28{d}" for d in ("S", "H", "D", "C", "NT")], offered
+    redouble = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut56.redouble")
+    _walk(page, steps[bid:redouble], shots, size)
+    history = page.locator("#history li").all_inner_texts()
+    assert history[1].startswith(english["tut.name_right"]) and "29" in history[1]
+    offered = page.locator("#calls button").evaluate_all("bs => bs.map((b) => b.dataset.action)")
+    assert {"0 pass", "0 redouble", "0 bid 40H"} <= set(offered) and len(offered) == 7, offered
+    duty = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut56.no_duty")
+    _walk(page, steps[redouble:duty], shots, size)
+    assert page.inner_text(".lb-status").startswith("Contract: You, 30 ♥ redoubled · ")
+    page.locator(".lb-hand button[data-card='KH']").click()
+    assert page.inner_text("#feedback") == "Not this one: in this lesson, A♦ now."
+    _walk(page, steps[duty:], shots, size)
+    assert page.inner_text("#say").startswith("That is 56.")
+    page.click("#play-now")
+    page.wait_for_url(server.url + "/")
+    page.wait_for_selector("#create-btn:not([disabled])")
+    assert page.input_value("#preset") == "56"
+    assert page.get_attribute("#learn-link", "href") == "/learn/56"
+    assert page.inner_text("#learn-link") == english["lobby.learn_56"]
     assert errors == []
 
 

@@ -405,19 +405,33 @@ def test_the_rules_a_games_table_may_cite(client: TestClient) -> None:
     assert gone.status_code == 404 and gone.json()["error"] == "no_room"
 
 
+def test_each_preset_learns_from_its_familys_lesson(client: TestClient) -> None:
+    """``/api/presets`` says each preset's lesson, which the lobby's "Learn to play" follows:
+    the 29 family's is 29's, the 56 family's 56's (Kerala's closed 56 too), every other
+    game's 28's (40 and the three- and six-player 28 have none of their own)."""
+    presets = client.get("/api/presets").json()["presets"]
+    lessons = {name: preset["lesson"] for name, preset in presets.items()}
+    assert {lessons[n] for n in ("29", "29-16", "bhoos-29")} == {"29"}
+    assert {lessons[n] for n in ("56", "56-4p", "56-8p", "56-kerala", "56-online")} == {"56"}
+    assert {lessons[n] for n in ("28", "28-3p", "28-6p", "40")} == {"28"}
+
+
 def test_the_tutorials_of_28_and_29(client: TestClient) -> None:
     """``/api/tutorial`` is 28's lesson, ``?game=29`` 29's (played clockwise, 29-DIR-1), and
     each says which lessons there are; a game without a lesson is refused without its name
     repeated."""
     first = client.get("/api/tutorial").json()
     assert (first["game"], first["rules"], first["direction"]) == ("28", "28", "anticlockwise")
-    assert first["lessons"] == ["28", "29"]
+    assert first["lessons"] == ["28", "29", "56"]
     assert first["steps"][0]["say"]["key"] == "tut.welcome"
     lesson = client.get("/api/tutorial", params={"game": "29"}).json()
     assert (lesson["game"], lesson["rules"], lesson["direction"]) == ("29", "29", "clockwise")
     assert lesson["steps"][0]["say"]["key"] == "tut29.welcome"
-    for game in ("56", "x" * 2000):
+    lesson = client.get("/api/tutorial", params={"game": "56"}).json()
+    assert (lesson["game"], lesson["rules"], lesson["direction"]) == ("56", "56", "anticlockwise")
+    assert len(lesson["steps"][0]["view"]["hand_sizes"]) == 6
+    for game in ("40", "x" * 2000):
         r = client.get("/api/tutorial", params={"game": game})
         assert r.status_code == 404 and r.json()["error"] == "not_found"
-        assert game not in r.json()["message"] and "28, 29" in r.json()["message"]
+        assert game not in r.json()["message"] and "28, 29, 56" in r.json()["message"]
     assert client.get("/learn/29").status_code == 200

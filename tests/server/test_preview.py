@@ -81,6 +81,9 @@ def test_a_rules_page_s_link_names_its_game(site: Server) -> None:
     learn_29 = card(httpx.get(f"{site.url}/learn/29", timeout=10).text)
     assert learn_29["og:title"].startswith("Learn to play 29")
     assert learn_29["og:url"] == f"{site.url}/learn/29"
+    learn_56 = card(httpx.get(f"{site.url}/learn/56", timeout=10).text)
+    assert learn_56["og:title"].startswith("Learn to play 56")
+    assert learn_56["og:url"] == f"{site.url}/learn/56"
     odd = httpx.get(f'{site.url}/learn/"><b>x', timeout=10)      # no lesson: 28's card
     assert odd.status_code == 200 and "<b>x" not in odd.text
     assert card(odd.text)["og:url"] == f"{site.url}/learn"

@@ -1,5 +1,5 @@
-"""The tutorials: one scripted deal of 28, and one of 29, walked through for a first-time
-player.
+"""The tutorials: one scripted deal of 28, one of 29 and one of 56, walked through for a
+first-time player.
 
 The lesson of 28 (:data:`DEAL`, :data:`SCRIPT`):
 
@@ -18,6 +18,13 @@ to the left; the learner bids against an opponent and, a pass not being final, b
 side's target by 4 (29-PAIR-3) — and the count, where that pair makes the contract (the side
 takes 18 of its bid of 19, its target 15), is one game point (29-SCORE-2).
 
+The lesson of 56 (:data:`DEAL_56`, :data:`SCRIPT_56`), the open game of six players with two
+packs: the first hand must open (56-AUC-5); a bid names its trump suit, and suits have no
+rank (56-AUC-4); the other side doubles and the learner's side redoubles, which ends the
+auction (56-DBL-3); the trump is open from the first card (56-TRUMP-1); of two identical
+cards the first played wins (56-PLAY-4); nobody must trump (56-PLAY-2); and the count, where
+the redoubled contract moves three of the sides' twelve tables (56-SC-2, 56-SC-4, 56-MATCH-1).
+
 :func:`lesson` gives the steps of a game's lesson (:data:`LESSONS`): each says something (a
 catalog key and its parameters), may wait for one action of the learner (``expect``), and
 carries the learner's view at that moment and, for every other card in hand, why it may not
@@ -30,6 +37,9 @@ actions are scripted (``then``).
 >>> steps = lesson("29")
 >>> steps[0]["say"]["key"], steps[-1]["say"]["key"], len([s for s in steps if s["expect"]])
 ('tut29.welcome', 'tut29.done', 13)
+>>> steps = lesson("56")
+>>> steps[0]["say"]["key"], steps[-1]["say"]["key"], len([s for s in steps if s["expect"]])
+('tut56.welcome', 'tut56.done', 11)
 """
 
 from __future__ import annotations
@@ -41,7 +51,8 @@ from twentyeight.engine.state import PLAY
 from twentyeight.errors import IllegalAction
 from twentyeight.game import Game
 
-__all__ = ["DEAL", "DEAL_29", "LESSONS", "SCRIPT", "SCRIPT_29", "Script", "lesson"]
+__all__ = ["DEAL", "DEAL_29", "DEAL_56", "LESSONS", "SCRIPT", "SCRIPT_29", "SCRIPT_56", "Script",
+           "lesson"]
 
 DEAL: dict[str, Any] = {
     "rules": "28",
@@ -131,8 +142,57 @@ SCRIPT_29: Script = [
 ]
 """The lesson of 29, step by step."""
 
+DEAL_56: dict[str, Any] = {
+    "rules": "56",
+    "dealer": 5,                                              # on your left: you bid first
+    "hands": [
+        ["JH", "9H", "AH", "KH", "JS", "TS", "AD", "QD"],     # you (seat 0): no club
+        ["JH", "QH", "JS", "9S", "AS", "KS", "JD", "TD"],     # on your right
+        ["TH", "KH", "QS", "JC", "9C", "AC", "9D", "KD"],     # your partner on the right
+        ["9H", "9S", "TS", "JC", "TC", "KC", "AD", "QD"],     # across
+        ["AH", "QH", "AS", "KS", "9C", "QC", "JD", "9D"],     # your partner on the left
+        ["TH", "QS", "AC", "TC", "KC", "QC", "TD", "KD"],     # on your left, the dealer
+    ],
+}
+"""The deal of 56's lesson (six players, two packs: every card twice), in deal order."""
+
+SCRIPT_56: Script = [
+    ("tut56.welcome", {}, None, []),
+    ("tut56.cards", {}, None, []),
+    ("tut56.bid", {"bid": "28♥"}, "0 bid 28H", ["1 bid 29S", "2 pass", "3 pass", "4 pass",
+                                                 "5 pass"]),
+    ("tut56.overcalled", {"over": "29♠", "bid": "30♥"}, "0 bid 30H",
+     ["1 double", "2 pass", "3 pass", "4 pass", "5 pass"]),
+    ("tut56.redouble", {}, "0 redouble", []),
+    ("tut56.stakes", {"win": 3, "lose": 4}, None, []),
+    ("tut56.lead_jack", {"lead_card": "JH"}, "0 play JH",
+     ["1 play JH", "2 play TH", "3 play 9H", "4 play AH", "5 play TH"]),
+    ("tut56.twins", {"twin_card": "JH", "points": 11}, None, []),
+    ("tut56.lead_spade", {"lead_card": "JS"}, "0 play JS",
+     ["1 play KS", "2 play QS", "3 play TS", "4 play AS", "5 play QS"]),
+    ("tut56.lead_low", {"points": 16, "lead_card": "QD"}, "0 play QD",
+     ["1 play JD", "2 play KD", "3 play AD", "4 play 9D", "5 play TD"]),
+    ("tut56.lost_trick", {"winner_card": "JD", "points": 7}, None,
+     ["1 play AS", "2 play KH", "3 play 9S", "4 play KS", "5 play KC"]),
+    ("tut56.follow", {"trump_card": "KH", "play_card": "TS"}, "0 play TS",
+     ["2 play JC", "3 play JC", "4 play 9C", "5 play TC"]),
+    ("tut56.no_duty", {"partner_card": "JC", "play_card": "AD"}, "0 play AD", ["1 play 9S"]),
+    ("tut56.made", {"points": 32, "contract": 30}, None,
+     ["2 play 9C", "3 play TC", "4 play QC", "5 play AC"]),
+    ("tut56.only_trumps", {"play_card": "KH"}, "0 play KH", ["1 play TD"]),
+    ("tut56.lead_ace", {"lead_card": "AH"}, "0 play AH",
+     ["1 play QH", "2 play AC", "3 play KC", "4 play QH", "5 play QC"]),
+    ("tut56.last", {"lead_card": "9H"}, "0 play 9H",
+     ["1 play JS", "2 play 9D", "3 play QD", "4 play JD", "5 play KD"]),
+    ("tut56.count", {"points": 49, "contract": 30, "change": 3, "ours": 15, "theirs": 9}, None,
+     []),
+    ("tut56.done", {}, None, []),
+]
+"""The lesson of 56, step by step."""
+
 LESSONS: dict[str, tuple[dict[str, Any], Script]] = {"28": (DEAL, SCRIPT),
-                                                     "29": (DEAL_29, SCRIPT_29)}
+                                                     "29": (DEAL_29, SCRIPT_29),
+                                                     "56": (DEAL_56, SCRIPT_56)}
 """Each game's lesson: its deal and its script, by the name of the game's preset."""
 
 

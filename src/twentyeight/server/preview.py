@@ -45,7 +45,10 @@ LEARN = Card("/learn", "Learn to play 28, step by step · twentyeight",
 LEARN_29 = Card("/learn/29", "Learn to play 29, step by step · twentyeight",
                 "One deal of 29, played with you card by card: the auction, the secret trump, "
                 "showing it when a suit runs out, the pair and the count.")
-LESSON_CARDS = {"28": LEARN, "29": LEARN_29}
+LEARN_56 = Card("/learn/56", "Learn to play 56, step by step · twentyeight",
+                "One deal of Kerala's 56, six players and two packs, played with you card by "
+                "card: the auction, doubles, twin cards and the tables at stake.")
+LESSON_CARDS = {"28": LEARN, "29": LEARN_29, "56": LEARN_56}
 """Each tutorial's card, by its game (twentyeight.analysis.tutorial.LESSONS)."""
 
 

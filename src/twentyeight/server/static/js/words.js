@@ -31,6 +31,13 @@ export function bidNode(value, den) {
   return tn("bid.suit", { value, suit: suitNode(den) });
 }
 
+/** A contract's doubling in a word: "" (none), "doubled", "redoubled" (a view's
+ *  `multiplier`, 1, 2 or 4: the stake ×2 and ×4 in 28 and 29, +1 and +2 tables in 56). */
+export function doubling(multiplier) {
+  if (multiplier >= 4) return t("contract.redoubled");
+  return multiplier >= 2 ? t("contract.doubled") : "";
+}
+
 /** The catalog key and parameters of an action told as a sentence (without the actor); a
  * pass in a window (`phase`) is told as what it passes ("act.pass.raise"). */
 function sentence(text, spoken, phase, matches) {

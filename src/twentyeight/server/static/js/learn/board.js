@@ -6,7 +6,7 @@
 import { SUIT_SYMBOL, backSVG, cardName, cardSVG, sortHand, suitWord } from "../cards.js";
 import { seatNumber, t } from "../i18n.js";
 import { el } from "../table/dom.js";
-import { bidText, matchesBefore, parseAction, told } from "../words.js";
+import { bidText, doubling, matchesBefore, parseAction, told } from "../words.js";
 
 /** A card as a drawing with its name for screen readers. */
 export function cardFace(name, { small = false, cls = "" } = {}) {
@@ -57,8 +57,9 @@ function shownTrick(view, lastAction) {
 function statusLine(view, names, me, trump) {
   const parts = [];
   if (view.bidder !== null && view.contract !== null) {
+    const bid = bidText(view.contract, view.denomination === "NT" ? "NT" : (view.denomination || ""));
     parts.push(t("learn.contract", { who: seatLabel(view.bidder, me, names),
-      bid: bidText(view.contract, view.denomination === "NT" ? "NT" : (view.denomination || "")) }));
+      bid: view.multiplier > 1 ? `${bid} ${doubling(view.multiplier)}` : bid }));
     if (view.target !== null && view.target !== view.contract) {
       parts.push(t("learn.target", { target: view.target }));
     }

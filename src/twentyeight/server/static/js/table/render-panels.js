@@ -5,7 +5,7 @@
 import { backSVG, cardName, cardSVG, cardShort } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { legendFor, legendNodes } from "../legend.js";
-import { bidNode, callNode, parseAction } from "../words.js";
+import { bidNode, callNode, doubling, parseAction } from "../words.js";
 import { $, el } from "./dom.js";
 import {
   TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui,
@@ -31,7 +31,7 @@ export function renderContract() {
   const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
   if (v.target && v.target !== v.contract) row(t("contract.target"), String(v.target));
-  if (v.multiplier > 1) row(t("contract.stake"), `×${v.multiplier}`);
+  if (v.multiplier > 1) row(t("contract.stake"), doubling(v.multiplier));
   row(t("contract.trump"), trumpText(v));
   box.append(dl);
   if (v.indicator_face_down || v.indicator) {

@@ -4,7 +4,7 @@
 // the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
 import { seatNumber, t, tn } from "../i18n.js";
-import { bidNode, callNode, levelName } from "../words.js";
+import { bidNode, callNode, doubling, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
@@ -265,7 +265,7 @@ export function renderStatus() {
     } else {
       const bidder = v.bidder ?? findHighBidder(v);
       const bid = el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
-        v.multiplier > 1 ? ` ×${v.multiplier}` : "");
+        v.multiplier > 1 ? ` ${doubling(v.multiplier)}` : "");
       // in the auction the highest bid so far, not yet the contract (as the contract's panel)
       const shown = v.contract === null ? tn("contract.so_far", { bid }) : bid;
       box.append(el("span", { class: "chip" }, tn("chip.contract", { bid: shown, who: seatName(bidder, { hand: ui.st.hand }) })));

@@ -1,4 +1,4 @@
-// The tutorials (/learn: 28's; /learn/29: 29's): one scripted deal, step by step (GET
+// The tutorials (/learn: 28's; /learn/29, /learn/56): one scripted deal, step by step (GET
 // /api/tutorial?game=…, twentyeight.analysis.tutorial).  Each step says something; some wait
 // for the learner's card or call — the one the lesson wants moves on, another legal one is
 // gently refused, an illegal one is refused with the engine's own reason.  The other
@@ -8,7 +8,7 @@ import { joinList, onLanguage, pickLanguage, t, translateStatic, useLanguage } f
 import { reasonWithRule, withoutRule } from "../reasons.js";
 import { loaded } from "../request.js";
 import { languageSwitch, remember } from "../settings.js";
-import { labelNode, parseAction } from "../words.js";
+import { bidParts, labelNode, parseAction } from "../words.js";
 import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
 import { tellIn } from "../table/dom.js";
 
@@ -18,13 +18,31 @@ const GAME = (() => {
   const part = window.location.pathname.split("/")[2] || "28";
   try { return decodeURIComponent(part); } catch { return part; }         // (a stray "%")
 })();
-const lesson = { steps: [], at: 0, clockwise: false };
-/** The seats' names from the learner's (seat 0): the next seat in turn is on the right when
- *  play goes anticlockwise (28), on the left when it goes clockwise (29). */
-const SEATS = { clockwise: ["you", "left", "partner", "right"],
-  anticlockwise: ["you", "right", "partner", "left"] };
-const names = () => SEATS[lesson.clockwise ? "clockwise" : "anticlockwise"]
-  .map((who) => t(`tut.name_${who}`));
+const lesson = { steps: [], at: 0, clockwise: false, seats: 4 };
+/** The seats' names from the learner's (seat 0) round the table the way play goes when it
+ *  goes anticlockwise (28, 56: the next seat in turn is on the right), by the number of
+ *  seats; clockwise (29), the same places taken the other way round. */
+const SEATS = { 4: ["you", "right", "partner", "left"],
+  6: ["you", "right", "right_partner", "across", "left_partner", "left"] };
+const names = () => {
+  const [you, ...others] = SEATS[lesson.seats];
+  return [you, ...(lesson.clockwise ? others.reverse() : others)].map((who) => t(`tut.name_${who}`));
+};
+
+/** The most bids a step offers: all of them in 28's and 29's lessons (a number each). */
+const MOST_BIDS = 13;
+
+/** The calls a step offers: every legal one, but where bids are many (56's name a suit too:
+ *  145 of them at the opening) the bids of one number only, the lesson's own (else the
+ *  least), beside the pass, the double and the redouble. */
+function offeredCalls(legal, expect) {
+  const calls = legal.filter((a) => parseAction(a).verb !== "play");
+  const bids = calls.filter((a) => parseAction(a).verb === "bid");
+  if (bids.length <= MOST_BIDS) return calls;
+  const value = (a) => bidParts(parseAction(a).arg).value;
+  const shown = parseAction(expect).verb === "bid" ? value(expect) : Math.min(...bids.map(value));
+  return calls.filter((a) => parseAction(a).verb !== "bid" || value(a) === shown);
+}
 /** A lesson's title key, `tut.title` (28's) or `tut.title_GAME`; and the page's. */
 const titleKey = (game) => (game === "28" ? "tut.title" : `tut.title_${game}`);
 const pageTitleKey = (game) => (game === "28" ? "title.learn" : `title.learn_${game}`);
@@ -79,7 +97,7 @@ function show() {
   const calls = $("calls");
   calls.replaceChildren();
   if (expect && !wantsCard) {
-    for (const action of view.legal.filter((a) => parseAction(a).verb !== "play")) {
+    for (const action of offeredCalls(view.legal, expect)) {
       calls.append(el("button", { type: "button", class: action === expect ? "primary" : "",
         "data-action": action, onclick: () => tryAction(action) }, labelNode(action)));
     }
@@ -126,6 +144,7 @@ async function start() {
   }
   lesson.steps = data.steps;
   lesson.clockwise = data.direction === "clockwise";
+  lesson.seats = data.steps[0].view.hand_sizes.length;
   frame(data.lessons);
   $("next").addEventListener("click", () => { lesson.at = Math.min(lesson.at + 1, lesson.steps.length - 1); show(); });
   $("again").addEventListener("click", () => { lesson.at = 0; show(); });
