@@ -466,34 +466,21 @@ def test_the_29_lesson_teaches_29_and_leads_to_a_game_of_29(
     bidder, first unable to follow, reveals the trump (29-PLAY-3) and need not trump
     (29-PLAY-4: A♦ is not refused by a rule, only not the lesson's); the pair makes the
     contract.  "Play a game" opens the lobby on 29, whose link leads back to this lesson."""
-    english = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" / "server" /
-                          "static" / "i18n" / "en.json").read_text("utf-8"))
-    with urllib.request.urlopen(server.url + "/api/tutorial?game=29", timeout=10) as answer:
-        steps = json.load(answer)["steps"]
-    page, errors = open_page(new_browser_context, server, "/learn/29", size)
-    page.wait_for_selector("#say:not(:empty)")
-    assert page.inner_text("h1") == english["tut.title_29"]
-    assert page.title() == english["title.learn_29"]
-    assert page.get_attribute("#rules-link", "href") == "/rules/29"
+    english, steps, page, errors = open_lesson(new_browser_context, server, "29", size)
     assert page.get_attribute("#other-lessons a", "href") == "/learn"
     assert page.inner_text("#say").startswith("Welcome to 29!")
-    bid = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut29.bid")
+    bid = step_of(steps, "tut29.bid")
     _walk(page, steps[:bid], shots, size)
     opened = page.locator("#history li").first.inner_text()
     assert opened.startswith(english["tut.name_right"]), opened
-    trump = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut29.may_trump")
+    trump = step_of(steps, "tut29.may_trump")
     _walk(page, steps[bid:trump], shots, size)
     assert page.inner_text("#say").startswith("Hearts are trumps now")
     page.locator(".lb-hand button[data-card='AD']").click()
     assert page.inner_text("#feedback") == "Not this one: in this lesson, 7♥ now."
     _walk(page, steps[trump:], shots, size)
     assert page.inner_text("#say").startswith("That is 29.")
-    page.click("#play-now")
-    page.wait_for_url(server.url + "/")
-    page.wait_for_selector("#create-btn:not([disabled])")
-    assert page.input_value("#preset") == "29"
-    assert page.get_attribute("#learn-link", "href") == "/learn/29"
-    assert page.inner_text("#learn-link") == english["lobby.learn_29"]
+    on_to_the_lobby(page, server, english, "29")
     assert page.get_attribute("#rules-page-link", "href") == "/rules/29"
     page.select_option("#preset", "40")
     assert page.get_attribute("#learn-link", "href") == "/learn"
@@ -515,43 +502,64 @@ def test_the_56_lesson_seats_six_and_leads_to_a_game_of_56(
     no pass (56-AUC-5); void in clubs the learner may throw A♦ or a trump alike (56-PLAY-2:
     nothing refused by a rule).  "Play a game" opens the lobby on 56, whose link leads
     back here."""
-    english = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" / "server" /
-                          "static" / "i18n" / "en.json").read_text("utf-8"))
-    with urllib.request.urlopen(server.url + "/api/tutorial?game=56", timeout=10) as answer:
-        steps = json.load(answer)["steps"]
-    page, errors = open_page(new_browser_context, server, "/learn/56", size)
-    page.wait_for_selector("#say:not(:empty)")
-    assert page.inner_text("h1") == english["tut.title_56"]
-    assert page.title() == english["title.learn_56"]
-    assert page.get_attribute("#rules-link", "href") == "/rules/56"
+    english, steps, page, errors = open_lesson(new_browser_context, server, "56", size)
     assert page.inner_text("#say").startswith("Welcome to 56, the game of Kerala!")
     names = [english[f"tut.name_{who}"] for who in
              ("you", "right", "right_partner", "across", "left_partner", "left")]
     assert sorted(page.locator(".lb-name").all_inner_texts()) == sorted(names)
-    bid = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut56.bid")
+    bid = step_of(steps, "tut56.bid")
     _walk(page, steps[:bid], shots, size)
     offered = page.locator("#calls button").evaluate_all("bs => bs.map((b) => b.dataset.action)")
     assert offered == [f"0 bid 28{d}" for d in ("S", "H", "D", "C", "NT")], offered
-    redouble = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut56.redouble")
+    redouble = step_of(steps, "tut56.redouble")
     _walk(page, steps[bid:redouble], shots, size)
     history = page.locator("#history li").all_inner_texts()
     assert history[1].startswith(english["tut.name_right"]) and "29" in history[1]
     offered = page.locator("#calls button").evaluate_all("bs => bs.map((b) => b.dataset.action)")
     assert {"0 pass", "0 redouble", "0 bid 40H"} <= set(offered) and len(offered) == 7, offered
-    duty = next(i for i, s in enumerate(steps) if s["say"]["key"] == "tut56.no_duty")
+    duty = step_of(steps, "tut56.no_duty")
     _walk(page, steps[redouble:duty], shots, size)
     assert page.inner_text(".lb-status").startswith("Contract: You, 30 ♥ redoubled · ")
     page.locator(".lb-hand button[data-card='KH']").click()
     assert page.inner_text("#feedback") == "Not this one: in this lesson, A♦ now."
     _walk(page, steps[duty:], shots, size)
     assert page.inner_text("#say").startswith("That is 56.")
+    on_to_the_lobby(page, server, english, "56")
+    assert errors == []
+
+
+def open_lesson(make: Callable[..., BrowserContext], server: Server, game: str,
+                size: tuple[int, int]) -> tuple[dict[str, str], list[dict[str, Any]], Page,
+                                                list[str]]:
+    """``/learn/GAME`` at ``size``, its title, tab and rules link ``game``'s: the English
+    catalog, the lesson's steps (``/api/tutorial``), the page and its errors."""
+    english: dict[str, str] = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" /
+                                          "server" / "static" / "i18n" / "en.json")
+                                         .read_text("utf-8"))
+    with urllib.request.urlopen(f"{server.url}/api/tutorial?game={game}", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    page, errors = open_page(make, server, f"/learn/{game}", size)
+    page.wait_for_selector("#say:not(:empty)")
+    assert page.inner_text("h1") == english[f"tut.title_{game}"]
+    assert page.title() == english[f"title.learn_{game}"]
+    assert page.get_attribute("#rules-link", "href") == f"/rules/{game}"
+    return english, steps, page, errors
+
+
+def step_of(steps: list[dict[str, Any]], key: str) -> int:
+    """The index of the lesson's step that says ``key``."""
+    return next(i for i, s in enumerate(steps) if s["say"]["key"] == key)
+
+
+def on_to_the_lobby(page: Page, server: Server, english: dict[str, str], game: str) -> None:
+    """"Play a game" at a lesson's last step: the lobby, on ``game``, its "Learn to play"
+    leading back to the lesson."""
     page.click("#play-now")
     page.wait_for_url(server.url + "/")
     page.wait_for_selector("#create-btn:not([disabled])")
-    assert page.input_value("#preset") == "56"
-    assert page.get_attribute("#learn-link", "href") == "/learn/56"
-    assert page.inner_text("#learn-link") == english["lobby.learn_56"]
-    assert errors == []
+    assert page.input_value("#preset") == game
+    assert page.get_attribute("#learn-link", "href") == f"/learn/{game}"
+    assert page.inner_text("#learn-link") == english[f"lobby.learn_{game}"]
 
 
 def finished_room(server: Server, make: Callable[..., BrowserContext]) -> str:
