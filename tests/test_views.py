@@ -19,6 +19,7 @@ from twentyeight.views import (
     ScoreChange,
     ShownPair,
     SidePoints,
+    Stake,
     View,
 )
 
@@ -41,6 +42,8 @@ def _check(view: dict[str, Any]) -> None:
     assert set(view["points"]) == _keys(SidePoints)
     if view["pair"] is not None:
         assert set(view["pair"]) == _keys(ShownPair)
+    if view["stake"] is not None:
+        assert set(view["stake"]) == _keys(Stake)
     if "result" in view:
         assert set(view["result"]) == _keys(HandOutcome)
         assert set(view["result"]["score_change"]) == _keys(ScoreChange)
@@ -59,6 +62,68 @@ def test_every_view_has_exactly_the_fields_of_view(preset: str) -> None:
             if g.over:
                 break
             g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("preset", ["28", "29", "28-6p-kerala", "40", "56",
+                                    "56-international", "56-kerala"])
+def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: str) -> None:
+    """``stake``: what the contract as it stands wins made and loses failed (RULES.md §2.17
+    tiers, 28-DBL-3 and 28-DBL-7; RULES-56.md 56-SC-2 and 56-SC-4) — in random hands, with
+    their random doubles, redoubles and 'C', the view's stake at the last card is what the hand
+    then scores: the win to the bidding side, or the loss from it (to the opponents, where a
+    failed contract is their gain or the score sheet's)."""
+    n = Rules.from_spec(preset).num_players
+    outcomes = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Game.new(preset, seed=seed, dealer=seed % n)
+        stake = None
+        while not g.over:
+            stake = g.view(0)["stake"]
+            g.apply(_low_bidding(g, rng))
+        view = g.view(0)
+        if view["status"] != "complete" or view["special"] is not None:
+            assert view["stake"] is None
+            continue
+        assert stake is not None and view["stake"] == stake
+        change, made = view["result"]["score_change"], view["result"]["made"]
+        if made:
+            assert change["bidding"] == stake["win"], (seed, stake, change)
+        else:
+            assert change["bidding"] == -stake["loss"] or \
+                (change["bidding"] == 0 and change["opponents"] == stake["loss"]), (seed, change)
+        outcomes.add((made, view["multiplier"]))
+    assert {made for made, _ in outcomes} == {True, False}, outcomes
+
+
+def _low_bidding(g: Game, rng: random.Random) -> Any:
+    """A random action, but mostly a pass or the least bid (uniformly random bids are so high
+    that random play never makes them), so that contracts are made and failed."""
+    legal = g.legal_actions()
+    passes = [a for a in legal if a.verb == "pass"]
+    bids = [a for a in legal if a.verb == "bid"]
+    if rng.random() < 0.2 or not (passes or bids):
+        return rng.choice(legal)
+    if passes and (rng.random() < 0.6 or not bids):
+        return passes[0]
+    return bids[0]
+
+
+def test_56_sc_4_a_redoubled_contract_of_30_stakes_three_and_four_tables() -> None:
+    """56-SC-2 and 56-SC-4 (additive): 28–39 wins 1 table and loses 2; doubled 2 and 3,
+    redoubled 3 and 4; before the auction's end there is no stake."""
+    g = Game.from_record({"rules": "56", "dealer": 5, "hands": [
+        ["JH", "9H", "AH", "KH", "JS", "TS", "AD", "QD"],
+        ["JH", "QH", "JS", "9S", "AS", "KS", "JD", "TD"],
+        ["TH", "KH", "QS", "JC", "9C", "AC", "9D", "KD"],
+        ["9H", "9S", "TS", "JC", "TC", "KC", "AD", "QD"],
+        ["AH", "QH", "AS", "KS", "9C", "QC", "JD", "9D"],
+        ["TH", "QS", "AC", "TC", "KC", "QC", "TD", "KD"]]})
+    for action in ["0 bid 30H", "1 double", "2 pass", "3 pass", "4 pass", "5 pass"]:
+        g.apply(action)
+        assert g.view(0)["stake"] is None
+    g.apply("0 redouble")
+    assert g.view(3)["stake"] == {"win": 3, "loss": 4}
 
 
 def test_docs_views_md_documents_every_field() -> None:

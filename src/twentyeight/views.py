@@ -19,8 +19,9 @@ from twentyeight.engine.actions import (
     TRUMP_SEVENTH,
 )
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.scoring import target
+from twentyeight.engine.scoring import contract_stake, target
 from twentyeight.engine.state import (
+    ANNULLED,
     NORMAL,
     PHASE_NAMES,
     SPECIAL_NAMES,
@@ -58,6 +59,14 @@ class CompletedTrick(TypedDict):
     points: int
     """Card points in the trick (not the last-trick point)."""
     seats: list[int]
+
+
+class Stake(TypedDict):
+    """What the contract as it stands wins made and loses failed (game points, tables or
+    coolies by the match's scoring), doubling included."""
+
+    win: int
+    loss: int
 
 
 class SidePoints(TypedDict):
@@ -122,6 +131,9 @@ class View(TypedDict):
     teams: list[list[int]]
     multiplier: int
     """1, or 2 / 4 after a double / redouble."""
+    stake: Stake | None
+    """The contract's stake, once there is a contract played as one (no single hand or
+    Thani, whose stakes are their own)."""
     trump: str | None
     """The trump suit if this seat knows it (``reverse`` for 29's reversed no-trump)."""
     trump_exposed: bool
@@ -211,6 +223,7 @@ def view(h: Hand, seat: int) -> View:
         "denomination": DENOMINATIONS[h.high_den] or None if h.high >= 0 else None,
         "teams": [list(seats) for seats in h.t.team_seats],
         "multiplier": h.multiplier,
+        "stake": _stake(h),
         "trump": trump_name(h) if knows else None,
         "trump_exposed": h.revealed,
         "indicator": names[h.indicator] if h.indicator >= 0 and (h.revealed or (
@@ -236,3 +249,11 @@ def view(h: Hand, seat: int) -> View:
                          "score_by_team": list(s.by_team), "annulled_reason": h.annul_reason,
                          "annulled_seat": h.annul_seat}
     return out
+
+
+def _stake(h: Hand) -> Stake | None:
+    """The view's ``stake``: the contract's, when there is a contract played as one."""
+    if h.contract < 0 or h.bidder < 0 or h.special != NORMAL or h.status == ANNULLED:
+        return None
+    win, loss = contract_stake(h)
+    return {"win": win, "loss": loss}

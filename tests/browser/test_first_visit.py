@@ -199,6 +199,27 @@ def test_play_again_is_on_the_first_screen_once_the_result_is_closed(
     assert not errors
 
 
+def test_the_contract_panel_says_what_the_contract_stakes(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """RULES.md §2.17 and 56-SC-2: the contract panel says what the contract wins made and
+    loses failed, from the view's ``stake`` (it said nothing of the stakes, and after a
+    double "×4", which in 56 is two tables more, not four times the stake)."""
+    en = catalog("en")
+    for preset in ("28", "56"):
+        page, errors = seated_page(new_browser_context, server, preset)
+        to_the_play(page)
+        stake = page.evaluate("async () => (await import('/static/js/table/state.js'))"
+                              ".ui.latest.view.stake")
+        assert stake["win"] >= 1 and stake["loss"] > stake["win"], stake    # 28 1/2, 56 1/2 …
+        facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
+                         page.locator("#contract dd").all_inner_texts(), strict=True))
+        told = en["contract.stakes"].format(**stake)
+        assert facts[en["contract.stake"]] in (told, f"{en['contract.doubled']}: {told}",
+                                               f"{en['contract.redoubled']}: {told}"), facts
+        assert not errors
+        page.context.close()
+
+
 @pytest.mark.viewport(390, 844)
 def test_29s_secret_trump_is_not_told_as_none(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:

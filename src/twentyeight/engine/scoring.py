@@ -26,7 +26,8 @@ from twentyeight.engine.state import (
     PlayState,
 )
 
-__all__ = ["Score", "base_values", "bidding_points", "doubled", "score", "settle", "target"]
+__all__ = ["Score", "base_values", "bidding_points", "contract_stake", "doubled", "score", "settle",
+           "target"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,21 @@ def doubled(h: HandState, win: int, loss: int) -> tuple[int, int]:
         level = {1: 0, 2: 1, 4: 2}[m]
         return win + level, loss + level
     return win * m, loss * m
+
+
+def contract_stake(h: HandState) -> tuple[int, int]:
+    """What the contract as it stands wins made and loses failed: the variant's scale for the
+    contract (for its target where a pair moves the tier), doubled or redoubled, with 'C'
+    (28-DBL-7) and the auto-double's cap (28-DBL-6); before what the play itself may change
+    (a Cot, 28-COT; half the bid missed, A-14).  Needs a contract (``h.contract >= 0``)."""
+    rules = h.rules
+    win, loss = base_values(h, target(h) if rules.pair_affects_tier else h.contract)
+    if h.c_called:                                      # 28-DBL-7
+        return 6, 6
+    win, loss = doubled(h, win, loss)
+    if rules.auto_double_threshold is not None:
+        win, loss = min(win, 4), min(loss, 4)           # 28-DBL-6 cap
+    return win, loss
 
 
 def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int, tuple[int, ...]]:
@@ -131,14 +147,7 @@ def score(h: HandState) -> Score | None:
     pts = bidding_points(h)
     made = pts >= goal
     rules = h.rules
-    tier_contract = goal if rules.pair_affects_tier else h.contract
-    win, loss = base_values(h, tier_contract)
-    if h.c_called:                                      # 28-DBL-7
-        win = loss = 6
-    else:
-        win, loss = doubled(h, win, loss)
-        if rules.auto_double_threshold is not None:
-            win, loss = min(win, 4), min(loss, 4)       # 28-DBL-6 cap
+    win, loss = contract_stake(h)
     if h.cot_accepted:                                  # 28-COT-3
         return _score(h, True, goal, win)
     if h.cot_refused and h.bidding_lost:                # 28-COT-4

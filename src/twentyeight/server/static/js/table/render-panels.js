@@ -31,7 +31,10 @@ export function renderContract() {
   const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
   if (v.target && v.target !== v.contract) row(t("contract.target"), String(v.target));
-  if (v.multiplier > 1) row(t("contract.stake"), doubling(v.multiplier));
+  if (v.stake) {                         // what the contract wins and loses, doubling included
+    const stakes = t("contract.stakes", { win: v.stake.win, loss: v.stake.loss });
+    row(t("contract.stake"), v.multiplier > 1 ? `${doubling(v.multiplier)}: ${stakes}` : stakes);
+  } else if (v.multiplier > 1) row(t("contract.stake"), doubling(v.multiplier));
   row(t("contract.trump"), trumpText(v));
   box.append(dl);
   if (v.indicator_face_down || v.indicator) {
