@@ -83,8 +83,30 @@ def script_of(letter: str) -> str:
     return words[1] if words[0] in ("FULLWIDTH", "HALFWIDTH") and len(words) > 1 else words[0]
 
 
+LOOKALIKES = str.maketrans({
+    # Cyrillic letters drawn as Latin ones (either case: the key is case-folded)
+    "а": "a", "в": "b", "ь": "b", "с": "c", "ԁ": "d", "е": "e", "ё": "e", "һ": "h", "н": "h",
+    "і": "i", "ї": "i", "ј": "j", "к": "k", "ӏ": "l", "м": "m", "о": "o", "р": "p", "ԛ": "q",
+    "ѕ": "s", "т": "t", "у": "y", "ԝ": "w", "х": "x",
+    # Greek letters drawn as Latin ones
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ζ": "z",
+})
+"""Greek and Cyrillic letters (case-folded) that a reader takes for Latin ones, and the Latin
+letter each passes for: a small table of Unicode's confusables (confusables.txt has them all;
+the standard library has none), enough that "Аѕһа" in Cyrillic letters is one name with
+"Asha"."""
+
+
 def name_key(name: str) -> str:
-    """What makes two names one player's: compatibility-folded, case-folded."""
+    """What makes two names one player's: compatibility-folded, case-folded, and the Greek and
+    Cyrillic letters drawn as Latin ones read as those (:data:`LOOKALIKES`)."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(LOOKALIKES)
+
+
+def legacy_name_key(name: str) -> str:
+    """A name's key as players who signed up before :data:`LOOKALIKES` have it (folded, not
+    read as Latin): an all-Cyrillic or all-Greek name is found by it."""
     return unicodedata.normalize("NFKC", name).casefold()
 
 

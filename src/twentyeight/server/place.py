@@ -39,6 +39,7 @@ from twentyeight.server.accounts import (
     Passwords,
     check_password,
     clean_player_name,
+    legacy_name_key,
     name_key,
     seat_token,
 )
@@ -47,7 +48,7 @@ from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of, short_hash
 from twentyeight.server.listing import listing, quick_pick, row_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, rules_from
-from twentyeight.server.place_store import PlaceStore, place_engine
+from twentyeight.server.place_store import PlaceStore, PlayerRow, place_engine
 from twentyeight.server.quiet import keep_secrets_out_of_logs
 from twentyeight.server.ratings import FAMILIES, rate, shown
 from twentyeight.server.refusal import RoomError
@@ -181,7 +182,7 @@ class Place:
                             "signed in)", retry_after=math.ceil(wait))
         self.wrong_passwords.take(account, now)     # kept only if the password is wrong
         try:
-            found = await self._read(self.store.player, key)
+            found = await self._player_named(ask.name)
             ok = await self.passwords.verify(found.password_hash if found else None,
                                              ask.password)
         except BaseException:
@@ -195,6 +196,15 @@ class Place:
                               await self.passwords.hash(ask.password))
         await self._session(request, response, found.id)
         return Player(found.id, found.name)
+
+    async def _player_named(self, name: str) -> PlayerRow | None:
+        """The player of ``name`` (as :func:`name_key` folds it; else as the key of a player
+        who signed up before look-alike letters were folded, :func:`legacy_name_key`)."""
+        key, legacy = name_key(name.strip()), legacy_name_key(name.strip())
+        found: PlayerRow | None = await self._read(self.store.player, key)
+        if found is None and legacy != key:
+            found = await self._read(self.store.player, legacy)
+        return found
 
     async def _session(self, request: Request, response: Response, player_id: int) -> None:
         secret = new_token()
@@ -373,8 +383,7 @@ class Place:
     # ---- profile and leaderboard -------------------------------------------------------
     async def profile(self, name: str) -> dict[str, Any]:
         """A player's profile (see the module)."""
-        found = await self._read(self.store.player, name_key(name.strip())) \
-            if 0 < len(name) <= 64 else None
+        found = await self._player_named(name) if 0 < len(name) <= 64 else None
         if found is None:
             raise RoomError(404, "no_player", "there is no player of that name")
         rated = await self._read(self.store.ratings_of, found.id)
