@@ -279,7 +279,7 @@ def test_a_player_who_signed_up_before_look_alikes_were_folded_still_signs_in(
         hostile: Server) -> None:
     """A Cyrillic name kept under its old key ("нина", folded but not read as Latin, as every
     name was before accounts.LOOKALIKES): its player still signs in, and its profile is found,
-    though the name's key is now another ("hиha")."""
+    though the name's key is now another ("hиha"); nobody signs up with it again."""
     from argon2 import PasswordHasher
     from sqlalchemy import create_engine
 
@@ -295,6 +295,9 @@ def test_a_player_who_signed_up_before_look_alikes_were_folded_still_signs_in(
                         "password": "her old secret"}, timeout=10)
     assert signed.status_code == 200 and signed.json()["player"] == {"name": name}, signed.text
     assert httpx.get(f"{hostile.url}/api/players/{name}", timeout=10).status_code == 200
+    again = httpx.post(f"{hostile.url}/api/players", json={"name": name.upper(), "password":
+                       "a long enough secret"}, timeout=10)           # hers, under its new key
+    assert again.status_code == 409 and again.json()["error"] == "name_taken", again.text
 
 
 def test_a_name_or_a_line_that_shows_nothing_is_refused(hostile: Server) -> None:

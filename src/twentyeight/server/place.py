@@ -153,6 +153,8 @@ class Place:
             raise RoomError(429, "too_many_signups", f"at most "
                             f"{self.limits.signups_per_hour} sign-ups an hour from your "
                             "address; wait a little")
+        if legacy_name_key(name) != name_key(name) and await self._player_named(name):
+            raise RoomError(409, "name_taken", "that name is taken; choose another")  # an old key
         digest = await self.passwords.hash(ask.password)
         player_id = await self._write(self.store.add_player, name, name_key(name), digest,
                                       client)
