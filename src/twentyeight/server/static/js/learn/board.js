@@ -254,8 +254,8 @@ function fanTrick(felt, plates) {
     .sort((a, b) => Number(a.dataset.x) - Number(b.dataset.x) || Number(a.dataset.y) - Number(b.dataset.y));
   if (!cards.length || !area.width) return;
   const size = cards[0].getBoundingClientRect();
-  // the row halfway between the top and bottom plates (the middle of the felt where a plate
-  // across is taller than the other), and its room between the plates beside it
+  // the row halfway between the top and bottom plates (not the felt's middle: one of them may
+  // be taller than the other), and its room between the plates beside it
   const centre = area.left + area.width / 2;
   const across = plates.filter((p) => p.left < centre && p.right > centre);
   const above = Math.max(area.top, ...across.filter((p) => p.top < area.top + area.height / 2).map((p) => p.bottom));
