@@ -5,6 +5,7 @@ artifacts).  The table's hint and review are in test_hints.py."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -258,6 +259,59 @@ def test_rules_page_explains_the_rules_and_the_flags(
     assert {"29-AUC-3", "29-PAIR-3", "29-PLAY-6"} <= set(shown), shown
     assert not {"28-AUC-4", "28-AUC-6", "28-RAISE-1", "28-PAIR-4"} & set(shown), shown
     assert errors == []
+
+
+def test_a_replayed_file_is_shared_as_a_link_to_its_moment(
+        server: Server, shots: Path, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A finished table's replay offers "A link to this step"; a record opened from a file
+    offered nothing, so a hand played in the terminal or an arena could only be shared as
+    its file.  Its record now travels in the link's fragment (deflated; a fragment is never
+    sent, so the server neither sees nor keeps it): the link opens the same hand, seat and
+    step in another browser, in its own language.  A link cut short says so in the reader's
+    words; a record too long for a link is offered none."""
+    from twentyeight import Match
+
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(CASES["pair_opponents"]), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", (1280, 800))
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    page.select_option("#seat-select", "2")
+    page.wait_for_function("document.querySelector('.lb-seat.me .lb-name').textContent === "
+                           "'Seat 3'")
+    slide_to(page, 9)
+    assert page.locator("#moment .copy-link").is_visible()
+    link = page.evaluate("location.href")
+    assert link.startswith(f"{server.url}/replay#record=") and link.endswith("&seat=2&step=9")
+    told = page.inner_text("#now")
+    other, more = open_page(new_browser_context, server, link.removeprefix(server.url),
+                            (390, 844), "hi")
+    asked: list[str] = []
+    other.on("request", lambda r: asked.append(r.url))
+    other.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert other.input_value("#slider") == "9" and other.input_value("#seat-select") == "2"
+    other.evaluate("async () => (await import('/static/js/i18n.js')).setLanguage('en')")
+    other.wait_for_function("document.documentElement.lang === 'en'")
+    assert other.inner_text("#now") == told
+    assert not [url for url in asked if "record=" in url], asked     # (the fragment stays here)
+    other.screenshot(path=str(shots / "replay-from-link-390x844.png"))
+    cut, cut_errors = open_page(new_browser_context, server, link.removeprefix(server.url)
+                                .split("&")[0][:-30], (1280, 800), "hi")
+    cut.wait_for_function("document.querySelector('#open-error').textContent.length > 0")
+    assert cut.inner_text("#open-error") == json.loads(
+        (Path(__file__).parents[2] / "src" / "twentyeight" / "server" / "static" / "i18n" /
+         "hi.json").read_text("utf-8"))["replay.bad_link"]
+    match = Match.new({"preset": "28", "game_target": 1000}, seed=7)     # a record too long
+    rng = random.Random(7)                                                # for a link: 151
+    while len(match.games) <= 150:                                        # random hands
+        match.apply(rng.choice(match.current.legal_actions()))
+    (tmp_path / "many.json").write_text(json.dumps(match.to_record()), "utf-8")
+    page.set_input_files("#file", str(tmp_path / "many.json"))
+    page.wait_for_function("document.querySelector('#hand-select').options.length === 151")
+    page.wait_for_function("document.querySelector('#moment').hidden")
+    assert "#" not in page.evaluate("location.href")
+    assert errors == more == cut_errors == []
 
 
 def test_a_finished_room_is_replayed_from_its_table(

@@ -12,10 +12,11 @@ import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
 import { noteNode, presetOf } from "../learn/notes.js";
 import { reviewNodes } from "../learn/review.js";
 import { matchesBefore, told } from "../words.js";
+import { MOST_LINK, packRecord, unpackRecord } from "./link.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
-  reviews: new Map() };
+  reviews: new Map(), packed: null };
 
 /** A document as one object — a hand, a match, or one hand per line (JSON lines) — and its
  *  JSON text as written: a record's seeds are 64-bit integers, which a JavaScript number
@@ -121,15 +122,28 @@ function show() {
   history.scrollTop = history.scrollHeight;
   $("first").disabled = $("back").disabled = state.at === 0;
   $("last").disabled = $("forward").disabled = state.at === state.steps.length - 1;
-  const params = new URLSearchParams(location.search);
-  if (params.get("room")) {           // the address is a link to this moment (share.js)
-    params.set("hand", String(state.hand));
-    params.set("seat", String(state.seat));
-    params.set("step", String(state.at));
-    if (state.open) params.set("open", "1");
-    else params.delete("open");
-    window.history.replaceState(null, "", `?${params}`);
-  }
+  keepMoment();
+}
+
+/** The address made a link to this moment (share.js): a finished table's (`?room=…`), or a
+ *  file's, its record in the fragment (`#record=…`: link.js). */
+function keepMoment() {
+  const room = new URLSearchParams(location.search).get("room");
+  if (!room && !state.packed) return;
+  const params = new URLSearchParams(room ? { room } : {});
+  params.set("hand", String(state.hand));
+  params.set("seat", String(state.seat));
+  params.set("step", String(state.at));
+  if (state.open) params.set("open", "1");
+  window.history.replaceState(null, "", room ? `?${params}` : `${location.pathname}#record=${state.packed}&${params}`);
+}
+
+/** "A link to this step" with its buttons, for whoever opened it to send on. */
+function offerMoment() {
+  const moment = $("moment");
+  moment.replaceChildren(moment.firstElementChild, " ", ...passOn(() => location.href,
+    () => t("replay.share_text", { game: gameOf(presetOf(state.rules)) })));
+  moment.hidden = false;
 }
 
 function go(at) {
@@ -170,7 +184,7 @@ function reviewButton(key) {
 
 /** Open the record of finished room `room` at the moment the address names (`hand`, `seat`,
  *  `step`, `open`: a shared link to a moment of a hand). */
-async function fromRoom(room, { hand, seat, step, open: allOpen }) {
+async function fromRoom(room, params) {
   // the record as the server wrote it (as text: the replay sends it back as it was read)
   const r = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`).catch(() => null);
   if (r === null) throw new Error(refusalText({ error: "no_answer" }));
@@ -181,23 +195,52 @@ async function fromRoom(room, { hand, seat, step, open: allOpen }) {
     try { data = JSON.parse(text); } catch { /* not the server's refusal */ }
     throw new Error(refusalText(data, r));
   }
-  const whole = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
-  state.hand = whole(hand);
-  state.seat = whole(seat);
-  state.at = whole(step);
-  state.open = allOpen;
-  await open(readDocument(text));
+  await atMoment(params, () => open(readDocument(text)));
 }
 
-/** Open a record file picked or dropped, once `words` (the language) has loaded. */
+/** Open a record file picked or dropped, once `words` (the language) has loaded; its moments
+ *  are offered as links where its record is short enough to travel in one (MOST_LINK). */
 async function openFile(file, words) {
   if (!file) return;
   await words;
   try {
-    await open(readDocument(await file.text()));
+    const text = await file.text();
+    const packed = await packRecord(text);
+    state.packed = packed.length <= MOST_LINK ? packed : null;
+    await open(readDocument(text));
   } catch (err) {
     $("open-error").textContent = t("replay.bad_file", { why: err.message });
+    return;
   }
+  if (state.packed) {
+    keepMoment();
+    offerMoment();
+  } else {                                   // (nor the record of a link opened before)
+    window.history.replaceState(null, "", location.pathname);
+    $("moment").hidden = true;
+  }
+}
+
+/** Open the record a link carries (`#record=…`, link.js) at the moment it names. */
+async function fromLink(params) {
+  let doc;
+  try {
+    doc = readDocument(await unpackRecord(params.get("record")));
+  } catch {
+    throw new Error(t("replay.bad_link"));
+  }
+  state.packed = params.get("record");
+  await atMoment(params, () => open(doc));
+}
+
+/** Open a record with `opening`, at the moment `params` names (`hand`, `seat`, `step`, `open`). */
+async function atMoment(params, opening) {
+  const whole = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+  state.hand = whole(Number(params.get("hand") ?? 0));
+  state.seat = whole(Number(params.get("seat") ?? 0));
+  state.at = whole(Number(params.get("step") ?? 0));
+  state.open = params.get("open") === "1";
+  await opening();
 }
 
 function wire(words) {
@@ -234,17 +277,14 @@ async function start() {
   $("settings").append(languageSwitch());
   onLanguage(() => { if (state.record) { fillChoices(); show(); showReview(); } translateStatic(); });
   const params = new URLSearchParams(location.search);
-  const room = params.get("room");
-  if (room) {
-    try {
-      await fromRoom(room, { hand: Number(params.get("hand") ?? 0), seat: Number(params.get("seat") ?? 0),
-        step: Number(params.get("step") ?? 0), open: params.get("open") === "1" });
-      $("moment").append(...passOn(() => location.href,
-        () => t("replay.share_text", { game: gameOf(presetOf(state.rules)) })));
-      $("moment").hidden = false;
-    } catch (err) {
-      $("open-error").textContent = err.message;
-    }
+  const linked = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (!params.get("room") && !linked.get("record")) return;
+  try {
+    if (params.get("room")) await fromRoom(params.get("room"), params);
+    else await fromLink(linked);
+    offerMoment();
+  } catch (err) {
+    $("open-error").textContent = err.message;
   }
 }
 
