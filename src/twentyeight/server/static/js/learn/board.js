@@ -91,7 +91,8 @@ function statusLine(view, names, me, trump) {
 export function drawBoard(root, { view, me, hands = null, trump = null, lastAction = null,
   names = null, onCard = null, playable = null, clockwise = false, viewer = false } = {}) {
   const n = view.hand_sizes.length;
-  const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt") });
+  const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt"),
+    "data-seats": String(n) });
   const trick = shownTrick(view, lastAction);
   for (let k = 0; k < n; k += 1) {
     const { across, style } = platePlace(place(k, me, n), clockwise);

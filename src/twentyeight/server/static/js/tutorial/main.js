@@ -33,14 +33,15 @@ const names = () => {
 const MOST_BIDS = 13;
 
 /** The calls a step offers: every legal one, but where bids are many (56's name a suit too:
- *  145 of them at the opening) the bids of one number only, the lesson's own (else the
- *  least), beside the pass, the double and the redouble. */
+ *  145 of them at the opening) only the bids of the lesson's own number, beside the pass,
+ *  the double and the redouble (none where the lesson wants another call: a phone held
+ *  sideways had the lesson pushed off its column by five bids of 40 beside "Redouble"). */
 function offeredCalls(legal, expect) {
   const calls = legal.filter((a) => parseAction(a).verb !== "play");
   const bids = calls.filter((a) => parseAction(a).verb === "bid");
   if (bids.length <= MOST_BIDS) return calls;
   const value = (a) => bidParts(parseAction(a).arg).value;
-  const shown = parseAction(expect).verb === "bid" ? value(expect) : Math.min(...bids.map(value));
+  const shown = parseAction(expect).verb === "bid" ? value(expect) : null;
   return calls.filter((a) => parseAction(a).verb !== "bid" || value(a) === shown);
 }
 /** A lesson's title key, `tut.title` (28's) or `tut.title_GAME`; and the page's. */
