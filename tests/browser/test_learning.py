@@ -270,6 +270,7 @@ def test_a_replayed_file_is_shared_as_a_link_to_its_moment(
     sent, so the server neither sees nor keeps it): the link opens the same hand, seat and
     step in another browser, in its own language.  A link cut short says so in the reader's
     words; a record too long for a link is offered none."""
+    from browser.conftest import catalog
     from twentyeight import Match
 
     path = tmp_path / "hand.json"
@@ -299,9 +300,7 @@ def test_a_replayed_file_is_shared_as_a_link_to_its_moment(
     cut, cut_errors = open_page(new_browser_context, server, link.removeprefix(server.url)
                                 .split("&")[0][:-30], (1280, 800), "hi")
     cut.wait_for_function("document.querySelector('#open-error').textContent.length > 0")
-    assert cut.inner_text("#open-error") == json.loads(
-        (Path(__file__).parents[2] / "src" / "twentyeight" / "server" / "static" / "i18n" /
-         "hi.json").read_text("utf-8"))["replay.bad_link"]
+    assert cut.inner_text("#open-error") == catalog("hi")["replay.bad_link"]
     match = Match.new({"preset": "28", "game_target": 1000}, seed=7)     # a record too long
     rng = random.Random(7)                                                # for a link: 151
     while len(match.games) <= 150:                                        # random hands
@@ -574,13 +573,13 @@ def test_the_56_lesson_seats_six_and_leads_to_a_game_of_56(
     assert sorted(page.locator(".lb-name").all_inner_texts()) == sorted(names)
     bid = step_of(steps, "tut56.bid")
     _walk(page, steps[:bid], shots, size)
-    offered = page.locator("#calls button").evaluate_all("bs => bs.map((b) => b.dataset.action)")
+    offered = calls_offered(page)
     assert offered == [f"0 bid 28{d}" for d in ("S", "H", "D", "C", "NT")], offered
     redouble = step_of(steps, "tut56.redouble")
     _walk(page, steps[bid:redouble], shots, size)
     history = page.locator("#history li").all_inner_texts()
     assert history[1].startswith(english["tut.name_right"]) and "29" in history[1]
-    offered = page.locator("#calls button").evaluate_all("bs => bs.map((b) => b.dataset.action)")
+    offered = calls_offered(page)
     assert sorted(offered) == ["0 pass", "0 redouble"], offered       # (no 85 bids of 40+)
     duty = step_of(steps, "tut56.no_duty")
     _walk(page, steps[redouble:duty], shots, size)
@@ -593,14 +592,21 @@ def test_the_56_lesson_seats_six_and_leads_to_a_game_of_56(
     assert errors == []
 
 
+def calls_offered(page: Page) -> list[str]:
+    """The calls a lesson's step offers, as their buttons' actions, in order."""
+    actions: list[str] = page.locator("#calls button").evaluate_all(
+        "bs => bs.map((b) => b.dataset.action)")
+    return actions
+
+
 def open_lesson(make: Callable[..., BrowserContext], server: Server, game: str,
-                size: tuple[int, int]) -> tuple[dict[str, str], list[dict[str, Any]], Page,
+                size: tuple[int, int]) -> tuple[dict[str, Any], list[dict[str, Any]], Page,
                                                 list[str]]:
     """``/learn/GAME`` at ``size``, its title, tab and rules link ``game``'s: the English
     catalog, the lesson's steps (``/api/tutorial``), the page and its errors."""
-    english: dict[str, str] = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" /
-                                          "server" / "static" / "i18n" / "en.json")
-                                         .read_text("utf-8"))
+    from browser.conftest import catalog
+
+    english = catalog("en")
     with urllib.request.urlopen(f"{server.url}/api/tutorial?game={game}", timeout=10) as answer:
         steps = json.load(answer)["steps"]
     page, errors = open_page(make, server, f"/learn/{game}", size)
@@ -616,7 +622,7 @@ def step_of(steps: list[dict[str, Any]], key: str) -> int:
     return next(i for i, s in enumerate(steps) if s["say"]["key"] == key)
 
 
-def on_to_the_lobby(page: Page, server: Server, english: dict[str, str], game: str) -> None:
+def on_to_the_lobby(page: Page, server: Server, english: dict[str, Any], game: str) -> None:
     """"Play a game" at a lesson's last step: the lobby, on ``game``, its "Learn to play"
     leading back to the lesson."""
     page.click("#play-now")

@@ -101,7 +101,7 @@ the standard library has none), enough that "Аѕһа" in Cyrillic letters is on
 def name_key(name: str) -> str:
     """What makes two names one player's: compatibility-folded, case-folded, and the Greek and
     Cyrillic letters drawn as Latin ones read as those (:data:`LOOKALIKES`)."""
-    return unicodedata.normalize("NFKC", name).casefold().translate(LOOKALIKES)
+    return legacy_name_key(name).translate(LOOKALIKES)
 
 
 def legacy_name_key(name: str) -> str:

@@ -153,11 +153,11 @@ class Place:
             raise RoomError(429, "too_many_signups", f"at most "
                             f"{self.limits.signups_per_hour} sign-ups an hour from your "
                             "address; wait a little")
-        if legacy_name_key(name) != name_key(name) and await self._player_named(name):
+        key, legacy = name_key(name), legacy_name_key(name)
+        if legacy != key and await self._read(self.store.player, legacy) is not None:
             raise RoomError(409, "name_taken", "that name is taken; choose another")  # an old key
         digest = await self.passwords.hash(ask.password)
-        player_id = await self._write(self.store.add_player, name, name_key(name), digest,
-                                      client)
+        player_id = await self._write(self.store.add_player, name, key, digest, client)
         if player_id is None:
             raise RoomError(409, "name_taken", "that name is taken; choose another")
         await self._session(request, response, player_id)

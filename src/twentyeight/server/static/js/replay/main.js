@@ -212,10 +212,8 @@ async function openFile(file, words) {
     $("open-error").textContent = t("replay.bad_file", { why: err.message });
     return;
   }
-  if (state.packed) {
-    keepMoment();
-    offerMoment();
-  } else {                                   // (nor the record of a link opened before)
+  if (state.packed) offerMoment();          // (show() has put the moment in the address)
+  else {                                   // (nor the record of a link opened before)
     window.history.replaceState(null, "", location.pathname);
     $("moment").hidden = true;
   }
