@@ -231,6 +231,8 @@ def test_chat_on_a_phone(new_browser_context: Callable[..., BrowserContext], ser
     a, errors = person(new_browser_context, server, made, 0, tokens[0])
     b, _ = person(new_browser_context, server, made, 1, tokens[1])
     b.wait_for_selector("#chat-form:not([hidden])")
+    until(b, CONNECTED)           # (a line sent sooner stays in the box, a result's dialog
+    settle(b)                     # is modal: the tests above)
     b.fill("#chat-input", "नमस्ते! ready when you are")
     b.click("#chat-send")
     a.wait_for_function("document.querySelector('#chat-lines').textContent.includes('नमस्ते')")
