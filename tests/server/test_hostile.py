@@ -300,6 +300,34 @@ def test_a_player_who_signed_up_before_look_alikes_were_folded_still_signs_in(
     assert again.status_code == 409 and again.json()["error"] == "name_taken", again.text
 
 
+def test_a_player_kept_under_the_first_look_alike_key_signs_in_beside_her_twin(
+        hostile: Server) -> None:
+    """"ΗΟΡΕ" signed up under the first table's key ("nope": a Greek capital Η read as an n);
+    her key is now "hope", as "Hope"'s, who signed up since.  Each signs in to their own
+    account, and the profile of each name is its own player's."""
+    from argon2 import PasswordHasher
+    from sqlalchemy import create_engine
+
+    from twentyeight.server.accounts import former_name_keys
+    from twentyeight.server.place_store import PlaceStore
+
+    greek = "\u0397\u039f\u03a1\u0395"                                # ΗΟΡΕ
+    store = PlaceStore(create_engine(hostile.db_url))
+    assert store.add_player(greek, former_name_keys(greek)[0],
+                            PasswordHasher().hash("her greek secret"), "127.0.0.1") is not None
+    assert httpx.post(f"{hostile.url}/api/players", json={"name": "Hope", "password":
+                      "his latin secret"}, timeout=10).status_code == 201
+    for name, password in ((greek, "her greek secret"), ("Hope", "his latin secret")):
+        signed = httpx.post(f"{hostile.url}/api/session", json={"name": name,
+                            "password": password}, timeout=10)
+        assert signed.status_code == 200 and signed.json()["player"] == {"name": name}, name
+        profile = httpx.get(f"{hostile.url}/api/players/{name}", timeout=10)
+        assert profile.status_code == 200 and profile.json()["name"] == name, profile.text
+    twin = httpx.post(f"{hostile.url}/api/players", json={"name": "\u0397\u03bf\u03c1\u03b5",
+                      "password": "a long enough secret"}, timeout=10)      # Ηορε
+    assert twin.status_code == 409 and twin.json()["error"] == "name_taken", twin.text
+
+
 def test_a_name_or_a_line_that_shows_nothing_is_refused(hostile: Server) -> None:
     """A player's name of Hangul fillers (letters that draw nothing), a seat's name of
     zero-width spaces and a line of talk of zero-width joiners were taken: each showed as a

@@ -31,6 +31,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from twentyeight.server.bounded import BoundedPool
+from twentyeight.server.lookalike_letters import LOOKALIKE_LETTERS
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.shown_text import MOST_MARKS, unshowable, visible
 
@@ -83,30 +84,44 @@ def script_of(letter: str) -> str:
     return words[1] if words[0] in ("FULLWIDTH", "HALFWIDTH") and len(words) > 1 else words[0]
 
 
-LOOKALIKES = str.maketrans({
-    # Cyrillic letters drawn as Latin ones (either case: the key is case-folded)
+LOOKALIKES = str.maketrans(LOOKALIKE_LETTERS)
+"""The letters of other alphabets that a reader takes for Latin ones, each to the Latin letter
+it passes for (:mod:`.lookalike_letters`, from Unicode's list of confusable characters)."""
+
+FIRST_LOOKALIKES = {
     "а": "a", "в": "b", "ь": "b", "с": "c", "ԁ": "d", "е": "e", "ё": "e", "һ": "h", "н": "h",
     "і": "i", "ї": "i", "ј": "j", "к": "k", "ӏ": "l", "м": "m", "о": "o", "р": "p", "ԛ": "q",
     "ѕ": "s", "т": "t", "у": "y", "ԝ": "w", "х": "x",
-    # Greek letters drawn as Latin ones
     "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
     "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ζ": "z",
-})
-"""Greek and Cyrillic letters (case-folded) that a reader takes for Latin ones, and the Latin
-letter each passes for: a small table of Unicode's confusables (confusables.txt has them all;
-the standard library has none), enough that "Аѕһа" in Cyrillic letters is one name with
-"Asha"."""
+}
+"""The first table (2026-12-06): lower-case Greek and Cyrillic letters drawn as Latin ones,
+read after the name was case-folded (so a Greek capital Η passed for an n).  Its letters are
+in :data:`LOOKALIKES` too, as they were read then, though Unicode's list pairs only some."""
+_FIRST = str.maketrans(FIRST_LOOKALIKES)
 
 
 def name_key(name: str) -> str:
-    """What makes two names one player's: compatibility-folded, case-folded, and the Greek and
-    Cyrillic letters drawn as Latin ones read as those (:data:`LOOKALIKES`)."""
-    return legacy_name_key(name).translate(LOOKALIKES)
+    """What makes two names one player's: compatibility-folded, and every letter that passes
+    for a Latin one read as that letter (:data:`LOOKALIKES`), in the case it was written (a
+    Greek Η is an h, its small η an n) and again once case-folded.  "ΗΟΡΕ", "ᎪᏚᎻᎪ" and
+    "ᴀꜱʜᴀ" are "Hope" and "Asha"."""
+    text = unicodedata.normalize("NFKC", name).translate(LOOKALIKES)
+    return text.casefold().translate(LOOKALIKES)
+
+
+def former_name_keys(name: str) -> list[str]:
+    """The keys ``name`` had under earlier versions of :func:`name_key`, newest first, those
+    that differ from its key today: a player is found by the key they signed up under, and
+    nobody signs up under a key one of them still has."""
+    keys = [legacy_name_key(name).translate(_FIRST), legacy_name_key(name)]
+    today = name_key(name)
+    return [k for i, k in enumerate(keys) if k != today and k not in keys[:i]]
 
 
 def legacy_name_key(name: str) -> str:
-    """A name's key as players who signed up before :data:`LOOKALIKES` have it (folded, not
-    read as Latin): an all-Cyrillic or all-Greek name is found by it."""
+    """A name's key as players who signed up before any look-alike letter was read have it
+    (folded, not read as Latin)."""
     return unicodedata.normalize("NFKC", name).casefold()
 
 

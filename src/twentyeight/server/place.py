@@ -39,6 +39,7 @@ from twentyeight.server.accounts import (
     Passwords,
     check_password,
     clean_player_name,
+    former_name_keys,
     legacy_name_key,
     name_key,
     seat_token,
@@ -153,9 +154,10 @@ class Place:
             raise RoomError(429, "too_many_signups", f"at most "
                             f"{self.limits.signups_per_hour} sign-ups an hour from your "
                             "address; wait a little")
-        key, legacy = name_key(name), legacy_name_key(name)
-        if legacy != key and await self._read(self.store.player, legacy) is not None:
-            raise RoomError(409, "name_taken", "that name is taken; choose another")  # an old key
+        key = name_key(name)
+        for former in former_name_keys(name):
+            if await self._read(self.store.player, former) is not None:
+                raise RoomError(409, "name_taken", "that name is taken; choose another")
         digest = await self.passwords.hash(ask.password)
         player_id = await self._write(self.store.add_player, name, key, digest, client)
         if player_id is None:
@@ -200,13 +202,19 @@ class Place:
         return Player(found.id, found.name)
 
     async def _player_named(self, name: str) -> PlayerRow | None:
-        """The player of ``name`` (as :func:`name_key` folds it; else as the key of a player
-        who signed up before look-alike letters were folded, :func:`legacy_name_key`)."""
-        key, legacy = name_key(name.strip()), legacy_name_key(name.strip())
-        found: PlayerRow | None = await self._read(self.store.player, key)
-        if found is None and legacy != key:
-            found = await self._read(self.store.player, legacy)
-        return found
+        """The player of ``name``: as :func:`name_key` folds it, or under a key it had before
+        (:func:`former_name_keys`), where a player who signed up then is kept.  Where both
+        find one (a name that passed for none then and for another's now), the player who
+        wrote the name so."""
+        name = name.strip()
+        found: list[PlayerRow] = []
+        for key in [name_key(name), *former_name_keys(name)]:
+            row: PlayerRow | None = await self._read(self.store.player, key)
+            if row is not None:
+                found.append(row)
+        written = legacy_name_key(name)
+        return next((r for r in found if legacy_name_key(r.name) == written),
+                    found[0] if found else None)
 
     async def _session(self, request: Request, response: Response, player_id: int) -> None:
         secret = new_token()
