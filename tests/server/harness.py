@@ -294,6 +294,24 @@ def match_over(state: Message) -> bool:
     return bool(state["match"]["over"])
 
 
+async def play_out(server: Server, room: str, tokens: list[str], host_token: str | None = None,
+                   seed: int = 0, timeout: float = 90.0) -> list[Message]:
+    """Each seat of ``tokens`` (seat k's token at k) connected and playing random legal
+    actions until the match is over, the host starting it first if ``host_token`` is given
+    (a rated match moves ratings only if every person played: ``place.Place._keep``); the
+    last state each seat saw."""
+    clients = [await Client.open(server, room, k, t) for k, t in enumerate(tokens)]
+    try:
+        if host_token is not None:
+            server.start_match(room, host_token)
+        rng = random.Random(seed)
+        return list(await asyncio.gather(*(play_until(c, rng, match_over, timeout)
+                                           for c in clients)))
+    finally:
+        for c in clients:
+            await c.close()
+
+
 # ---- secrecy -------------------------------------------------------------------------
 def words(obj: Any) -> Iterator[str]:
     """Every whitespace-separated word of every string (keys too) in a JSON value."""

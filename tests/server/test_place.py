@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from server.harness import Client, Message, Server, words
+from server.harness import Client, Message, Server, play_out, words
 from twentyeight import Game
 
 NAMES = itertools.count()
@@ -231,11 +231,21 @@ def test_the_rematch_of_a_rated_table_is_rated_and_keeps_its_players(server: Ser
     their ratings."""
     made, people, tokens = rated_table(server)
     room = made["room"]
-    asyncio.run(watch_to_the_end(server, room, made["host_token"]))
+    asyncio.run(play_out(server, room, tokens, made["host_token"]))
 
     async def vote() -> list[Message]:
         seats = [await Client.open(server, room, k, tokens[k]) for k in range(4)]
         watcher = await Client.open(server, room)
+        # the host alone deals no rated rematch: it would count in the ratings of people
+        # who never asked for it (an attack script dealt them, without end)
+        await watcher.send({"type": "rematch", "host_token": made["host_token"]})
+        refused = await watcher.until(lambda m: m["type"] == "error")
+        assert refused["code"] == "unauthorised" and "rated" in refused["message"]
+        for k, c in enumerate(seats[:3]):
+            await c.send({"type": "rematch", "token": tokens[k]})
+            await watcher.until(lambda m, k=k: m["type"] == "rematch" and k in m["agreed"])
+        await watcher.send({"type": "rematch", "host_token": made["host_token"]})
+        assert (await watcher.until(lambda m: m["type"] == "error"))["code"] == "unauthorised"
         for k, c in enumerate(seats):
             await c.send({"type": "rematch", "token": tokens[k]})
         told = [await c.until(lambda m: m["type"] == "rematch" and m["room"] is not None)
@@ -251,7 +261,7 @@ def test_the_rematch_of_a_rated_table_is_rated_and_keeps_its_players(server: Ser
         assert mine["seat"] == k and told[k]["token"] == mine["token"] != tokens[k]
     info = server.get(f"/api/rooms/{new}").json()
     assert info["rated"] is True and info["status"] == "playing"
-    asyncio.run(watch_to_the_end(server, new, None))
+    asyncio.run(play_out(server, new, [m["token"] for m in told[:4]]))
     deadline = time.monotonic() + 10
     while True:
         ratings = [server.get(f"/api/players/{name}").json()["ratings"] for _, name in people]
@@ -259,6 +269,26 @@ def test_the_rematch_of_a_rated_table_is_rated_and_keeps_its_players(server: Ser
             break
         assert time.monotonic() < deadline, ratings
         time.sleep(0.2)
+
+
+def test_a_rated_match_a_player_never_played_moves_no_rating(server: Server) -> None:
+    """An attack script: a host started a rated table whose four players had taken their
+    seats and never came; computers played every card, and all four ratings moved.  A match
+    where a person made no decision of their own (seat 3 here: the others played) is kept
+    in every profile, unrated, and moves nobody's rating."""
+    made, people, tokens = rated_table(server)
+    room = made["room"]
+    asyncio.run(play_out(server, room, tokens[:3], made["host_token"]))
+    deadline = time.monotonic() + 10
+    while True:
+        profiles = [server.get(f"/api/players/{name}").json() for _, name in people]
+        if all(p["matches"] for p in profiles):
+            break
+        assert time.monotonic() < deadline, profiles
+        time.sleep(0.2)
+    for p in profiles:
+        [m] = p["matches"]
+        assert m["room"] == room and not m["rated"] and p["ratings"] == {}, p
 
 
 def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> None:
@@ -273,9 +303,11 @@ def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> 
                       json={"invite": made["invite"]}).status_code == 200
     early = server.post(f"/api/rooms/{room}/start", {"token": made["host_token"]})
     assert early.status_code == 409 and early.json()["error"] == "rated_needs_people"
-    assert people[3][0].post(f"/api/rooms/{room}/seats/3",
-                             json={"invite": made["invite"]}).status_code == 200
-    asyncio.run(watch_to_the_end(server, room, made["host_token"]))
+    fourth = people[3][0].post(f"/api/rooms/{room}/seats/3", json={"invite": made["invite"]})
+    assert fourth.status_code == 200
+    tokens = [b.get(f"/api/rooms/{room}/mine").json()["token"] for b, _ in people]
+    assert tokens[3] == fourth.json()["token"]
+    asyncio.run(play_out(server, room, tokens, made["host_token"]))
     info = server.get(f"/api/rooms/{room}").json()
     winners = set(info["winners"])
     deadline = time.monotonic() + 10

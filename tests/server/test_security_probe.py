@@ -29,7 +29,15 @@ from typing import Any
 import httpx
 import pytest
 
-from server.harness import ONE_SEAT_PER_CLIENT, Client, Message, Server, store_closed_match
+from server.harness import (
+    ONE_SEAT_PER_CLIENT,
+    Client,
+    Message,
+    Server,
+    match_over,
+    play_until,
+    store_closed_match,
+)
 from twentyeight import Match
 from twentyeight.server.store import SqlStore
 
@@ -357,25 +365,30 @@ def profiles(server: Server, people: list[tuple[httpx.Client, str]], room: str
 
 def test_standing_up_does_not_void_a_rated_match(probe: Server) -> None:
     """At a rated table a player stands up (``stand``): a computer takes the seat, and when
-    the match ends nobody's rating moves (``place.Place._keep``: rated only if every seat is
+    the match ends nobody's rating moved (``place.Place._keep``: rated only if every seat is
     still a player's).  So whoever is losing stands up and the loss never counts — for them,
     their partner or the winners (and a computer sits at a rated table, which the docs say
-    never happens).  The match counts, for everyone who sat down to it."""
+    never happens).  The match counts, for everyone who sat down to it and played (a match
+    that one of them never played is void: the test of ``test_place``)."""
     people = [signed_up(probe, f"10.65.0.{k + 1}") for k in range(4)]
     made, tokens = rated_table(probe, people)
     room = made["room"]
     assert all(tokens), tokens
+    rng = random.Random(65)
 
     async def scenario() -> None:
         quitter = await Client.open(probe, room, 0, tokens[0])
-        watcher = await Client.open(probe, room)
+        others = [await Client.open(probe, room, k, tokens[k]) for k in (1, 2, 3)]
         probe.start_match(room, made["host_token"])
-        await quitter.until(lambda m: m["type"] == "state")
-        await quitter.send({"type": "stand", "token": tokens[0]})
-        await quitter.until(lambda m: m["type"] in ("error", "welcome"))
-        await watcher.until(lambda m: m["type"] == "room" and m["status"] == "finished", 90)
+
+        async def quit_after_a_decision() -> None:
+            await play_until(quitter, rng, lambda _: quitter.acted_seq >= 0, 60)
+            await quitter.send({"type": "stand", "token": tokens[0]})
+            await quitter.until(lambda m: m["type"] in ("error", "welcome"))
+        await asyncio.gather(quit_after_a_decision(),
+                             *(play_until(c, rng, match_over, 90) for c in others))
         await quitter.drain(0.2)           # (read what came meanwhile: then it closes at once)
-        for c in (quitter, watcher):
+        for c in (quitter, *others):
             await c.close()
 
     asyncio.run(scenario())

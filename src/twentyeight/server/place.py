@@ -384,11 +384,23 @@ class Place:
             owners = await self._read(self.store.seat_owners, room.id)
             players = {k: owners[s.token_hash] for k, s in enumerate(room.seats)
                        if s.kind == HUMAN and s.token_hash in owners}
-            rated = room.rated and len(players) == len(room.seats)
+            rated = room.rated and len(players) == len(room.seats) and \
+                await self._everyone_played(room)
             result = summarise(room.id, match, players, rated)
             await self._write(self.store.record_match, result, rate)
         except Exception:
             log.exception("room %s: the finished match could not be kept", room.id)
+
+    async def _everyone_played(self, room: Room) -> bool:
+        """Whether each seat's person made a decision of their own in the match: one whose
+        every card a computer played for them (never there, or away from the first deal)
+        did not play it, and it moves no rating — else a host could deal rated matches to
+        players who never came, as an attack script did."""
+        got = await self.hub.db.changes(room.id, 0)
+        if got is None:
+            return False
+        played = {a.seat for a in got[1] if a.source == "player"}
+        return played >= set(range(len(room.seats)))
 
     # ---- profile and leaderboard -------------------------------------------------------
     async def profile(self, name: str) -> dict[str, Any]:

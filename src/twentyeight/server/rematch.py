@@ -7,10 +7,12 @@ in any browser by ``GET /api/rooms/{id}/mine``), and the new seat is linked to t
 (:class:`Owners`): history and ratings follow the rematch.
 
 Every person seated says ``rematch`` (the votes are told to the table as they come), or the
-host does, with the host's token, and it is dealt.  The old room's ``rematch`` message then
-names the new room, and goes on naming it to anyone who connects later; a browser copies its
-seat token over and moves to the new table.  One rematch per room (the database refuses a
-second), so two processes or two people cannot deal two.
+host does, with the host's token, and it is dealt; the host alone only at a private unrated
+table (:attr:`~.room.Room.host_deals_rematch`: at a rated table the rematch would count in
+the ratings of people who never asked for it, and a public table's host is a stranger).  The
+old room's ``rematch`` message then names the new room, and goes on naming it to anyone who
+connects later; a browser copies its seat token over and moves to the new table.  One rematch
+per room (the database refuses a second), so two processes or two people cannot deal two.
 """
 
 from __future__ import annotations
@@ -99,6 +101,9 @@ class Rematches:
             if not host and seat is None:
                 raise ProtocolError(UNAUTHORISED, "a rematch is asked for by a seat of this "
                                     "room, or dealt by its host", msg.ref)
+            if host and seat is None and not room.host_deals_rematch:
+                raise ProtocolError(UNAUTHORISED, "at a rated or public table the rematch is dealt "
+                                    "once every person seated agrees", msg.ref)
             if room.status != FINISHED:
                 raise ProtocolError(NOT_NOW, "a rematch can be asked for once the match is "
                                     "over", msg.ref)
@@ -115,7 +120,7 @@ class Rematches:
             votes = await asyncio.to_thread(self.store.vote_rematch, room.id, seat) \
                 if seat is not None else \
                 await asyncio.to_thread(self.store.rematch_votes, room.id)
-            if host or people <= votes:
+            if (host and room.host_deals_rematch) or people <= votes:
                 existing = await self._deal(room, msg)
             await self._tell(room, await self._message(room, existing))
             self.voted(room)

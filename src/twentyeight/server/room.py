@@ -274,6 +274,14 @@ class Room:
         return due
 
     @property
+    def host_deals_rematch(self) -> bool:
+        """Whether the host may deal the rematch without waiting for every person's vote:
+        at a private table of friends; not at a rated one (the rematch counts in the ratings
+        of people who did not ask for it) nor a public one (its host is the stranger who
+        opened it)."""
+        return not (self.rated or self.public)
+
+    @property
     def hints_allowed(self) -> bool:
         """Whether a seat may be given hints here: never at a rated table (its match counts
         for ratings, which no hint may touch)."""

@@ -1,5 +1,6 @@
 // The person's seat: standing up (a computer player takes the seat, the person watches) and
-// the rematch at the end of the match (every person seated agrees, or the host deals it; the
+// the rematch at the end of the match (every person seated agrees, or the host of a private
+// unrated table deals it; the
 // server deals it in a new room with the same seats, and this browser follows with its seat
 // token, which holds the new seat too).
 import { seatNumber, t } from "../i18n.js";
@@ -73,7 +74,8 @@ export function rematchControls() {
   } else if (mine) {
     box.append(el("p", { class: "sys", text: t("rematch.waiting") }));
   }
-  if (ui.hostToken && !alone) {
+  // the host deals it alone only among friends: at a rated or public table everyone agrees
+  if (ui.hostToken && !alone && !ui.room?.rated && !ui.room?.public) {
     box.append(el("button", { type: "button", class: "small", "data-rematch": "host", text: t("rematch.host"), onclick: askRematch }));
   }
   return box;
