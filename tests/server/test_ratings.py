@@ -108,7 +108,10 @@ def test_a_rated_match_moves_the_ratings_once(store: PlaceStore) -> None:
         mu, sigma = (win_mu, win_sigma) if k % 2 == 0 else (lose_mu, lose_sigma)
         assert r["mu"] == pytest.approx(mu) and r["sigma"] == pytest.approx(sigma)
         assert r["matches"] == 1
-    board = store.leaderboard("28", 10, shown)
+    board = store.leaderboard("28", 10)
+    assert [e["rating"] for e in board] == sorted((shown(e["mu"], e["sigma"]) for e in board),
+                                                  reverse=True)
+    assert store.leaderboard("28", 2) == board[:2]
     assert [e["name"] for e in board[:2]] == ["a", "c"] and len(board) == 4
     # an unrated match is history only; another family has ratings of its own
     assert store.record_match(synthetic("room2", players, rated=False), rate)

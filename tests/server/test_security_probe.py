@@ -145,6 +145,24 @@ def test_the_pages_cannot_be_framed_by_another_site(probe: Server) -> None:
             (path, dict(r.headers))
 
 
+def test_no_answer_of_the_api_is_kept_by_a_cache(probe: Server) -> None:
+    """An attack script: ``/api/rooms/{id}/mine`` answers a seat token and ``/api/session``
+    a player's rooms with nothing said of caching, so a shared cache that ignores cookies
+    could hand them to the next person.  Every answer of ``/api/`` says ``no-store``, the
+    refused ones too, but for the presets (the same for everyone, five minutes); the pages
+    and their files are not touched."""
+    b, _ = signed_up(probe, "10.63.9.1")
+    made = probe.create_room(rules="28")
+    assert b.post(f"/api/rooms/{made['room']}/seats/0",
+                  json={"invite": made["invite"]}).status_code == 200
+    for path in (f"/api/rooms/{made['room']}/mine", "/api/session",
+                 "/api/rooms/no-such-room", f"/api/rooms/{made['room']}"):
+        r = b.get(path)
+        assert r.headers.get("cache-control") == "no-store", (path, r.status_code)
+    assert b.get("/api/presets").headers.get("cache-control") == "max-age=300"
+    assert "no-store" not in probe.get("/").headers.get("cache-control", "")
+
+
 @pytest.mark.parametrize("name", ["\u202eAsha", "Asha\u2066", "\u202dRavi\u202c"])
 def test_a_name_at_the_table_holds_no_bidi_controls(probe: Server, name: str) -> None:
     """Table talk refuses the bidirectional controls ("they could make a line say something

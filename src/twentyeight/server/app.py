@@ -20,6 +20,8 @@ Bodies are read at most :attr:`~twentyeight.server.limits.Limits.body_bytes`, wi
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -226,17 +228,9 @@ def create_app(settings: Settings) -> FastAPI:
         return {"ok": True, "version": __version__, "rooms": len(hub.rooms)}
 
     @app.get("/api/presets")
-    async def presets() -> dict[str, Any]:
-        # the rules editor's words (groups, plain lines, choices, when each flag applies)
-        # and each preset's card legend come from twentyeight.rule_words
-        return {"presets": {name: {"title": PRESET_TITLES.get(name, ""),
-                                   "num_players": r.num_players, "flags": r.flags(),
-                                   "lesson": learning.lesson_of(r), **preset_legends(r)}
-                            for name, r in PRESETS.items()},
-                "bots": offered_bot_names(),
-                "bot_descriptions": bot_descriptions(),
-                "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()],
-                "editor": editor_info()}
+    async def presets() -> Response:
+        return Response(presets_body(), media_type="application/json",
+                        headers={"Cache-Control": "max-age=300"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     places = place.install(app, hub, body, STATIC)    # public tables, players, ratings
@@ -381,3 +375,20 @@ def _float(value: float | int | None) -> float | None:
 def _json_value(value: Any) -> Any:
     """A flag's default as JSON (tuples become lists)."""
     return list(value) if isinstance(value, tuple) else value
+
+
+@functools.cache
+def presets_body() -> bytes:
+    """``/api/presets``' body: every preset with its title, flags, lesson and card legend, the
+    bots offered, and the rules editor's words (groups, plain lines, choices, when each flag
+    applies: :mod:`twentyeight.rule_words`).  Made once: rebuilt for every request it cost 8 ms
+    for 78 kB, on a GET that nothing limits."""
+    return json.dumps({
+        "presets": {name: {"title": PRESET_TITLES.get(name, ""),
+                           "num_players": r.num_players, "flags": r.flags(),
+                           "lesson": learning.lesson_of(r), **preset_legends(r)}
+                    for name, r in PRESETS.items()},
+        "bots": offered_bot_names(),
+        "bot_descriptions": bot_descriptions(),
+        "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()],
+        "editor": editor_info()}, ensure_ascii=False, separators=(",", ":")).encode()

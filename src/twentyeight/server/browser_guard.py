@@ -13,6 +13,9 @@
   click a card, "Stand up" or "Claim the rest".  Browsers are also told not to guess content
   types (``X-Content-Type-Options: nosniff``) and to send the address of a page only to this
   site (``Referrer-Policy: same-origin``).
+* **No answer of the API is kept by a cache** (``Cache-Control: no-store``, unless the answer
+  says otherwise): ``/api/rooms/{id}/mine`` carries a seat token and ``/api/session`` a
+  player's rooms, which a shared cache that ignores cookies would hand to the next person.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ PAGE_HEADERS = [
     (b"referrer-policy", b"same-origin"),
 ]
 """Added to every HTTP answer."""
+NO_STORE = (b"cache-control", b"no-store")
+"""Added to an answer of ``/api/`` that says nothing of caching."""
 CROSS_SITE = json.dumps({"error": "cross_site",
                          "message": "a request from another site cannot change anything here"}
                         ).encode()
@@ -59,9 +64,14 @@ class BrowserGuard:
             await send({"type": "http.response.body", "body": CROSS_SITE})
             return
 
+        api = scope["path"].startswith("/api/")
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *PAGE_HEADERS]
+                headers = [*message.get("headers", []), *PAGE_HEADERS]
+                if api and not any(bytes(k).lower() == NO_STORE[0] for k, _ in headers):
+                    headers.append(NO_STORE)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

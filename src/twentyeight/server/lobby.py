@@ -68,7 +68,7 @@ log = logging.getLogger("twentyeight.server")
 RETRIES = 8
 """How often the start is tried again after another process changed the room first."""
 ARCHIVED_RECORDS_KEPT = 16
-"""Closed rooms' records kept once assembled (the last downloaded)."""
+"""Finished and closed rooms' records kept once made (the last downloaded)."""
 ARCHIVED_RECORDS_WAITING = 8
 """Closed rooms' records that may wait to be assembled (one at a time, on a thread of its
 own); beyond, 503 ``busy``."""
@@ -499,24 +499,29 @@ class Lobby:
 
     async def record(self, room_id: str) -> dict[str, Any]:
         """The record of a finished or closed match (RECORDS.md), assembled now."""
+        kept = self._archived_records.get(room_id)
+        if kept is not None:
+            self._archived_records.move_to_end(room_id)
+            return kept
         try:
             room = await self.current(room_id)
         except RoomError as e:
             if e.code != "closed":
                 raise
-            kept = self._archived_records.get(room_id)
-            if kept is not None:
-                self._archived_records.move_to_end(room_id)
-                return kept
-            record = await self._assemble(room_id)
-            self._archived_records[room_id] = record
-            while len(self._archived_records) > ARCHIVED_RECORDS_KEPT:
-                self._archived_records.popitem(last=False)
-            return record
+            return self._keep_record(room_id, await self._assemble(room_id))
         if room.status not in (FINISHED, CLOSED) or room.match is None:
             raise RoomError(409, "not_finished", "the record can be downloaded when the match "
                             "is over (it holds every deal)")
-        return room.match.to_record()
+        # a finished match changes no more: made once (7 ms for 300 hands, on every request
+        # of a GET nothing limits, and every hand's link of a profile asks it)
+        return self._keep_record(room_id, room.match.to_record())
+
+    def _keep_record(self, room_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        """Keep ``record`` among the last :data:`ARCHIVED_RECORDS_KEPT` asked for."""
+        self._archived_records[room_id] = record
+        while len(self._archived_records) > ARCHIVED_RECORDS_KEPT:
+            self._archived_records.popitem(last=False)
+        return record
 
     async def _assemble(self, room_id: str) -> dict[str, Any]:
         """The record of the closed room ``room_id``, from the database (on the archive's

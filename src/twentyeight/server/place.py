@@ -422,7 +422,7 @@ class Place:
         """The rated players of ``family``, best first."""
         if family not in FAMILIES:
             raise RoomError(400, "bad_family", f"family is one of {', '.join(FAMILIES)}")
-        rows = await self._read(self.store.leaderboard, family, LEADERS, shown)
+        rows = await self._read(self.store.leaderboard, family, LEADERS)
         return {"family": family, "players": [
             {**r, "rank": i + 1, "rating": round(r["rating"], 3)} for i, r in enumerate(rows)]}
 

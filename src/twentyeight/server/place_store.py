@@ -401,20 +401,25 @@ class PlaceStore:
                        "bids": int(r[4] or 0), "made": int(r[5] or 0),
                        "points": int(r[6] or 0)} for r in rows}
 
-    def leaderboard(self, family: str, limit: int,
-                    score: Callable[[float, float], float]) -> list[dict[str, Any]]:
-        """The rated players of ``family``, best ``score(mu, sigma)`` first."""
+    def leaderboard(self, family: str, limit: int) -> list[dict[str, Any]]:
+        """The ``limit`` best rated players of ``family`` (by the rating shown, then name),
+        ordered and cut by the database: the whole family was read and sorted here, on every
+        request of a GET that nothing limits."""
+        rating = (ratings.c.mu - SHOWN_SIGMAS * ratings.c.sigma).label("rating")
         with self.engine.connect() as conn:
             rows = conn.execute(select(players.c.name, ratings.c.mu, ratings.c.sigma,
-                                       ratings.c.matches)
+                                       ratings.c.matches, rating)
                                 .join(players, players.c.id == ratings.c.player_id)
-                                .where(ratings.c.family == family)).all()
-        table = sorted(({"name": r.name, "mu": r.mu, "sigma": r.sigma,
-                         "matches": r.matches, "rating": score(r.mu, r.sigma)} for r in rows),
-                       key=lambda e: (-e["rating"], e["name"]))
-        return table[:limit]
+                                .where(ratings.c.family == family)
+                                .order_by(rating.desc(), players.c.name)
+                                .limit(limit)).all()
+        return [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "matches": r.matches,
+                 "rating": float(r.rating)} for r in rows]
 
 
+SHOWN_SIGMAS = 3
+"""The rating shown and ranked is ``mu − SHOWN_SIGMAS·sigma`` (:func:`.ratings.shown`): a new
+player starts at 0 and rises with wins and with the certainty their results bring."""
 DEFAULT: Rating = (25.0, 25.0 / 3)
 """A new player's rating (openskill's defaults)."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 
 from twentyeight.rules import Rules
-from twentyeight.server.place_store import Rating
+from twentyeight.server.place_store import SHOWN_SIGMAS, Rating
 
 FAMILIES = ("28", "29", "56", "40")
 """The families ratings are kept for (a preset's family: :func:`family`)."""
@@ -41,4 +41,4 @@ def rate(teams: list[list[Rating]], ranks: list[int]) -> list[list[Rating]]:
 
 def shown(mu: float, sigma: float) -> float:
     """The rating the leaderboard shows and orders by: ``mu - 3·sigma``."""
-    return mu - 3 * sigma
+    return mu - SHOWN_SIGMAS * sigma
