@@ -5,6 +5,7 @@ an unrated match; and the family of each preset."""
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from sqlalchemy import create_engine
 
 from server.services import Postgres
 from twentyeight.rules import PRESETS
-from twentyeight.server.place_store import MatchResult, PlaceStore, PlayerPart
+from twentyeight.server.place_store import SESSIONS_KEPT, MatchResult, PlaceStore, PlayerPart
 from twentyeight.server.ratings import family, rate, shown
 from twentyeight.server.room import Room, Seat
 
@@ -130,3 +131,20 @@ def test_a_rated_match_moves_the_ratings_once(store: PlaceStore) -> None:
     history = store.history(players[0], 10)
     assert history[0]["room"] == "room4" and len(history) == 4
     assert history[0]["hands"][0]["contract"] == 16
+
+
+def test_a_player_keeps_sixteen_sessions_and_the_oldest_is_signed_out(store: PlaceStore) -> None:
+    """An attack script: each sign-in kept one more session row, without end.  A player
+    keeps the newest :data:`SESSIONS_KEPT` (browsers signed in); the next sign-in signs the
+    oldest out, and nobody else's."""
+    asha, ravi = (store.add_player(n, n.casefold(), "hash", "c") for n in ("Asha", "Ravi"))
+    assert isinstance(asha, int) and isinstance(ravi, int)
+    far = time.time() + 3600
+    store.add_session("ravi-0", ravi, far)
+    for k in range(SESSIONS_KEPT + 1):
+        store.add_session(f"asha-{k}", asha, far)
+        time.sleep(0.002)                               # (each a little later than the last)
+    assert store.session("asha-0") is None
+    assert all(store.session(f"asha-{k}") == (asha, "Asha")
+               for k in range(1, SESSIONS_KEPT + 1))
+    assert store.session("ravi-0") == (ravi, "Ravi")

@@ -242,10 +242,18 @@ class PlaceStore:
                          .values(password_hash=password_hash))
 
     def add_session(self, token_hash: str, player_id: int, expires_at: float) -> None:
-        """A new session of ``player_id`` (expired ones of anyone are dropped meanwhile)."""
+        """A new session of ``player_id``: expired ones of anyone are dropped meanwhile, and
+        the player's oldest beyond :data:`SESSIONS_KEPT` (each sign-in added one, without
+        end, for as long as a stranger with many addresses kept signing in)."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(delete(sessions).where(sessions.c.expires_at < now))
+            older = conn.execute(select(sessions.c.token_hash)
+                                 .where(sessions.c.player_id == player_id)
+                                 .order_by(sessions.c.created_at.desc())
+                                 .offset(SESSIONS_KEPT - 1)).scalars().all()
+            if older:
+                conn.execute(delete(sessions).where(sessions.c.token_hash.in_(older)))
             conn.execute(insert(sessions).values(token_hash=token_hash, player_id=player_id,
                                                  created_at=now, expires_at=expires_at))
 
@@ -417,6 +425,9 @@ class PlaceStore:
                  "rating": float(r.rating)} for r in rows]
 
 
+SESSIONS_KEPT = 16
+"""A player's sessions kept at once (browsers signed in): a 17th sign-in signs the oldest
+out."""
 SHOWN_SIGMAS = 3
 """The rating shown and ranked is ``mu − SHOWN_SIGMAS·sigma`` (:func:`.ratings.shown`): a new
 player starts at 0 and rises with wins and with the certainty their results bring."""
