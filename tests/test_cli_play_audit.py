@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from helpers import said
 from test_terminal_audit import Answer, my_turn
 from test_terminal_audit import terminal as audited
@@ -377,3 +379,28 @@ def test_a_defenders_matching_bid_is_said_as_a_match() -> None:
                                         r"the bid\) · pass", ln) for ln in offered), offered
     plain = terminal(Match.new("28", seed=1), passing)
     assert "matches" not in plain and "match the" not in plain
+
+
+# ---- the contract's stake -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["28", "29", "56"])
+def test_the_stake_is_told_once_the_play_begins(rules: str) -> None:
+    """The browser's contract panel says what a contract wins made and loses failed
+    ("made +1, failed −2"; doubled, redoubled); the terminal said nothing of it (its contract
+    line, on every turn, must fit 80 columns).  It now tells it once, when the play begins:
+    the view's ``stake`` (``scoring.contract_stake``): the win or loss value of 28-SCORE-3
+    and 29-SCORE-2 (doubled: 28-DBL-1), in 56 by its table of stakes (56-SC-2)."""
+    told = 0
+    for seed in range(6):
+        match = Match.new(rules, seed=seed, dealer=0)
+        text = terminal(match, passing)
+        view = match.games[0].view(0)
+        stake = view["stake"]
+        if stake is None or not view["tricks"]:
+            assert "At stake" not in text, seed
+            continue
+        line = f"At stake: +{stake['win']} if the contract is made, -{stake['loss']} if it fails"
+        assert text.count("At stake") == 1 and line in text, (seed, line)
+        told += 1
+    assert told >= 3

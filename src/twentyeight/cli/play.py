@@ -159,6 +159,8 @@ class TerminalGame:
         self._exposed_shown = False
         self._all_dealt = False
         """The whole hand has been dealt and told (the second deal, 28-DEAL-4)."""
+        self._stake_told: tuple[int, int] | None = None
+        """The contract's stake as last told (a double changes it)."""
         self.coach = coach or Coach(seat, self.paint)
         """Hints, reviews and the rules' explanations (``hint``, ``review``, ⓘ lines)."""
         self._reviewable: tuple[int, dict[str, Any]] | None = None
@@ -306,6 +308,7 @@ class TerminalGame:
         self._tricks_shown = 0
         self._exposed_shown = False
         self._all_dealt = not game.rules.cards_before_auction
+        self._stake_told = None
         self.coach.new_hand()
         self.say()
         self.say(self.paint.bold(f"══ Hand {number} · dealer {self.names[game.dealer]} · "
@@ -608,6 +611,7 @@ class TerminalGame:
             if who != self.seat:
                 self.say("  " + told)
         self._shown = len(view["history"])
+        self._tell_stake(view)
         self._second_deal(game, view)
         while self._tricks_shown < len(view["tricks"]):             # before an exposure
             t = view["tricks"][self._tricks_shown]                  # it led to (28-LAST-1)
@@ -627,6 +631,18 @@ class TerminalGame:
                 told = f"  ✦ Trump exposed: {self.paint.suit(trump)}" + (
                     f" (indicator {self.paint.card(ind)})" if ind else "")
             self.say(self.paint.bold(told))
+
+    def _tell_stake(self, view: View) -> None:
+        """What the contract wins made and loses failed, once the play begins (after the
+        doubles) and again if 'C' changes it: the view's ``stake``, told once rather than on
+        every turn's contract line, which must fit 80 columns."""
+        stake = view["stake"]
+        if stake is None or view["phase"] not in ("play", "cot"):
+            return
+        told = (stake["win"], stake["loss"])
+        if told != self._stake_told:
+            self._stake_told = told
+            self.say(f"  At stake: +{told[0]} if the contract is made, -{told[1]} if it fails")
 
     def _second_deal(self, game: Any, view: View) -> None:
         """Tell the rest of the cards once they are dealt after the auction (28-DEAL-4), with
