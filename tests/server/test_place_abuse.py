@@ -165,8 +165,9 @@ def test_wrong_passwords_are_limited_per_account_from_any_address(
     monkeypatch.setattr(argon2.PasswordHasher, "verify", counted)
     app = create_app(Settings(db_url="memory://"))
     hub = app.state.hub
-    clock, later = hub.now, [0.0]
+    clock, wall, later = hub.now, hub.wall, [0.0]
     monkeypatch.setattr(hub, "now", lambda: clock() + later[0])
+    monkeypatch.setattr(hub, "wall", lambda: wall() + later[0])
     homes = iter(range(1, 250))
     # the address as a trusted proxy names it (as `twentyeight serve` trusts its own)
     with TestClient(ProxyHeadersMiddleware(app, trusted_hosts="*")) as http:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,26 @@ def test_a_player_keeps_sixteen_sessions_and_the_oldest_is_signed_out(store: Pla
     assert all(store.session(f"asha-{k}") == (asha, "Asha")
                for k in range(1, SESSIONS_KEPT + 1))
     assert store.session("ravi-0") == (ravi, "Ravi")
+
+
+def test_wrong_passwords_are_counted_once_for_every_process(store: PlaceStore) -> None:
+    """A name's wrong-password bucket (``wrong_passwords_per_hour``) was each process's own,
+    so N processes let a guesser try N times as many.  It is the database's now: two
+    processes (two stores on one database) spend one bucket; twenty guesses at once spend
+    exactly its ten tries; a try given back or refilled is the next one's; refused asks
+    spend nothing; another name is not touched."""
+    url = store.engine.url.render_as_string(hide_password=False)
+    other = PlaceStore(create_engine(url))
+    rate, burst, now = 10 / 3600, 10, 1_000_000.0
+    with ThreadPoolExecutor(8) as pool:
+        waits = list(pool.map(lambda k: (store, other)[k % 2].take_password_try(
+            "guessed", now, rate, burst), range(20)))
+    assert waits.count(0.0) == 10
+    assert all(w == pytest.approx(360) for w in waits if w)
+    assert other.take_password_try("guessed", now, rate, burst) == pytest.approx(360)
+    store.give_back_password_try("guessed", burst)                   # a right password
+    assert other.take_password_try("guessed", now, rate, burst) == 0.0
+    assert store.take_password_try("guessed", now + 180, rate, burst) == pytest.approx(180)
+    assert store.take_password_try("guessed", now + 360, rate, burst) == 0.0  # refilled one
+    assert other.take_password_try("left alone", now, rate, burst) == 0.0
+    other.engine.dispose()

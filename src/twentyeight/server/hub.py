@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import time
 from collections.abc import Callable
 
 from twentyeight.server.audience import Audience
@@ -95,6 +96,11 @@ class Hub:
     def now(self) -> float:
         """The clock of away times (the event loop's)."""
         return asyncio.get_running_loop().time()
+
+    def wall(self) -> float:
+        """The clock that every process of the server shares (the time of day): for what the
+        database counts across processes, as the wrong passwords of a name."""
+        return time.time()
 
     async def open(self) -> None:
         """Restore every stored room (replaying its record) and restart its computer players."""

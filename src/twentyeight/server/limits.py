@@ -96,7 +96,8 @@ class Limits:
     (``signins_per_minute`` is per address) cannot guess one player's password without end.
     A stranger can keep a known name refused this way: only signing in, never a browser
     already signed in (its session lasts 30 days), and for at most six minutes after the
-    stranger stops (refused attempts spend nothing)."""
+    stranger stops (refused attempts spend nothing).  Counted in the database, so every
+    process of a server spends one bucket."""
     passwords_hashing: int = 2
     """Passwords hashed (argon2, 64 MiB each) at once; more sign-ins wait their turn …"""
     passwords_waiting: int = 16

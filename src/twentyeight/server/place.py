@@ -110,9 +110,6 @@ class Place:
         self.passwords = Passwords(limits.passwords_hashing, limits.passwords_waiting)
         self.signups = PerClient(limits.signups_per_hour / 3600, limits.signups_per_hour)
         self.signins = PerClient(limits.signins_per_minute / 60, limits.signins_per_minute)
-        self.wrong_passwords = PerClient(limits.wrong_passwords_per_hour / 3600,
-                                         limits.wrong_passwords_per_hour)
-        """Per account (a :func:`short_hash` of its :func:`name_key`), from any address."""
         self.key: str | None = None
         self.listed: tuple[float, list[dict[str, Any]]] = (-1e9, [])
         self.tasks: set[asyncio.Task[None]] = set()
@@ -177,29 +174,38 @@ class Place:
                             "your address; wait a little")
         key = name_key(ask.name.strip())
         account = short_hash(key)
-        wait = min(self.wrong_passwords.wait(account, now), 3600.0)
-        if wait > 0:
+        per_hour = self.limits.wrong_passwords_per_hour
+        wait = min(await self._write(self.store.take_password_try, account, self.hub.wall(),
+                                     per_hour / 3600, per_hour), 3600.0)
+        if wait > 0:                 # refused before any password is checked: nothing spent
             minutes = math.ceil(wait / 60)
             raise RoomError(429, "too_many_wrong_passwords", "too many wrong passwords for "
                             f"this name lately; try again in {minutes} minute"
                             f"{'s' if minutes > 1 else ''} (a browser signed in to it stays "
                             "signed in)", retry_after=math.ceil(wait))
-        self.wrong_passwords.take(account, now)     # kept only if the password is wrong
-        try:
+        try:                                  # the try spent is kept if the password is wrong
             found = await self._player_named(ask.name)
             ok = await self.passwords.verify(found.password_hash if found else None,
                                              ask.password)
-        except BaseException:
-            self.wrong_passwords.give_back(account)    # busy, or failed: not a wrong one
+        except BaseException:               # busy, failed or cancelled: not a wrong one
+            task = asyncio.get_running_loop().create_task(self._give_back_try(account))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
             raise
         if found is None or not ok:
             raise RoomError(403, "wrong_password", "that name and password do not match")
-        self.wrong_passwords.give_back(account)
+        await self._give_back_try(account)
         if self.passwords.needs_rehash(found.password_hash):
             await self._write(self.store.set_password_hash, found.id,
                               await self.passwords.hash(ask.password))
         await self._session(request, response, found.id)
         return Player(found.id, found.name)
+
+    async def _give_back_try(self, account: str) -> None:
+        """Return the wrong-password try a sign-in spent (the password was right, or could
+        not be checked)."""
+        await self._write(self.store.give_back_password_try, account,
+                          self.limits.wrong_passwords_per_hour)
 
     async def _player_named(self, name: str) -> PlayerRow | None:
         """The player of ``name``: as :func:`name_key` folds it, or under a key it had before

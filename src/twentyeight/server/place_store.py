@@ -22,6 +22,7 @@ database's threads.  The match of a room is recorded once whatever the number of
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from typing import Any
 
 from sqlalchemy import (
     Column,
+    ColumnElement,
     Engine,
     Float,
     Index,
@@ -38,6 +40,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    case,
     create_engine,
     delete,
     func,
@@ -80,6 +83,16 @@ seat_players = Table(
     Column("player_id", Integer, nullable=False),
     Index("seat_players_by_player", "player_id"),
 )
+
+password_tries = Table(
+    "password_tries", metadata,
+    Column("account", String(32), primary_key=True),
+    Column("level", Float, nullable=False),
+    Column("stamp", Float, nullable=False),
+)
+"""The wrong-password bucket of each name given lately (``Place.sign_in``): in the database,
+so that every process of a server counts the same guesses (in each process's memory, N
+processes let a guesser try N times as many)."""
 
 place_keys = Table(
     "place_keys", metadata,
@@ -271,6 +284,45 @@ class PlaceStore:
         with self.engine.begin() as conn:
             conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
 
+    # ---- wrong passwords, counted across processes -------------------------------------
+    def take_password_try(self, account: str, now: float, rate: float, burst: float) -> float:
+        """Spend one of ``account``'s tries (a token bucket of ``burst`` that refills at
+        ``rate`` a second, shared by every process): 0 if one was spent, else the seconds
+        until one will be (nothing spent).  One conditional ``UPDATE``, so two processes
+        never spend the same try; a name with no row yet starts full."""
+        level = _level_at(now, rate, burst)
+        for _ in range(3):
+            with self.engine.begin() as conn:
+                spent = conn.execute(update(password_tries)
+                                     .where(password_tries.c.account == account, level >= 1)
+                                     .values(level=level - 1, stamp=now)).rowcount
+                if spent:
+                    return 0.0
+                row = conn.execute(select(level.label("level"))
+                                   .where(password_tries.c.account == account)).first()
+                if row is not None:
+                    return (1 - float(row.level)) / rate if rate > 0 else math.inf
+            try:
+                with self.engine.begin() as conn:
+                    if rate > 0:                            # full again: nothing to keep
+                        conn.execute(delete(password_tries)
+                                     .where(password_tries.c.stamp < now - burst / rate))
+                    conn.execute(insert(password_tries).values(account=account,
+                                                               level=burst - 1, stamp=now))
+                return 0.0
+            except IntegrityError:                  # another process made it meanwhile
+                continue
+        return 1 / rate if rate > 0 else math.inf
+
+    def give_back_password_try(self, account: str, burst: float) -> None:
+        """Return the try :meth:`take_password_try` spent (the password was right, or it
+        could not be checked)."""
+        back = case((password_tries.c.level + 1 > burst, burst),
+                    else_=password_tries.c.level + 1)
+        with self.engine.begin() as conn:
+            conn.execute(update(password_tries).where(password_tries.c.account == account)
+                         .values(level=back))
+
     # ---- seats held by players -------------------------------------------------------
     def link_seat(self, room_id: str, token_hash: str, player_id: int) -> None:
         """The seat token ``token_hash`` of ``room_id`` is ``player_id``'s (again: no change)."""
@@ -434,3 +486,9 @@ player starts at 0 and rises with wins and with the certainty their results brin
 DEFAULT: Rating = (25.0, 25.0 / 3)
 """A new player's rating (openskill's defaults)."""
 
+
+def _level_at(now: float, rate: float, burst: float) -> ColumnElement[float]:
+    """A ``password_tries`` row's tries at ``now``: refilled since its stamp, at most
+    ``burst``."""
+    refilled = password_tries.c.level + (now - password_tries.c.stamp) * rate
+    return case((refilled > burst, burst), else_=refilled)
