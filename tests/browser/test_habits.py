@@ -304,7 +304,8 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
     """At the last trick the claim button claims it: against computer players it is accepted
     exactly when it is certain (the server judges), and the hand is played out for us.  The
     table talk tells the claimer in the second person ("You claim the rest", "Your claim is
-    not accepted"; it said "You claims", "You's claim"), and again in the language chosen."""
+    not accepted"; it said "You claims", "You's claim"), and again in the language chosen; a
+    refusal is said beside the hand too."""
     made, tokens = table(server, [0], flags={"game_target": 1000})
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     page, errors = person(new_browser_context, server, made, 0, tokens[0],
@@ -351,6 +352,9 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
             assert not errors
             return
         assert page.evaluate("document.body.dataset.hand") == hand
+        # refused: said where I play too, not only in the table talk (on a phone held upright
+        # the claimer saw the button go and nothing else)
+        assert refused in page.locator("#notice").inner_text()
         at = seq(page)                                   # refused: play the card ourselves
         page.locator("#hand .card.legal").first.click()
         page.wait_for_function(MY_TURN)

@@ -76,6 +76,9 @@ export function receiveClaim(msg) {
   }
   log(tell, "moment");
   say(tell(), true);
+  // my claim refused: said where I play, not only in the table talk below the table (on a
+  // phone held upright the claimer saw the button go and nothing else)
+  if (mine && msg.status === "refused") notice(tell, "info");
   refresh();
 }
 
