@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.request
 from collections.abc import Callable
@@ -274,3 +275,26 @@ def test_a_rated_match_on_the_leaderboard(
     assert host.locator(".rematch .votes").first.inner_text() == \
         catalog("en")["rematch.votes"].replace("{agreed}", "0").replace("{total}", "4")
     assert host.locator("[data-rematch='host']").count() == 0
+
+
+@pytest.mark.viewport(390, 844)
+def test_a_profile_in_nepali_gives_its_dates_in_nepali(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A usability walk: the Nepali profile said "Dec 7, 2026 देखि खेल्दै" — Chromium has no
+    Nepali words for dates, and fell back to English.  A language the browser cannot write
+    dates in takes its month names and order from its catalog (``date.months``,
+    ``date.format``); Hindi, which Chromium knows, is written by the browser as before."""
+    name = f"Sita {int(time.time()) % 100000}"
+    made = httpx.post(f"{server.url}/api/players", timeout=10,
+                      json={"name": name, "password": "a long enough secret"})
+    assert made.status_code == 201, made.text
+    month = catalog("ne")["date.months"].split("|")[time.localtime().tm_mon - 1]
+    for lang, expected in (("ne", month), ("hi", "")):
+        page = new_browser_context({"twentyeight:lang": lang}).new_page()
+        page.goto(f"{server.url}/players/{name}")
+        page.wait_for_function("document.querySelector('#player-since').textContent.length > 0")
+        since = page.locator("#player-since").inner_text()
+        assert expected in since and str(time.localtime().tm_year) in since, (lang, since)
+        assert not re.search(r"[A-Za-z]", since), (lang, since)
+        if lang == "ne":
+            snap(page, shots, "profile-ne")

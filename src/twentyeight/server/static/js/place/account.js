@@ -45,12 +45,15 @@ export function accountBar(box, who) {
   }
 }
 
-/** A date as the current language writes it. */
+/** A date as the current language writes it: the browser's own words for it, or, where the
+ *  browser has none for the language (Chromium knows no Nepali: its Nepali page said "Dec 7,
+ *  2026"), the catalog's month names and order (`date.months`, `date.format`). */
 export function dateText(seconds) {
-  try {
-    return new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || "en",
-      { year: "numeric", month: "short", day: "numeric" });
-  } catch {
-    return new Date(seconds * 1000).toISOString().slice(0, 10);
+  const lang = document.documentElement.lang || "en";
+  const date = new Date(seconds * 1000);
+  if (Intl.DateTimeFormat.supportedLocalesOf([lang]).length) {
+    return date.toLocaleDateString(lang, { year: "numeric", month: "short", day: "numeric" });
   }
+  const months = t("date.months").split("|");
+  return t("date.format", { day: date.getDate(), month: months[date.getMonth()], year: date.getFullYear() });
 }
