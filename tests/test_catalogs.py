@@ -242,3 +242,15 @@ def test_what_players_read_has_no_developers_words(lang: str) -> None:
     assert 'data-i18n="lobby.dev_text"' in lobby and 'href="/docs"' in lobby
     assert 'data-i18n="board.formula"' in board
     assert lobby.count('data-i18n="dev.summary"') == board.count('data-i18n="dev.summary"') == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_password_says_how_long_one_must_be(lang: str) -> None:
+    """A usability walk: a password too short was told "choose one neither too short nor too
+    long" — not how long.  The refusal names the bounds (accounts.MIN_PASSWORD, MAX_PASSWORD),
+    in the digits its language writes (Bengali's own)."""
+    from twentyeight.server.accounts import MAX_PASSWORD, MIN_PASSWORD
+
+    text = load(lang)["refusal.bad_password"]
+    latin = text.translate(str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789"))
+    assert re.findall(r"\d+", latin) == [str(MIN_PASSWORD), str(MAX_PASSWORD)], text
