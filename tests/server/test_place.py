@@ -12,9 +12,13 @@ import time
 from typing import Any
 
 import httpx
+import pytest
+from fastapi.testclient import TestClient
 
 from server.harness import Client, Message, Server, play_out, words
 from twentyeight import Game
+from twentyeight.server.app import create_app
+from twentyeight.server.settings import Settings
 
 NAMES = itertools.count()
 HOMES = itertools.count(1)
@@ -335,3 +339,33 @@ def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> 
     assert set(ours[:2]) == won
     assert server.get("/api/leaderboard?family=nope").status_code == 400
     assert server.get("/api/players/nobody%20here").status_code == 404
+
+
+def test_a_public_table_its_people_left_is_not_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A usability walk: every closed page left its quick-play table listed as "under way"
+    with three free seats (computers held them), a wall of tables nobody was at.  A table
+    under way that nobody is connected to, whose people have been away a minute
+    (``public_away_seconds``), is left out of the listing and of quick play; it is listed
+    while its maker's page opens, and again once someone is back."""
+    app = create_app(Settings(db_url="memory://"))
+    hub = app.state.hub
+    clock, later = hub.now, [0.0]
+    monkeypatch.setattr(hub, "now", lambda: clock() + later[0])
+    with TestClient(app) as http:
+        made = http.post("/api/quickplay", json={"rules": "28", "name": "Rupa"}).json()
+        room = made["room"]
+
+        def listed() -> bool:
+            later[0] += 1.5                                    # (past the reused listing)
+            return any(e["room"] == room for e in http.get("/api/rooms").json()["rooms"])
+
+        assert listed()                                  # her page is on its way
+        later[0] += 60
+        assert not listed()
+        other = http.post("/api/quickplay", json={"rules": "28", "name": "Ravi"}).json()
+        assert other["room"] != room                     # nobody is sent to sit there
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+            ws.send_json({"type": "hello", "token": made["token"]})
+            while ws.receive_json()["type"] != "welcome":
+                pass
+            assert listed()                              # she is back

@@ -108,6 +108,10 @@ class Limits:
     ``address_seated``).  A private table seats whom its link invites."""
     public_rooms_listed: int = 100
     """At most this many public rooms in one ``GET /api/rooms`` answer (the newest)."""
+    public_away_seconds: int = 60
+    """A public table under way that nobody is connected to, whose people have all been away
+    this long, is left out of the listing and of quick play: its people closed their pages
+    (it closes after ``idle_seconds``), and a newcomer would sit down with computers alone."""
     chat_chars: int = 200
     """The longest line of table talk (in characters); a longer one is refused."""
     chat_per_minute: int = 12

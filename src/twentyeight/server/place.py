@@ -322,7 +322,9 @@ class Place:
 
     # ---- public tables -----------------------------------------------------------------
     async def public(self, fresh: bool = False) -> list[dict[str, Any]]:
-        """The listing of public tables (reused for a second unless ``fresh``)."""
+        """The listing of public tables (reused for a second unless ``fresh``), but those
+        whose people left (:meth:`~.room.Room.abandoned`: a usability walk found the lobby
+        full of tables under way that nobody was at)."""
         at, entries = self.listed
         now = self.hub.now()
         if fresh or now - at > LISTING_SECONDS:
@@ -331,7 +333,9 @@ class Place:
                 rows = await self._read(self.store.public_rooms, limit * 2)
             else:
                 rows = [row_of(r) for r in reversed(self.hub.rooms.values()) if r.public]
-            entries = listing(rows, limit)
+            away = self.limits.public_away_seconds
+            entries = listing((row for row in rows if not ((room := self.hub.rooms.get(
+                row["room"])) and room.abandoned(now, away))), limit)
             self.listed = (now, entries)
         return entries
 

@@ -219,6 +219,13 @@ class Room:
         """Whether anyone (a person or a spectator, on any process) is connected."""
         return self.audience + self.audience_elsewhere > 0
 
+    def abandoned(self, now: float, grace: float) -> bool:
+        """Whether its people left a match under way: nobody connected (on any process), and
+        every person seated away for ``grace`` seconds or more (one just seated by quick
+        play is on the way to the table)."""
+        return self.status == PLAYING and not self.watched and all(
+            now - s.away_since >= grace for s in self.seats if s.kind == HUMAN)
+
     def takeover_at(self, seat: int) -> float | None:
         """When (``loop.time()``) a computer player may act for ``seat`` on its turn
         (``None``: never, an open seat, or a person alone with computer players)."""
