@@ -243,6 +243,41 @@ def test_chat_on_a_phone(new_browser_context: Callable[..., BrowserContext], ser
     assert not errors
 
 
+@pytest.mark.viewport(390, 844)
+def test_a_line_said_while_the_chat_is_out_of_view_is_announced(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """A usability walk: on a phone held upright the chat is below the table, and a friend's
+    line went unseen.  While the chat is out of view a line from another seat is announced at
+    the top of the screen ("New message from P1"); a tap shows the chat and the note goes.
+    With the chat in view, nothing is announced."""
+    made, tokens = table(server, [0, 1], bot_delay=1)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    a, errors = person(new_browser_context, server, made, 0, tokens[0])
+    b, _ = person(new_browser_context, server, made, 1, tokens[1])
+    for page in (a, b):
+        until(page, CONNECTED)
+        settle(page)
+    a.evaluate("window.scrollTo(0, 0)")
+    below = "document.querySelector('#chat-lines').getBoundingClientRect().top > innerHeight"
+    assert a.evaluate(below)
+    chip = a.locator("#chat-new")
+    assert chip.is_hidden()
+    send_line(b, "Ready when you are")
+    chip.wait_for(state="visible")
+    assert chip.inner_text() == EN["chat.new"].replace("{who}", "P1")
+    box = chip.bounding_box()
+    assert box is not None and box["y"] < 100 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    shot(a, artifacts, "chat-new-390x844")
+    chip.click()
+    chip.wait_for(state="hidden")
+    until(a, f"!({below})")
+    send_line(b, "Still there?")                     # the chat in view: nothing announced
+    chat_shows(a, "Still there?")
+    assert chip.is_hidden()
+    assert not errors
+
+
 def test_a_turn_clock_runs_out_and_the_computer_plays(
         new_browser_context: Callable[..., BrowserContext], server: Server,
         artifacts: Path) -> None:

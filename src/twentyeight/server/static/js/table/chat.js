@@ -5,7 +5,7 @@
 // room and seat (localStorage); their lines are then hidden here and nowhere else.
 import { t } from "../i18n.js";
 import { send } from "./connection.js";
-import { $, el, notice, say } from "./dom.js";
+import { $, el, notice, say, tellIn } from "./dom.js";
 import { ROOM, seatName, ui } from "./state.js";
 
 export const PHRASES = ["hello", "good_luck", "well_played", "thanks", "sorry", "oops", "hurry", "bye"];
@@ -31,9 +31,26 @@ export function receiveChat(msg) {
     chat.lines = chat.lines.slice(-MAX_LINES);
     if (!chat.muted.has(who(msg)) && msg.seat !== ui.me) {
       say(t("chat.said", { who: seatName(msg.seat), text: lineText(msg) }));
+      if (!chatInView) showNewLine(msg);
     }
   }
   renderChat();
+}
+
+let chatInView = true;
+
+/** "New message from Ravi" at the top of the screen, while the chat is out of view (below the
+ *  table on a phone held upright: a friend's line went unseen); a tap shows the chat. */
+function showNewLine(msg) {
+  tellIn($("chat-new"), () => t("chat.new", { who: seatName(msg.seat) })).hidden = false;
+}
+
+/** Show the chat: open the drawer it is in (a phone held sideways), then scroll to it. */
+function goToChat() {
+  $("chat-new").hidden = true;
+  const details = $("details-btn");
+  if (details.offsetParent !== null && details.getAttribute("aria-expanded") !== "true") details.click();
+  $("chat").scrollIntoView({ block: "start" });
 }
 
 /** Send a line (or a phrase); whether it went (if not, the table says it is not connected). */
@@ -108,5 +125,10 @@ export function setUpChat() {
     if (speak({ text })) input.value = "";     // not sent (no connection): kept, to send again
   });
   input.addEventListener("keydown", (e) => e.stopPropagation());   // the table's keys stay out
+  $("chat-new").addEventListener("click", goToChat);
+  new IntersectionObserver(([entry]) => {
+    chatInView = entry.isIntersecting;
+    if (chatInView) $("chat-new").hidden = true;
+  }).observe($("chat-lines"));
   renderChat();
 }
