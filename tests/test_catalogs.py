@@ -222,8 +222,10 @@ def test_every_preset_has_a_title_in_every_catalog(lang: str) -> None:
 
 DEVELOPERS = ("lobby.dev_text", "lobby.dev_api", "board.formula")
 """What is said for developers only, under the pages' small "For developers"."""
-JARGON = re.compile(r"pagat|wikipedia|websocket|protocol\.md|\bmu\b|sigma", re.IGNORECASE)
-"""Words a player would not follow: the sources' names, the protocol, the rating's formula."""
+JARGON = re.compile(r"pagat|wikipedia|websocket|protocol\.md|\bmu\b|sigma|server's default",
+                    re.IGNORECASE)
+"""Words a player would not follow: the sources' names, the protocol, the rating's formula, the
+server's settings (the lobby's "Make a table" offered "the server's default" pace)."""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
