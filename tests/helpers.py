@@ -9,9 +9,13 @@ In 29 it is clockwise, N → E → S → W, so N = 0, E = 1, S = 2, W = 3.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from twentyeight import Game, IllegalAction
@@ -149,3 +153,18 @@ def ctrl_c(proc: subprocess.Popen[Any], timeout: float) -> str:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     return err.decode() if isinstance(err, bytes) else str(err)
+
+
+def module_from_file(path: Path) -> ModuleType:
+    """The script ``path`` (a tool or a benchmark, outside the package) loaded as a module
+    named after its file, kept in ``sys.modules`` while it runs (its dataclasses look their
+    module up there)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[path.stem]
+    return module

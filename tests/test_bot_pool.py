@@ -7,7 +7,6 @@ difference; reports of other bots, rules or budgets, or a repeated seed, are ref
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from pathlib import Path
 from types import ModuleType
@@ -17,17 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import module_from_file
 from twentyeight.arena import mean_ci95
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def bot_pool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_pool", ROOT / "benchmarks" / "bot_pool.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_file(ROOT / "benchmarks" / "bot_pool.py")
 
 
 def report(values: list[float], seed: int, budget: float = 0.25) -> dict[str, Any]:

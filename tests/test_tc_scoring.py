@@ -17,14 +17,13 @@ W = 3 (tests/helpers.py).  N–S are team 0 and E–W team 1 in both.
 from __future__ import annotations
 
 import json
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from helpers import N29, E, N, S, W, points_by_team
+from helpers import N29, E, N, S, W, module_from_file, points_by_team
 from twentyeight import Game, Match
 
 RECORDS = Path(__file__).resolve().parent / "records"
@@ -496,19 +495,11 @@ def test_records_replay_unchanged(name: str) -> None:
 # ---- the tool that searched them -----------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["tc18", "tc24"])
-def test_the_search_tool_finds_the_committed_records_again(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_tool_finds_the_committed_records_again(name: str) -> None:
     """README, "Development": ``tests/tools/find_records.py`` regenerates these records. Run
     today it finds each committed record again (it had fallen behind the engine: it read
     ``won_after_reveal`` as bits per team and the card points with the last trick's point,
     so tc18's WB-2 moment came later and tc24's last-trick case was never found)."""
-    import importlib.util
-
-    path = Path(__file__).parent / "tools" / "find_records.py"
-    spec = importlib.util.spec_from_file_location("find_records", path)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "find_records", tool)     # for its dataclasses
-    spec.loader.exec_module(tool)
+    tool = module_from_file(Path(__file__).parent / "tools" / "find_records.py")
     _, build = tool.CASES[name]
     assert json.loads(json.dumps(build())) == _file(name)

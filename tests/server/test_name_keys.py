@@ -8,7 +8,6 @@ only lower-case Greek and Cyrillic letters, after case-folding, so a Greek capit
 
 from __future__ import annotations
 
-import importlib.util
 import unicodedata
 from pathlib import Path
 from types import ModuleType
@@ -17,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import module_from_file
 from twentyeight.server.accounts import (
     FIRST_LOOKALIKES,
     former_name_keys,
@@ -29,11 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lookalikes", ROOT / "tools" / "lookalikes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_file(ROOT / "tools" / "lookalikes.py")
 
 
 @pytest.mark.parametrize(("look_alike", "latin"), [

@@ -333,11 +333,14 @@ class Place:
                 rows = await self._read(self.store.public_rooms, limit * 2)
             else:
                 rows = [row_of(r) for r in reversed(self.hub.rooms.values()) if r.public]
-            away = self.limits.public_away_seconds
-            entries = listing((row for row in rows if not ((room := self.hub.rooms.get(
-                row["room"])) and room.abandoned(now, away))), limit)
+            entries = listing((row for row in rows if not self._left(row["room"], now)), limit)
             self.listed = (now, entries)
         return entries
+
+    def _left(self, room_id: str, now: float) -> bool:
+        """Whether the people of public table ``room_id`` left it (:meth:`Room.abandoned`)."""
+        room = self.hub.rooms.get(room_id)
+        return room is not None and room.abandoned(now, self.limits.public_away_seconds)
 
     async def quick_play(self, request: Request, ask: QuickPlay,
                          response: Response | None = None) -> dict[str, Any]:
