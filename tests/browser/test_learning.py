@@ -313,6 +313,75 @@ def test_a_replayed_file_is_shared_as_a_link_to_its_moment(
     assert errors == more == cut_errors == []
 
 
+def test_a_guests_finished_matches_are_listed_for_replay(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The replay page lists the matches a guest saw to their end from a seat (no profile
+    to find them in), each one click from its replay and said won or lost as the table said;
+    a table only watched is not listed, and the browser keeps the newest 20."""
+    import time
+
+    from browser.conftest import api
+
+    quick = {"rules": {"preset": "28", "game_target": 1}, "bots": "rules", "bot_delay": 0,
+             "takeover_seconds": 0}
+    played, watched = api(server, "/api/rooms", quick), api(server, "/api/rooms", quick)
+    page, errors = open_page(new_browser_context, server, "/replay", (390, 844))
+    page.locator("#recent-none").wait_for()                   # nothing yet: what will be here
+    took = page.evaluate("""async ([room, invite]) => {
+        const r = await fetch(`/api/rooms/${room}/seats/0`, {method: "POST",
+            headers: {"content-type": "application/json"}, body: JSON.stringify({invite})});
+        const seat = await r.json();
+        localStorage.setItem(`twentyeight:seat:${room}`,
+            JSON.stringify({seat: 0, token: seat.token}));
+        return seat;
+    }""", [played["room"], played["invite"]])
+    assert took["seat"] == 0
+    for made in (played, watched):
+        api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    def status(room: str) -> str:
+        with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as got:
+            return str(json.load(got)["status"])
+
+    watcher = new_browser_context()          # computers play while someone watches,
+    for made in (played, watched):          # the guest's seat too (not at the table)
+        watcher.new_page().goto(f"{server.url}/r/{made['room']}")
+    deadline = time.monotonic() + 120
+    for made in (played, watched):
+        while status(made["room"]) != "finished":
+            assert time.monotonic() < deadline, "the match never ended"
+            time.sleep(0.3)
+    watcher.close()
+    outcome = {}
+    for made in (played, watched):          # the guest opens each table once it is over
+        page.goto(f"{server.url}/r/{made['room']}")
+        page.locator("#replay-link").wait_for()
+        outcome[made["room"]] = page.inner_text("#prompt")
+    page.goto(f"{server.url}/replay")
+    listed = page.locator("#recent-list a")
+    listed.first.wait_for()
+    assert listed.count() == 1 and listed.get_attribute("data-room") == played["room"]
+    won = "you win" in outcome[played["room"]]
+    assert listed.inner_text().startswith("28 · ")
+    assert listed.inner_text().endswith(" · won" if won else " · lost"), listed.inner_text()
+    assert page.locator("#recent-none").is_hidden()
+    page.screenshot(path=str(shots / "replay-recent-390x844.png"))
+    listed.click()
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert page.locator("#recent").is_hidden()
+    assert page.inner_text("#step-label").startswith("Step 0 of ")
+    kept = page.evaluate("""async () => {
+        const seats = await import("/static/js/seats.js");
+        for (let k = 0; k < 25; k += 1) {
+            seats.rememberPlayed({room: `r${k}`, preset: "29", at: k, won: true});
+        }
+        seats.rememberPlayed({room: "r24", preset: "29", at: 99, won: false});   // kept once
+        return seats.playedMatches();
+    }""")
+    assert len(kept) == 20 and [m["room"] for m in kept[:2]] == ["r24", "r23"]
+    assert kept[0]["won"] is True and played["room"] not in {m["room"] for m in kept}
+    assert errors == []
+
+
 def test_a_finished_room_is_replayed_from_its_table(
         server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
     """A match over (computer players only, a game to 1): the table offers "Replay the

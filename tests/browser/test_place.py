@@ -203,10 +203,22 @@ def test_sign_up_out_and_in_and_see_your_history(
     snap(page, shots, "profile")
     hands = match.locator(".hands li")
     assert hands.count() >= 1
-    with page.expect_navigation():
-        hands.last.locator("a.hand-record").click()              # one click: the hand's record
-    record = json.loads(page.locator("body").inner_text())
+    last = hands.count() - 1
+    kept = hands.last.locator("a.hand-record")                   # the hand's record, to save
+    assert kept.get_attribute("download") == f"{room}-hand-{last + 1}.json"
+    with urllib.request.urlopen(server.url + (kept.get_attribute("href") or ""), timeout=10) as got:
+        record = json.load(got)
     assert record["rules"]["preset"] == "28" and record["actions"] and "seed" in record
+    with page.expect_navigation():
+        hands.last.locator("a.hand-replay").click()              # one click: the hand replayed
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert page.locator("#hand-select").input_value() == str(last)
+    # the replay page lists the profile's match (this browser never sat at its table's page)
+    page.goto(f"{server.url}/replay")
+    listed = page.locator(f"#recent-list a[data-room='{room}']")
+    listed.wait_for()
+    assert listed.inner_text().startswith("28 · ")
+    assert page.locator("#recent-none").is_hidden()
     # in another browser, signed in, the table gives the player their seat back
     elsewhere = new_browser_context().new_page()
     elsewhere.goto(f"{server.url}/signin")

@@ -27,3 +27,26 @@ export function roomsWithSeats() {
   return Object.keys(localStorage).filter((k) => k.startsWith(SEAT_PREFIX))
     .map((k) => k.slice(SEAT_PREFIX.length));
 }
+
+// The matches this browser saw to their end from a seat, newest first: the replay page lists
+// them (a guest has no profile to find them in).  Bounded: the oldest go.
+const PLAYED_KEY = "twentyeight:played";
+export const PLAYED_KEPT = 20;
+
+/** The finished matches kept: `[{room, preset, at (seconds), won}]`, newest first. */
+export function playedMatches() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PLAYED_KEY) || "[]");
+    return Array.isArray(kept) ? kept.filter((m) => typeof m?.room === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep `match` (`{room, preset, at, won}`) as the newest, unless its room is kept already
+ *  (a table opened again after its end keeps the first time). */
+export function rememberPlayed(match) {
+  const kept = playedMatches();
+  if (kept.some((m) => m.room === match.room)) return;
+  localStorage.setItem(PLAYED_KEY, JSON.stringify([match, ...kept].slice(0, PLAYED_KEPT)));
+}

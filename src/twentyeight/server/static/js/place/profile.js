@@ -25,8 +25,10 @@ function handLine(room, h) {
   facts.push(t("profile.hand_points", { points: h.points }));
   return el("li", {}, el("span", { text: t("profile.hand", { n: h.hand + 1 }) }),
     el("span", { class: "hint", text: facts.join(" · ") }),
+    el("a", { href: `/replay?room=${encodeURIComponent(room)}&hand=${h.hand}`,
+      class: "hand-replay", text: t("profile.replay") }),
     el("a", { href: `/api/rooms/${encodeURIComponent(room)}/record/hands/${h.hand}`,
-      class: "hand-record", text: t("profile.record") }));
+      download: `${room}-hand-${h.hand + 1}.json`, class: "hand-record", text: t("profile.record") }));
 }
 
 function draw() {
@@ -59,7 +61,11 @@ function draw() {
     return el("li", { class: "match", "data-room": m.room }, el("details", {},
       el("summary", {}, result, " ", el("span", { text: facts.join(" · ") })),
       el("ul", { class: "hands" }, ...m.hands.map((h) => handLine(m.room, h))),
-      el("a", { href: `/api/rooms/${encodeURIComponent(m.room)}/record`, text: t("profile.whole_record") })));
+      el("p", { class: "match-links" },
+        el("a", { href: `/replay?room=${encodeURIComponent(m.room)}&hand=0`, class: "match-replay",
+          text: t("table.replay_link") }), " · ",
+        el("a", { href: `/api/rooms/${encodeURIComponent(m.room)}/record`, download: `${m.room}.json`,
+          text: t("profile.whole_record") }))));
   }));
   if (!profile.matches.length) $("matches").append(el("li", { class: "hint", text: t("profile.no_matches") }));
 }

@@ -13,6 +13,7 @@ import { noteNode, presetOf } from "../learn/notes.js";
 import { reviewNodes } from "../learn/review.js";
 import { matchesBefore, told } from "../words.js";
 import { MOST_LINK, packRecord, unpackRecord } from "./link.js";
+import { renderRecent, showRecent } from "./recent.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
@@ -60,6 +61,7 @@ async function open({ record, text }) {
   fillChoices();
   await load();
   $("open").hidden = true;
+  $("recent").hidden = true;
   $("viewer").hidden = false;
 }
 
@@ -273,10 +275,13 @@ async function start() {
   wire(words);
   await words;
   $("settings").append(languageSwitch());
-  onLanguage(() => { if (state.record) { fillChoices(); show(); showReview(); } translateStatic(); });
+  onLanguage(() => { if (state.record) { fillChoices(); show(); showReview(); } else renderRecent(); translateStatic(); });
   const params = new URLSearchParams(location.search);
   const linked = new URLSearchParams(location.hash.replace(/^#/, ""));
-  if (!params.get("room") && !linked.get("record")) return;
+  if (!params.get("room") && !linked.get("record")) {
+    await showRecent();
+    return;
+  }
   try {
     if (params.get("room")) await fromRoom(params.get("room"), params);
     else await fromLink(linked);

@@ -4,6 +4,7 @@
 // call, a trick won, the trump exposed, a hand over) and draws the table again.
 import { SUIT_SYMBOL, cardName, cardShort, suitWord } from "../cards.js";
 import { seatNumber, t } from "../i18n.js";
+import { rememberPlayed } from "../seats.js";
 import { play as sound } from "../sound.js";
 import { bidParts, lastBidValue, parseAction } from "../words.js";
 import { receiveChat } from "./chat.js";
@@ -16,7 +17,8 @@ import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./moti
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
 import { receiveRematch, renderSeat, showPending } from "./seat.js";
-import { SEAT_KEY, aboutSeat, myTurn, playedByMe, refresh, satFrom, seatName, token, ui } from "./state.js";
+import { ROOM, SEAT_KEY, aboutSeat, myTurn, playedByMe, presetName, refresh, satFrom, seatName, teamOf, token, ui }
+  from "./state.js";
 import { handResultText, matchOverText, opening, reasonText, toldBy } from "./text.js";
 
 export function receive(msg) {
@@ -159,6 +161,11 @@ async function showState(msg) {
   if (msg.match.over && !(prev && prev.match.over)) {
     log(() => matchOverText(msg.match), "sys");
     say(matchOverText(msg.match), true);
+  }
+  // the replay page lists it (seats.js: once a room), the seat known or not yet at the end
+  if (msg.match.over && ui.me !== null) {
+    rememberPlayed({ room: ROOM, preset: presetName(), at: Math.floor(Date.now() / 1000),
+      won: (msg.match.winners || []).includes(teamOf(ui.me)) });
   }
 }
 
