@@ -1122,6 +1122,43 @@ def test_tc_56_10_thani_under_coolie_kodi() -> None:
     assert won["kodis"] == [0, 1, 0, 1, 0, 1] and won["scores"] == [6, 6]
 
 
+def _turned(hand: dict[str, Any]) -> dict[str, Any]:
+    """The same hand one seat further round the six: seat k's cards and actions go to seat
+    k + 1, so the other team plays what this one did (the rules see no seat but by turn)."""
+    n = len(hand["hands"])
+    acts = [f"{(int(a.split()[0]) + 1) % n} {a.split(maxsplit=1)[1]}" for a in hand["actions"]]
+    return dict(hand, dealer=(hand["dealer"] + 1) % n, hands=[hand["hands"][(k - 1) % n]
+                                                          for k in range(n)], actions=acts)
+
+
+def test_kodi_irakkam_after_a_kodi_from_a_contract() -> None:
+    """56-MATCH-3 (coolie_kodi, one coolie a team): team B makes 28, team A pays its one
+    coolie and each of seats 0, 2, 4 gets a kodi; the next hand is team A's kodi-irakkam
+    hand, and seat 0 makes 28 in it, so every member of team A sheds the kodi (not only
+    seat 0, the declarer) — while team B, paying, gets a kodi of its own and the hand after
+    is team B's kodi-irakkam hand."""
+    rules = {"preset": "56-kerala", "start_coolies": 1}
+    first = rec("56-kerala-b-makes", rules)["hands_played"][0]
+    after_first = Match.from_record({"rules": rules, "hands_played": [first]}).result()
+    assert after_first["kodis"] == [1, 0, 1, 0, 1, 0] and after_first["kodi_irakkam"] == 0
+    second = _turned(first)
+    m = Match.from_record({"rules": rules, "hands_played": [first, second]})
+    assert m.games[1].result()["bidder"] == 0 and m.games[1].result()["made"]
+    r = m.result()
+    assert r["kodis"] == [0, 1, 0, 1, 0, 1] and r["kodi_irakkam"] == 1
+
+
+def test_kodi_irakkam_won_by_a_thani() -> None:
+    """56-MATCH-3 with 56-TH-4 (coolie_kodi): on team A's kodi-irakkam hand, seat 2 wins a
+    Thani: a win of the team (RULES-56's glossary: "a win by that team removes a kodi from
+    every member"), so seats 0, 2, 4 shed their kodi; the Thani gives team B a kodi."""
+    rules = {"preset": "56-kerala", "start_coolies": 1}
+    first = rec("56-kerala-b-makes", rules)["hands_played"]
+    m = thani_match(rules, DEAL_THANI_WINS, THANI_WINS, first)
+    r = m.result()
+    assert r["kodis"] == [0, 1, 0, 1, 0, 1] and r["kodi_irakkam"] == 1
+
+
 def test_tc_56_10_thani_decides_a_tables_match() -> None:
     """TC-56-10 (56-TH-4, thani_stake=match, 56-MATCH-1): under tables a failed Thani by
     seat 2 makes team B win the match; a Thani that wins all 8 tricks makes team B lose."""

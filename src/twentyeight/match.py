@@ -169,14 +169,18 @@ class Match:
         mode = rules.match_scoring
         if s.match_winner is not None:                  # 56-TH-4: a Thani decides the match
             if mode == "coolie_kodi":
+                # a won Thani is its team's win: on a kodi-irakkam hand it frees the team
+                self._kodi_release(hand.bid_team, hand.bidder, s.match_winner == hand.bid_team)
                 self._kodi(1 - s.match_winner)
             else:
                 self.winners = [s.match_winner]
             return
         if mode in ("tables", "coolie_kodi"):
-            self._transfer(s.by_team, mode == "tables")
+            # this hand's kodi-irakkam is settled before its stake moves: a kodi the stake
+            # gives makes the next hand the other team's (56-MATCH-3)
             if mode == "coolie_kodi" and hand.status != 2:
                 self._kodi_release(hand.bid_team, hand.bidder, bool(s.made))
+            self._transfer(s.by_team, mode == "tables")
         else:
             for team, change in enumerate(s.by_team):
                 self.scores[team] += change
