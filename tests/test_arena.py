@@ -30,6 +30,7 @@ from twentyeight.arena import (
     summarize,
 )
 from twentyeight.cli.replay import run as replay
+from twentyeight.tournament import MAX_BOTS, run_tournament, standing
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -264,7 +265,7 @@ def test_ctrl_c_stops_the_arena_at_once() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--bots", "rules"], "expected two bots"),
-    (["--bots", "rules,random,rules"], "expected two bots"),
+    (["--bots", "rules,random,rules"], "a bot is named twice: rules"),
     (["--bots", "rules,grandmaster"], "unknown bot 'grandmaster'"),
     (["--bots", "rules,mybot:MyBot"], "PYTHONPATH=. for a mybot.py in this folder"),
     (["--bots", "rules,random", "--deals", "0"], "expected at least 1"),
@@ -286,6 +287,70 @@ def test_cli_save_dir_is_a_file(tmp_path: Path) -> None:
     proc = cli("arena", "--bots", "rules,random", "--deals", "2", "--save", str(blocker))
     assert proc.returncode == 2 and "cannot use" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# ---- the round robin ---------------------------------------------------------------
+def test_standing_known_answer() -> None:
+    """Strengths are the mean margins over the field (the bot itself as 0): A beat B by 0.6
+    and C by 0.3 (clear), B and C drew 0.0 (undecided); A 0.3, B −0.2, C −0.1."""
+    margins = {(0, 1): {"mean": 0.6, "ci95": [0.2, 1.0]},
+               (0, 2): {"mean": 0.3, "ci95": [0.1, 0.5]},
+               (1, 2): {"mean": 0.0, "ci95": [-0.2, 0.2]}}
+    rows = standing(["A", "B", "C"], margins)
+    assert [r["bot"] for r in rows] == ["A", "C", "B"]
+    assert [r["strength"] for r in rows] == pytest.approx([0.3, -0.1, -0.2])
+    assert [(r["won"], r["lost"], r["undecided"]) for r in rows] == [(2, 0, 0), (0, 1, 1),
+                                                                      (0, 1, 1)]
+    # the strengths' differences are the least-squares fit of the margins
+    s = {r["bot"]: r["strength"] for r in rows}
+    assert s["A"] - s["B"] == pytest.approx(0.5) and s["A"] - s["C"] == pytest.approx(0.4)
+
+
+def test_round_robin_plays_each_pair_on_the_arenas_deals(tmp_path: Path) -> None:
+    """Each pairing of a round robin is the two-bot arena on the same seed (the same deals);
+    the standing is ranked by strength, whose sum is 0; every pairing's records are kept in a
+    directory of its own."""
+    bots = ["rules", "random", "rules-v1"]
+    out = run_tournament(bots, deals=3, rules="29", seed=5, workers=1, save=tmp_path)
+    assert [p["bots"] for p in out["pairings"]] == [["rules", "random"], ["rules", "rules-v1"],
+                                                    ["random", "rules-v1"]]
+    for p in out["pairings"]:
+        alone = run_arena(p["bots"], deals=3, rules="29", seed=5, workers=1)
+        assert p["diff"] == alone["diff"] and p["sides"] == alone["sides"]
+        kept = tmp_path / "-vs-".join(p["bots"])
+        assert json.loads((kept / "summary.json").read_text())["diff"] == p["diff"]
+        assert len(list(kept.glob("deal-*.json"))) == 3 * 2
+    strengths = [r["strength"] for r in out["standing"]]
+    assert strengths == sorted(strengths, reverse=True)
+    assert sum(strengths) == pytest.approx(0.0, abs=1e-12)
+    assert out["standing"][-1]["bot"] == "random"
+    m = {tuple(p["bots"]): p["diff"]["mean"] for p in out["pairings"]}
+    rules_row = next(r for r in out["standing"] if r["bot"] == "rules")
+    assert rules_row["strength"] == pytest.approx((m["rules", "random"]
+                                                   + m["rules", "rules-v1"]) / 3)
+
+
+def test_round_robin_refusals() -> None:
+    with pytest.raises(ArenaError, match="named twice: rules"):
+        run_tournament(["rules", "random", "rules"], deals=1)
+    with pytest.raises(ArenaError, match=f"at most {MAX_BOTS} bots"):
+        run_tournament([f"bot{k}" for k in range(MAX_BOTS + 1)], deals=1)
+
+
+def test_cli_round_robin_text_and_json() -> None:
+    proc = cli("arena", "--bots", "rules,random,rules-v1", "--deals", "4", "--seed", "2",
+               "--workers", "1")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("round robin of 3 bots: 4 duplicate deals of \"28\" for each "
+                               "of 3 pairings, seed 2")
+    table = {line.split()[0]: line.split()[1:] for line in lines[3:6]}
+    assert table["rules"][0] == "." and table["random"][1] == "."
+    assert float(table["rules"][1].rstrip("*")) == -float(table["random"][0].rstrip("*"))
+    assert any(line.strip().startswith("1. rules") for line in lines)
+    rep = json.loads(cli("arena", "--bots", "rules,random,rules-v1", "--deals", "4",
+                         "--seed", "2", "--workers", "1", "--json").stdout)
+    assert rep["standing"][0]["bot"] == "rules" and len(rep["pairings"]) == 3
 
 
 @pytest.mark.skipif(ray_available(), reason="Ray is installed")

@@ -1,6 +1,7 @@
-"""``twentyeight arena``: two bots over duplicate deals (see :mod:`twentyeight.arena`).
+"""``twentyeight arena``: two bots over duplicate deals (see :mod:`twentyeight.arena`), or
+a round robin of three or more on the same deals (:mod:`twentyeight.tournament`).
 
-``twentyeight arena --bots A,B [--deals N] [--matches M] [--rules R] [--seed S]
+``twentyeight arena --bots A,B[,C…] [--deals N] [--matches M] [--rules R] [--seed S]
 [--workers K] [--backend local|ray] [--budget SECONDS] [--json] [--save DIR]``
 
 Exit status 0 on success, 2 for bad arguments (one clear message, no traceback).
@@ -16,6 +17,7 @@ from typing import Any, TextIO
 from twentyeight.arena import BACKENDS, ArenaError, ray_available, run_arena
 from twentyeight.cli.args import number
 from twentyeight.rules import PRESETS
+from twentyeight.tournament import MAX_BOTS, run_tournament
 
 USAGE_ERROR = 2
 
@@ -36,9 +38,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description="Play bot A against bot B over duplicate deals: every deal is played "
                     "with the partnerships swapped on the same cards. Reports game points "
                     "per deal with 95% confidence intervals, contracts, match wins and an "
-                    "Elo difference.")
-    ar.add_argument("--bots", type=_bots, required=True, metavar="A,B",
-                    help="the two bots, comma-separated (a name or module:Class)")
+                    "Elo difference. Name three bots or more for a round robin: every pair "
+                    "plays the same deals, and the bots are ranked by their mean margin "
+                    "over the field.")
+    ar.add_argument("--bots", type=_bots, required=True, metavar="A,B[,C...]",
+                    help="the bots, comma-separated (a name, module:Class or a competition "
+                         f"bot's http:// address); two play a match, three to {MAX_BOTS} a "
+                         "round robin")
     ar.add_argument("--deals", type=_positive, default=200,
                     help="number of duplicate deals (default 200)")
     ar.add_argument("--matches", type=_count, default=0,
@@ -69,24 +75,26 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         err.write(f"twentyeight arena: error: {message}\n")
         return USAGE_ERROR
 
-    if len(args.bots) != 2:
-        return fail(f"argument --bots: expected two bots A,B, not {len(args.bots)}")
+    if not 2 <= len(args.bots) <= MAX_BOTS:
+        return fail(f"argument --bots: expected two bots A,B (or up to {MAX_BOTS} for a "
+                    f"round robin), not {len(args.bots)}")
     if args.backend == "ray" and not ray_available():
         return fail("--backend ray needs Ray, which is not installed "
                     "(pip install 'twentyeight[ray]')")
+    run_all = run_arena if len(args.bots) == 2 else run_tournament
+    games = (args.deals + args.matches) * len(args.bots) * (len(args.bots) - 1) // 2
     try:
         unit = "deals and matches" if args.matches else "deals"
-        with Progress(args.deals + args.matches, unit, enabled=args.progress,
-                      stream=err) as bar:
-            report = run_arena(args.bots, deals=args.deals, rules=args.rules, seed=args.seed,
-                               workers=args.workers, backend=args.backend, budget=args.budget,
-                               matches=args.matches, save=args.save, progress=bar.update)
+        with Progress(games, unit, enabled=args.progress, stream=err) as bar:
+            report = run_all(args.bots, deals=args.deals, rules=args.rules, seed=args.seed,
+                             workers=args.workers, backend=args.backend, budget=args.budget,
+                             matches=args.matches, save=args.save, progress=bar.update)
     except ArenaError as e:
         return fail(str(e))
     if args.json:
         out.write(json.dumps(report) + "\n")
     else:
-        out.write(describe(report))
+        out.write(describe(report) if run_all is run_arena else describe_round_robin(report))
     return 0
 
 
@@ -148,4 +156,44 @@ def describe(report: dict[str, Any]) -> str:
         source = {"matches": "matches", "derived_from_deals": "derived matches",
                   "deals": "deals"}.get(e["from"], e["from"])
         lines.append(f"Elo difference (from {source}): {_elo_text(e['diff'], lo, hi)}")
+    return "\n".join(lines) + "\n"
+
+
+def describe_round_robin(report: dict[str, Any]) -> str:
+    """A round robin's report as text: the table of margins, the standing, each pairing."""
+    names = report["bots"]
+    width = max(8, *(len(n) for n in names))
+    margin: dict[tuple[str, str], dict[str, Any]] = {}
+    for p in report["pairings"]:
+        a, b = p["bots"]
+        margin[a, b] = p["diff"]
+        turned = None if p["diff"]["ci95"] is None else [0.0 - x for x in
+                                                          reversed(p["diff"]["ci95"])]
+        margin[b, a] = {"mean": 0.0 - p["diff"]["mean"], "ci95": turned}   # (0.0 - 0.0 is +0)
+
+    def cell(row: str, col: str) -> str:
+        if row == col:
+            return "."
+        d = margin[row, col]
+        clear = d["ci95"] is not None and (d["ci95"][0] > 0 or d["ci95"][1] < 0)
+        return f"{d['mean']:+.3f}" + ("*" if clear else " ")
+
+    lines = [f"round robin of {len(names)} bots: {report['deals']:,} duplicate deals of "
+             f"{json.dumps(report['rules'])} for each of {len(report['pairings'])} pairings, "
+             f"seed {report['seed']}, {report['run']['seconds']:.1f} s",
+             "game points per deal, row minus column (* 95% CI clear of zero):",
+             " " * (width + 2) + "".join(f"{n[:width]:>{width + 1}}" for n in names)]
+    for row in names:
+        lines.append(f"  {row:<{width}}" + "".join(f"{cell(row, col):>{width + 1}}"
+                                                   for col in names))
+    lines.append("standing (strength: mean margin over the field, the bot itself as 0):")
+    for k, s in enumerate(report["standing"], 1):
+        lines.append(f"  {k:>2}. {s['bot']:<{width}} {s['strength']:+.3f}   pairings won "
+                     f"{s['won']}, lost {s['lost']}, undecided {s['undecided']}")
+    lines.append("pairings (95% CI; contracts bid / made):")
+    for p in report["pairings"]:
+        a, b = p["sides"]
+        lines.append(f"  {a['bot']} vs {b['bot']}: {_ci(p['diff'])}; "
+                     f"{a['contracts']['bid']:,} / {a['contracts']['made']:,} against "
+                     f"{b['contracts']['bid']:,} / {b['contracts']['made']:,}")
     return "\n".join(lines) + "\n"
