@@ -282,6 +282,37 @@ def test_the_documented_payloads_are_answered(served: str) -> None:
         assert status == 200 and answer["bid"] in allowed, (me, answer)
 
 
+@pytest.mark.parametrize(("asked", "told"), [
+    ([["A1", 28]], [["B1", 0], ["A2", 0], ["B2", 0]]),
+    ([["A1", 16], ["B1", 28], ["A1", 28]], [["B1", 0], ["A2", 0], ["B2", 0]]),
+    ([["A1", 16], ["B1", 17], ["A1", 0], ["A2", 28], ["B1", 0]], [["B2", 0]]),
+])
+def test_a_host_that_skips_the_passes_without_choice_is_read_alike(
+        asked: list[list[Any]], told: list[list[Any]]) -> None:
+    """§7.2: once the defender holds 28, every challenger left can only pass. Our engine
+    asks each once; a host may not ask them at all. The deal rebuilt from such a host's
+    history is the one with their passes (it was "the auction is not over", and the bot
+    played the deal by rules of thumb)."""
+    ids = ["A1", "B1", "A2", "B2"]
+    for kind in ("chooseTrump", "play"):
+        payload = {"playerIds": ids, "timeRemaining": 1500, "cards": ["JS", "TS", "KH", "9C"]}
+        if kind == "play":
+            payload |= {"cards": ["JS", "TS", "KH", "9C", "JD", "7D", "8D", "QS"],
+                        "played": [], "handsHistory": [], "trumpSuit": False,
+                        "trumpRevealed": False}
+        winner = [pair[0] for pair in asked if pair[1] == 28][-1]
+        me = winner if kind == "chooseTrump" else "A1"             # the opener leads first
+        short = rebuild(kind, dict(payload, playerId=me, bidHistory=asked))
+        full = rebuild(kind, dict(payload, playerId=me, bidHistory=asked + told))
+        assert short.bidder == full.bidder == ids.index(winner)
+        assert short.game.to_record()["actions"] == full.game.to_record()["actions"]
+    # asked to bid, the history is the host's own: nothing is added
+    last = told[-1][0]
+    bid = rebuild("bid", {"playerIds": ids, "playerId": last, "timeRemaining": 1500,
+                          "cards": ["JS", "TS", "KH", "9C"], "bidHistory": asked + told[:-1]})
+    assert [a.verb for a in bid.game.legal_actions()] == ["pass"]
+
+
 def test_bid_state_follows_the_sandbox_trace() -> None:
     """§4.2: the duel state our host sends, on the real sandbox sequence."""
     g = Game.from_record({"rules": "bhoos-29", "dealer": 3, "seed": 0,

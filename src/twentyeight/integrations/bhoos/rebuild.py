@@ -125,6 +125,17 @@ def _winner_so_far(cards: list[tuple[int, str]], trump: str | None, deck: Deck
     return seat, card if suit >= 0 and card[1] == trump else None
 
 
+def _passes_without_choice(bids: list[tuple[int, int]], state: dict[str, Any], opener: int,
+                           top: int) -> tuple[list[tuple[int, int]], dict[str, Any]]:
+    """The bids with the passes of the challengers left once the defender holds the highest
+    bid (each can only pass), where the host did not ask them: our engine asks every
+    challenger once (§7.2), a host may not ask those without a choice."""
+    while state["to_act"] not in (None, state["defender"]) and state["defenderBid"] >= top:
+        bids = [*bids, (state["to_act"], 0)]
+        state = duel_state(bids, opener)
+    return bids, state
+
+
 def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> Rebuilt:
     """The game a request describes, replayed up to the requesting seat's decision.
 
@@ -147,8 +158,10 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     else:
         raise HistoryError("bidHistory is empty after the auction")
     dealer = (opener - 1) % n
-    actions = [f"{s} pass" if v == 0 else f"{s} bid {v}" for s, v in bids]
     state = duel_state(bids, opener, n)
+    if kind != "bid":
+        bids, state = _passes_without_choice(bids, state, opener, Rules.from_spec(rules).max_bid)
+    actions = [f"{s} pass" if v == 0 else f"{s} bid {v}" for s, v in bids]
     bidder = state["defender"] if state["to_act"] is None else None
     if kind in ("bid", "chooseTrump"):
         if len(mine) != 4:
