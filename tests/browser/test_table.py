@@ -81,6 +81,11 @@ def test_a_person_plays_a_full_hand_by_clicking(browser_context: BrowserContext,
 
     page = open_table(browser_context, server, "Asha")
     expect(page.locator("#scoreboard .score-value")).to_have_text(["0", "0"])
+    # one heading names the page for a screen reader, on a phone too (where the top bar
+    # has no room to show it); the scores are one labelled group
+    expect(page.locator("h1")).to_have_count(1)
+    expect(page.locator("h1")).to_have_text(page.locator("#room-title").inner_text())
+    assert page.locator("#scoreboard").get_attribute("role") == "group"
 
     # a card clicked during the auction is refused with the engine's reason
     to_my_first_turn(page)

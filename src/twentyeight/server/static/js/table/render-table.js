@@ -17,8 +17,10 @@ import { scoreShown, scoreUnit, signed, trumpText } from "./text.js";
 
 
 export function renderTop() {
-  $("room-title").textContent = ui.room ? t("room.title", { room: ROOM, rules: rulesLabel() })
+  const title = ui.room ? t("room.title", { room: ROOM, rules: rulesLabel() })
     : t("room.title_bare", { room: ROOM });
+  $("room-title").textContent = title;         // shown where there is room for it
+  $("page-title").textContent = title;         // the page's heading, for screen readers
   document.title = `${myTurn() ? `● ${t("title.your_turn")} — ` : ""}twentyeight · ${ROOM}`;
   const watching = Boolean(ui.room && ui.room.status !== "waiting" && ui.me === null && !token());
   $("watching").hidden = !watching;
