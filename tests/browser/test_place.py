@@ -233,6 +233,20 @@ def test_sign_up_out_and_in_and_see_your_history(
     elsewhere.wait_for_load_state()
     kept = json.loads(elsewhere.evaluate(f"localStorage.getItem('twentyeight:seat:{room}')"))
     assert kept == {"seat": 0, "token": took["token"]}
+    # from the first browser's own profile, sign the other one out (a phone left behind)
+    who = "async () => (await (await fetch('/api/session')).json()).player"
+    assert elsewhere.evaluate(who) == {"name": name}
+    page.goto(f"{server.url}/players/{name}")
+    page.locator("#sign-out-others").click()
+    page.wait_for_function("document.querySelector('#sessions-said').innerText.length > 0")
+    assert page.inner_text("#sessions-said") == "Signed out on 1 other device."
+    assert elsewhere.evaluate(who) is None and page.evaluate(who) == {"name": name}
+    page.locator("#sign-out-others").click()                # nobody else now
+    page.wait_for_function("document.querySelector('#sessions-said').innerText"
+                           ".startsWith('No other')")
+    elsewhere.goto(f"{server.url}/players/{name}")           # not theirs: not offered
+    elsewhere.locator("#player-name").wait_for()
+    assert elsewhere.locator("#sessions").is_hidden()
     assert not errors, errors
 
 

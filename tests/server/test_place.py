@@ -158,6 +158,25 @@ def test_sign_up_in_and_out(server: Server) -> None:
         assert body["password"] not in r.text if isinstance(body["password"], str) else True
 
 
+def test_a_player_signs_out_every_other_browser(server: Server) -> None:
+    """``DELETE /api/session/others``: a player signed in on a phone and a computer signs the
+    phone out from the computer (one ended), stays signed in there, and nobody else is
+    touched; a browser without a session is refused (401 ``session_ended``)."""
+    computer, name = signed_up(server)
+    phone = browser(server)
+    assert phone.post("/api/session", json={"name": name, "password": "a long secret"}
+                      ).status_code == 200
+    stranger, other = signed_up(server)
+    r = computer.delete("/api/session/others")
+    assert r.status_code == 200 and r.json() == {"ended": 1}
+    assert phone.get("/api/session").json()["player"] is None
+    assert computer.get("/api/session").json()["player"] == {"name": name}
+    assert stranger.get("/api/session").json()["player"] == {"name": other}
+    assert computer.delete("/api/session/others").json() == {"ended": 0}
+    refused = phone.delete("/api/session/others")
+    assert refused.status_code == 401 and refused.json()["error"] == "session_ended"
+
+
 def test_the_session_cookie_is_httponly_lax_and_secure_over_https(server: Server) -> None:
     b, _ = signed_up(server)
     plain = b.post("/api/session", json={"name": _, "password": "a long secret"})

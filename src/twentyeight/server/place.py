@@ -8,7 +8,8 @@ HTTP (JSON, every refusal ``{"error", "message"}``):
 * ``POST /api/quickplay`` — sit at a public table of a preset, or at a new one with computer
   players in the other seats;
 * ``POST /api/players`` (sign up), ``POST /api/session`` (sign in), ``DELETE /api/session``
-  (sign out), ``GET /api/session`` (who am I, and the tables where I sit);
+  (sign out), ``DELETE /api/session/others`` (sign out every other browser), ``GET
+  /api/session`` (who am I, and the tables where I sit);
 * ``GET /api/rooms/{id}/mine`` — a signed-in player's seat of a room, from any browser;
 * ``GET /api/players/{name}`` — a player's profile: ratings, totals per family, matches;
 * ``GET /api/leaderboard?family=28`` — the rated players of a family;
@@ -240,6 +241,18 @@ class Place:
             await self._write(self.store.end_session, token_hash(secret))
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
                                secure=self.secure(request))
+
+    async def sign_out_elsewhere(self, request: Request) -> int:
+        """End every other session of this browser's player (a phone lost, a shared
+        computer left signed in); how many ended.  401 without a session."""
+        player = await self.player(request)
+        if player is None:
+            raise RoomError(401, "session_ended", "you are not signed in here any more: "
+                            "sign in again")
+        secret = request.cookies.get(COOKIE, "")
+        ended: int = await self._write(self.store.end_other_sessions, player.id,
+                                       token_hash(secret))
+        return ended
 
     # ---- seats -------------------------------------------------------------------------
     async def take_seat(self, request: Request, room_id: str, seat: int,
@@ -483,6 +496,10 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
     async def sign_out(request: Request, response: Response) -> dict[str, Any]:
         await place.sign_out(request, response)
         return {"player": None}
+
+    @app.delete("/api/session/others")
+    async def sign_out_elsewhere(request: Request) -> dict[str, Any]:
+        return {"ended": await place.sign_out_elsewhere(request)}
 
     @app.get("/api/session")
     async def who(request: Request) -> dict[str, Any]:

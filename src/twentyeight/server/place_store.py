@@ -284,6 +284,14 @@ class PlaceStore:
         with self.engine.begin() as conn:
             conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
 
+    def end_other_sessions(self, player_id: int, token_hash: str) -> int:
+        """Forget every session of ``player_id`` but ``token_hash`` (sign out everywhere
+        else); how many were forgotten."""
+        with self.engine.begin() as conn:
+            gone = conn.execute(delete(sessions).where(sessions.c.player_id == player_id,
+                                                       sessions.c.token_hash != token_hash))
+        return int(gone.rowcount)
+
     # ---- wrong passwords, counted across processes -------------------------------------
     def take_password_try(self, account: str, now: float, rate: float, burst: float) -> float:
         """Spend one of ``account``'s tries (a token bucket of ``burst`` that refills at

@@ -1,9 +1,10 @@
 // A player's profile (GET /api/players/NAME): ratings per family, contracts bid and made and
 // points per deal per family, and the finished matches, each hand's record one click away.
 import { t } from "../i18n.js";
-import { $, el } from "../table/dom.js";
+import { $, el, tellIn } from "../table/dom.js";
 import { dateText } from "./account.js";
-import { loaded } from "../request.js";
+import { sayRefusal } from "../refusal.js";
+import { loaded, request } from "../request.js";
 import { startPage } from "./page.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/players/")[1] || "");
@@ -31,7 +32,27 @@ function handLine(room, h) {
       download: `${room}-hand-${h.hand + 1}.json`, class: "hand-record", text: t("profile.record") }));
 }
 
-function draw() {
+/** The owner's own profile offers to sign out every other browser (a phone lost, a shared
+ *  computer left signed in): DELETE /api/session/others. */
+function offerSessions(who) {
+  $("sessions").hidden = !profile || who?.player?.name !== profile.name;
+}
+
+async function signOutOthers() {
+  $("sign-out-others").disabled = true;
+  const answer = await request("/api/session/others", undefined, "DELETE");
+  $("sign-out-others").disabled = false;
+  if (!answer.ok) {
+    sayRefusal($("sessions-said"), "account.sign_out_others_failed", answer.data, answer.response);
+    return;
+  }
+  const ended = answer.data.ended;
+  tellIn($("sessions-said"), () => (ended ? t("account.signed_out_others", { count: ended })
+    : t("account.no_other_sessions")));
+}
+
+function draw(who) {
+  offerSessions(who);
   if (missing) {
     $("player-name").textContent = NAME;
     $("player-since").textContent = t("profile.not_found");
@@ -70,11 +91,12 @@ function draw() {
   if (!profile.matches.length) $("matches").append(el("li", { class: "hint", text: t("profile.no_matches") }));
 }
 
-async function load() {
+async function load(who) {
   const answer = await loaded(`/api/players/${encodeURIComponent(NAME)}`, $("ratings"));
   if (answer.ok) profile = answer.data;
   else missing = true;
-  draw();
+  draw(who);
 }
 
+$("sign-out-others").addEventListener("click", signOutOthers);
 startPage(draw).then(load);
