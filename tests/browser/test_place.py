@@ -244,9 +244,27 @@ def test_sign_up_out_and_in_and_see_your_history(
     page.locator("#sign-out-others").click()                # nobody else now
     page.wait_for_function("document.querySelector('#sessions-said').innerText"
                            ".startsWith('No other')")
+    # a new password: the current one asked again (a wrong one refused where it was typed)
+    page.locator("#password-box summary").click()
+    page.locator("#pw-current").fill("not the password")
+    page.locator("#pw-new").fill("cards at dawn")
+    page.locator("#pw-btn").click()
+    page.wait_for_function("document.querySelector('#pw-said').className === 'error'")
+    assert page.inner_text("#pw-said").startswith("Could not change the password: ")
+    page.locator("#pw-current").fill("cards at dusk")
+    page.locator("#pw-btn").click()
+    page.wait_for_function("document.querySelector('#pw-said').innerText.startsWith('Your')")
+    assert page.input_value("#pw-current") == "" and page.input_value("#pw-new") == ""
+    fresh = new_browser_context().new_page()
+    fresh.goto(f"{server.url}/")
+    took_in = """async ([name, password]) => (await fetch('/api/session', {method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({name, password})})).status"""
+    assert fresh.evaluate(took_in, [name, "cards at dusk"]) == 403
+    assert fresh.evaluate(took_in, [name, "cards at dawn"]) == 200
     elsewhere.goto(f"{server.url}/players/{name}")           # not theirs: not offered
     elsewhere.locator("#player-name").wait_for()
-    assert elsewhere.locator("#sessions").is_hidden()
+    assert elsewhere.locator("#own").is_hidden()
     assert not errors, errors
 
 

@@ -177,6 +177,37 @@ def test_a_player_signs_out_every_other_browser(server: Server) -> None:
     assert refused.status_code == 401 and refused.json()["error"] == "session_ended"
 
 
+def test_a_player_changes_their_password(server: Server) -> None:
+    """``POST /api/session/password``: the current password is asked again (a wrong one is
+    refused and changes nothing), the new one is held to a new player's bounds; once changed,
+    the old password signs in nobody, the new one does, and every other browser of the
+    player is signed out (whoever knew the old one); a browser without a session is refused."""
+    computer, name = signed_up(server)
+    phone = browser(server)
+    assert phone.post("/api/session", json={"name": name, "password": "a long secret"}
+                      ).status_code == 200
+    wrong = computer.post("/api/session/password",
+                          json={"password": "not it at all", "new_password": "cards at dawn"})
+    assert wrong.status_code == 403 and wrong.json()["error"] == "wrong_password"
+    short = computer.post("/api/session/password",
+                          json={"password": "a long secret", "new_password": "short"})
+    assert short.status_code == 400 and short.json()["error"] == "bad_password"
+    assert phone.get("/api/session").json()["player"] == {"name": name}   # nothing changed
+    r = computer.post("/api/session/password",
+                      json={"password": "a long secret", "new_password": "cards at dawn"})
+    assert r.status_code == 200 and r.json() == {"ended": 1}
+    assert phone.get("/api/session").json()["player"] is None
+    assert computer.get("/api/session").json()["player"] == {"name": name}
+    again = browser(server)
+    assert again.post("/api/session", json={"name": name, "password": "a long secret"}
+                      ).status_code == 403
+    assert again.post("/api/session", json={"name": name, "password": "cards at dawn"}
+                      ).status_code == 200
+    refused = browser(server).post("/api/session/password",
+                                   json={"password": "cards at dawn", "new_password": "x" * 9})
+    assert refused.status_code == 401 and refused.json()["error"] == "session_ended"
+
+
 def test_the_session_cookie_is_httponly_lax_and_secure_over_https(server: Server) -> None:
     b, _ = signed_up(server)
     plain = b.post("/api/session", json={"name": _, "password": "a long secret"})

@@ -8,8 +8,9 @@ HTTP (JSON, every refusal ``{"error", "message"}``):
 * ``POST /api/quickplay`` — sit at a public table of a preset, or at a new one with computer
   players in the other seats;
 * ``POST /api/players`` (sign up), ``POST /api/session`` (sign in), ``DELETE /api/session``
-  (sign out), ``DELETE /api/session/others`` (sign out every other browser), ``GET
-  /api/session`` (who am I, and the tables where I sit);
+  (sign out), ``DELETE /api/session/others`` (sign out every other browser), ``POST
+  /api/session/password`` (a new password), ``GET /api/session`` (who am I, and the tables
+  where I sit);
 * ``GET /api/rooms/{id}/mine`` — a signed-in player's seat of a room, from any browser;
 * ``GET /api/players/{name}`` — a player's profile: ratings, totals per family, matches;
 * ``GET /api/leaderboard?family=28`` — the rated players of a family;
@@ -79,6 +80,14 @@ class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: StrictStr = Field(max_length=64)
     password: StrictStr = Field(max_length=256)
+
+
+class PasswordChange(BaseModel):
+    """``POST /api/session/password``: the current password and the new one."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    password: StrictStr = Field(max_length=256)
+    new_password: StrictStr = Field(max_length=256)
 
 
 class QuickPlay(BaseModel):
@@ -168,12 +177,21 @@ class Place:
         (``signins_per_minute``) and wrong passwords per name (``wrong_passwords_per_hour``,
         whether or not a player has it): a name given too many is refused before its password
         is checked, the right password too, until the bucket has refilled."""
+        found = await self._checked(request, ask.name, ask.password)
+        await self._session(request, response, found.id)
+        return Player(found.id, found.name)
+
+    async def _checked(self, request: Request, name: str, password: str,
+                       player_id: int | None = None) -> PlayerRow:
+        """The player of ``name`` whose password is ``password`` (and whose id is
+        ``player_id``, if given), under the limits of a sign-in (attempts per address, wrong
+        passwords per name); 403 ``wrong_password``."""
         now = self.hub.now()
         if not self.signins.take(client_of(request), now):
             raise RoomError(429, "too_many_signins", f"at most "
                             f"{self.limits.signins_per_minute} sign-in attempts a minute from "
                             "your address; wait a little")
-        key = name_key(ask.name.strip())
+        key = name_key(name.strip())
         account = short_hash(key)
         per_hour = self.limits.wrong_passwords_per_hour
         wait = min(await self._write(self.store.take_password_try, account, self.hub.wall(),
@@ -185,22 +203,46 @@ class Place:
                             f"{'s' if minutes > 1 else ''} (a browser signed in to it stays "
                             "signed in)", retry_after=math.ceil(wait))
         try:                                  # the try spent is kept if the password is wrong
-            found = await self._player_named(ask.name)
+            found = await self._player_named(name)
             ok = await self.passwords.verify(found.password_hash if found else None,
-                                             ask.password)
+                                             password)
         except BaseException:               # busy, failed or cancelled: not a wrong one
             task = asyncio.get_running_loop().create_task(self._give_back_try(account))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
             raise
-        if found is None or not ok:
+        if found is None or not ok or player_id not in (None, found.id):
             raise RoomError(403, "wrong_password", "that name and password do not match")
         await self._give_back_try(account)
         if self.passwords.needs_rehash(found.password_hash):
             await self._write(self.store.set_password_hash, found.id,
-                              await self.passwords.hash(ask.password))
-        await self._session(request, response, found.id)
-        return Player(found.id, found.name)
+                              await self.passwords.hash(password))
+        return found
+
+    async def change_password(self, request: Request, ask: PasswordChange) -> int:
+        """The signed-in player's password changed: the current one is asked again (under
+        a sign-in's limits), and every other session of the player ends (whoever knew the
+        old password is signed out); how many ended.  401 without a session."""
+        player = await self._signed_in(request)
+        check_password(ask.new_password)
+        found = await self._checked(request, player.name, ask.password, player.id)
+        await self._write(self.store.set_password_hash, found.id,
+                          await self.passwords.hash(ask.new_password))
+        return await self._end_other_sessions(request, player)
+
+    async def _signed_in(self, request: Request) -> Player:
+        """The signed-in player of ``request``; 401 ``session_ended`` without one."""
+        player = await self.player(request)
+        if player is None:
+            raise RoomError(401, "session_ended", "you are not signed in here any more: "
+                            "sign in again")
+        return player
+
+    async def _end_other_sessions(self, request: Request, player: Player) -> int:
+        secret = request.cookies.get(COOKIE, "")
+        ended: int = await self._write(self.store.end_other_sessions, player.id,
+                                       token_hash(secret))
+        return ended
 
     async def _give_back_try(self, account: str) -> None:
         """Return the wrong-password try a sign-in spent (the password was right, or could
@@ -245,14 +287,7 @@ class Place:
     async def sign_out_elsewhere(self, request: Request) -> int:
         """End every other session of this browser's player (a phone lost, a shared
         computer left signed in); how many ended.  401 without a session."""
-        player = await self.player(request)
-        if player is None:
-            raise RoomError(401, "session_ended", "you are not signed in here any more: "
-                            "sign in again")
-        secret = request.cookies.get(COOKIE, "")
-        ended: int = await self._write(self.store.end_other_sessions, player.id,
-                                       token_hash(secret))
-        return ended
+        return await self._end_other_sessions(request, await self._signed_in(request))
 
     # ---- seats -------------------------------------------------------------------------
     async def take_seat(self, request: Request, room_id: str, seat: int,
@@ -496,6 +531,11 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
     async def sign_out(request: Request, response: Response) -> dict[str, Any]:
         await place.sign_out(request, response)
         return {"player": None}
+
+    @app.post("/api/session/password")
+    async def change_password(request: Request) -> dict[str, Any]:
+        return {"ended": await place.change_password(request,
+                                                     await body(request, PasswordChange))}
 
     @app.delete("/api/session/others")
     async def sign_out_elsewhere(request: Request) -> dict[str, Any]:

@@ -33,9 +33,28 @@ function handLine(room, h) {
 }
 
 /** The owner's own profile offers to sign out every other browser (a phone lost, a shared
- *  computer left signed in): DELETE /api/session/others. */
-function offerSessions(who) {
-  $("sessions").hidden = !profile || who?.player?.name !== profile.name;
+ *  computer left signed in: DELETE /api/session/others) and a new password (POST
+ *  /api/session/password, which signs the others out too). */
+function offerOwn(who) {
+  $("own").hidden = !profile || who?.player?.name !== profile.name;
+  if (profile) $("pw-name").value = profile.name;      // (for the browser's password keeper)
+}
+
+async function changePassword(event) {
+  event.preventDefault();
+  const said = $("pw-said");
+  $("pw-btn").disabled = true;
+  const answer = await request("/api/session/password",
+    { password: $("pw-current").value, new_password: $("pw-new").value });
+  $("pw-btn").disabled = false;
+  said.className = answer.ok ? "" : "error";
+  if (!answer.ok) {
+    sayRefusal(said, "account.change_password_failed", answer.data, answer.response);
+    return;
+  }
+  $("pw-current").value = "";
+  $("pw-new").value = "";
+  tellIn(said, () => t("account.password_changed"));
 }
 
 async function signOutOthers() {
@@ -52,7 +71,7 @@ async function signOutOthers() {
 }
 
 function draw(who) {
-  offerSessions(who);
+  offerOwn(who);
   if (missing) {
     $("player-name").textContent = NAME;
     $("player-since").textContent = t("profile.not_found");
@@ -99,4 +118,7 @@ async function load(who) {
 }
 
 $("sign-out-others").addEventListener("click", signOutOthers);
+// the form's button comes disabled (a form sent before its handler is wired reloads the page)
+$("password-form").addEventListener("submit", changePassword);
+$("pw-btn").disabled = false;
 startPage(draw).then(load);
