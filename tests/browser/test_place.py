@@ -265,6 +265,22 @@ def test_sign_up_out_and_in_and_see_your_history(
     elsewhere.goto(f"{server.url}/players/{name}")           # not theirs: not offered
     elsewhere.locator("#player-name").wait_for()
     assert elsewhere.locator("#own").is_hidden()
+    # the player deletes themselves: the password asked again, then signed out, and gone
+    page.locator("#delete-box summary").click()
+    page.locator("#del-password").fill("cards at dusk")
+    page.locator("#del-btn").click()
+    page.wait_for_function("document.querySelector('#del-said').innerText.length > 0")
+    assert page.inner_text("#del-said").startswith("Could not delete your player: ")
+    page.locator("#del-password").fill("cards at dawn")
+    with page.expect_navigation():
+        page.locator("#del-btn").click()
+    assert page.url == f"{server.url}/"
+    page.locator("#sign-in").wait_for()
+    with urllib.request.urlopen(f"{server.url}/api/leaderboard") as got:
+        assert name not in {p["name"] for p in json.load(got)["players"]}
+    page.goto(f"{server.url}/players/{name}")
+    page.wait_for_function("document.querySelector('#player-since').innerText.length > 0")
+    assert page.inner_text("#player-since") == catalog("en")["profile.not_found"]
     assert not errors, errors
 
 

@@ -208,6 +208,32 @@ def test_a_player_changes_their_password(server: Server) -> None:
     assert refused.status_code == 401 and refused.json()["error"] == "session_ended"
 
 
+def test_a_player_deletes_themselves(server: Server) -> None:
+    """``DELETE /api/session/player``: the password is asked again (a wrong one changes
+    nothing); then the player's profile, place on the leaderboard and sessions (this browser's
+    and every other) are gone, the password signs in nobody, and the name stays taken (a
+    newcomer under it would pass for the player in old records)."""
+    computer, name = signed_up(server)
+    phone = browser(server)
+    assert phone.post("/api/session", json={"name": name, "password": "a long secret"}
+                      ).status_code == 200
+    wrong = computer.request("DELETE", "/api/session/player", json={"password": "not it"})
+    assert wrong.status_code == 403 and wrong.json()["error"] == "wrong_password"
+    assert server.get(f"/api/players/{name}").status_code == 200
+    r = computer.request("DELETE", "/api/session/player", json={"password": "a long secret"})
+    assert r.status_code == 200 and r.json() == {"player": None}
+    assert server.get(f"/api/players/{name}").status_code == 404
+    for b in (computer, phone):
+        assert b.get("/api/session").json()["player"] is None
+    again = browser(server)
+    assert again.post("/api/session", json={"name": name, "password": "a long secret"}
+                      ).status_code == 403
+    taken = again.post("/api/players", json={"name": name, "password": "another secret"})
+    assert taken.status_code == 409 and taken.json()["error"] == "name_taken"
+    refused = again.request("DELETE", "/api/session/player", json={"password": "x"})
+    assert refused.status_code == 401 and refused.json()["error"] == "session_ended"
+
+
 def test_the_session_cookie_is_httponly_lax_and_secure_over_https(server: Server) -> None:
     b, _ = signed_up(server)
     plain = b.post("/api/session", json={"name": _, "password": "a long secret"})

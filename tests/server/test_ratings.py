@@ -134,6 +134,23 @@ def test_a_rated_match_moves_the_ratings_once(store: PlaceStore) -> None:
     assert history[0]["hands"][0]["contract"] == 16
 
 
+def test_a_deleted_player_leaves_the_leaderboard_for_good(store: PlaceStore) -> None:
+    """A deleted player's ratings, matches, sessions and seats go, and a rated match that was
+    under way when they left (it rates its players as it ends) does not bring them back to
+    the leaderboard; the other players keep theirs."""
+    ids = [store.add_player(n, n, "hash", "c") for n in ("a", "b", "c", "d")]
+    players = [int(i) for i in ids if i is not None]
+    store.add_session("a-session", players[0], time.time() + 3600)
+    assert store.record_match(synthetic("room1", players), rate)
+    store.delete_player(players[0])
+    assert store.ratings_of(players[0]) == {} and store.history(players[0], 10) == []
+    assert store.session("a-session") is None
+    assert [e["name"] for e in store.leaderboard("28", 10)] == ["c", "b", "d"]
+    assert store.record_match(synthetic("room2", players), rate)      # the match under way
+    assert "a" not in {e["name"] for e in store.leaderboard("28", 10)}
+    assert store.add_player("A", "a", "hash", "c") is None              # the name stays taken
+
+
 def test_a_player_keeps_sixteen_sessions_and_the_oldest_is_signed_out(store: PlaceStore) -> None:
     """An attack script: each sign-in kept one more session row, without end.  A player
     keeps the newest :data:`SESSIONS_KEPT` (browsers signed in); the next sign-in signs the

@@ -9,8 +9,8 @@ HTTP (JSON, every refusal ``{"error", "message"}``):
   players in the other seats;
 * ``POST /api/players`` (sign up), ``POST /api/session`` (sign in), ``DELETE /api/session``
   (sign out), ``DELETE /api/session/others`` (sign out every other browser), ``POST
-  /api/session/password`` (a new password), ``GET /api/session`` (who am I, and the tables
-  where I sit);
+  /api/session/password`` (a new password), ``DELETE /api/session/player`` (delete the
+  player), ``GET /api/session`` (who am I, and the tables where I sit);
 * ``GET /api/rooms/{id}/mine`` — a signed-in player's seat of a room, from any browser;
 * ``GET /api/players/{name}`` — a player's profile: ratings, totals per family, matches;
 * ``GET /api/leaderboard?family=28`` — the rated players of a family;
@@ -51,7 +51,7 @@ from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of, short_hash
 from twentyeight.server.listing import listing, quick_pick, row_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, rules_from
-from twentyeight.server.place_store import PlaceStore, PlayerRow, place_engine
+from twentyeight.server.place_store import DELETED, PlaceStore, PlayerRow, place_engine
 from twentyeight.server.quiet import keep_secrets_out_of_logs
 from twentyeight.server.ratings import FAMILIES, rate, shown
 from twentyeight.server.refusal import RoomError
@@ -88,6 +88,13 @@ class PasswordChange(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     password: StrictStr = Field(max_length=256)
     new_password: StrictStr = Field(max_length=256)
+
+
+class Confirm(BaseModel):
+    """``DELETE /api/session/player``: the password, asked again."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    password: StrictStr = Field(max_length=256)
 
 
 class QuickPlay(BaseModel):
@@ -229,6 +236,15 @@ class Place:
         await self._write(self.store.set_password_hash, found.id,
                           await self.passwords.hash(ask.new_password))
         return await self._end_other_sessions(request, player)
+
+    async def delete_player(self, request: Request, ask: Confirm, response: Response) -> None:
+        """The signed-in player deleted (the password asked again, under a sign-in's
+        limits): their ratings, matches, seats and sessions go, this browser is signed out,
+        and the name stays taken.  401 without a session."""
+        player = await self._signed_in(request)
+        await self._checked(request, player.name, ask.password, player.id)
+        await self._write(self.store.delete_player, player.id)
+        await self.sign_out(request, response)
 
     async def _signed_in(self, request: Request) -> Player:
         """The signed-in player of ``request``; 401 ``session_ended`` without one."""
@@ -467,7 +483,7 @@ class Place:
     async def profile(self, name: str) -> dict[str, Any]:
         """A player's profile (see the module)."""
         found = await self._player_named(name) if 0 < len(name) <= 64 else None
-        if found is None:
+        if found is None or found.password_hash == DELETED:
             raise RoomError(404, "no_player", "there is no player of that name")
         rated = await self._read(self.store.ratings_of, found.id)
         totals = await self._read(self.store.totals, found.id)
@@ -536,6 +552,11 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
     async def change_password(request: Request) -> dict[str, Any]:
         return {"ended": await place.change_password(request,
                                                      await body(request, PasswordChange))}
+
+    @app.delete("/api/session/player")
+    async def delete_player(request: Request, response: Response) -> dict[str, Any]:
+        await place.delete_player(request, await body(request, Confirm), response)
+        return {"player": None}
 
     @app.delete("/api/session/others")
     async def sign_out_elsewhere(request: Request) -> dict[str, Any]:

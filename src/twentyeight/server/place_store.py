@@ -248,6 +248,16 @@ class PlaceStore:
             r = conn.execute(select(players).where(players.c.name_key == key)).first()
         return None if r is None else PlayerRow(r.id, r.name, r.password_hash, r.created_at)
 
+    def delete_player(self, player_id: int) -> None:
+        """The player deleted: sessions, seats, ratings and matches gone; the row kept with
+        :data:`DELETED` for its password, so that nobody signs in to it and its name stays
+        taken (a newcomer under it would pass for the player in old tables' records)."""
+        with self.engine.begin() as conn:
+            for table in (sessions, seat_players, ratings, match_players):
+                conn.execute(delete(table).where(table.c.player_id == player_id))
+            conn.execute(update(players).where(players.c.id == player_id)
+                         .values(password_hash=DELETED))
+
     def set_password_hash(self, player_id: int, password_hash: str) -> None:
         """A stronger hash of the same password (argon2's parameters moved on)."""
         with self.engine.begin() as conn:
@@ -474,16 +484,21 @@ class PlaceStore:
         ordered and cut by the database: the whole family was read and sorted here, on every
         request of a GET that nothing limits."""
         rating = (ratings.c.mu - SHOWN_SIGMAS * ratings.c.sigma).label("rating")
+        # not a deleted player's (a rated match under way when they left rates them still)
         with self.engine.connect() as conn:
             rows = conn.execute(select(players.c.name, ratings.c.mu, ratings.c.sigma,
                                        ratings.c.matches, rating)
                                 .join(players, players.c.id == ratings.c.player_id)
-                                .where(ratings.c.family == family)
+                                .where(ratings.c.family == family,
+                                       players.c.password_hash != DELETED)
                                 .order_by(rating.desc(), players.c.name)
                                 .limit(limit)).all()
         return [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "matches": r.matches,
                  "rating": float(r.rating)} for r in rows]
 
+
+DELETED = "!deleted"
+"""The password hash of a deleted player: no password's (argon2 reads no hash in it)."""
 
 SESSIONS_KEPT = 16
 """A player's sessions kept at once (browsers signed in): a 17th sign-in signs the oldest

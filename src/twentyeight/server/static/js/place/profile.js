@@ -37,7 +37,19 @@ function handLine(room, h) {
  *  /api/session/password, which signs the others out too). */
 function offerOwn(who) {
   $("own").hidden = !profile || who?.player?.name !== profile.name;
-  if (profile) $("pw-name").value = profile.name;      // (for the browser's password keeper)
+  if (profile) $("pw-name").value = $("del-name").value = profile.name;   // (for the
+}                                                               // browser's password keeper)
+
+async function deletePlayer(event) {
+  event.preventDefault();
+  $("del-btn").disabled = true;
+  const answer = await request("/api/session/player", { password: $("del-password").value }, "DELETE");
+  $("del-btn").disabled = false;
+  if (!answer.ok) {
+    sayRefusal($("del-said"), "account.delete_failed", answer.data, answer.response);
+    return;
+  }
+  location.href = "/";                                  // signed out: a guest again
 }
 
 async function changePassword(event) {
@@ -47,6 +59,8 @@ async function changePassword(event) {
   const answer = await request("/api/session/password",
     { password: $("pw-current").value, new_password: $("pw-new").value });
   $("pw-btn").disabled = false;
+$("delete-form").addEventListener("submit", deletePlayer);
+$("del-btn").disabled = false;
   said.className = answer.ok ? "" : "error";
   if (!answer.ok) {
     sayRefusal(said, "account.change_password_failed", answer.data, answer.response);
@@ -121,4 +135,6 @@ $("sign-out-others").addEventListener("click", signOutOthers);
 // the form's button comes disabled (a form sent before its handler is wired reloads the page)
 $("password-form").addEventListener("submit", changePassword);
 $("pw-btn").disabled = false;
+$("delete-form").addEventListener("submit", deletePlayer);
+$("del-btn").disabled = false;
 startPage(draw).then(load);
