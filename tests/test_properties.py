@@ -988,7 +988,8 @@ def check_rotation_auction(game: Game) -> None:
 def check_zero_point_claim(game: Game) -> None:
     """28-POST-3 (``optional``): a player whose dealt cards hold no J, 3, 9, A or T may claim
     the redeal on each of his own turns once every card is dealt (at once in 6P-3, 40-11 and
-    56), until he has played a card: the auction, the trump choice, every window, play."""
+    56), until he has played a card: the auction, the trump choice, every window, play — but
+    not right after asking for the trump or showing it, when he plays (28-REV-3)."""
     rules = game.rules
     seat = game.to_act
     if rules.zero_point_hand_redeal != "optional" or seat is None:
@@ -1000,6 +1001,10 @@ def check_zero_point_claim(game: Game) -> None:
     if any(points(c) for c in game.deal_json()[seat]):
         return
     if played_by_seat(res, pack.n)[seat]:
+        return
+    history = game.view(seat)["history"]
+    if history and history[-1] in (f"{seat} ask", f"{seat} reveal"):
+        assert f"{seat} redeal" not in legal_texts(game), "asked: he plays (28-REV-3)"
         return
     note(f"zero-point claim offered in phase {res['phase']}")
     assert f"{seat} redeal" in legal_texts(game), f"seat {seat} holds no point card"

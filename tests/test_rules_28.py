@@ -800,3 +800,29 @@ def test_end_5_game_target_is_configurable() -> None:
         hand = record(rules, W, hands, with_contract(20, play))
         m = Match.from_record({"rules": rules, "hands_played": [hand]})
         assert (m.scores, m.winners, m.over) == (scores, winners, bool(winners))
+
+
+def test_no_zero_point_redeal_once_the_holder_has_asked_or_shown_the_trump() -> None:
+    """28-POST-3 with 28-REV-3 and 28-BR-3: the zero-point redeal is open on the holder's
+    turns until his first card, but not once he has asked for the trump in the trick or, as
+    the bidder, shown it: his only actions are then the plays the rules allow (RULES.md §7).
+    It let a bidder show the trump to everyone and then annul the hand, and an asker escape
+    the duty to trump."""
+    bidder_hands = ["JD 9D AD TD JS 9S AS TS", "KS QS 8S 7S KH QH 8H 7H",
+                    "JH 9H AH TH KC QC 8C 7C", "JC 9C AC TC KD QD 8D 7D"]
+    g = Game.from_record({"rules": "28", "dealer": 3, "hands": [h.split() for h in bidder_hands],
+                          "actions": ["0 bid 14", "1 bid 15", "2 pass", "3 pass", "0 pass",
+                                      "1 trump 7S", "1 pass", "3 pass", "0 play JD"]})
+    assert "1 redeal" in [str(a) for a in g.legal_actions()]   # void, before his first card
+    g.apply("1 reveal")
+    assert [str(a) for a in g.legal_actions()] == ["1 play 7S"]
+    with pytest.raises(IllegalAction, match="no longer open"):
+        g.apply("1 redeal")
+    asker_hands = ["JD 9D AD TD JC 9S AS TS", "JH 9H AH TH 7H QD 8D 7C",
+                   "KS QS 8S 7S KH QH 8H KD", "JS 9C AC TC KC QC 8C 7D"]
+    g = Game.from_record({"rules": "28", "dealer": 3, "hands": [h.split() for h in asker_hands],
+                          "actions": ["0 bid 14", "1 pass", "2 pass", "3 pass", "0 trump JD",
+                                      "0 pass", "2 pass", "0 play JC", "1 play 7C"]})
+    assert "2 redeal" in [str(a) for a in g.legal_actions()]
+    g.apply("2 ask")
+    assert [str(a) for a in g.legal_actions()] == ["2 play KD"]    # he must trump

@@ -50,6 +50,9 @@ def _why(h: HandState, action: Action, code: int | None) -> Reason:
     if phase in (TRUMP, DOUBLE, REDOUBLE) and code == REDEAL:
         return _no_redeal(h)
     if code == REDEAL:                      # after the second deal: the raise window, the play
+        seat = h.to_act
+        if seat is not None and h.asker == seat and h.zero_point >> seat & 1:
+            return Reason("redeal_after_ask", "28-POST-3, 28-REV-3")
         return _zero_point_claim(h.rules)
     if phase == PLAY and code is not None:
         reason = _play(h, action, code)

@@ -58,6 +58,8 @@ ENGLISH: dict[str, str] = {
                  "turn once the trump is exposed and your side has won a trick since",
     "redeal_pointless_hand": "a redeal may be claimed only by a player whose eight cards hold "
                              "no J, 9, A or T, before playing a card",
+    "redeal_after_ask": "having asked for the trump or shown it, you play a card: the redeal "
+                        "is no longer open",
     "concede_when": "the opponents may concede only while the bidding side has won every "
                     "trick",
     "auction_over": "the auction is over: cards are being played",

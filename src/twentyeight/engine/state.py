@@ -177,8 +177,11 @@ class PlayState:
         return cards
 
     def may_claim_zero_point(self, seat: int) -> bool:
-        """28-POST-3: the zero-point redeal is open on the holder's turns until his first card."""
-        return bool(self.zero_point >> seat & 1 and not self.played_seats >> seat & 1)
+        """28-POST-3: the zero-point redeal is open on the holder's turns until his first
+        card, but not once he has asked or revealed in this trick (his only actions then are
+        the plays the rules allow: RULES.md §7, 28-REV-3)."""
+        return bool(self.zero_point >> seat & 1 and not self.played_seats >> seat & 1
+                    and self.asker != seat)
 
     def opponents_hold_trump(self) -> bool:
         """Whether any opponent of the bidding side was dealt a card of the trump suit."""

@@ -453,7 +453,8 @@ def legal(w: Vector, o: int, mo: int) -> int:
         w[mo + k] = verb
         k += 1
     seat = w[o + TO_ACT]
-    if w[ZERO_POINT] >> seat & 1 and not w[o + PLAYED] >> seat & 1:          # 28-POST-3
+    if w[ZERO_POINT] >> seat & 1 and not w[o + PLAYED] >> seat & 1 \
+            and w[o + ASKER] != seat:                           # 28-POST-3 (not once asked)
         w[mo + k] = REDEAL
         k += 1
     return k
