@@ -384,7 +384,7 @@ def test_a_defenders_matching_bid_is_said_as_a_match() -> None:
 # ---- the contract's stake -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["28", "29", "56"])
+@pytest.mark.parametrize("rules", ["28", "29", "56", "28-bengal"])
 def test_the_stake_is_told_once_the_play_begins(rules: str) -> None:
     """The browser's contract panel says what a contract wins made and loses failed
     ("made +1, failed −2"; doubled, redoubled); the terminal said nothing of it (its contract
@@ -400,7 +400,10 @@ def test_the_stake_is_told_once_the_play_begins(rules: str) -> None:
         if stake is None or not view["tricks"]:
             assert "At stake" not in text, seed
             continue
-        line = f"At stake: +{stake['win']} if the contract is made, -{stake['loss']} if it fails"
+        short = stake.get("below_half")        # A-14 (28-bengal): under half the bid, twice
+        line = f"At stake: +{stake['win']} if the contract is made, -{stake['loss']} if it fails" \
+            + (f" (-{short['loss']} if under {short['points']} points)" if short else "")
+        assert (short is not None) == (rules == "28-bengal")
         assert text.count("At stake") == 1 and line in text, (seed, line)
         told += 1
     assert told >= 3

@@ -13,6 +13,7 @@ import pytest
 
 from twentyeight import Game, Rules
 from twentyeight.views import (
+    BelowHalf,
     CompletedTrick,
     CurrentTrick,
     HandOutcome,
@@ -42,8 +43,10 @@ def _check(view: dict[str, Any]) -> None:
     assert set(view["points"]) == _keys(SidePoints)
     if view["pair"] is not None:
         assert set(view["pair"]) == _keys(ShownPair)
-    if view["stake"] is not None:
-        assert set(view["stake"]) == _keys(Stake)
+    if view["stake"] is not None:                      # (the two last where tables play them)
+        assert {"win", "loss"} <= set(view["stake"]) <= _keys(Stake)
+        if "below_half" in view["stake"]:
+            assert set(view["stake"]["below_half"]) == _keys(BelowHalf)
     if "result" in view:
         assert set(view["result"]) == _keys(HandOutcome)
         assert set(view["result"]["score_change"]) == _keys(ScoreChange)
@@ -65,13 +68,15 @@ def test_every_view_has_exactly_the_fields_of_view(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", ["28", "29", "28-6p-kerala", "40", "56",
-                                    "56-international", "56-kerala"])
-def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: str) -> None:
+                                    "56-international", "56-kerala", "28-wiki", "28-bengal",
+                                    {"preset": "28", "cot": True}])
+def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
     """``stake``: what the contract as it stands wins made and loses failed (RULES.md §2.17
     tiers, 28-DBL-3 and 28-DBL-7; RULES-56.md 56-SC-2 and 56-SC-4) — in random hands, with
     their random doubles, redoubles and 'C', the view's stake at the last card is what the hand
-    then scores: the win to the bidding side, or the loss from it (to the opponents, where a
-    failed contract is their gain or the score sheet's)."""
+    then scores: the win to the bidding side (every trick's, 28-COT-1, where Cot is played),
+    or the loss from it (to the opponents, where a failed contract is their gain or the score
+    sheet's; the loss under half the bid's points, A-14, where the table plays it)."""
     n = Rules.from_spec(preset).num_players
     outcomes = set()
     for seed in range(40):
@@ -87,11 +92,19 @@ def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: str) -> None:
             continue
         assert stake is not None and view["stake"] == stake
         change, made = view["result"]["score_change"], view["result"]["made"]
+        if any(action.endswith(" concede") for action in view["history"]):
+            continue                            # (a Cot's answer is scored by 28-COT-3/4)
+        taken = view["points"]["bidding"]
+        side = next(team for team in view["teams"] if view["bidder"] in team)
+        every = "all_tricks" in stake and all(t["winner"] in side for t in view["tricks"])
+        short = stake.get("below_half")
         if made:
-            assert change["bidding"] == stake["win"], (seed, stake, change)
+            won = stake["all_tricks"] if every else stake["win"]
+            assert change["bidding"] == won, (seed, stake, change)
         else:
-            assert change["bidding"] == -stake["loss"] or \
-                (change["bidding"] == 0 and change["opponents"] == stake["loss"]), (seed, change)
+            lost = short["loss"] if short and taken < short["points"] else stake["loss"]
+            assert change["bidding"] == -lost or \
+                (change["bidding"] == 0 and change["opponents"] == lost), (seed, change)
         outcomes.add((made, view["multiplier"]))
     assert {made for made, _ in outcomes} == {True, False}, outcomes
 

@@ -19,7 +19,7 @@ from twentyeight.engine.actions import (
     TRUMP_SEVENTH,
 )
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.scoring import contract_stake, target
+from twentyeight.engine.scoring import below_half, contract_stake, target
 from twentyeight.engine.state import (
     ANNULLED,
     NORMAL,
@@ -61,12 +61,22 @@ class CompletedTrick(TypedDict):
     seats: list[int]
 
 
+class BelowHalf(TypedDict):
+    """A-14: a failed contract under ``points`` card points loses ``loss``."""
+
+    points: int
+    loss: int
+
+
 class Stake(TypedDict):
     """What the contract as it stands wins made and loses failed (game points, tables or
-    coolies by the match's scoring), doubling included."""
+    coolies by the match's scoring), doubling included; where the table plays them, what
+    every trick wins (28-COT-1) and what a failure by more than half the bid loses (A-14)."""
 
     win: int
     loss: int
+    all_tricks: NotRequired[int]
+    below_half: NotRequired[BelowHalf]
 
 
 class SidePoints(TypedDict):
@@ -256,4 +266,12 @@ def _stake(h: Hand) -> Stake | None:
     if h.contract < 0 or h.bidder < 0 or h.special != NORMAL or h.status == ANNULLED:
         return None
     win, loss = contract_stake(h)
-    return {"win": win, "loss": loss}
+    if h.cot_refused:                 # 28-COT-4: every trick now, or twice the loss
+        return {"win": 2 * win, "loss": 2 * loss}
+    stake: Stake = {"win": win, "loss": loss}
+    if h.rules.cot:                                     # 28-COT-1: every trick, twice
+        stake["all_tricks"] = 2 * win
+    short = below_half(h)
+    if short is not None:                               # A-14
+        stake["below_half"] = {"points": short, "loss": 2 * loss}
+    return stake

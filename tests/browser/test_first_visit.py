@@ -203,17 +203,20 @@ def test_the_contract_panel_says_what_the_contract_stakes(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """RULES.md §2.17 and 56-SC-2: the contract panel says what the contract wins made and
     loses failed, from the view's ``stake`` (it said nothing of the stakes, and after a
-    double "×4", which in 56 is two tables more, not four times the stake)."""
+    double "×4", which in 56 is two tables more, not four times the stake); in West Bengal's
+    28 also the loss of a contract failed under half its points (A-14)."""
     en = catalog("en")
-    for preset in ("28", "56"):
+    for preset in ("28", "56", "28-bengal"):
         page, errors = seated_page(new_browser_context, server, preset)
         to_the_play(page)
         stake = page.evaluate("async () => (await import('/static/js/table/state.js'))"
                               ".ui.latest.view.stake")
-        assert stake["win"] >= 1 and stake["loss"] > stake["win"], stake    # 28 1/2, 56 1/2 …
+        assert stake["win"] >= 1 and stake["loss"] >= stake["win"], stake   # 28 1/2, 56 1/2 …
         facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
                          page.locator("#contract dd").all_inner_texts(), strict=True))
-        told = en["contract.stakes"].format(**stake)
+        told = en["contract.stakes"].format(win=stake["win"], loss=stake["loss"])
+        if preset == "28-bengal":
+            told += " · " + en["contract.stakes_below_half"].format(**stake["below_half"])
         assert facts[en["contract.stake"]] in (told, f"{en['contract.doubled']}: {told}",
                                                f"{en['contract.redoubled']}: {told}"), facts
         assert not errors

@@ -642,7 +642,13 @@ class TerminalGame:
         told = (stake["win"], stake["loss"])
         if told != self._stake_told:
             self._stake_told = told
-            self.say(f"  At stake: +{told[0]} if the contract is made, -{told[1]} if it fails")
+            every = stake.get("all_tricks")
+            short = stake.get("below_half")
+            made = f"+{told[0]} if the contract is made" + (
+                f" (+{every} with every trick)" if every else "")
+            failed = f"-{told[1]} if it fails" + (
+                f" (-{short['loss']} if under {short['points']} points)" if short else "")
+            self.say(f"  At stake: {made}, {failed}")
 
     def _second_deal(self, game: Any, view: View) -> None:
         """Tell the rest of the cards once they are dealt after the auction (28-DEAL-4), with

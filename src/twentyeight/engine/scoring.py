@@ -157,6 +157,16 @@ def score(h: HandState) -> Score | None:
             win *= 2
         return _score(h, True, goal, win)
     delta = -loss
-    if rules.half_bid_double_loss and not h.c_called and 2 * pts < h.contract:
+    short = below_half(h)
+    if short is not None and pts < short:
         delta *= 2                                      # A-14
     return _score(h, False, goal, delta)
+
+
+def below_half(h: HandState) -> int | None:
+    """A-14 (``half_bid_double_loss``): the bidding side's card points under which a failed
+    contract loses twice — fewer than half the contract (``2·points < contract``), not the
+    pair's target; ``None`` where the table does not play it, or under 'C'."""
+    if not h.rules.half_bid_double_loss or h.c_called:
+        return None
+    return (h.contract + 1) // 2
