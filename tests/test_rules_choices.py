@@ -687,3 +687,26 @@ def test_c18_direction_of_play(rules: Any, next_seat: str) -> None:
         g = game(rules, S, STRONG_EW, [*E_BIDS_20, "3 pass", "1 pass"])
         play_cards(g, PLAY_E_CLUBS)
         assert [t["winner"] for t in g.result()["tricks"]] == [E] * 7 + [N]
+
+
+def test_a_single_hand_voids_the_double_and_the_c_it_follows() -> None:
+    """28-SH-2: a single hand voids the contract's doubles and 'C' — the views and the result
+    said "doubled" (multiplier 2) and 'C' through the whole single hand, though it scores its
+    own ±3 (28-SH-4)."""
+    rules = {"preset": "28-wiki", "double_redouble": True, "c_bid": True, "single_hand": True}
+    g = Game.new(rules, seed=11, dealer=3, scores=[0, 0])
+    for action in ["0 bid 16", "1 pass", "2 pass", "3 pass"]:
+        g.apply(action)
+    g.apply(g.legal_actions()[0])                              # 0 trump (a card)
+    g.apply("1 double")
+    g.apply("0 c")
+    assert g.view(2)["multiplier"] == 2
+    while g.view(g.to_act)["phase"] == "single_hand":
+        legal = [str(a) for a in g.legal_actions()]
+        g.apply("1 single" if "1 single" in legal else next(a for a in legal
+                                                             if a.endswith("pass")))
+    assert g.view(2)["special"] == "single_hand" and g.view(2)["multiplier"] == 1
+    while not g.over:
+        g.apply(g.legal_actions()[0])
+    r = g.result()
+    assert r["c"] is False and r["multiplier"] == 1 and abs(r["score_change"]["bidding"]) == 3

@@ -261,6 +261,8 @@ def single_apply(h: HandState, code: int) -> None:
         if h.indicator >= 0:                       # 28-SH-2: the indicator goes back
             h.hands[h.bidder] |= 1 << h.indicator
             h.indicator = -1
+        h.multiplier = 1                           # 28-SH-2: the doubles and 'C' are void
+        h.c_called = False
         h.trump = -1
         h.restricted = False
         start_play(h)
