@@ -95,6 +95,7 @@ room_fields = st.fixed_dictionaries({}, optional={
 place_fields = st.fixed_dictionaries({}, optional={
     "name": st.one_of(texts, st.sampled_from(["asha", "A", "player one"])),
     "password": st.one_of(texts, numbers, st.just("long enough password")),
+    "new_password": st.one_of(texts, numbers, st.just("another long password")),
     "rules": st.one_of(texts, st.sampled_from(["28", "29", "56-8p"])), "colour": scalars})
 
 
@@ -110,6 +111,7 @@ def requests(draw: st.DrawFn, table: Table) -> tuple[str, str, bytes]:
         "/api/health", "/api/nothing",
         # the place (issue 15): public tables, quick play, players, ratings
         "/api/quickplay", "/api/players", "/api/session", f"/api/players/{room}",
+        "/api/session/others", "/api/session/password", "/api/session/player",
         f"/api/rooms/{room}/mine", f"/api/rooms/{room}/record/hands/{seat}",
         f"/api/leaderboard?family={room}", "/signin", "/leaderboard", f"/players/{room}"]))
     method = draw(st.sampled_from(["GET", "POST", "POST", "POST", "PUT", "DELETE"]))
