@@ -42,6 +42,7 @@ from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
 from twentyeight.server import jsonin, learning, place, transport
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.browser_guard import BrowserGuard
+from twentyeight.server.compression import CompressPages
 from twentyeight.server.head import HeadAsGet
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
@@ -160,7 +161,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hub = hub
     app.state.limits = limits                  # (the HTTP protocol's head_bytes: slow_clients)
     app.add_middleware(BrowserGuard)          # no change from another site, no framing
-    app.add_middleware(HeadAsGet)             # HEAD wherever GET is: probes, link checkers
+    app.add_middleware(CompressPages)         # pages and their files gzipped, not the API
+    app.add_middleware(HeadAsGet)             # HEAD wherever GET is (compressed as GET is)
 
     # ---- every refusal in one shape ----------------------------------------------------
     @app.exception_handler(RoomError)
