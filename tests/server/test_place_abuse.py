@@ -208,3 +208,42 @@ def test_wrong_passwords_are_limited_per_account_from_any_address(
         later[0] += 3600.0                               # an hour on: all of them again
         assert [sign_in("guessed at", f"guess {k}").status_code for k in range(11)] \
             == [403] * 10 + [429]
+
+
+def test_a_players_wrong_passwords_are_one_bucket_however_the_name_is_spelt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attack script: the tries were counted per name as typed, but a player is also found
+    under a key their name had before (``former_name_keys``), so ``nnnnnΗ`` (a Greek capital
+    Eta, read as an h today) reached ``nnnnnn`` with ten tries of its own, and a name with k
+    such letters had 2^k buckets.  They are counted per player now.  And a stranger's wrong
+    guesses at the name no longer lock its signed-in owner out of changing the password:
+    those are counted per session."""
+    app = create_app(Settings(db_url="memory://"))
+    homes = iter(range(1, 250))
+    with TestClient(ProxyHeadersMiddleware(app, trusted_hosts="*")) as http:
+
+        def sign_in(name: str, password: str) -> httpx.Response:
+            return http.post("/api/session", json={"name": name, "password": password},
+                             headers={"X-Forwarded-For": f"10.62.0.{next(homes)}"})
+
+        made = http.post("/api/players", json={"name": "nnnnnn", "password": PASSWORD})
+        assert made.status_code == 201
+        spellings = ["nnnnnn", "nnnnn\u0397", "nnnn\u0397\u0397", "nnn\u0397\u0397\u0397"]
+        wrong = [sign_in(spellings[k % 4], f"guess {k}") for k in range(10)]
+        assert [r.status_code for r in wrong] == [403] * 10
+        assert all(sign_in(name, PASSWORD).status_code == 429 for name in spellings)
+        # the owner, signed in before (this client's cookie), still changes the password
+        r = http.post("/api/session/password",
+                      json={"password": PASSWORD, "new_password": "cards at dawn"})
+        assert r.status_code == 200, r.text
+
+
+def test_signing_out_is_counted_among_an_addresss_requests() -> None:
+    """An attack script: ``DELETE /api/session`` and ``/api/session/others`` read no body,
+    so the limit of requests a minute per address (counted where bodies are read) never
+    applied: one address wrote 4,770 deletions in ten seconds, slowing everyone's tables."""
+    app = create_app(Settings(db_url="memory://"))
+    with TestClient(app) as http:
+        codes = [http.delete(path).status_code
+                 for _ in range(70) for path in ("/api/session", "/api/session/others")]
+    assert set(codes[:100]) <= {200, 401} and codes[-1] == 429

@@ -15,7 +15,13 @@ from sqlalchemy import create_engine
 
 from server.services import Postgres
 from twentyeight.rules import PRESETS
-from twentyeight.server.place_store import SESSIONS_KEPT, MatchResult, PlaceStore, PlayerPart
+from twentyeight.server.place_store import (
+    DELETED,
+    SESSIONS_KEPT,
+    MatchResult,
+    PlaceStore,
+    PlayerPart,
+)
 from twentyeight.server.ratings import family, rate, shown
 from twentyeight.server.room import Room, Seat
 
@@ -135,20 +141,49 @@ def test_a_rated_match_moves_the_ratings_once(store: PlaceStore) -> None:
 
 
 def test_a_deleted_player_leaves_the_leaderboard_for_good(store: PlaceStore) -> None:
-    """A deleted player's ratings, matches, sessions and seats go, and a rated match that was
-    under way when they left (it rates its players as it ends) does not bring them back to
-    the leaderboard; the other players keep theirs."""
+    """A deleted player's ratings, matches, sessions and sign-up address go; their seat at a
+    rated match under way stays theirs, so that the match still rates its other players as it
+    ends (removing it made the match unrated for all four: an attack script), and that does
+    not bring them back to the leaderboard.  A deletion by a stale password does nothing."""
     ids = [store.add_player(n, n, "hash", "c") for n in ("a", "b", "c", "d")]
     players = [int(i) for i in ids if i is not None]
-    store.add_session("a-session", players[0], time.time() + 3600)
+    assert store.add_session("a-session", players[0], time.time() + 3600, "hash")
+    store.link_seat("room2", "a-seat", players[0])
     assert store.record_match(synthetic("room1", players), rate)
-    store.delete_player(players[0])
+    assert not store.delete_player(players[0], "an older hash")
+    assert store.session("a-session") is not None
+    assert store.delete_player(players[0], "hash")
     assert store.ratings_of(players[0]) == {} and store.history(players[0], 10) == []
     assert store.session("a-session") is None
+    assert store.seat_owners("room2") == {"a-seat": players[0]}
+    deleted = store.player_by_id(players[0])
+    assert deleted is not None and deleted.password_hash == DELETED
     assert [e["name"] for e in store.leaderboard("28", 10)] == ["c", "b", "d"]
     assert store.record_match(synthetic("room2", players), rate)      # the match under way
+    assert store.ratings_of(players[1])["28"]["matches"] == 2
     assert "a" not in {e["name"] for e in store.leaderboard("28", 10)}
     assert store.add_player("A", "a", "hash", "c") is None              # the name stays taken
+    assert not store.add_session("late", players[0], time.time() + 3600, DELETED)
+
+
+def test_a_sign_in_racing_a_new_password_gets_no_session(store: PlaceStore) -> None:
+    """An attack script: a sign-in checked the old password, then a change of password ended
+    every other session, then the sign-in added its own: the thief stayed in.  A session is
+    added only while the password is still the one checked; the change of password and the
+    end of the other sessions are one transaction, and a change from a stale hash does
+    nothing."""
+    asha = store.add_player("Asha", "asha", "old", "c")
+    assert isinstance(asha, int)
+    far = time.time() + 3600
+    assert store.add_session("mine", asha, far, "old")
+    assert store.add_session("thief", asha, far, "old")
+    assert store.set_password_hash(asha, "new", "old", keep_session="mine") == 1
+    assert store.session("thief") is None and store.session("mine") == (asha, "Asha")
+    assert not store.add_session("thief-again", asha, far, "old")     # checked before
+    assert store.session("thief-again") is None
+    assert store.set_password_hash(asha, "newer", "old", keep_session="mine") is None
+    assert store.set_password_hash(asha, "stronger", "new") == 0      # a rehash ends nothing
+    assert store.session("mine") == (asha, "Asha")
 
 
 def test_a_player_keeps_sixteen_sessions_and_the_oldest_is_signed_out(store: PlaceStore) -> None:
@@ -158,9 +193,9 @@ def test_a_player_keeps_sixteen_sessions_and_the_oldest_is_signed_out(store: Pla
     asha, ravi = (store.add_player(n, n.casefold(), "hash", "c") for n in ("Asha", "Ravi"))
     assert isinstance(asha, int) and isinstance(ravi, int)
     far = time.time() + 3600
-    store.add_session("ravi-0", ravi, far)
+    store.add_session("ravi-0", ravi, far, "hash")
     for k in range(SESSIONS_KEPT + 1):
-        store.add_session(f"asha-{k}", asha, far)
+        store.add_session(f"asha-{k}", asha, far, "hash")
         time.sleep(0.002)                               # (each a little later than the last)
     assert store.session("asha-0") is None
     assert all(store.session(f"asha-{k}") == (asha, "Asha")
@@ -181,7 +216,7 @@ def test_wrong_passwords_are_counted_once_for_every_process(store: PlaceStore) -
         waits = list(pool.map(lambda k: (store, other)[k % 2].take_password_try(
             "guessed", now, rate, burst), range(20)))
     assert waits.count(0.0) == 10
-    assert all(w == pytest.approx(360) for w in waits if w)
+    assert all(w == pytest.approx(360) for w in waits if w), waits
     assert other.take_password_try("guessed", now, rate, burst) == pytest.approx(360)
     store.give_back_password_try("guessed", burst)                   # a right password
     assert other.take_password_try("guessed", now, rate, burst) == 0.0

@@ -90,6 +90,18 @@ class PasswordChange(BaseModel):
     new_password: StrictStr = Field(max_length=256)
 
 
+def _wrong_password() -> RoomError:
+    """The one refusal of a password that is not the player's (or no longer is)."""
+    return RoomError(403, "wrong_password", "that name and password do not match")
+
+
+class NoBody(BaseModel):
+    """A request that says nothing but its address (``DELETE /api/session``): read all the
+    same, so that it is counted among its address's requests."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class Confirm(BaseModel):
     """``DELETE /api/session/player``: the password, asked again."""
 
@@ -176,32 +188,36 @@ class Place:
         player_id = await self._write(self.store.add_player, name, key, digest, client)
         if player_id is None:
             raise RoomError(409, "name_taken", "that name is taken; choose another")
-        await self._session(request, response, player_id)
+        await self._session(request, response, PlayerRow(player_id, name, digest, 0.0))
         return Player(player_id, name)
 
     async def sign_in(self, request: Request, ask: Credentials, response: Response) -> Player:
         """The player of the name and password, signed in.  Sign-ins are limited per address
-        (``signins_per_minute``) and wrong passwords per name (``wrong_passwords_per_hour``,
-        whether or not a player has it): a name given too many is refused before its password
-        is checked, the right password too, until the bucket has refilled."""
-        found = await self._checked(request, ask.name, ask.password)
-        await self._session(request, response, found.id)
+        (``signins_per_minute``) and wrong passwords per player (``wrong_passwords_per_hour``,
+        per name where no player has it, however the name is spelt): a player given too
+        many is refused before the password is checked, the right password too, until the
+        bucket has refilled."""
+        self._take_sign_in(request)
+        found = await self._player_named(ask.name)
+        account = f"player:{found.id}" if found else f"name:{name_key(ask.name.strip())}"
+        found = await self._checked(found, ask.password, account)
+        await self._session(request, response, found)
         return Player(found.id, found.name)
 
-    async def _checked(self, request: Request, name: str, password: str,
-                       player_id: int | None = None) -> PlayerRow:
-        """The player of ``name`` whose password is ``password`` (and whose id is
-        ``player_id``, if given), under the limits of a sign-in (attempts per address, wrong
-        passwords per name); 403 ``wrong_password``."""
-        now = self.hub.now()
-        if not self.signins.take(client_of(request), now):
+    def _take_sign_in(self, request: Request) -> None:
+        """One of the address's sign-in attempts (``signins_per_minute``); 429 past them."""
+        if not self.signins.take(client_of(request), self.hub.now()):
             raise RoomError(429, "too_many_signins", f"at most "
                             f"{self.limits.signins_per_minute} sign-in attempts a minute from "
                             "your address; wait a little")
-        key = name_key(name.strip())
-        account = short_hash(key)
+
+    async def _checked(self, found: PlayerRow | None, password: str,
+                       account: str) -> PlayerRow:
+        """``found`` if ``password`` is theirs, under the limit of wrong passwords per
+        ``account`` (its bucket of tries); 403 ``wrong_password``."""
+        bucket = short_hash(account)
         per_hour = self.limits.wrong_passwords_per_hour
-        wait = min(await self._write(self.store.take_password_try, account, self.hub.wall(),
+        wait = min(await self._write(self.store.take_password_try, bucket, self.hub.wall(),
                                      per_hour / 3600, per_hour), 3600.0)
         if wait > 0:                 # refused before any password is checked: nothing spent
             minutes = math.ceil(wait / 60)
@@ -210,40 +226,55 @@ class Place:
                             f"{'s' if minutes > 1 else ''} (a browser signed in to it stays "
                             "signed in)", retry_after=math.ceil(wait))
         try:                                  # the try spent is kept if the password is wrong
-            found = await self._player_named(name)
             ok = await self.passwords.verify(found.password_hash if found else None,
                                              password)
         except BaseException:               # busy, failed or cancelled: not a wrong one
-            task = asyncio.get_running_loop().create_task(self._give_back_try(account))
+            task = asyncio.get_running_loop().create_task(self._give_back_try(bucket))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
             raise
-        if found is None or not ok or player_id not in (None, found.id):
-            raise RoomError(403, "wrong_password", "that name and password do not match")
-        await self._give_back_try(account)
+        if found is None or not ok:
+            raise _wrong_password()
+        await self._give_back_try(bucket)
         if self.passwords.needs_rehash(found.password_hash):
-            await self._write(self.store.set_password_hash, found.id,
-                              await self.passwords.hash(password))
+            stronger = await self.passwords.hash(password)
+            if await self._write(self.store.set_password_hash, found.id, stronger,
+                                 found.password_hash) is not None:
+                found = PlayerRow(found.id, found.name, stronger, found.created_at)
         return found
 
-    async def change_password(self, request: Request, ask: PasswordChange) -> int:
-        """The signed-in player's password changed: the current one is asked again (under
-        a sign-in's limits), and every other session of the player ends (whoever knew the
-        old password is signed out); how many ended.  401 without a session."""
+    async def _confirmed(self, request: Request, password: str) -> tuple[PlayerRow, str]:
+        """The signed-in player, their password given again (for a change of password or a
+        deletion), and this browser's session; its wrong tries are counted per session, so
+        that a stranger's wrong guesses at the name do not lock the owner out of these.
+        401 ``session_ended`` without a session; 403 ``wrong_password``."""
         player = await self._signed_in(request)
+        self._take_sign_in(request)
+        session = token_hash(request.cookies.get(COOKIE, ""))
+        found = await self._read(self.store.player_by_id, player.id)
+        return await self._checked(found, password, f"session:{session}"), session
+
+    async def change_password(self, request: Request, ask: PasswordChange) -> int:
+        """The signed-in player's password changed: the current one is asked again, and
+        every other session of the player ends with it, in one transaction (whoever knew
+        the old password is signed out, a sign-in checking it meanwhile too); how many
+        ended.  401 without a session."""
         check_password(ask.new_password)
-        found = await self._checked(request, player.name, ask.password, player.id)
-        await self._write(self.store.set_password_hash, found.id,
-                          await self.passwords.hash(ask.new_password))
-        return await self._end_other_sessions(request, player)
+        found, session = await self._confirmed(request, ask.password)
+        digest = await self.passwords.hash(ask.new_password)
+        ended = await self._write(self.store.set_password_hash, found.id, digest,
+                                  found.password_hash, session)
+        if ended is None:                      # changed (or deleted) meanwhile
+            raise _wrong_password()
+        return int(ended)
 
     async def delete_player(self, request: Request, ask: Confirm, response: Response) -> None:
-        """The signed-in player deleted (the password asked again, under a sign-in's
-        limits): their ratings, matches, seats and sessions go, this browser is signed out,
-        and the name stays taken.  401 without a session."""
-        player = await self._signed_in(request)
-        await self._checked(request, player.name, ask.password, player.id)
-        await self._write(self.store.delete_player, player.id)
+        """The signed-in player deleted (the password asked again): their ratings, matches
+        and sessions go, this browser is signed out, and the name stays taken.  401 without
+        a session."""
+        found, _ = await self._confirmed(request, ask.password)
+        if not await self._write(self.store.delete_player, found.id, found.password_hash):
+            raise _wrong_password()
         await self.sign_out(request, response)
 
     async def _signed_in(self, request: Request) -> Player:
@@ -253,12 +284,6 @@ class Place:
             raise RoomError(401, "session_ended", "you are not signed in here any more: "
                             "sign in again")
         return player
-
-    async def _end_other_sessions(self, request: Request, player: Player) -> int:
-        secret = request.cookies.get(COOKIE, "")
-        ended: int = await self._write(self.store.end_other_sessions, player.id,
-                                       token_hash(secret))
-        return ended
 
     async def _give_back_try(self, account: str) -> None:
         """Return the wrong-password try a sign-in spent (the password was right, or could
@@ -281,10 +306,13 @@ class Place:
         return next((r for r in found if legacy_name_key(r.name) == written),
                     found[0] if found else None)
 
-    async def _session(self, request: Request, response: Response, player_id: int) -> None:
+    async def _session(self, request: Request, response: Response, player: PlayerRow) -> None:
+        """A new session of ``player`` for this browser, if their password is still the one
+        just checked (else a change of password or a deletion came first: 403)."""
         secret = new_token()
-        await self._write(self.store.add_session, token_hash(secret), player_id,
-                          time.time() + SESSION_DAYS * 86400)
+        if not await self._write(self.store.add_session, token_hash(secret), player.id,
+                                 time.time() + SESSION_DAYS * 86400, player.password_hash):
+            raise _wrong_password()
         response.set_cookie(COOKIE, secret, max_age=SESSION_DAYS * 86400, path="/",
                             httponly=True, samesite="lax", secure=self.secure(request))
 
@@ -303,7 +331,10 @@ class Place:
     async def sign_out_elsewhere(self, request: Request) -> int:
         """End every other session of this browser's player (a phone lost, a shared
         computer left signed in); how many ended.  401 without a session."""
-        return await self._end_other_sessions(request, await self._signed_in(request))
+        player = await self._signed_in(request)
+        ended: int = await self._write(self.store.end_other_sessions, player.id,
+                                       token_hash(request.cookies.get(COOKIE, "")))
+        return ended
 
     # ---- seats -------------------------------------------------------------------------
     async def take_seat(self, request: Request, room_id: str, seat: int,
@@ -545,6 +576,7 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
 
     @app.delete("/api/session")
     async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+        await body(request, NoBody)             # (counted among the address's requests)
         await place.sign_out(request, response)
         return {"player": None}
 
@@ -560,6 +592,7 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
 
     @app.delete("/api/session/others")
     async def sign_out_elsewhere(request: Request) -> dict[str, Any]:
+        await body(request, NoBody)             # (counted among the address's requests)
         return {"ended": await place.sign_out_elsewhere(request)}
 
     @app.get("/api/session")

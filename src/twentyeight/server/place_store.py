@@ -32,6 +32,7 @@ from typing import Any
 from sqlalchemy import (
     Column,
     ColumnElement,
+    Connection,
     Engine,
     Float,
     Index,
@@ -248,28 +249,57 @@ class PlaceStore:
             r = conn.execute(select(players).where(players.c.name_key == key)).first()
         return None if r is None else PlayerRow(r.id, r.name, r.password_hash, r.created_at)
 
-    def delete_player(self, player_id: int) -> None:
-        """The player deleted: sessions, seats, ratings and matches gone; the row kept with
+    def player_by_id(self, player_id: int) -> PlayerRow | None:
+        """The player of ``player_id``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(players).where(players.c.id == player_id)).first()
+        return None if r is None else PlayerRow(r.id, r.name, r.password_hash, r.created_at)
+
+    def delete_player(self, player_id: int, password_hash: str) -> bool:
+        """The player deleted, if their password is still ``password_hash``: sessions,
+        ratings and matches gone, and the address they signed up from; the row kept with
         :data:`DELETED` for its password, so that nobody signs in to it and its name stays
-        taken (a newcomer under it would pass for the player in old tables' records)."""
+        taken (a newcomer under it would pass for the player in old tables' records).  Their
+        seats at tables under way stay theirs, so that a rated match still rates its other
+        players.  Whether it was done."""
         with self.engine.begin() as conn:
-            for table in (sessions, seat_players, ratings, match_players):
+            if not _holds(conn, player_id, password_hash):
+                return False
+            for table in (sessions, ratings, match_players):
                 conn.execute(delete(table).where(table.c.player_id == player_id))
             conn.execute(update(players).where(players.c.id == player_id)
-                         .values(password_hash=DELETED))
+                         .values(password_hash=DELETED, created_by=""))
+        return True
 
-    def set_password_hash(self, player_id: int, password_hash: str) -> None:
-        """A stronger hash of the same password (argon2's parameters moved on)."""
+    def set_password_hash(self, player_id: int, password_hash: str, was: str,
+                          keep_session: str | None = None) -> int | None:
+        """The player's password hash, if it is still ``was``: a stronger hash of the same
+        password (argon2's parameters moved on), or a new password's, which ends every
+        session of the player but ``keep_session`` (given: a change of password) in the same
+        transaction.  ``None`` if the hash was not ``was`` any more, else the sessions
+        ended."""
         with self.engine.begin() as conn:
+            if not _holds(conn, player_id, was):
+                return None
             conn.execute(update(players).where(players.c.id == player_id)
                          .values(password_hash=password_hash))
+            if keep_session is None:
+                return 0
+            gone = conn.execute(delete(sessions).where(sessions.c.player_id == player_id,
+                                                       sessions.c.token_hash != keep_session))
+        return int(gone.rowcount)
 
-    def add_session(self, token_hash: str, player_id: int, expires_at: float) -> None:
-        """A new session of ``player_id``: expired ones of anyone are dropped meanwhile, and
-        the player's oldest beyond :data:`SESSIONS_KEPT` (each sign-in added one, without
-        end, for as long as a stranger with many addresses kept signing in)."""
+    def add_session(self, token_hash: str, player_id: int, expires_at: float,
+                    password_hash: str) -> bool:
+        """A new session of ``player_id``, if their password is still ``password_hash`` (the
+        one just checked: a sign-in racing a change of password or a deletion gets none);
+        whether it was added.  Expired sessions of anyone are dropped meanwhile, and the
+        player's oldest beyond :data:`SESSIONS_KEPT` (each sign-in added one, without end,
+        for as long as a stranger with many addresses kept signing in)."""
         now = time.time()
         with self.engine.begin() as conn:
+            if not _holds(conn, player_id, password_hash):
+                return False
             conn.execute(delete(sessions).where(sessions.c.expires_at < now))
             older = conn.execute(select(sessions.c.token_hash)
                                  .where(sessions.c.player_id == player_id)
@@ -279,6 +309,7 @@ class PlaceStore:
                 conn.execute(delete(sessions).where(sessions.c.token_hash.in_(older)))
             conn.execute(insert(sessions).values(token_hash=token_hash, player_id=player_id,
                                                  created_at=now, expires_at=expires_at))
+        return True
 
     def session(self, token_hash: str) -> tuple[int, str] | None:
         """``(player id, name)`` of the unexpired session ``token_hash``."""
@@ -309,7 +340,7 @@ class PlaceStore:
         until one will be (nothing spent).  One conditional ``UPDATE``, so two processes
         never spend the same try; a name with no row yet starts full."""
         level = _level_at(now, rate, burst)
-        for _ in range(3):
+        for _ in range(5):
             with self.engine.begin() as conn:
                 spent = conn.execute(update(password_tries)
                                      .where(password_tries.c.account == account, level >= 1)
@@ -318,6 +349,8 @@ class PlaceStore:
                     return 0.0
                 row = conn.execute(select(level.label("level"))
                                    .where(password_tries.c.account == account)).first()
+                if row is not None and float(row.level) >= 1:
+                    continue          # another process made the row meanwhile: spend from it
                 if row is not None:
                     return (1 - float(row.level)) / rate if rate > 0 else math.inf
             try:
@@ -495,6 +528,15 @@ class PlaceStore:
                                 .limit(limit)).all()
         return [{"name": r.name, "mu": r.mu, "sigma": r.sigma, "matches": r.matches,
                  "rating": float(r.rating)} for r in rows]
+
+
+def _holds(conn: Connection, player_id: int, password_hash: str) -> bool:
+    """Whether ``player_id``'s password is still ``password_hash`` (and they are not deleted),
+    their row locked for the rest of the transaction (PostgreSQL: ``FOR UPDATE``; SQLite
+    writes one at a time)."""
+    now = conn.execute(select(players.c.password_hash).where(players.c.id == player_id)
+                       .with_for_update()).scalar()
+    return now is not None and now == password_hash and now != DELETED
 
 
 DELETED = "!deleted"
