@@ -166,6 +166,11 @@ def test_the_last_result_says_the_match_is_over_and_who_won(
     # the only person at the table: "Play again", without a count of "0 of 1" votes
     assert page.locator("#ho-rematch button[data-rematch='vote']").is_visible()
     assert page.locator("#ho-rematch .votes").count() == 0
+    # the replay page will list the match already, the result still open ("Play again"
+    # comes before closing it: the match was kept only once the result was closed)
+    room = page.url.split("/r/")[1].split("?")[0]
+    kept = page.evaluate("JSON.parse(localStorage.getItem('twentyeight:played') || '[]')")
+    assert [m["room"] for m in kept] == [room] and kept[0]["won"] == ("you win" in winners)
     assert not errors
 
 

@@ -33,45 +33,74 @@ function handLine(room, h) {
 }
 
 /** The owner's own profile offers to sign out every other browser (a phone lost, a shared
- *  computer left signed in: DELETE /api/session/others) and a new password (POST
- *  /api/session/password, which signs the others out too). */
+ *  computer left signed in: DELETE /api/session/others), a new password (POST
+ *  /api/session/password, which signs the others out too) and to delete the player (DELETE
+ *  /api/session/player), each asking the password again. */
 function offerOwn(who) {
   $("own").hidden = !profile || who?.player?.name !== profile.name;
-  if (profile) $("pw-name").value = $("del-name").value = profile.name;   // (for the
-}                                                               // browser's password keeper)
+  if (profile) $("pw-name").value = profile.name;      // (for the browser's password keeper)
+}
+
+/** A refusal of the password given again, in the words of this page ("your password is not
+ *  right": there is no name to get wrong here). */
+function sayPasswordRefusal(node, frame, answer) {
+  node.className = "error";
+  if (answer.data?.error === "wrong_password") tellIn(node, () => t("account.wrong_current"));
+  else sayRefusal(node, frame, answer.data, answer.response);
+}
 
 async function deletePlayer(event) {
   event.preventDefault();
+  quiet();
+  if (!window.confirm(t("account.delete_confirm", { name: profile.name }))) return;
   $("del-btn").disabled = true;
   const answer = await request("/api/session/player", { password: $("del-password").value }, "DELETE");
   $("del-btn").disabled = false;
   if (!answer.ok) {
-    sayRefusal($("del-said"), "account.delete_failed", answer.data, answer.response);
+    sayPasswordRefusal($("del-said"), "account.delete_failed", answer);
     return;
   }
-  location.href = "/";                                  // signed out: a guest again
+  // signed out, and the player gone: the page says so instead of their empty profile
+  document.querySelectorAll("main > .panel:not(#profile)").forEach((p) => { p.hidden = true; });
+  $("own").remove();
+  $("player-since").replaceChildren(t("account.deleted", { name: profile.name }), " ",
+    el("a", { href: "/", text: t("profile.lobby") }));
 }
 
 async function changePassword(event) {
   event.preventDefault();
+  quiet();
   const said = $("pw-said");
   $("pw-btn").disabled = true;
   const answer = await request("/api/session/password",
     { password: $("pw-current").value, new_password: $("pw-new").value });
   $("pw-btn").disabled = false;
-$("delete-form").addEventListener("submit", deletePlayer);
-$("del-btn").disabled = false;
-  said.className = answer.ok ? "" : "error";
   if (!answer.ok) {
-    sayRefusal(said, "account.change_password_failed", answer.data, answer.response);
+    sayPasswordRefusal(said, "account.change_password_failed", answer);
     return;
   }
+  said.className = "";
   $("pw-current").value = "";
   $("pw-new").value = "";
+  enableForms();
   tellIn(said, () => t("account.password_changed"));
 }
 
+/** Each action's words replace the last one's (an old "No other device was signed in."
+ *  stayed beside a later refusal). */
+function quiet() {
+  for (const id of ["sessions-said", "pw-said", "del-said"]) $(id).textContent = "";
+}
+
+/** The forms' buttons wait for their passwords (an empty one was sent, and refused as a
+ *  wrong password). */
+function enableForms() {
+  $("pw-btn").disabled = !$("pw-current").value || !$("pw-new").value;
+  $("del-btn").disabled = !$("del-password").value;
+}
+
 async function signOutOthers() {
+  quiet();
   $("sign-out-others").disabled = true;
   const answer = await request("/api/session/others", undefined, "DELETE");
   $("sign-out-others").disabled = false;
@@ -86,9 +115,10 @@ async function signOutOthers() {
 
 function draw(who) {
   offerOwn(who);
-  if (missing) {
+  if (missing) {                          // nobody's profile: no empty cards under the word
     $("player-name").textContent = NAME;
     $("player-since").textContent = t("profile.not_found");
+    document.querySelectorAll("main > .panel:not(#profile)").forEach((p) => { p.hidden = true; });
     return;
   }
   if (!profile) return;
@@ -132,9 +162,9 @@ async function load(who) {
 }
 
 $("sign-out-others").addEventListener("click", signOutOthers);
-// the form's button comes disabled (a form sent before its handler is wired reloads the page)
+// the forms' buttons come disabled (a form sent before its handler is wired reloads the
+// page), and stay so until their passwords are written
 $("password-form").addEventListener("submit", changePassword);
-$("pw-btn").disabled = false;
 $("delete-form").addEventListener("submit", deletePlayer);
-$("del-btn").disabled = false;
+for (const id of ["pw-current", "pw-new", "del-password"]) $(id).addEventListener("input", enableForms);
 startPage(draw).then(load);

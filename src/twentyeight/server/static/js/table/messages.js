@@ -17,7 +17,7 @@ import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./moti
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
 import { receiveRematch, renderSeat, showPending } from "./seat.js";
-import { ROOM, SEAT_KEY, aboutSeat, myTurn, playedByMe, presetName, refresh, satFrom, seatName, teamOf, token, ui }
+import { ROOM, SEAT_KEY, aboutSeat, myTurn, playedByMe, presetName, refresh, satFrom, seatName, token, ui }
   from "./state.js";
 import { handResultText, matchOverText, opening, reasonText, toldBy } from "./text.js";
 
@@ -56,6 +56,7 @@ export function receive(msg) {
       renderClock();
       renderSeat();                               // the rematch, as soon as the match is over
       markMatchOver();                            // and the last result says whose it is
+      keepPlayed(msg);                            // (not when shown: a rematch comes first)
       enqueue(msg);
       break;
     case "hand_over":
@@ -162,11 +163,16 @@ async function showState(msg) {
     log(() => matchOverText(msg.match), "sys");
     say(matchOverText(msg.match), true);
   }
-  // the replay page lists it (seats.js: once a room), the seat known or not yet at the end
-  if (msg.match.over && ui.me !== null) {
-    rememberPlayed({ room: ROOM, preset: presetName(), at: Math.floor(Date.now() / 1000),
-      won: (msg.match.winners || []).includes(teamOf(ui.me)) });
-  }
+}
+
+/** A finished match this seat played is kept for the replay page's list (seats.js: once a
+ *  room), as soon as its final state comes: its showing waits for the last result to be
+ *  closed, and "Play again" or a closed tab comes before that. */
+function keepPlayed(msg) {
+  if (!msg.match?.over || ui.me === null || msg.seat !== ui.me) return;
+  const team = msg.view.teams.findIndex((seats) => seats.includes(ui.me));
+  rememberPlayed({ room: ROOM, preset: presetName(), at: Math.floor(Date.now() / 1000),
+    won: (msg.match.winners || []).includes(team) });
 }
 
 /** "Your turn", said and heard once per state, when the table has shown everything. */
@@ -231,6 +237,7 @@ async function showHandOver(msg) {
     if (review) $("ho-body").append(review);
     const dialog = $("hand-over");
     if (!dialog.open) dialog.showModal();
+    markMatchOver();               // the match's end, if its final state came meanwhile
   });
 }
 
