@@ -9,8 +9,10 @@ points per deal minus the second's, with its 95% interval from the paired deals.
 counted as 0: ``s_i = (1/n)·Σ_j m_ij``.  In a complete round robin of equal pairings this
 is the least-squares solution of ``s_i − s_j ≈ m_ij`` with the strengths summing to zero,
 so the difference of two strengths estimates their head-to-head margin from every game
-played, not only their own.  A pairing is *won* when its interval is clear of zero in the
-bot's favour, *lost* when clear against it, else *undecided*.  Bots are ranked by strength.
+played, not only their own.  Its ``mean_margin`` is the plain mean against the others,
+``(1/(n−1))·Σ_j m_ij`` (the same order).  A pairing is *won* when its interval is clear
+of zero in the bot's favour, *lost* when clear against it, else *undecided*.  Bots are
+ranked by strength.
 
 >>> out = run_tournament(["rules", "random", "rules-v1"], deals=2, seed=1, workers=1)
 >>> [p["bots"] for p in out["pairings"]]
@@ -69,8 +71,8 @@ def standing(names: Sequence[str], margins: Mapping[tuple[int, int], Mapping[str
                 lo, hi = (sign * x for x in diff["ci95"])
                 won += min(lo, hi) > 0
                 lost += max(lo, hi) < 0
-        rows.append({"bot": names[i], "strength": total / n, "won": won, "lost": lost,
-                     "undecided": n - 1 - won - lost})
+        rows.append({"bot": names[i], "strength": total / n, "mean_margin": total / (n - 1),
+                     "won": won, "lost": lost, "undecided": n - 1 - won - lost})
     return sorted(rows, key=lambda r: -r["strength"])
 
 

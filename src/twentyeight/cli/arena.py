@@ -186,14 +186,16 @@ def describe_round_robin(report: dict[str, Any]) -> str:
     for row in names:
         lines.append(f"  {row:<{width}}" + "".join(f"{cell(row, col):>{width + 1}}"
                                                    for col in names))
-    lines.append("standing (strength: mean margin over the field, the bot itself as 0):")
+    lines.append("standing: mean margin against the others, and strength (the difference of")
+    lines.append("  two bots' strengths estimates their head-to-head margin):")
     for k, s in enumerate(report["standing"], 1):
-        lines.append(f"  {k:>2}. {s['bot']:<{width}} {s['strength']:+.3f}   pairings won "
-                     f"{s['won']}, lost {s['lost']}, undecided {s['undecided']}")
-    lines.append("pairings (95% CI; contracts bid / made):")
+        lines.append(f"  {k:>2}. {s['bot']:<{width}} {s['mean_margin']:+.3f}  strength "
+                     f"{s['strength']:+.3f}  pairings won {s['won']}, lost {s['lost']}, "
+                     f"undecided {s['undecided']}")
+    lines.append("pairings (95% CI; each side's contracts):")
     for p in report["pairings"]:
         a, b = p["sides"]
-        lines.append(f"  {a['bot']} vs {b['bot']}: {_ci(p['diff'])}; "
-                     f"{a['contracts']['bid']:,} / {a['contracts']['made']:,} against "
-                     f"{b['contracts']['bid']:,} / {b['contracts']['made']:,}")
+        lines.append(f"  {a['bot']} vs {b['bot']}: {_ci(p['diff'])}; " + "; ".join(
+            f"{side['bot']} bid {side['contracts']['bid']:,}, made "
+            f"{side['contracts']['made']:,}" for side in (a, b)))
     return "\n".join(lines) + "\n"
