@@ -280,9 +280,10 @@ def test_sign_up_out_and_in_and_see_your_history(
     assert page.inner_text("#del-said") == catalog("en")["account.wrong_current"]
     page.locator("#del-password").fill("cards at dawn")
     page.locator("#del-btn").click()
-    page.wait_for_function("!document.querySelector('#own')")
-    assert page.inner_text("#player-since").startswith(
-        catalog("en")["account.deleted"].format(name=name))
+    gone = catalog("en")["account.deleted"].format(name=name)
+    page.wait_for_function("([said]) => document.querySelector('#player-since').innerText "
+                           "=== said", arg=[gone])
+    assert page.locator("#own").is_hidden() and page.locator("#sign-in").is_visible()
     page.goto(f"{server.url}/")
     page.locator("#sign-in").wait_for()
     with urllib.request.urlopen(f"{server.url}/api/leaderboard") as got:

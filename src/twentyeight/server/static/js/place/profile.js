@@ -2,7 +2,7 @@
 // points per deal per family, and the finished matches, each hand's record one click away.
 import { t } from "../i18n.js";
 import { $, el, tellIn } from "../table/dom.js";
-import { dateText } from "./account.js";
+import { accountBar, dateText } from "./account.js";
 import { sayRefusal } from "../refusal.js";
 import { loaded, request } from "../request.js";
 import { startPage } from "./page.js";
@@ -10,6 +10,8 @@ import { startPage } from "./page.js";
 const NAME = decodeURIComponent(location.pathname.split("/players/")[1] || "");
 let profile = null;
 let missing = false;
+let deleted = false;       // the owner deleted the player on this page
+let viewer = null;         // who is looking: the session (startPage's, kept up to date)
 
 function table(head, rows) {
   return el("table", { class: "stats" },
@@ -61,10 +63,11 @@ async function deletePlayer(event) {
     return;
   }
   // signed out, and the player gone: the page says so instead of their empty profile
-  document.querySelectorAll("main > .panel:not(#profile)").forEach((p) => { p.hidden = true; });
-  $("own").remove();
-  $("player-since").replaceChildren(t("account.deleted", { name: profile.name }), " ",
-    el("a", { href: "/", text: t("profile.lobby") }));
+  deleted = true;
+  viewer.player = null;                       // a guest now (the page's own copy of who it is)
+  viewer.rooms = [];
+  accountBar($("account"), viewer);
+  draw(viewer);
 }
 
 async function changePassword(event) {
@@ -115,9 +118,10 @@ async function signOutOthers() {
 
 function draw(who) {
   offerOwn(who);
-  if (missing) {                          // nobody's profile: no empty cards under the word
-    $("player-name").textContent = NAME;
-    $("player-since").textContent = t("profile.not_found");
+  if (missing || deleted) {               // nobody's profile: no empty cards under the word
+    $("player-name").textContent = deleted ? profile.name : NAME;
+    $("player-since").textContent = deleted ? t("account.deleted", { name: profile.name })
+      : t("profile.not_found");
     document.querySelectorAll("main > .panel:not(#profile)").forEach((p) => { p.hidden = true; });
     return;
   }
@@ -155,6 +159,7 @@ function draw(who) {
 }
 
 async function load(who) {
+  viewer = who;
   const answer = await loaded(`/api/players/${encodeURIComponent(NAME)}`, $("ratings"));
   if (answer.ok) profile = answer.data;
   else missing = true;
