@@ -2,6 +2,7 @@
 // ones this browser saw to their end from a seat (seats.js) and, when signed in, the
 // profile's (GET /api/players/NAME), each one click from its replay (/replay?room=ID).
 import { t } from "../i18n.js";
+import { presetOf } from "../learn/notes.js";
 import { dateText, session } from "../place/account.js";
 import { playedMatches } from "../seats.js";
 import { $, el } from "../table/dom.js";
@@ -16,7 +17,8 @@ async function profileMatches() {
   try {
     const r = await fetch(`/api/players/${encodeURIComponent(who.player.name)}`, { cache: "no-store" });
     if (!r.ok) return [];
-    return (await r.json()).matches.map((m) => ({ room: m.room, game: m.family, at: m.finished_at, won: m.won }));
+    return (await r.json()).matches.map((m) => ({ room: m.room, game: presetOf(m.rules), at: m.finished_at,
+      won: m.won }));
   } catch {
     return [];     // the server did not answer: this browser's own list
   }
