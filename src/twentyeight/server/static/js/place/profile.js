@@ -1,10 +1,10 @@
 // A player's profile (GET /api/players/NAME): ratings per family, contracts bid and made and
 // points per deal per family, and the finished matches, each hand's record one click away.
 import { t } from "../i18n.js";
-import { $, el, tellIn } from "../table/dom.js";
+import { $, el } from "../table/dom.js";
 import { accountBar, dateText } from "./account.js";
-import { sayRefusal } from "../refusal.js";
-import { loaded, request } from "../request.js";
+import { offerOwn, wireOwn } from "./own.js";
+import { loaded } from "../request.js";
 import { startPage } from "./page.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/players/")[1] || "");
@@ -34,90 +34,8 @@ function handLine(room, h) {
       download: `${room}-hand-${h.hand + 1}.json`, class: "hand-record", text: t("profile.record") }));
 }
 
-/** The owner's own profile offers to sign out every other browser (a phone lost, a shared
- *  computer left signed in: DELETE /api/session/others), a new password (POST
- *  /api/session/password, which signs the others out too) and to delete the player (DELETE
- *  /api/session/player), each asking the password again. */
-function offerOwn(who) {
-  $("own").hidden = !profile || who?.player?.name !== profile.name;
-  if (profile) $("pw-name").value = profile.name;      // (for the browser's password keeper)
-}
-
-/** A refusal of the password given again, in the words of this page ("your password is not
- *  right": there is no name to get wrong here). */
-function sayPasswordRefusal(node, frame, answer) {
-  node.className = "error";
-  if (answer.data?.error === "wrong_password") tellIn(node, () => t("account.wrong_current"));
-  else sayRefusal(node, frame, answer.data, answer.response);
-}
-
-async function deletePlayer(event) {
-  event.preventDefault();
-  quiet();
-  if (!window.confirm(t("account.delete_confirm", { name: profile.name }))) return;
-  $("del-btn").disabled = true;
-  const answer = await request("/api/session/player", { password: $("del-password").value }, "DELETE");
-  $("del-btn").disabled = false;
-  if (!answer.ok) {
-    sayPasswordRefusal($("del-said"), "account.delete_failed", answer);
-    return;
-  }
-  // signed out, and the player gone: the page says so instead of their empty profile
-  deleted = true;
-  viewer.player = null;                       // a guest now (the page's own copy of who it is)
-  viewer.rooms = [];
-  accountBar($("account"), viewer);
-  draw(viewer);
-}
-
-async function changePassword(event) {
-  event.preventDefault();
-  quiet();
-  const said = $("pw-said");
-  $("pw-btn").disabled = true;
-  const answer = await request("/api/session/password",
-    { password: $("pw-current").value, new_password: $("pw-new").value });
-  $("pw-btn").disabled = false;
-  if (!answer.ok) {
-    sayPasswordRefusal(said, "account.change_password_failed", answer);
-    return;
-  }
-  said.className = "";
-  $("pw-current").value = "";
-  $("pw-new").value = "";
-  enableForms();
-  tellIn(said, () => t("account.password_changed"));
-}
-
-/** Each action's words replace the last one's (an old "No other device was signed in."
- *  stayed beside a later refusal). */
-function quiet() {
-  for (const id of ["sessions-said", "pw-said", "del-said"]) $(id).textContent = "";
-}
-
-/** The forms' buttons wait for their passwords (an empty one was sent, and refused as a
- *  wrong password). */
-function enableForms() {
-  $("pw-btn").disabled = !$("pw-current").value || !$("pw-new").value;
-  $("del-btn").disabled = !$("del-password").value;
-}
-
-async function signOutOthers() {
-  quiet();
-  $("sign-out-others").disabled = true;
-  const answer = await request("/api/session/others", undefined, "DELETE");
-  $("sign-out-others").disabled = false;
-  if (!answer.ok) {
-    sayRefusal($("sessions-said"), "account.sign_out_others_failed", answer.data, answer.response);
-    return;
-  }
-  const ended = answer.data.ended;
-  tellIn($("sessions-said"), () => (ended ? t("account.signed_out_others", { count: ended })
-    : t("account.no_other_sessions")));
-}
-
 function draw(who) {
-  offerOwn(who);
+  offerOwn(who, profile);
   if (missing || deleted) {               // nobody's profile: no empty cards under the word
     $("player-name").textContent = deleted ? profile.name : NAME;
     $("player-since").textContent = deleted ? t("account.deleted", { name: profile.name })
@@ -166,10 +84,15 @@ async function load(who) {
   draw(who);
 }
 
-$("sign-out-others").addEventListener("click", signOutOthers);
-// the forms' buttons come disabled (a form sent before its handler is wired reloads the
-// page), and stay so until their passwords are written
-$("password-form").addEventListener("submit", changePassword);
-$("delete-form").addEventListener("submit", deletePlayer);
-for (const id of ["pw-current", "pw-new", "del-password"]) $(id).addEventListener("input", enableForms);
+/** The owner deleted the player: signed out, and the page says so instead of an empty
+ *  profile. */
+function onDeleted() {
+  deleted = true;
+  viewer.player = null;                       // a guest now (the page's own copy of who it is)
+  viewer.rooms = [];
+  accountBar($("account"), viewer);
+  draw(viewer);
+}
+
+wireOwn(() => profile, onDeleted);
 startPage(draw).then(load);
