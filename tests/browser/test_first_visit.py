@@ -455,7 +455,7 @@ def test_the_tables_small_buttons_are_a_finger_high_on_a_phone(
     room = seat.pop("room")
     page = new_browser_context({**seat, "twentyeight:pace": "instant"}, **TOUCH).new_page()
     page.goto(f"{server.url}/r/{room}")
-    page.wait_for_function(MY_TURN)
+    to_my_first_turn(page)          # (past a hand annulled first: its result holds the table)
     page.wait_for_function("document.body.dataset.caught === '1'")
     small = page.locator("#chat-phrases button, #chat-send, #chat-input, #stand-btn, #hint-btn, "
                          "#mute, #lang, #last-btn, #pace, #actions button")
