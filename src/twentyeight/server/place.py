@@ -188,7 +188,7 @@ class Place:
         player_id = await self._write(self.store.add_player, name, key, digest, client)
         if player_id is None:
             raise RoomError(409, "name_taken", "that name is taken; choose another")
-        await self._session(request, response, PlayerRow(player_id, name, digest, 0.0))
+        await self._session(request, response, player_id, digest)
         return Player(player_id, name)
 
     async def sign_in(self, request: Request, ask: Credentials, response: Response) -> Player:
@@ -201,7 +201,7 @@ class Place:
         found = await self._player_named(ask.name)
         account = f"player:{found.id}" if found else f"name:{name_key(ask.name.strip())}"
         found = await self._checked(found, ask.password, account)
-        await self._session(request, response, found)
+        await self._session(request, response, found.id, found.password_hash)
         return Player(found.id, found.name)
 
     def _take_sign_in(self, request: Request) -> None:
@@ -306,12 +306,14 @@ class Place:
         return next((r for r in found if legacy_name_key(r.name) == written),
                     found[0] if found else None)
 
-    async def _session(self, request: Request, response: Response, player: PlayerRow) -> None:
-        """A new session of ``player`` for this browser, if their password is still the one
-        just checked (else a change of password or a deletion came first: 403)."""
+    async def _session(self, request: Request, response: Response, player_id: int,
+                       password_hash: str) -> None:
+        """A new session of ``player_id`` for this browser, if their password is still
+        ``password_hash``, the one just checked (else a change of password or a deletion came
+        first: 403)."""
         secret = new_token()
-        if not await self._write(self.store.add_session, token_hash(secret), player.id,
-                                 time.time() + SESSION_DAYS * 86400, player.password_hash):
+        if not await self._write(self.store.add_session, token_hash(secret), player_id,
+                                 time.time() + SESSION_DAYS * 86400, password_hash):
             raise _wrong_password()
         response.set_cookie(COOKIE, secret, max_age=SESSION_DAYS * 86400, path="/",
                             httponly=True, samesite="lax", secure=self.secure(request))

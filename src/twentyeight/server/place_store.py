@@ -283,11 +283,7 @@ class PlaceStore:
                 return None
             conn.execute(update(players).where(players.c.id == player_id)
                          .values(password_hash=password_hash))
-            if keep_session is None:
-                return 0
-            gone = conn.execute(delete(sessions).where(sessions.c.player_id == player_id,
-                                                       sessions.c.token_hash != keep_session))
-        return int(gone.rowcount)
+            return 0 if keep_session is None else _end_others(conn, player_id, keep_session)
 
     def add_session(self, token_hash: str, player_id: int, expires_at: float,
                     password_hash: str) -> bool:
@@ -329,9 +325,7 @@ class PlaceStore:
         """Forget every session of ``player_id`` but ``token_hash`` (sign out everywhere
         else); how many were forgotten."""
         with self.engine.begin() as conn:
-            gone = conn.execute(delete(sessions).where(sessions.c.player_id == player_id,
-                                                       sessions.c.token_hash != token_hash))
-        return int(gone.rowcount)
+            return _end_others(conn, player_id, token_hash)
 
     # ---- wrong passwords, counted across processes -------------------------------------
     def take_password_try(self, account: str, now: float, rate: float, burst: float) -> float:
@@ -537,6 +531,13 @@ def _holds(conn: Connection, player_id: int, password_hash: str) -> bool:
     now = conn.execute(select(players.c.password_hash).where(players.c.id == player_id)
                        .with_for_update()).scalar()
     return now is not None and now == password_hash and now != DELETED
+
+
+def _end_others(conn: Connection, player_id: int, keep: str) -> int:
+    """Forget every session of ``player_id`` but ``keep``; how many were forgotten."""
+    gone = conn.execute(delete(sessions).where(sessions.c.player_id == player_id,
+                                               sessions.c.token_hash != keep))
+    return int(gone.rowcount)
 
 
 DELETED = "!deleted"
