@@ -81,6 +81,12 @@ def init_script(storage: dict[str, str]) -> str:
                    for k, v in storage.items())
 
 
+MODULE_SCRIPT = ("window.module = (path) => "
+                 "import(document.documentElement.dataset.assets + path);")
+"""``module('js/table/state.js')`` in a test's script: the page's own instance of one of its
+scripts, under the version the page loaded (server/assets.py), not a second copy."""
+
+
 @pytest.fixture
 def new_browser_context(browser: Browser, request: pytest.FixtureRequest
                         ) -> Iterator[Callable[..., BrowserContext]]:
@@ -98,6 +104,7 @@ def new_browser_context(browser: Browser, request: pytest.FixtureRequest
         # the browser share two cores, and 15 s was once too short for a server's answer
         context.set_default_timeout(45_000)
         context.add_init_script(init_script({"twentyeight:pace": "fast", **(storage or {})}))
+        context.add_init_script(MODULE_SCRIPT)
         opened.append(context)
         return context
 

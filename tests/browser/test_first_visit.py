@@ -214,7 +214,7 @@ def test_the_contract_panel_says_what_the_contract_stakes(
     for preset in ("28", "56", "28-bengal"):
         page, errors = seated_page(new_browser_context, server, preset)
         to_the_play(page)
-        stake = page.evaluate("async () => (await import('/static/js/table/state.js'))"
+        stake = page.evaluate("async () => (await module('js/table/state.js'))"
                               ".ui.latest.view.stake")
         assert stake["win"] >= 1 and stake["loss"] >= stake["win"], stake   # 28 1/2, 56 1/2 …
         facts = dict(zip(page.locator("#contract dt").all_inner_texts(),

@@ -325,7 +325,7 @@ def test_a_long_turn_clock_reads_as_minutes_and_seconds(
 
 
 LAST_TRICK = """async () => {
-  const { ui } = await import('/static/js/table/state.js');
+  const { ui } = await module('js/table/state.js');
   const v = ui.st.view;
   return v.hand_sizes.reduce((a, b) => a + b, 0) + v.trick.cards.length <= v.hand_sizes.length;
 }"""
@@ -379,7 +379,7 @@ def test_a_certain_claim(new_browser_context: Callable[..., BrowserContext], ser
             assert page.locator("#hand-over").is_visible()
             third = EN["claim.certain"].split("{who}")[1].split("{side}")[0].strip()
             assert times(page, third) == 0                  # "You claims the rest" nowhere
-            page.evaluate("async () => (await import('/static/js/i18n.js')).setLanguage('hi')")
+            page.evaluate("async () => (await module('js/i18n.js')).setLanguage('hi')")
             page.wait_for_function("document.documentElement.lang === 'hi'")
             hindi = catalog("hi")["claim.certain.you"].split("{side}")[0].strip()
             assert times(page, hindi) == before[0] + 1, hindi

@@ -163,7 +163,7 @@ def test_a_trump_suit_and_a_named_bid_are_said_in_a_review(
     page.goto(f"{server.url}/replay")
     page.wait_for_function("document.documentElement.lang === 'en'")
     labels = page.evaluate("""async () => {
-      const { actionLabel } = await import('/static/js/learn/review.js');
+      const { actionLabel } = await module('js/learn/review.js');
       return ['0 trump S', '2 trump 9D', '1 bid 30H', '1 bid 31NT', '0 bid 16', '0 trump seventh']
         .map(actionLabel);
     }""")

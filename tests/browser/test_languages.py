@@ -161,7 +161,7 @@ def test_plural_forms_cover_every_category_of_each_language(
         page.select_option("#lang", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
         for n in (1, 2, 5):
-            text = page.evaluate(f"(async () => (await import('/static/js/i18n.js'))"
+            text = page.evaluate(f"(async () => (await module('js/i18n.js'))"
                                  f".t('legend.points', {{count: {n}}}))()")
             form = page.evaluate(f"new Intl.PluralRules('{lang}').select({n})")
             assert text == catalog(lang)["legend.points"][form].replace("{count}", str(n))
@@ -174,7 +174,7 @@ def test_the_engines_reasons_are_told_in_the_language(
     or in English, the server's own sentence."""
     page, _ = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
     page.wait_for_function("document.documentElement.lang === 'hi'")
-    tell = """async (msg) => (await import('/static/js/table/text.js')).reasonText(msg)"""
+    tell = """async (msg) => (await module('js/table/text.js')).reasonText(msg)"""
     follow = {"message": "you must follow suit: you hold hearts (28-PLAY-2)",
               "reason": {"key": "follow_suit", "rule": "28-PLAY-2", "params": {"suit": "H"}}}
     hi = catalog("hi")
@@ -230,7 +230,7 @@ def test_nepali_after_hindi_is_nepali_throughout(
         "ns => ns.map((n) => n.dataset.full)")
     assert all(f" {ne['list.and']} " in n and " and " not in n for n in names), names
     assert names[0].startswith(ne["seat.you"]), names
-    joined = """async () => (await import('/static/js/i18n.js'))
+    joined = """async () => (await module('js/i18n.js'))
                  .joinList(['A', 'B', 'C'], 'disjunction')"""
     assert page.evaluate(joined) == f"A, B {ne['list.or']} C"
     assert not errors, errors

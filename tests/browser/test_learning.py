@@ -124,7 +124,7 @@ def test_a_file_picked_before_the_words_have_loaded_is_opened(
     context = new_browser_context({"twentyeight:lang": "en"},
                                   viewport={"width": width, "height": height})
     held: list[Route] = []
-    context.route("**/static/i18n/*.json", lambda route: held.append(route))
+    context.route("**/i18n/*.json", lambda route: held.append(route))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -292,7 +292,7 @@ def test_a_replayed_file_is_shared_as_a_link_to_its_moment(
     other.on("request", lambda r: asked.append(r.url))
     other.wait_for_selector("#viewer:not([hidden]) .lb-felt")
     assert other.input_value("#slider") == "9" and other.input_value("#seat-select") == "2"
-    other.evaluate("async () => (await import('/static/js/i18n.js')).setLanguage('en')")
+    other.evaluate("async () => (await module('js/i18n.js')).setLanguage('en')")
     other.wait_for_function("document.documentElement.lang === 'en'")
     assert other.inner_text("#now") == told
     assert not [url for url in asked if "record=" in url], asked     # (the fragment stays here)
@@ -370,7 +370,7 @@ def test_a_guests_finished_matches_are_listed_for_replay(
     assert page.locator("#recent").is_hidden()
     assert page.inner_text("#step-label").startswith("Step 0 of ")
     kept = page.evaluate("""async () => {
-        const seats = await import("/static/js/seats.js");
+        const seats = await module("js/seats.js");
         for (let k = 0; k < 25; k += 1) {
             seats.rememberPlayed({room: `r${k}`, preset: "29", at: k, won: true});
         }

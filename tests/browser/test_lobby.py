@@ -266,7 +266,7 @@ def test_an_unknown_table_is_a_page_of_the_site(server: Server, shots: Path,
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(f"{server.url}/r/nosuch")
     assert answer.value.code == 404
-    assert b"/static/css/base.css" in answer.value.read()
+    assert b'/css/base.css"' in answer.value.read()            # the site's own style
     for lang in ("en", "ml"):
         page = new_browser_context({"twentyeight:lang": lang}).new_page()
         page.goto(f"{server.url}/r/nosuch")

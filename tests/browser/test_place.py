@@ -105,7 +105,7 @@ def test_a_stranger_finds_a_public_table_and_sits(
     snap(stranger, shots, "lobby-your-table")
     back.click()
     stranger.wait_for_url(f"**/r/{room}")
-    stranger.wait_for_function("(async () => (await import('/static/js/table/state.js'))"
+    stranger.wait_for_function("(async () => (await module('js/table/state.js'))"
                                ".ui.me === 2)()")
     assert not errors, errors
 
@@ -118,7 +118,7 @@ def test_a_form_sent_before_its_script_has_run_sends_nothing(
     name = f"Ravi {int(time.time()) % 100000}"
     context = new_browser_context()
     held: list[Route] = []
-    context.route("**/static/js/place/signin.js", lambda route: held.append(route))
+    context.route("**/js/place/signin.js", lambda route: held.append(route))
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url))

@@ -116,8 +116,8 @@ def test_every_screen_as_the_bidder(table: str, server: Server, shots: Path,
 
 
 SHOW_BANNER = """async () => {
-  const { ui, seatName, refresh } = await import('/static/js/table/state.js');
-  const { t } = await import('/static/js/i18n.js');
+  const { ui, seatName, refresh } = await module('js/table/state.js');
+  const { t } = await module('js/i18n.js');
   const card = ui.st.view.hand[0], other = (ui.me + 1) % ui.st.view.hand_sizes.length;
   ui.banner = { kind: 'reveal', cards: [card], trick: ui.st.view.tricks.length + 1,
     tell: () => `${t('moment.revealed', { who: seatName(other), trump: t('trump.none') })} `
@@ -134,7 +134,7 @@ def show_the_reveal_banner(page: Page) -> None:
 
 
 TURN_AT = """async (k) => {
-  const { ui, refresh } = await import('/static/js/table/state.js');
+  const { ui, refresh } = await module('js/table/state.js');
   ui.st.to_act = k;
   Object.assign(ui.st.view, { bidder: k, indicator_face_down: true, indicator: null,
     trump: null, trump_exposed: false });
@@ -169,7 +169,7 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
     # the turn at every seat in turn: the row of a plate (the backs held, their count, the
     # bidder's face-down trump card) has room for "to play" wherever the seat to act sits
     # (the seat to act when the watcher arrives, and the bidder, change from deal to deal)
-    for k in range(watcher.evaluate("(async () => (await import('/static/js/table/state.js'))"
+    for k in range(watcher.evaluate("(async () => (await module('js/table/state.js'))"
                                     ".ui.st.view.hand_sizes.length)()")):
         watcher.evaluate(TURN_AT, k)
         found += every_screen(watcher, shots, f"{TABLES[table]}-spectator-turn-{k}")
@@ -183,7 +183,7 @@ def test_every_screen_for_a_spectator(table: str, server: Server, shots: Path,
 
 
 LONGEST_BID = """async () => {
-  const { ui, refresh } = await import('/static/js/table/state.js');
+  const { ui, refresh } = await module('js/table/state.js');
   const v = ui.st.view, by = (ui.me + 7) % v.hand_sizes.length;
   v.high_bid = 28; v.denomination = 'NT'; v.history = [...v.history, `${by} bid 28NT`];
   refresh();

@@ -56,7 +56,7 @@ def test_a_double_overcalled_no_longer_shows_and_the_trump_colours_are_red(
     are red on the buttons, ♠ and ♣ black."""
     page = table(new_browser_context, server, "56")
     calls = page.evaluate("""async () => {
-      const { lastCalls } = await import('/static/js/table/state.js');
+      const { lastCalls } = await module('js/table/state.js');
       return lastCalls({ history: ['0 bid 28H', '1 double', '2 bid 29S', '3 pass'],
                          history_phases: ['auction', 'auction', 'auction', 'auction'] });
     }""")
@@ -64,7 +64,7 @@ def test_a_double_overcalled_no_longer_shows_and_the_trump_colours_are_red(
         {"0": "0 bid 28H", "2": "2 bid 29S", "3": "3 pass"}
     assert {call["phase"] for call in calls.values()} == {"auction"}
     still = page.evaluate("""async () => {
-      const { lastCalls } = await import('/static/js/table/state.js');
+      const { lastCalls } = await module('js/table/state.js');
       return lastCalls({ history: ['0 bid 28H', '1 double'],
                          history_phases: ['auction', 'auction'] });
     }""")
@@ -148,7 +148,7 @@ def test_the_sides_names_in_the_score_bar_are_whole_where_there_is_room(
     page.wait_for_function("document.documentElement.clientWidth === 390")
     labels = page.locator("#scoreboard .score").evaluate_all("ss => ss.map(s => s.title)")
     names = page.evaluate("""async () => {
-      const { seatName } = await import('/static/js/table/state.js');
+      const { seatName } = await module('js/table/state.js');
       return [seatName(1), seatName(3)];
     }""")                            # the computers' names (human-like since they got them)
     assert all(name in labels[1] for name in names) and "…" not in labels[1], (names, labels)
@@ -206,8 +206,8 @@ def test_29s_bidder_who_must_reveal_is_told_he_must(
     which no card could do yet: "Your turn: you cannot follow suit: you must reveal …"."""
     page = table(new_browser_context, server, "29")
     prompt = page.evaluate("""async () => {
-      const s = await import('/static/js/table/state.js');
-      const h = await import('/static/js/table/render-hand.js');
+      const s = await module('js/table/state.js');
+      const h = await module('js/table/render-hand.js');
       const state = JSON.parse(JSON.stringify(s.ui.st));
       state.view.phase = 'play';
       state.view.trick = { cards: ['9S'], seats: [1], leader: 1 };
@@ -246,8 +246,8 @@ def test_one_point_is_singular_in_the_hand_s_result(
     form of its number of points, in English and in Tamil (புள்ளி / புள்ளிகள்)."""
     page = table(new_browser_context, server, "28")
     told = """async ([points, lang]) => {
-      const i18n = await import('/static/js/i18n.js');
-      const { handResultText } = await import('/static/js/table/text.js');
+      const i18n = await module('js/i18n.js');
+      const { handResultText } = await module('js/table/text.js');
       await i18n.useLanguage(lang);
       return handResultText({ result: { made: false }, bidder: 1, contract: 16, denomination: '',
                               points: { bidding: points, opponents: 28 - points } });

@@ -387,7 +387,7 @@ def test_the_raise_window_on_a_phone_in_tamil(
 
 
 SIX_PIPS = """async () => {
-  const { sixSVG } = await import('/static/js/cards.js');
+  const { sixSVG } = await module('js/cards.js');
   return [3, -2, 0, 6, -9].map(score => {
     const svg = sixSVG(score);
     return [/stroke="#c62631"/.test(svg) ? 'red' : 'black',

@@ -95,16 +95,16 @@ def table_page(make: Callable[..., BrowserContext], server: Server,
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.url}/r/{room}")
     page.wait_for_function("document.querySelector('#conn')?.textContent.length > 0")
-    page.wait_for_function("(async () => (await import('/static/js/table/state.js'))"
+    page.wait_for_function("(async () => (await module('js/table/state.js'))"
                            ".ui.room !== null)()")
-    page.evaluate("async () => (await import('/static/js/table/connection.js'))"
+    page.evaluate("async () => (await module('js/table/connection.js'))"
                   ".onMessage(() => {})")
     return page, room, errors
 
 
 def replay(page: Page, messages: list[Message]) -> None:
     page.evaluate("""async (messages) => {
-      const { receive } = await import('/static/js/table/messages.js');
+      const { receive } = await module('js/table/messages.js');
       for (const m of messages) receive(m);
     }""", json.loads(json.dumps(messages)))
 

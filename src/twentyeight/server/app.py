@@ -25,13 +25,11 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 from starlette.exceptions import HTTPException
 
@@ -39,7 +37,8 @@ from twentyeight import __version__
 from twentyeight.bots import bot_descriptions, offered_bot_names
 from twentyeight.rule_words import editor_info, preset_legends
 from twentyeight.rules import PRESET_TITLES, PRESETS, flag_info
-from twentyeight.server import jsonin, learning, place, transport
+from twentyeight.server import assets, jsonin, learning, place, transport
+from twentyeight.server.assets import STATIC
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.browser_guard import BrowserGuard
 from twentyeight.server.compression import CompressPages
@@ -51,7 +50,6 @@ from twentyeight.server.preview import SITE, base_of, page_with_card, table_card
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.settings import Settings
 
-STATIC = Path(__file__).parent / "static"
 """The browser's files: the lobby, the table, their scripts, styles and card drawings."""
 
 log = logging.getLogger("twentyeight.server")
@@ -173,7 +171,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 404 and wants_page(request):     # a mistyped address, in a browser
-            return FileResponse(STATIC / "no-room.html", status_code=404)
+            return assets.page(STATIC / "no-room.html", status_code=404)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "refused")
         return refusal(exc.status_code, code, {404: "there is nothing here",
                                                 405: "this address does not take that method"}
@@ -234,7 +232,7 @@ def create_app(settings: Settings) -> FastAPI:
         return Response(presets_body(), media_type="application/json",
                         headers={"Cache-Control": "max-age=300"})
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", assets.Files(directory=STATIC), name="static")
     places = place.install(app, hub, body, STATIC)    # public tables, players, ratings
 
     @app.get("/", include_in_schema=False)
@@ -302,11 +300,11 @@ def create_app(settings: Settings) -> FastAPI:
             "Content-Disposition": f'attachment; filename="twentyeight-{room_id}.json"'})
 
     @app.get("/r/{room_id}", response_class=HTMLResponse, response_model=None)
-    async def link(room_id: str, request: Request) -> FileResponse | HTMLResponse:
+    async def link(room_id: str, request: Request) -> HTMLResponse:
         try:
             room = await hub.lobby.current(room_id)
         except RoomError as e:                       # 404 unknown, 410 closed
-            return FileResponse(STATIC / "no-room.html", status_code=e.status)
+            return assets.page(STATIC / "no-room.html", status_code=e.status)
         return page_with_card(STATIC / "table.html", request, table_card(room.id, room.rules))
 
     @app.websocket("/api/rooms/{room_id}/ws")

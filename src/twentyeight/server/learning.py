@@ -49,17 +49,18 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.match import Match
 from twentyeight.rules import Rules
+from twentyeight.server import assets
+from twentyeight.server.assets import STATIC
 from twentyeight.server.bounded import BoundedPool
 from twentyeight.server.limits import client_of
 from twentyeight.server.preview import LEARN, LESSON_CARDS, page_with_card, rules_card
@@ -70,7 +71,6 @@ from twentyeight.server.thinkers import NICE
 
 __all__ = ["MAX_HANDS", "Analyst", "ReplayRequest", "ReviewRequest", "add_routes"]
 
-STATIC = Path(__file__).parent / "static"
 MAX_HANDS = 200
 """The most hands a record sent to these endpoints may have."""
 RECORD_BYTES = 1 << 20
@@ -361,8 +361,8 @@ def add_routes(app: FastAPI, body: Body, current: Current,
     records = worker.records
 
     @app.get("/replay", include_in_schema=False)
-    async def replay_page() -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
+    async def replay_page() -> HTMLResponse:
+        return assets.page(STATIC / "replay.html")
 
     @app.get("/rules", include_in_schema=False)         # the recommended game's: 28
     @app.get("/rules/{preset}", include_in_schema=False)

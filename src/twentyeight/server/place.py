@@ -30,10 +30,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from twentyeight.rules import PRESETS
+from twentyeight.server import assets
 from twentyeight.server.accounts import (
     COOKIE,
     GUEST_COOKIE,
@@ -624,14 +625,14 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
         app.add_api_route(path, _page(static / page), include_in_schema=False)
 
     @app.get("/players/{name}", include_in_schema=False)
-    async def profile_page(name: str) -> FileResponse:
-        return FileResponse(static / "profile.html")
+    async def profile_page(name: str) -> HTMLResponse:
+        return assets.page(static / "profile.html")
 
     return place
 
 
-def _page(path: Path) -> Callable[[], Awaitable[FileResponse]]:
-    async def page() -> FileResponse:
-        return FileResponse(path)
+def _page(path: Path) -> Callable[[], Awaitable[HTMLResponse]]:
+    async def page() -> HTMLResponse:
+        return assets.page(path)
     return page
 

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from twentyeight.rules import PRESET_TITLES, PRESETS, Rules
+from twentyeight.server import assets
 from twentyeight.server.ratings import family
 
 IMAGE = "/static/icons/icon-512.png"
@@ -82,7 +83,7 @@ def page_with_card(page: Path, request: Request, card: Card) -> HTMLResponse:
             ("og:image:alt", "A card with a red heart, on the green of a card table")]
     head = "".join(f'<meta property="{name}" content="{escape(value)}">\n' for name, value in tags)
     head += f'<meta name="description" content="{escape(card.description)}">\n'
-    return HTMLResponse(page.read_text(encoding="utf-8").replace("</head>", head + "</head>", 1))
+    return assets.page(page, head=head)
 
 
 def base_of(request: Request) -> str:

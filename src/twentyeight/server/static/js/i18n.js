@@ -1,4 +1,4 @@
-// Message catalogs: one JSON file per language under /static/i18n/, the language chosen from
+// Message catalogs: one JSON file per language under static/i18n/, the language chosen from
 // the browser's languages (navigator.languages), switchable, and remembered.
 //
 // A catalog maps a key to a string with {name} placeholders, or to plural forms
@@ -36,7 +36,7 @@ export function pickLanguage() {
 
 async function fetchCatalog(code) {
   if (!loaded[code]) {
-    const r = await fetch(`/static/i18n/${code}.json`);
+    const r = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));  // this script's version
     loaded[code] = r.ok ? await r.json() : {};
   }
   return loaded[code];
