@@ -109,6 +109,16 @@ def replay(page: Page, messages: list[Message]) -> None:
     }""", json.loads(json.dumps(messages)))
 
 
+def holds_a_token(page: Page) -> None:
+    """The table holds seat 0's token, as if the server had taken it (the made-up token of
+    the storage is refused by the server, which removes it, unless its answer came after
+    the messages were cut off)."""
+    page.evaluate("""async () => {
+      const { ui } = await module('js/table/state.js');
+      ui.seatInfo = { seat: 0, token: 't'.repeat(32) };
+    }""")
+
+
 def log_lines(page: Page) -> list[str]:
     return [t.strip() for t in page.locator("#log li").all_inner_texts()]
 
@@ -144,6 +154,23 @@ def test_an_annulment_says_whose_cards_and_is_told_before_the_next_deal(
         assert lines[told + 1].startswith(deal), lines
         assert sum("28-POST-3" in line for line in lines) == 1, lines
         assert not errors
+
+
+def test_a_hand_annulled_before_a_card_is_played_offers_no_review(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-POST-3: a hand Ravi annuls before the first card has nothing of this seat's play to
+    review; its result offered "Review my play" all the same."""
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    holds_a_token(page)
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  *ended_by(room, Match.new("28", seed=186), REDEAL_186[:-1], REDEAL_186[-1])])
+    page.wait_for_function("document.querySelector('#hand-over').open")
+    assert page.locator("#ho-body .ho-result").inner_text().startswith(
+        catalog("en")["result.annulled_why"].split("{why}")[0])
+    assert page.locator("#review-btn").count() == 0
+    assert not errors
 
 
 def test_four_jacks_are_said_with_whose_they_are(
@@ -205,6 +232,7 @@ def test_a_newcomers_first_result_is_the_computers_hand_not_theirs(
     page, room, errors = table_page(new_browser_context, server,
                                     {"twentyeight:seat:ROOM": json.dumps({"seat": 0,
                                                                            "token": "t" * 32})})
+    holds_a_token(page)
     claimed = room_message(room)
     claimed["seats"][0].update(kind="bot", connected=None, played_by="bot", waiting="Asha")
     seated = room_message(room, sat_from=[1, None, None, None])

@@ -233,7 +233,7 @@ async function showHandOver(msg) {
   say(`${title}. ${result}`, true);
   await showResult(() => {
     fillHandOver(msg, title);
-    const review = reviewOffer(msg.hand);
+    const review = v.tricks?.length ? reviewOffer(msg.hand) : null;   // none for a redeal
     if (review) $("ho-body").append(review);
     const dialog = $("hand-over");
     if (!dialog.open) dialog.showModal();
