@@ -113,6 +113,22 @@ def test_6pk_4_a_side_of_three_is_told_its_own_team_holds_the_bid() -> None:
                                "and over it only 20 or more may be bid (28-AUC-6)")
 
 
+def test_40_4_a_second_bid_over_the_own_team_is_told_the_second_bid_rule() -> None:
+    """40-4, not 28-AUC-6: in 40 a side may bid over its own team freely; a player bidding a
+    second time must bid 30. Over his partner's 25 he was told "your own team holds the bid,
+    and over it only 30 or more may be bid (28-AUC-6)", a rule 40 does not play."""
+    g = Game.new("40", seed=0)
+    first = g.to_act
+    for action in (f"{first} bid 20", f"{(first + 1) % 6} pass", f"{(first + 2) % 6} bid 25"):
+        g.apply(action)
+    while g.to_act != first:
+        g.apply(f"{g.to_act} pass")
+    assert min(int(a.arg) for a in g.legal_actions() if a.verb == "bid" and a.arg) == 30
+    reasons = explain_turn(g.view(first))
+    assert reasons == [Reason("floor_second_bid", "40-4", {"value": 30})]
+    assert str(reasons[0]) == "a second bid must be 30 or more (40-4)"
+
+
 def test_28_auc_4_the_first_hand_must_open() -> None:
     """28-AUC-4: the first hand may not pass; told so at his first turn."""
     g = game("28", 3, HEARTS_HIDDEN)

@@ -301,15 +301,19 @@ def _auction(view: View) -> list[Reason]:
     seat = view["seat"]
     reading = Reading.of(view)
     holder = high_bidder(view)
+    floors: list[tuple[int, Reason]] = []          # each floor that applies, and its reason
     if holder is not None and holder != seat and reading.team_of(holder) == reading.team_of(seat):
-        if rules.partner_overcall == "threshold":      # a side of three: "your own team"
+        if rules.partner_overcall != "threshold":      # 56's stages: the floor is the stage's
+            floors.append((low, Reason("floor_team", "56-AUC-7", {"value": low, "high": high})))
+        elif rules.partner_overcall_min is not None:   # a side of three: "your own team"
             key = "floor_partner" if rules.num_players == 2 * rules.teams else "floor_own_team"
-            return [Reason(key, "28-AUC-6", {"value": low, "high": high})]
-        return [Reason("floor_team", "56-AUC-7", {"value": low, "high": high})]
+            floors.append((rules.partner_overcall_min,
+                           Reason(key, "28-AUC-6", {"value": low, "high": high})))
     if rules.second_bid_min is not None and any(
             e.split()[:2] == [str(seat), "bid"] for e in view["history"]):
-        return [Reason("floor_second_bid", "40-4", {"value": low})]
-    return []
+        floors.append((rules.second_bid_min,
+                       Reason("floor_second_bid", "40-4", {"value": low})))
+    return [reason for floor, reason in floors if floor == low][:1]   # the one that holds
 
 
 def _play_turn(view: View, hand: Hand | None) -> list[Reason]:
