@@ -1,6 +1,7 @@
 // The lobby: make a room with any preset, its rules changed in plain words, and computer
 // players; or join one.  In six languages (i18n.js), with the language and sound switches.
 import { cardSVG, spriteSVG } from "./cards.js";
+import { gameWithCount } from "./games.js";
 import { has, onLanguage, pickLanguage, t, useLanguage } from "./i18n.js";
 import { legendFor, legendNodes } from "./legend.js";
 import * as flagsEditor from "./lobby/flags.js";
@@ -25,7 +26,7 @@ function fillPresets() {
   $("preset").replaceChildren(...Object.entries(presets).map(([name, p]) => {
     const option = document.createElement("option");
     option.value = name;
-    option.textContent = t("lobby.preset_option", { name, count: p.num_players });
+    option.textContent = gameWithCount(name, p.num_players);
     return option;
   }));
   $("preset").value = chosen in presets ? chosen : "28";

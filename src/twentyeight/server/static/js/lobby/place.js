@@ -1,6 +1,7 @@
 // The lobby's place: the account bar, quick play, the public tables (polled every few
 // seconds while the page is seen), "your tables" for a signed-in player, and the public and
 // rated switches of a new table.
+import { gameName, gameWithCount } from "../games.js";
 import { seatNumber, t } from "../i18n.js";
 import { accountBar, goToSeat, NAME_KEY, session } from "../place/account.js";
 import { request } from "../request.js";
@@ -49,7 +50,7 @@ export function roomSettings() {
 function fillQuickPresets(presets) {
   const chosen = $("quick-preset").value || remembered("game", Object.keys(presets), "28");
   $("quick-preset").replaceChildren(...Object.entries(presets).map(([name, p]) => el("option",
-    { value: name, text: t("lobby.preset_option", { name, count: p.num_players }) })));
+    { value: name, text: gameWithCount(name, p.num_players) })));
   $("quick-preset").value = chosen in presets ? chosen : "28";
 }
 
@@ -151,8 +152,7 @@ function renderTables() {
     }));
     list.append(el("li", { class: `public-table${yours ? " yours" : ""}`, "data-room": e.room },
       el("div", { class: "public-head" },
-        el("strong", { text: presets[e.preset]
-          ? t("lobby.preset_option", { name: e.preset, count: presets[e.preset].num_players }) : e.preset }),
+        el("strong", { text: gameWithCount(e.preset, presets[e.preset]?.num_players) }),
         el("span", { class: "hint", text: facts.join(" · ") }),
         el("a", { href: e.path, text: t("lobby.watch") })),
       seats));
@@ -164,7 +164,7 @@ function renderYours() {
   if (!who.player) {
     box.hidden = !guestTables.length;
     $("yours-list").replaceChildren(...guestTables.map(({ room, preset }) => el("li", {},
-      el("code", { text: room }), " ", el("span", { text: preset || "" }), " ",
+      el("code", { text: room }), " ", el("span", { text: gameName(preset) }), " ",
       el("a", { class: "back-to-seat", href: `/r/${encodeURIComponent(room)}`, text: t("lobby.back_to_seat") }))));
     return;
   }

@@ -1,5 +1,6 @@
 // A player's profile (GET /api/players/NAME): ratings per family, contracts bid and made and
 // points per deal per family, and the finished matches, each hand's record one click away.
+import { gameName } from "../games.js";
 import { t } from "../i18n.js";
 import { $, el } from "../table/dom.js";
 import { accountBar, dateText } from "./account.js";
@@ -61,7 +62,9 @@ function draw(who) {
     : [el("p", { class: "hint", text: t("profile.no_matches") })]));
   $("matches").replaceChildren(...profile.matches.map((m) => {
     const result = el("span", { class: m.won ? "match-won" : "match-lost", text: t(m.won ? "profile.match_won" : "profile.match_lost") });
-    const facts = [family(m.family), dateText(m.finished_at),
+    // the match's game by its name ("28 (West Bengal)"), not only its rating's family ("28")
+    const preset = typeof m.rules === "string" ? m.rules : m.rules?.preset;
+    const facts = [preset ? gameName(preset) : family(m.family), dateText(m.finished_at),
       t("profile.match_facts", { count: m.deals, bids: m.bids, made: m.made })];
     if (m.rated) facts.push(t("profile.rated"));
     return el("li", { class: "match", "data-room": m.room }, el("details", {},

@@ -1,6 +1,7 @@
 // The replay page's list of the person's own finished matches (/replay with no record): the
 // ones this browser saw to their end from a seat (seats.js) and, when signed in, the
 // profile's (GET /api/players/NAME), each one click from its replay (/replay?room=ID).
+import { gameName } from "../games.js";
 import { t } from "../i18n.js";
 import { presetOf } from "../learn/notes.js";
 import { dateText, session } from "../place/account.js";
@@ -35,7 +36,7 @@ async function gather() {
 export function renderRecent() {
   $("recent-list").replaceChildren(...matches.map((m) => el("li", {},
     el("a", { href: `/replay?room=${encodeURIComponent(m.room)}&hand=0`, "data-room": m.room,
-      text: [m.game, m.at ? dateText(m.at) : null, t(m.won ? "replay.recent_won" : "replay.recent_lost")]
+      text: [gameName(m.game), m.at ? dateText(m.at) : null, t(m.won ? "replay.recent_won" : "replay.recent_lost")]
         .filter(Boolean).join(" · ") }))));
   $("recent-none").hidden = matches.length > 0;
 }

@@ -2,6 +2,7 @@
 // the cards in order with their points, the rules the table explains (each an anchor the
 // explanations link to: #rule-28-REV-6), and every rule flag that applies to that game in
 // plain words with its value.  Everything comes from /api/presets (twentyeight.rule_words).
+import { gameName } from "../games.js";
 import { has, language, onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
 import { legendFor, legendNodes } from "../legend.js";
 import { applies } from "../lobby/flags.js";
@@ -36,8 +37,8 @@ function draw() {
   const values = { ...preset.flags, ...page.flags };
   // the catalog's title in English too (the server's begins with the rules' name in code)
   const title = has(`preset.${page.preset}`) ? t(`preset.${page.preset}`) : preset.title;
-  $("title").textContent = t("rules.title_of", { name: page.preset });
-  document.title = t("rules.page_title", { name: page.preset });
+  $("title").textContent = t("rules.title_of", { name: gameName(page.preset) });
+  document.title = t("rules.page_title", { name: gameName(page.preset) });
   $("intro").textContent = t("rules.intro", { title, count: preset.num_players });
   const legend = legendFor(preset, page.flags);
   $("cards").replaceChildren(...(legend ? legendNodes(legend) : []));

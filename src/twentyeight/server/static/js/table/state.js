@@ -6,6 +6,7 @@
 // `ui.st` is the state *shown*: the presentation (motion.js) moves it forward through the
 // server's messages one at a time, so that every card is seen travelling and every trick is
 // seen won.  `ui.latest` is the newest state received.
+import { gameName } from "../games.js";
 import { joinList, seatNumber, t } from "../i18n.js";
 import { hostKey, seatKey } from "../seats.js";
 import { parseAction } from "../words.js";
@@ -138,12 +139,14 @@ export function presetName() {
   return typeof spec === "string" ? spec : spec?.preset || "28";
 }
 
+/** The room's game as people read it ("28 (West Bengal)", "28 + 2 rules changed"). */
 export function rulesLabel() {
   const spec = ui.room?.rules;
   if (!spec) return "";
-  if (typeof spec === "string") return spec;
+  if (typeof spec === "string") return gameName(spec);
   const extra = Object.keys(spec).filter((k) => k !== "preset").length;
-  return extra ? t("room.rules_changed", { preset: spec.preset, count: extra }) : spec.preset;
+  const name = gameName(spec.preset || "28");
+  return extra ? t("room.rules_changed", { preset: name, count: extra }) : name;
 }
 
 /** Where each seat sits: my seat at the bottom, the next player on my right when play goes
