@@ -75,8 +75,9 @@ def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
     tiers, 28-DBL-3 and 28-DBL-7; RULES-56.md 56-SC-2 and 56-SC-4) — in random hands, with
     their random doubles, redoubles and 'C', the view's stake at the last card is what the hand
     then scores: the win to the bidding side (every trick's, 28-COT-1, where Cot is played),
-    or the loss from it (to the opponents, where a failed contract is their gain or the score
-    sheet's; the loss under half the bid's points, A-14, where the table plays it)."""
+    or the loss from it, or to the opponents where the stake says so (``opponents_gain``: a
+    failed contract is their gain, 40-6 and 6PK-6, or the score sheet's, 56-MATCH-2); the loss
+    under half the bid's points, A-14, where the table plays it)."""
     n = Rules.from_spec(preset).num_players
     outcomes = set()
     for seed in range(40):
@@ -103,8 +104,10 @@ def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
             assert change["bidding"] == won, (seed, stake, change)
         else:
             lost = short["loss"] if short and taken < short["points"] else stake["loss"]
-            assert change["bidding"] == -lost or \
-                (change["bidding"] == 0 and change["opponents"] == lost), (seed, change)
+            if stake.get("opponents_gain"):             # 40-6, 6PK-6, 56-MATCH-2
+                assert (change["bidding"], change["opponents"]) == (0, lost), (seed, change)
+            else:
+                assert change["bidding"] == -lost, (seed, stake, change)
         outcomes.add((made, view["multiplier"]))
     assert {made for made, _ in outcomes} == {True, False}, outcomes
 

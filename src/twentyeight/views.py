@@ -19,7 +19,7 @@ from twentyeight.engine.actions import (
     TRUMP_SEVENTH,
 )
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.scoring import below_half, contract_stake, target
+from twentyeight.engine.scoring import below_half, contract_stake, failure_to_opponents, target
 from twentyeight.engine.state import (
     ANNULLED,
     NORMAL,
@@ -75,6 +75,8 @@ class Stake(TypedDict):
 
     win: int
     loss: int
+    opponents_gain: NotRequired[bool]
+    """Present (true) where a failure's points go to the opponents, not from the bidders."""
     all_tricks: NotRequired[int]
     below_half: NotRequired[BelowHalf]
 
@@ -266,12 +268,13 @@ def _stake(h: Hand) -> Stake | None:
     if h.contract < 0 or h.bidder < 0 or h.special != NORMAL or h.status == ANNULLED:
         return None
     win, loss = contract_stake(h)
-    if h.cot_refused:                 # 28-COT-4: every trick now, or twice the loss
-        return {"win": 2 * win, "loss": 2 * loss}
-    stake: Stake = {"win": win, "loss": loss}
-    if h.rules.cot:                                     # 28-COT-1: every trick, twice
+    refused = h.cot_refused             # 28-COT-4: every trick now, or twice the loss
+    stake: Stake = {"win": 2 * win, "loss": 2 * loss} if refused else {"win": win, "loss": loss}
+    if failure_to_opponents(h.rules):                   # 40-6, 6PK-6, 56-MATCH-2
+        stake["opponents_gain"] = True
+    if h.rules.cot and not refused:                     # 28-COT-1: every trick, twice
         stake["all_tricks"] = 2 * win
-    short = below_half(h)
+    short = None if refused else below_half(h)
     if short is not None:                               # A-14
         stake["below_half"] = {"points": short, "loss": 2 * loss}
     return stake

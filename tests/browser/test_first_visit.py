@@ -209,9 +209,10 @@ def test_the_contract_panel_says_what_the_contract_stakes(
     """RULES.md §2.17 and 56-SC-2: the contract panel says what the contract wins made and
     loses failed, from the view's ``stake`` (it said nothing of the stakes, and after a
     double "×4", which in 56 is two tables more, not four times the stake); in West Bengal's
-    28 also the loss of a contract failed under half its points (A-14)."""
+    28 also the loss of a contract failed under half its points (A-14); in 40 a failure is
+    the defenders' gain (40-6: it said "failed −2" of a side that loses nothing)."""
     en = catalog("en")
-    for preset in ("28", "56", "28-bengal"):
+    for preset in ("28", "56", "28-bengal", "40"):
         page, errors = seated_page(new_browser_context, server, preset)
         to_the_play(page)
         stake = page.evaluate("async () => (await module('js/table/state.js'))"
@@ -219,7 +220,9 @@ def test_the_contract_panel_says_what_the_contract_stakes(
         assert stake["win"] >= 1 and stake["loss"] >= stake["win"], stake   # 28 1/2, 56 1/2 …
         facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
                          page.locator("#contract dd").all_inner_texts(), strict=True))
-        told = en["contract.stakes"].format(win=stake["win"], loss=stake["loss"])
+        said = "contract.stakes_opponents_gain" if preset == "40" else "contract.stakes"
+        assert stake.get("opponents_gain", False) == (preset == "40"), stake
+        told = en[said].format(win=stake["win"], loss=stake["loss"])
         if preset == "28-bengal":
             told += " · " + en["contract.stakes_below_half"].format(**stake["below_half"])
         assert facts[en["contract.stake"]] in (told, f"{en['contract.doubled']}: {told}",

@@ -25,9 +25,10 @@ from twentyeight.engine.state import (
     HandState,
     PlayState,
 )
+from twentyeight.rules import Rules
 
-__all__ = ["Score", "base_values", "bidding_points", "contract_stake", "doubled", "score", "settle",
-           "target"]
+__all__ = ["Score", "base_values", "bidding_points", "contract_stake", "doubled",
+           "failure_to_opponents", "score", "settle", "target"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,12 @@ def contract_stake(h: HandState) -> tuple[int, int]:
     return win, loss
 
 
+def failure_to_opponents(rules: Rules) -> bool:
+    """Whether a failed contract's points go to the opponents rather than from the bidding
+    side (``failure_mode = opponents_gain``: 40-6, 6PK-6; a score sheet, 56-MATCH-2)."""
+    return rules.match_scoring == "score_sheet" or rules.failure_mode == "opponents_gain"
+
+
 def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int, tuple[int, ...]]:
     """Book ``delta`` (positive: to ``team``, the bidding side by default) by the match layer.
 
@@ -98,7 +105,7 @@ def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int,
         for t in range(teams):
             by_team[t] = delta if t == side else -delta
         return delta, -delta, tuple(by_team)
-    if delta < 0 and (mode == "score_sheet" or h.rules.failure_mode == "opponents_gain"):
+    if delta < 0 and failure_to_opponents(h.rules):
         for t in range(teams):
             if t != side:
                 by_team[t] = -delta

@@ -32,7 +32,8 @@ export function renderContract() {
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
   if (v.target && v.target !== v.contract) row(t("contract.target"), String(v.target));
   if (v.stake) {                         // what the contract wins and loses, doubling included
-    const stakes = [t("contract.stakes", { win: v.stake.win, loss: v.stake.loss }),
+    const made = v.stake.opponents_gain ? "contract.stakes_opponents_gain" : "contract.stakes";
+    const stakes = [t(made, { win: v.stake.win, loss: v.stake.loss }),
       v.stake.all_tricks ? t("contract.stakes_all_tricks", { win: v.stake.all_tricks }) : null,
       v.stake.below_half ? t("contract.stakes_below_half", v.stake.below_half) : null,
     ].filter(Boolean).join(" · ");
