@@ -384,13 +384,15 @@ def test_a_defenders_matching_bid_is_said_as_a_match() -> None:
 # ---- the contract's stake -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["28", "29", "56", "28-bengal"])
+@pytest.mark.parametrize("rules", ["28", "29", "56", "28-bengal", "40", "28-6p-kerala"])
 def test_the_stake_is_told_once_the_play_begins(rules: str) -> None:
     """The browser's contract panel says what a contract wins made and loses failed
     ("made +1, failed −2"; doubled, redoubled); the terminal said nothing of it (its contract
     line, on every turn, must fit 80 columns).  It now tells it once, when the play begins:
     the view's ``stake`` (``scoring.contract_stake``): the win or loss value of 28-SCORE-3
-    and 29-SCORE-2 (doubled: 28-DBL-1), in 56 by its table of stakes (56-SC-2)."""
+    and 29-SCORE-2 (doubled: 28-DBL-1), in 56 by its table of stakes (56-SC-2).  It is told
+    for the bidding side by its name from this seat, and where a failure is the opponents'
+    gain (40-6, 6PK-6) as theirs: it said "-4 if it fails" to a side that then lost nothing."""
     told = 0
     for seed in range(6):
         match = Match.new(rules, seed=seed, dealer=0)
@@ -401,9 +403,33 @@ def test_the_stake_is_told_once_the_play_begins(rules: str) -> None:
             assert "At stake" not in text, seed
             continue
         short = stake.get("below_half")        # A-14 (28-bengal): under half the bid, twice
-        line = f"At stake: +{stake['win']} if the contract is made, -{stake['loss']} if it fails" \
-            + (f" (-{short['loss']} if under {short['points']} points)" if short else "")
+        ours = 0 in next(team for team in view["teams"] if view["bidder"] in team)
+        line = f"At stake for {'your side' if ours else 'the opponents'}: made +{stake['win']}"
+        if rules in ("40", "28-6p-kerala"):
+            assert stake.get("opponents_gain") is True
+            line += f"; failed, {'the opponents' if ours else 'your side'} +{stake['loss']}"
+        else:
+            assert "opponents_gain" not in stake
+            line += f", failed -{stake['loss']}" \
+                + (f" (-{short['loss']} if under {short['points']} points)" if short else "")
         assert (short is not None) == (rules == "28-bengal")
         assert text.count("At stake") == 1 and line in text, (seed, line)
         told += 1
     assert told >= 3
+
+
+def test_the_result_of_a_hand_whose_target_a_pair_moved_says_the_target() -> None:
+    """29-PAIR-3: a pair moves the target the bidding side needs; the contract line said
+    "(target 15)" during the play, and the result then said only "the opponents made 18",
+    not the target they played to."""
+    def pairing(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt or prompt.startswith("Leave"):
+            return "quit"
+        actions = my_turn(match)
+        return "pair" if "pair" in actions else passing(prompt, match)
+
+    match = Match.new("29", seed=3, dealer=0)
+    text = terminal(match, pairing)
+    view = match.games[0].view(0)
+    assert (view["contract"], view["target"], view["status"]) == (18, 15, "complete")
+    assert "Hand over: the opponents made 18 (target 15 after the pair) — card points:" in text

@@ -635,20 +635,29 @@ class TerminalGame:
     def _tell_stake(self, view: View) -> None:
         """What the contract wins made and loses failed, once the play begins (after the
         doubles) and again if 'C' changes it: the view's ``stake``, told once rather than on
-        every turn's contract line, which must fit 80 columns."""
+        every turn's contract line, which must fit 80 columns.  Told for the bidding side,
+        named from this seat ("your side", "the opponents"), and where a failure is the
+        opponents' gain (40-6, 6PK-6, a score sheet) as theirs."""
         stake = view["stake"]
         if stake is None or view["phase"] not in ("play", "cot"):
             return
         told = (stake["win"], stake["loss"])
-        if told != self._stake_told:
-            self._stake_told = told
-            every = stake.get("all_tricks")
-            short = stake.get("below_half")
-            made = f"+{told[0]} if the contract is made" + (
-                f" (+{every} with every trick)" if every else "")
-            failed = f"-{told[1]} if it fails" + (
-                f" (-{short['loss']} if under {short['points']} points)" if short else "")
-            self.say(f"  At stake: {made}, {failed}")
+        if told == self._stake_told:
+            return
+        self._stake_told = told
+        team = self._team(self._declarer(view))
+        ours = team == self._team(self.seat)
+        every, short = stake.get("all_tricks"), stake.get("below_half")
+        made = f"made +{told[0]}" + (f" (+{every} with every trick)" if every else "")
+        under = f" if under {short['points']} points)" if short else ""
+        if stake.get("opponents_gain"):
+            gainers = ("the opponents" if self.match.rules.teams == 2 else "the others") \
+                if ours else "your side"
+            failed = f"; failed, {gainers} +{told[1]}" + (
+                f" (+{short['loss']}{under}" if short else "")
+        else:
+            failed = f", failed -{told[1]}" + (f" (-{short['loss']}{under}" if short else "")
+        self.say(f"  At stake for {self._side(team)}: {made}{failed}")
 
     def _second_deal(self, game: Any, view: View) -> None:
         """Tell the rest of the cards once they are dealt after the auction (28-DEAL-4), with
@@ -773,8 +782,10 @@ class TerminalGame:
         ours, theirs = whole(f"{side} {pts['bidding']}"), whole(f"{others} {pts['opponents']}")
         conceded = self._concession(view) if made else ""
         when = " when play stopped" if conceded else ""
-        return (f"{side} {verb} {view['contract']}{shown}{c}{conceded} — card points{when}: "
-                f"{ours}, {theirs}")
+        moved = view["target"] is not None and view["target"] != view["contract"]
+        goal = f" (target {view['target']} after the pair)" if moved else ""   # 28-PAIR-4
+        return (f"{side} {verb} {view['contract']}{shown}{goal}{c}{conceded} — card "
+                f"points{when}: {ours}, {theirs}")
 
     def _concession(self, view: View) -> str:
         """`` by your concession (28-COT-3)`` when the bidding side accepted a defender's
