@@ -87,15 +87,16 @@ def test_an_engine_refusal_carries_its_reason() -> None:
 def test_a_side_of_three_is_told_its_own_team_holds_the_bid() -> None:
     """6PK-4 (28-AUC-6 with ``partner_overcall_min`` 20, two teams of three): a player over
     his own side's 16 must bid 20.  He has two partners, so the refusal says "your own
-    team", not "your partner"; four-player 28 keeps "your partner" (above)."""
+    team", not "your partner"; four-player 28 keeps "your partner" (above).  It cites the
+    Kerala six's own rule (it cited 28-AUC-6)."""
     g = Game.new("28-6p-kerala", seed=1)
     first = g.to_act
     g.apply(f"{first} bid 16")
     g.apply(f"{(first + 1) % 6} pass")
     e = refusal(g, f"{(first + 2) % 6} bid 17")
-    assert e.reason == Reason("team_overcall", "28-AUC-6", {"value": 20})
+    assert e.reason == Reason("team_overcall", "6PK-4", {"value": 20})
     assert e.message == ("your own team holds the highest bid, so you must bid at least 20 "
-                         "(28-AUC-6)")
+                         "(6PK-4)")
 
 
 def candidates(g: Game) -> list[str]:

@@ -21,6 +21,7 @@ from twentyeight import PRESETS, Game
 from twentyeight.analysis import explain_step, explain_turn
 from twentyeight.analysis.surprises import CITED, explained_rules
 from twentyeight.engine.reasons import ENGLISH, Reason
+from twentyeight.errors import IllegalAction
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).parent / "records" / "learn_cases.json").read_text("utf-8"))
@@ -101,16 +102,20 @@ def test_28_auc_6_the_partner_floor_is_explained() -> None:
 
 
 def test_6pk_4_a_side_of_three_is_told_its_own_team_holds_the_bid() -> None:
-    """6PK-4 (28-AUC-6 at 20, two teams of three): over his side's 16 a player is told his
-    own team holds the bid; with two partners "your partner" named neither."""
+    """6PK-4 (28-AUC-6's floor of 20, for two teams of three): over his side's 16 a player is
+    told his own team holds the bid (with two partners "your partner" named neither), by the
+    Kerala six's own rule: it cited 28-AUC-6, a rule of the four-player game."""
     g = Game.new("28-6p-kerala", seed=1)
     first = g.to_act
     g.apply(f"{first} bid 16")
     g.apply(f"{(first + 1) % 6} pass")
     reasons = explain_turn(g.view((first + 2) % 6))
-    assert reasons == [Reason("floor_own_team", "28-AUC-6", {"value": 20, "high": 16})]
+    assert reasons == [Reason("floor_own_team", "6PK-4", {"value": 20, "high": 16})]
     assert str(reasons[0]) == ("bids below 20 are gone: your own team holds the bid (16), "
-                               "and over it only 20 or more may be bid (28-AUC-6)")
+                               "and over it only 20 or more may be bid (6PK-4)")
+    with pytest.raises(IllegalAction) as refused:          # the refusal cites it too
+        g.apply(f"{(first + 2) % 6} bid 18")
+    assert str(refused.value).endswith("(6PK-4)"), str(refused.value)
 
 
 def test_40_4_a_second_bid_over_the_own_team_is_told_the_second_bid_rule() -> None:

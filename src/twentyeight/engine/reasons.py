@@ -353,7 +353,11 @@ OWN_RULES: dict[str, dict[str, str]] = {
     },
     **{family: dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens", "must_open"),
                              rule)
-       for family, rule in (("40", "40-3"), ("3P", "3P-4"), ("6P", "6P-4"), ("6PK", "6PK-3"))},
+       for family, rule in (("40", "40-3"), ("3P", "3P-4"), ("6P", "6P-4"))},
+    "6PK": {**dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens", "must_open"),
+                            "6PK-3"),
+            **dict.fromkeys(("partner_overcall", "team_overcall", "floor_partner",
+                             "floor_own_team"), "6PK-4")},
 }
 """The variants' own rules: for a family of :func:`variant`, the rule ID a reason's key cites
 in place of the 28 rule the engine writes (28-PLAY-2 is 29-PLAY-1 in 29, 28-AUC-4 is 40-3
