@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from twentyeight import __version__
@@ -77,12 +78,21 @@ def parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("play", help="play a match in the terminal against computer players")
     pl.add_argument("--rules", type=rules_arg, default=PRESETS["28"],
-                    help="preset name or JSON object (default: 28)")
+                    help="a preset (default 28; `twentyeight rules` lists them), or a preset "
+                         "with rules changed, as JSON: '{\"preset\": \"28\", "
+                         "\"double_redouble\": true, \"cot\": true}' (`twentyeight rules "
+                         "28` lists every rule's name and value)")
     pl.add_argument("--seed", type=_seed, default=None, help="seed for the deals and the bots")
     pl.add_argument("--seat", type=int, default=0, help="your seat, 0 to n-1 (default 0)")
     pl.add_argument("--bots", type=_table_bots, default=["casual"],
-                    help=f"computer players, comma-separated, from the levels: {levels_help()}; "
-                         "default casual")
+                    help="the computer players' level, or one per computer seat, comma-"
+                         "separated, in the order of play from the seat after yours (at four "
+                         "players the second is your partner; a shorter list repeats), from "
+                         f"the levels: {levels_help()}; default casual")
+    pl.add_argument("--record", type=Path, default=None, metavar="FILE",
+                    help="write the match's record to FILE after every hand (RECORDS.md), to "
+                         "replay it (twentyeight replay FILE) or review your play "
+                         "(twentyeight analyse FILE); 'save' at any prompt writes it too")
     pl.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
                     default=None, help="no colours (also when NO_COLOR is set)")
     pl.set_defaults(command_parser=pl)         # its errors print the usage of `play`
@@ -177,7 +187,8 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         args.command_parser.error(
             f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
-    return play(args.rules, args.seed, args.seat, args.bots, colour=args.colour)
+    return play(args.rules, args.seed, args.seat, args.bots, colour=args.colour,
+                record=args.record)
 
 
 def _simulate(args: argparse.Namespace) -> int:

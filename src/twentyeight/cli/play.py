@@ -13,12 +13,14 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.bots import Bot, make_table_bot
 from twentyeight.bots.names import seat_names
 from twentyeight.cards import SUITS, CardError, parse_suit
+from twentyeight.cli import record_file
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import (
     CALL_WORDS,
@@ -58,6 +60,8 @@ Other commands:
   history every call and card        help    this text
   hint    the expert's choice, and why
   review  your decisions in the last hand against the expert's
+  save    keep the finished hands' record in a file, to replay or review later
+          ("save" or "save FILE"; "play --record FILE" saves after every hand)
   quit    leave the game
 The table explains the rules when they surprise (ⓘ, with the rule's ID).
 """
@@ -69,16 +73,17 @@ QUIT_WORDS = ("quit", "exit", "q")
 PLAIN_CALLS = ("double", "redouble")
 """The calls whose word says what they do: offered bare, the others with their meaning."""
 
-COMMANDS = ("legal", "hand", "last", "score", "history", "help", "hint", "review", "quit")
+COMMANDS = ("legal", "hand", "last", "score", "history", "help", "hint", "review", "save",
+            "quit")
 """The words of :data:`HELP` that are no action: with the actions' verbs, the words a typo is
 matched against."""
 
-END_OF_HAND_WORDS = ("review", "last", "history", "score", "help", "quit")
+END_OF_HAND_WORDS = ("review", "last", "history", "score", "save", "help", "quit")
 """What the end-of-hand prompt takes besides Enter."""
 
 END_OF_HAND_HELP = ("At the end of a hand: Enter for {following}; review (your decisions "
                     "against the expert's), last (the last trick), history (every call and "
-                    "card), score, or quit.")
+                    "card), score, save (the match's record to a file), or quit.")
 """The end-of-hand prompt's ``help``."""
 
 CARD_LIKE = re.compile(r"(10|[2-9tjqka])\S?", re.IGNORECASE)
@@ -144,7 +149,8 @@ class TerminalGame:
     def __init__(self, match: Match, seat: int, bots: dict[int, Bot],
                  read: Callable[[str], str] = input, out: TextIO = sys.stdout,
                  colour: bool | None = None, coach: Coach | None = None,
-                 width: int | None = None, seat_seed: int | str | None = None) -> None:
+                 width: int | None = None, seat_seed: int | str | None = None,
+                 record_path: Path | None = None) -> None:
         self.match = match
         self.seat = seat
         self.bots = bots
@@ -167,6 +173,10 @@ class TerminalGame:
         """The last finished hand (its number in the match and its record), for ``review``."""
         self.left = False
         """The person quit (a word or the end of input): no other game is offered."""
+        self.record_path = record_path
+        """Where the match's record is written after every hand (``play --record``)."""
+        self._record_failed = False
+        """Writing to :attr:`record_path` failed once (said once, not after every hand)."""
 
     def _seat_names(self, seed: int | str | None) -> list[str]:
         """What each seat is called: "You"; at three and four seats where it sits ("Left",
@@ -243,11 +253,13 @@ class TerminalGame:
                 for line in self.coach.explain(before, game.view(self.seat)):
                     self.say(line)
                 if game.over:
+                    self._keep_record()
                     self._hand_over(game)
             self._match_over()
         except Quit:
             self.left = True
             self.say()                              # (after Ctrl-D, the prompt's line)
+            self._keep_record()
             if self.match.over:                     # left at the last hand's prompt
                 self._match_over()
             self.say("Goodbye.")
@@ -293,7 +305,11 @@ class TerminalGame:
                 "coolie_kodi": "coolies and kodis"}[r.match_scoring]
         self.say(self.paint.bold(f"twentyeight — rules '{r.preset}'"
                                  + (" (with changes)" if r.overrides() else "") + f", {goal}"))
-        seats = ", ".join(f"{self.names[s]} = seat {s}" for s in range(self.n))
+        levels = {s: bot.name for s, bot in self.bots.items()}
+        several = len(set(levels.values())) > 1      # which computer plays at which level
+        seats = ", ".join(f"{self.names[s]} = seat {s}" + (f" ({levels[s]})" if several and
+                                                             s in levels else "")
+                          for s in range(self.n))
         self.say(f"{seats}.")
         self.say("Type 'help' for commands.")
         teams = self.match.rules.teams
@@ -453,6 +469,8 @@ class TerminalGame:
             self.say(self.coach.hint(view))
         elif word == "review":
             self._review()
+        elif word.split()[0] == "save":
+            self._save(text.split(None, 1)[1].strip() if " " in text else "")
         else:
             return False
         return True
@@ -713,6 +731,50 @@ class TerminalGame:
         for line in self.coach.review(record, number):
             self.say(line)
 
+    # ---- the record ------------------------------------------------------------------
+    def _record(self) -> dict[str, Any]:
+        """The match's finished hands as a record (RECORDS.md), the seats' names as
+        ``players``.  The hand in play is left out: a record holds every seat's cards."""
+        record = self.match.to_record()
+        record["hands_played"] = [r for r, game in zip(record["hands_played"],
+                                                       self.match.games, strict=True)
+                                  if game.over]
+        return {**record, "players": list(self.names)}
+
+    def _keep_record(self) -> None:
+        """Write the record to :attr:`record_path`, if there is one (after a hand, on
+        leaving); a failure is said once and the game goes on."""
+        if self.record_path is None or not self._record()["hands_played"]:
+            return
+        try:
+            record_file.write(self.record_path, self._record())
+        except OSError as e:
+            if not self._record_failed:
+                self._record_failed = True
+                self.say(f"✗ the record could not be written to {self.record_path}: "
+                         f"{e.strerror or e}")
+
+    def _save(self, typed: str) -> None:
+        """``save [FILE]``: the match so far to ``FILE``, else to the ``--record`` file, else
+        to a new file named by the time."""
+        path = Path(typed) if typed else self.record_path or record_file.default_path()
+        record = self._record()
+        finished = len(record["hands_played"])
+        if not finished:
+            self.say("No hand is finished yet, so there is nothing to save: the hand in play "
+                     "is not saved while its cards are hidden.")
+            return
+        try:
+            record_file.write(path, record)
+        except OSError as e:
+            self.say(f"✗ could not save to {path}: {e.strerror or e}")
+            return
+        hands = f"{finished} finished hand" + ("" if finished == 1 else "s")
+        kept = "" if self.match.current.over else " (not the hand in play: its cards are hidden)"
+        self.say(f"Saved the match's {hands} to {path}{kept}. See them again: twentyeight "
+                 f"replay {path}; your play reviewed: twentyeight analyse {path} --seat "
+                 f"{self.seat}.")
+
     def _hand_over(self, game: Any) -> None:
         self._reviewable = (self.match.games.index(game), game.to_record())
         view = game.view(self.seat)
@@ -741,12 +803,15 @@ class TerminalGame:
                 self._history(view)
             elif answer == "score":
                 self.say(self._score_line())
+            elif answer.split()[0] == "save":
+                self._save(typed.split(None, 1)[1].strip() if " " in typed else "")
             elif answer in ("help", "h", "?"):
                 self.say(END_OF_HAND_HELP.format(following=following))
             else:
                 meant = nearest(answer, END_OF_HAND_WORDS)
                 self.say(f"✗ {quoted(typed)!r} is not a choice here.{meant} Press Enter for "
-                         f"{following}, or type review, last, history, score, help or quit.")
+                         f"{following}, or type review, last, history, score, save, help or "
+                         "quit.")
 
     def _annulled_why(self, view: View) -> str:
         """Why the hand was annulled, with its rule, saying whose cards where they were one
@@ -826,20 +891,36 @@ def _c_called(view: View) -> bool:
     return any(entry.split()[1] == "c" for entry in view["history"])
 
 
+def computer_levels(levels: list[str], n: int, seat: int) -> dict[int, str]:
+    """The level at each computer seat of ``n``: ``levels`` in the order of play from the
+    seat after ``seat`` (after the person's: the first is the next to play, at four seats the
+    second is the partner), repeated if shorter.
+
+    >>> computer_levels(["expert", "club"], 4, 0)
+    {1: 'expert', 2: 'club', 3: 'expert'}
+    """
+    return {(seat + k) % n: levels[(k - 1) % len(levels)] for k in range(1, n)}
+
+
 def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
          read: Callable[[str], str] = input, out: TextIO = sys.stdout,
-         colour: bool | None = None) -> int:
-    """Run matches for one person at ``seat`` until they stop; return the exit status."""
+         colour: bool | None = None, record: Path | None = None) -> int:
+    """Run matches for one person at ``seat`` until they stop; return the exit status.  The
+    computer seats take ``bot_names`` in the order of play from the seat after the person's
+    (the list repeated if shorter); with ``record``, each match's record is written there
+    after every hand (the second match's beside it, :func:`record_file.nth_match`)."""
     games = 0
     sets = SetTally()
     people: int | str = random.randrange(2**32) if seed is None else seed  # names: every match
     while True:
         match = Match.new(rules, seed=None if seed is None else seed + games)
         n = match.rules.num_players
-        names = [bot_names[i % len(bot_names)] for i in range(n)]
+        levels = computer_levels(bot_names, n, seat)
         base = 0 if seed is None else seed * 1000 + games * 10
-        bots = {s: make_table_bot(names[s], seed=base + s) for s in range(n) if s != seat}
-        tg = TerminalGame(match, seat, bots, read, out, colour, seat_seed=people)
+        bots = {s: make_table_bot(level, seed=base + s) for s, level in levels.items()}
+        tg = TerminalGame(match, seat, bots, read, out, colour, seat_seed=people,
+                          record_path=None if record is None
+                          else record_file.nth_match(record, games + 1))
         tg.run()
         if tg.left or not match.over:
             return 0

@@ -1,0 +1,194 @@
+"""The terminal game keeps its record (RECORDS.md) so that a person can replay and review
+their own games: ``play --record FILE`` after every hand, ``save [FILE]`` at any prompt; and
+``--bots`` gives each computer seat its level in the order of play."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_terminal_audit import my_turn
+from twentyeight.bots import make_bot
+from twentyeight.cli.main import main
+from twentyeight.cli.play import TerminalGame, computer_levels, play
+from twentyeight.cli.record_file import nth_match
+from twentyeight.match import Match
+
+
+def passing(prompt: str, match: Match) -> str:
+    """Seat 0 passes where it may, else takes its first legal action."""
+    actions = my_turn(match)
+    return ("pass" if "pass" in actions else actions[0]) if actions else ""
+
+
+def run(match: Match, answers: list[str], record: Path | None = None) -> str:
+    """The terminal game at seat 0 of ``match`` against `rules` bots: each prompt of this
+    seat's turn answered by the next of ``answers`` (then the first legal action, and a
+    pass where there is one), the end-of-hand prompt by Enter, "quit" once they run out."""
+    left = list(answers)
+    hands = {"over": 0}
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Leave the match?"):
+            return "y"
+        if left:
+            return left.pop(0)
+        if "Enter for" in prompt:
+            hands["over"] += 1
+            return "quit" if hands["over"] >= 2 else ""
+        return passing(prompt, match) or "quit"
+
+    out = io.StringIO()
+    bots = {s: make_bot("rules", seed=s) for s in range(1, match.rules.num_players)}
+    TerminalGame(match, 0, bots, read, out, colour=False, record_path=record).run()
+    return out.getvalue()
+
+
+def test_play_with_record_writes_every_finished_hand_to_be_replayed(tmp_path: Path) -> None:
+    """``--record``: after each hand the file holds the match's finished hands, a record
+    that replays to the same scores, with the seats' names as ``players``."""
+    path = tmp_path / "game.json"
+    match = Match.new("28", seed=11, dealer=0)
+    run(match, [], record=path)
+    record = json.loads(path.read_text("utf-8"))
+    finished = [g for g in match.games if g.over]
+    assert len(record["hands_played"]) == len(finished) >= 2
+    assert record["players"] == ["You", "Right", "Partner", "Left"]
+    again = Match.from_record(record)
+    assert again.scores == match.scores
+    assert [g.to_record() for g in again.games[:len(finished)]] == \
+        [g.to_record() for g in finished]                   # (and the next hand dealt)
+
+
+def test_save_in_the_middle_of_a_hand_keeps_its_cards_out(tmp_path: Path) -> None:
+    """``save FILE`` at the first turn of hand 1: no hand is finished, and the hand in play,
+    whose record would give every seat's cards (its deal's seed), is not written: nothing
+    is.  At the end of hand 1, that hand is; in the middle of hand 2, hand 1 only."""
+    path = tmp_path / "mid.json"
+    match = Match.new("28", seed=11, dealer=0)
+    text = " ".join(run(match, [f"save {path}"]).split())          # (lines wrapped at 80)
+    assert "No hand is finished yet, so there is nothing to save" in text
+    assert not path.exists()
+
+    later = tmp_path / "later.json"
+    match = Match.new("28", seed=11, dealer=0)
+    answers = {"n": 0}
+
+    def at_hand_two(prompt: str, m: Match) -> str:
+        if "Enter for" in prompt:
+            answers["n"] += 1
+            return f"save {later}" if answers["n"] == 1 else "quit"
+        return passing(prompt, m)
+
+    out = io.StringIO()
+    bots = {s: make_bot("rules", seed=s) for s in range(1, 4)}
+    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave") else
+                 at_hand_two(p, match), out, colour=False).run()
+    assert "Saved the match's 1 finished hand to" in " ".join(out.getvalue().split())
+    assert len(json.loads(later.read_text("utf-8"))["hands_played"]) == 1
+
+    during = tmp_path / "during.json"
+    match = Match.new("28", seed=11, dealer=0)
+    told = {"hand": 0}
+
+    def in_hand_two(prompt: str, m: Match) -> str:
+        if "Enter for" in prompt:
+            told["hand"] += 1
+            return "" if told["hand"] == 1 else "quit"
+        if len(m.games) == 2 and told["hand"] == 1:
+            told["hand"] = 1.5
+            return f"save {during}"
+        return passing(prompt, m)
+
+    out = io.StringIO()
+    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave") else
+                 in_hand_two(p, match), out, colour=False).run()
+    text = " ".join(out.getvalue().split())
+    assert "Saved the match's 1 finished hand to" in text and "(not the hand in play" in text
+    kept = during.read_text("utf-8")
+    assert len(json.loads(kept)["hands_played"]) == 1
+    assert str(match.games[1].to_record()["seed"]) not in kept       # hand 2's deal
+
+
+def test_a_record_that_cannot_be_written_is_said_once_and_the_game_goes_on(
+        tmp_path: Path) -> None:
+    """A ``--record`` in a directory that does not exist: said once, not after every hand,
+    no traceback; the match is played on."""
+    path = tmp_path / "no" / "such" / "game.json"
+    match = Match.new("28", seed=11, dealer=0)
+    text = run(match, [], record=path)
+    assert text.count("✗ the record could not be written to") == 1
+    assert sum(g.over for g in match.games) >= 2 and not path.exists()
+    match = Match.new("28", seed=11, dealer=0)
+    out = io.StringIO()
+    bots = {s: make_bot("rules", seed=s) for s in range(1, 4)}
+    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave") else
+                 (f"save {path}" if "Enter for" in p and not out.getvalue().count("✗ could")
+                  else "quit" if "Enter for" in p else passing(p, match)),
+                 out, colour=False).run()
+    text = " ".join(out.getvalue().split())
+    assert f"✗ could not save to {path}: No such file or directory" in text
+
+
+def test_each_match_of_a_sitting_has_its_own_file(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second match ("Another game? y") goes beside the first: game-2.json."""
+    assert nth_match(tmp_path / "game.json", 1) == tmp_path / "game.json"
+    assert nth_match(tmp_path / "game.json", 3) == tmp_path / "game-3.json"
+    matches: list[Match] = []
+    original = TerminalGame.__init__
+
+    def remember(self: TerminalGame, match: Match, *args: Any, **kwargs: Any) -> None:
+        matches.append(match)
+        original(self, match, *args, **kwargs)
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Another game?"):
+            return "y"
+        if prompt.startswith("Leave the match?"):
+            return "y"
+        if "Enter for" in prompt:              # the first match's end; the second's hand
+            return "quit" if len(matches) == 2 else ""
+        return passing(prompt, matches[-1])
+
+    monkeypatch.setattr(TerminalGame, "__init__", remember)
+    short = {"preset": "28", "game_target": 1}          # a hand decides it (28-END-1)
+    assert play(short, 5, 0, ["rules"], read=read, out=io.StringIO(), colour=False,
+                record=tmp_path / "game.json") == 0
+    first, second = (json.loads((tmp_path / name).read_text("utf-8"))
+                     for name in ("game.json", "game-2.json"))
+    assert Match.from_record(first).over and len(second["hands_played"]) == 1
+    assert second["hands_played"][0]["seed"] != first["hands_played"][0]["seed"]
+
+
+def test_the_levels_go_round_the_table_from_the_next_seat() -> None:
+    """``--bots expert,club`` at four: the opponents play expert, the partner club (it was by
+    seat number, the person's seat counted: at seat 0 the partner was expert), and the
+    first screen says who plays at which level."""
+    assert computer_levels(["expert", "club"], 4, 0) == {1: "expert", 2: "club", 3: "expert"}
+    assert computer_levels(["expert", "club"], 4, 2) == {3: "expert", 0: "club", 1: "expert"}
+    assert computer_levels(["casual"], 6, 4) == dict.fromkeys((5, 0, 1, 2, 3), "casual")
+    out = io.StringIO()
+    play("28", 5, 0, ["beginner", "casual"], read=lambda _: "q", out=out, colour=False)
+    assert "Right = seat 1 (beginner), Partner = seat 2 (casual), Left = seat 3" in \
+        " ".join(out.getvalue().split())
+    out = io.StringIO()
+    play("28", 5, 0, ["casual"], read=lambda _: "q", out=out, colour=False)
+    assert "(casual)" not in out.getvalue()            # one level: nothing to tell apart
+
+
+def test_play_record_option_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``twentyeight play --record FILE`` reaches the game."""
+    given: dict[str, Any] = {}
+
+    def fake_play(*args: Any, **kwargs: Any) -> int:
+        given.update(kwargs)
+        return 0
+
+    monkeypatch.setattr("twentyeight.cli.play.play", fake_play)
+    assert main(["play", "--seed", "3", "--record", str(tmp_path / "cli.json")]) == 0
+    assert given["record"] == tmp_path / "cli.json"
