@@ -70,6 +70,19 @@ def test_bidder_playing_a_card_while_choosing_trump_is_told_to_choose_first() ->
     assert e.message == "choose the trump first: name a suit, e.g. 'trump S' (29-DEAL-2)"
 
 
+def test_a_double_in_the_auction_is_told_when_doubling_comes() -> None:
+    """28-DBL-1: with doubling on, a double typed in the auction was refused with "there is no
+    doubling in this auction", as if the game had none; it is told that the bidder's
+    opponents double once the trump is chosen.  Without doubling it is told there is none."""
+    doubling = game({"preset": "28", "double_redouble": True}, 3, DEAL_28, ["0 bid 16"])
+    e = refusal(doubling, "1 double")
+    assert e.reason == Reason("double_after_auction", "28-DBL-1")
+    assert e.message == ("doubling comes after the auction: once the trump is chosen, the "
+                         "bidder's opponents may double (28-DBL-1)")
+    assert refusal(game("28", 3, DEAL_28, ["0 bid 16"]), "1 double").reason == \
+        Reason("no_double")
+
+
 def test_an_engine_refusal_carries_its_reason() -> None:
     """28-AUC-6: the message is the English sentence of the reason, which is data."""
     g = game("28", 3, DEAL_28, ["0 bid 16", "1 pass"])

@@ -137,8 +137,8 @@ def explained_rules(rules: Rules) -> list[str]:
     return [rule for rule in CITED if rule in cited]
 
 
-CITED = ("28-AUC-4", "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "6PK-4",
-         "56-AUC-7", "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
+CITED = ("28-AUC-4", "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "6PK-4", "56-AUC-7",
+         "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
          "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1", "28-BR-2", "28-BR-3", "28-LAST-1",
          "28-PAIR-4", "28-PAIR-5", "29-PAIR-3", *dict.fromkeys(ANNULMENT_RULES.values()))
 """Every rule ID an explanation or a hint may cite (the rules page explains each one)."""

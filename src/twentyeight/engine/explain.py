@@ -140,6 +140,8 @@ def _auction(h: HandState, action: Action, code: int | None) -> Reason:
     if action.verb == "bid" and code is not None:
         return _bid(h, seat, code)
     if action.verb in ("double", "redouble") and not h.t.auction_doubling:
+        if h.rules.double_redouble:                  # 28's doubling window, after the trump
+            return Reason("double_after_auction", "28-DBL-1")
         return Reason("no_doubling")
     if action.verb == "double":
         return Reason("double_when", "56-DBL-1")

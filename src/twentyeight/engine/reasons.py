@@ -100,6 +100,8 @@ ENGLISH: dict[str, str] = {
     "team_overcall": "your own team holds the highest bid, so you must bid at least {value}",
     "double_when": "you may double only the other team's bid, once, with open trump",
     "no_doubling": "there is no doubling in this auction",
+    "double_after_auction": "doubling comes after the auction: once the trump is chosen, the "
+                            "bidder's opponents may double",
     "redouble_who": "only the doubled team may redouble its doubled bid",
     "no_thani": "Thani is not played in this game",
     "first_hand_opens": "the first hand must open the bidding with at least {value}",
