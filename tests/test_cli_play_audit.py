@@ -433,3 +433,18 @@ def test_the_result_of_a_hand_whose_target_a_pair_moved_says_the_target() -> Non
     view = match.games[0].view(0)
     assert (view["contract"], view["target"], view["status"]) == (18, 15, "complete")
     assert "Hand over: the opponents made 18 (target 15 after the pair) — card points:" in text
+
+
+@pytest.mark.parametrize(("rules", "mine"), [("28-6p", "you & Zainab"),
+                                             ("40", "you, Aditi & Asha")])
+def test_at_six_seats_the_score_line_names_your_partners(rules: str, mine: str) -> None:
+    """6P-2, 40-1: at six seats a person's partners are not across the table, and the
+    "Teams:" line of the first screen scrolls away; the score line atop every turn said
+    "your side +0". It names them: who plays with you is on the screen at every turn."""
+    match = Match.new(rules, seed=1, dealer=0)
+    text = terminal(match, passing)
+    tops = [line for line in text.splitlines() if line.startswith("──")]
+    assert tops and all(line.startswith(f"── {mine} +") for line in tops), tops[:2]
+    teams = next(line for line in text.splitlines() if line.startswith("Teams:"))
+    assert f"[You {mine.removeprefix('you, ').removeprefix('you & ').replace(' & ', ' ')}" \
+        in teams.replace(",", ""), teams

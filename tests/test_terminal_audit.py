@@ -618,7 +618,9 @@ def test_six_and_eight_seats_are_people_with_names() -> None:
         assert all(name in teams for name in names), teams
         header = said(text, "══ Hand 1")
         if preset == "56-8p":                                  # two teams of four
-            assert re.search(r"your side \d+ · opponents \d+", header), header
+            partners = [names[k] for k in (1, 3, 5)]           # seats 2, 4, 6: yours
+            assert re.search(rf"you, {partners[0]}, {partners[1]} & {partners[2]} \d+ · "
+                             r"opponents \d+", header), header
         else:                                                  # three teams of two (6PK)
             others = [names[1] + "+" + names[4], names[0] + "+" + names[3]]
             assert all(f"{o} +0" in header for o in others), (others, header)

@@ -356,8 +356,15 @@ class TerminalGame:
             mine = s[self._team(self.seat)]
             return (whole(f"you & partner {mine:+d}") + " · "
                     + whole(f"opponents {s[1 - self._team(self.seat)]:+d}"))
-        parts = [whole(f"{self._team_name(t)} {v:+d}" if mode == "target" else
-                       f"{self._team_name(t)} {v}") for t, v in enumerate(s)]
+        names = [self._team_name(t) for t in range(len(s))]
+        mine = self._team(self.seat)
+        if names[mine] == "your side":          # at six and eight seats: who is with you
+            partners = [self.names[p] for p in range(self.n)
+                        if self._team(p) == mine and p != self.seat]
+            names[mine] = "you, " * (len(partners) > 1) + ", ".join(partners[:-1]) + \
+                (" & " if len(partners) > 1 else "you & ") + partners[-1]
+        parts = [whole(f"{name} {v:+d}" if mode == "target" else f"{name} {v}")
+                 for name, v in zip(names, s, strict=True)]
         text = " · ".join(parts)
         if mode == "tables":
             return f"tables: {text}"
