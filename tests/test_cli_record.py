@@ -192,3 +192,45 @@ def test_play_record_option_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr("twentyeight.cli.play.play", fake_play)
     assert main(["play", "--seed", "3", "--record", str(tmp_path / "cli.json")]) == 0
     assert given["record"] == tmp_path / "cli.json"
+
+
+def test_the_command_alone_shows_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """``twentyeight`` with no command printed an error ("the following arguments are
+    required: COMMAND"); it shows the help, which lists the commands."""
+    assert main([]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: twentyeight") and "play" in text and "replay" in text
+
+
+def test_ctrl_c_in_a_review_stops_the_review_not_the_game(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Ctrl-C while the expert reviews a hand (it can take a while) stopped the whole game;
+    it stops the review, and the game asks again.  Ctrl-C at a prompt still leaves, with the
+    record kept."""
+    from twentyeight.cli.coach import Coach
+
+    def slow_review(self: Coach, record: Any, number: int) -> Any:
+        yield "first line of the review"
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Coach, "review", slow_review)
+    path = tmp_path / "kept.json"
+    match = Match.new("28", seed=11, dealer=0)
+    asked = {"ends": 0}
+
+    def read(prompt: str) -> str:
+        if "Enter for" in prompt:
+            asked["ends"] += 1
+            if asked["ends"] == 1:
+                return "review"
+            raise KeyboardInterrupt                      # at the next prompt: leave
+        return passing(prompt, match)
+
+    out = io.StringIO()
+    bots = {s: make_bot("rules", seed=s) for s in range(1, 4)}
+    with pytest.raises(KeyboardInterrupt):
+        TerminalGame(match, 0, bots, read, out, colour=False, record_path=path).run()
+    assert "first line of the review" in out.getvalue()
+    assert "(review stopped)" in out.getvalue() and asked["ends"] == 2
+    assert len(json.loads(path.read_text("utf-8"))["hands_played"]) == 1

@@ -141,7 +141,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return its exit status."""
+    """Run the command; return its exit status (``twentyeight`` alone prints the help)."""
+    if not (sys.argv[1:] if argv is None else argv):
+        parser().print_help()
+        return 0
     args = parser().parse_args(argv)
     try:
         if args.command == "play":

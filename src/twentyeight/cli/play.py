@@ -260,6 +260,9 @@ class TerminalGame:
             self.left = True
             self.say()                              # (after Ctrl-D, the prompt's line)
             self._keep_record()
+        except KeyboardInterrupt:                   # Ctrl-C leaves at once, its record kept
+            self._keep_record()
+            raise
             if self.match.over:                     # left at the last hand's prompt
                 self._match_over()
             self.say("Goodbye.")
@@ -734,9 +737,12 @@ class TerminalGame:
             self.say("no hand is over yet: the review comes once a hand is over")
             return
         number, record = self._reviewable
-        self.say("(the expert is going through the hand…)")
-        for line in self.coach.review(record, number):
-            self.say(line)
+        self.say("(the expert is going through the hand… Ctrl-C stops it)")
+        try:
+            for line in self.coach.review(record, number):
+                self.say(line)
+        except KeyboardInterrupt:               # a long review stopped, not the game
+            self.say("(review stopped)")
 
     # ---- the record ------------------------------------------------------------------
     def _record(self) -> dict[str, Any]:
