@@ -58,11 +58,17 @@ def test_simulate_rules_object() -> None:
     (["play", "--bots", "rules,oracle"], "plays only where it can be given the deal"),
     (["bot", "serve", "--bot", "oracle"], "'oracle' sees every hand"),
     (["fly"], "invalid choice"),
-    ([], "required"),
 ])
 def test_bad_arguments(args: list[str], message: str) -> None:
     proc = cli(*args)
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_command_alone_shows_the_help_on_standard_output() -> None:
+    """``twentyeight`` with no command: its help, not "arguments are required"."""
+    proc = cli()
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: twentyeight")
+    assert "play" in proc.stdout and proc.stderr == ""
 
 
 def test_an_unknown_bot_at_a_table_lists_only_the_bots_a_table_takes() -> None:

@@ -194,14 +194,6 @@ def test_play_record_option_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert given["record"] == tmp_path / "cli.json"
 
 
-def test_the_command_alone_shows_its_help(capsys: pytest.CaptureFixture[str]) -> None:
-    """``twentyeight`` with no command printed an error ("the following arguments are
-    required: COMMAND"); it shows the help, which lists the commands."""
-    assert main([]) == 0
-    text = capsys.readouterr().out
-    assert text.startswith("usage: twentyeight") and "play" in text and "replay" in text
-
-
 def test_ctrl_c_in_a_review_stops_the_review_not_the_game(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:

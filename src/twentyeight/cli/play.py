@@ -260,12 +260,12 @@ class TerminalGame:
             self.left = True
             self.say()                              # (after Ctrl-D, the prompt's line)
             self._keep_record()
-        except KeyboardInterrupt:                   # Ctrl-C leaves at once, its record kept
-            self._keep_record()
-            raise
             if self.match.over:                     # left at the last hand's prompt
                 self._match_over()
             self.say("Goodbye.")
+        except KeyboardInterrupt:                   # Ctrl-C leaves at once, its record kept
+            self._keep_record()
+            raise
         return 0
 
     def _leave(self) -> None:
