@@ -92,6 +92,9 @@ def test_the_rules_page_is_headed_by_the_games_name(
         name = words["game.28-bengal"]
         assert page.inner_text("#title") == words["rules.title_of"].replace("{name}", name)
         assert page.title() == words["rules.page_title"].replace("{name}", name)
+        page.set_viewport_size({"width": 360, "height": 640})     # a phone: the whole name
+        assert page.eval_on_selector("#title", "h => h.scrollWidth <= h.clientWidth + 1"), lang
+        page.set_viewport_size({"width": 1280, "height": 800})
     room = api(server, "/api/rooms", {"rules": "56-kerala", "flags": {"game_target": 10}})["room"]
     page.goto(f"{server.url}/rules/56-kerala?room={room}")
     page.wait_for_selector("#explained dt")
