@@ -448,3 +448,13 @@ def test_at_six_seats_the_score_line_names_your_partners(rules: str, mine: str) 
     teams = next(line for line in text.splitlines() if line.startswith("Teams:"))
     assert f"[You {mine.removeprefix('you, ').removeprefix('you & ').replace(' & ', ' ')}" \
         in teams.replace(",", ""), teams
+
+
+def test_the_duel_auction_of_bhoos_29_is_told_before_it_refuses() -> None:
+    """BOT-PROTOCOL.md §7.2: the competition's auction is a defender/challenger duel, whose
+    refusals ("a challenger bids above 17, up to 28, or passes") spoke of a challenger never
+    explained. The first screen explains the duel; other presets' screens do not."""
+    text = " ".join(terminal(Match.new("bhoos-29", seed=1, dealer=0), passing).split())
+    assert "The auction is a duel: the first to speak opens at 16 as the defender" in text
+    assert "the challenger must then bid higher or pass" in text
+    assert "duel" not in terminal(Match.new("29", seed=1, dealer=0), passing)

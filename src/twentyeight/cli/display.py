@@ -149,7 +149,8 @@ CALL_WORDS: dict[str, tuple[str, str]] = {
     "c": ("calls 'C' (6 game points won or lost)", "call 'C' (6 game points won or lost)"),
     "single": ("declares a single hand (every trick, alone, no trump)",
                "declare a single hand (every trick, alone, no trump)"),
-    "thani": ("declares Thani (every trick, alone)", "declare Thani (every trick, alone)"),
+    "thani": ("declares Thani (to win every trick himself)",              # 28-TH-1, 56-TH
+              "declare Thani (win every trick yourself)"),
     "show": ("shows a hand that cannot lose (a single hand without play)",
              "show a hand that cannot lose (a single hand without play)"),
     "concede": ("concedes the hand to the bidding side", "concede the hand to the bidding side"),

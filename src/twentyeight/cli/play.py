@@ -315,6 +315,12 @@ class TerminalGame:
                           for s in range(self.n))
         self.say(f"{seats}.")
         self.say("Type 'help' for commands.")
+        if r.auction_procedure == "duel":       # BOT-PROTOCOL.md §7.2, told once
+            self.say("The auction is a duel: the first to speak opens at 16 as the defender; "
+                     "each other player then challenges once, bidding above the defender or "
+                     "passing. The defender may match a challenge (bid the same), and the "
+                     "challenger must then bid higher or pass; a defender who passes hands the "
+                     "bid to the challenger.")
         teams = self.match.rules.teams
         if teams != self.n and self.n != 4:
             groups = [" ".join(self.names[s] for s in range(self.n) if s % teams == t)
