@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ import pytest
 
 from helpers import said
 from twentyeight.bots import make_bot
+from twentyeight.cli.main import main
 from twentyeight.cli.play import TerminalGame
 from twentyeight.match import Match
 
@@ -194,3 +196,22 @@ def test_terminal_game_says_a_hand_was_annulled_as_dealt() -> None:
     assert said(text, "Hand 1 annulled") == ("Hand 1 annulled as dealt: Deepa holds all four "
                                              "jacks (28-POST-2); the same dealer deals again.")
     assert text.index("Hand 1 annulled") < text.index("Hand 2 ·")
+
+
+def test_the_rules_listings_fit_the_terminal(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``twentyeight rules 28`` printed lines of 150 columns that an 80-column terminal broke
+    mid-word; each rule is now its name and value, its meaning wrapped under it, and the end
+    says how to play with a rule changed."""
+    from twentyeight.rules import flag_info
+
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["rules", "28"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "  min_bid = 14" in lines and "  pair_rule = true" in lines
+    assert sum(bool(re.match(r"  \w+ = ", line)) for line in lines) == len(flag_info())
+    assert lines[-2:] == ["Play it with rules changed:",
+                          """  twentyeight play --rules '{"preset": "28", FLAG: VALUE}'"""]
+    assert main(["rules"]) == 0
+    assert max(len(line) for line in capsys.readouterr().out.splitlines()) <= 80

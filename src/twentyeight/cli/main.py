@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -218,6 +220,11 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _width() -> int:
+    """The columns lines are wrapped to: the terminal's, 80 when unknown, at most 100."""
+    return min(shutil.get_terminal_size((80, 24)).columns, 100)
+
+
 def _rules(args: argparse.Namespace) -> int:
     if args.preset is None:
         presets = {name: {"title": PRESET_TITLES.get(name, ""), "flags": r.flags()}
@@ -226,12 +233,18 @@ def _rules(args: argparse.Namespace) -> int:
             print(json.dumps(presets))
             return 0
         base = PRESETS["28"]
+        width = _width()
         for name, r in PRESETS.items():
-            print(f"{name:10} {PRESET_TITLES.get(name, '')}")
+            print(textwrap.fill(f"{name:10} {PRESET_TITLES.get(name, '')}", width,
+                                subsequent_indent=" " * 11))
             diff = {k: v for k, v in r.flags().items() if getattr(base, k) != v}
             if diff:
-                print(" " * 11 + ", ".join(f"{k}={json.dumps(v)}" for k, v in diff.items()))
-        print("\n`twentyeight rules NAME` lists every flag of a preset.")
+                print(textwrap.fill(", ".join(f"{k}={json.dumps(v)}" for k, v in diff.items()),
+                                    width, initial_indent=" " * 11, subsequent_indent=" " * 11,
+                                    break_on_hyphens=False))
+        print("\n`twentyeight rules NAME` lists every rule (flag) of a preset. To play one "
+              "with\nrules changed: twentyeight play --rules '{\"preset\": NAME, FLAG: "
+              "VALUE}'")
         return 0
     try:
         rules = Rules.from_spec(args.preset)
@@ -243,10 +256,15 @@ def _rules(args: argparse.Namespace) -> int:
         print(json.dumps({"preset": args.preset, "title": PRESET_TITLES.get(args.preset, ""),
                           "flags": [{**f, "value": getattr(rules, f["flag"])} for f in info]}))
         return 0
-    print(f"{args.preset}: {PRESET_TITLES.get(args.preset, '')}")
-    for f in info:
-        value = json.dumps(getattr(rules, f["flag"]))
-        print(f"  {f['flag']:38} {value:24} {f['doc']} [{f['rule']}]")
+    width = _width()
+    print(textwrap.fill(f"{args.preset}: {PRESET_TITLES.get(args.preset, '')}", width,
+                        subsequent_indent="  "))
+    for f in info:                  # a flag and its value; under it, what it is (wrapped)
+        print(f"  {f['flag']} = {json.dumps(getattr(rules, f['flag']))}")
+        print(textwrap.fill(f"{f['doc']} [{f['rule']}]", width, initial_indent=" " * 6,
+                            subsequent_indent=" " * 6, break_on_hyphens=False))
+    print(f"\nPlay it with rules changed:\n  twentyeight play --rules "
+          f"'{{\"preset\": \"{args.preset}\", FLAG: VALUE}}'")
     return 0
 
 
