@@ -78,6 +78,9 @@ def test_text_review(match_file: Path, capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run(capsys, str(match_file), "--seat", "1", "--deals", "2")
     assert code == 0
     assert re.match(r"\d+ decisions reviewed in 2 hands; \d+ as good as the expert's\.", out)
+    mistakes = [line for line in out.splitlines() if line.startswith("  hand ")]
+    assert mistakes and all(re.search(r" \[every hand known: .+, cost \d+\.\d card points, "
+                                      r"\d+\.\d\d game points\]", line) for line in mistakes)
 
 
 def test_bad_input_gets_a_clear_error(match_file: Path, tmp_path: Path,

@@ -119,13 +119,15 @@ def describe(found: list[Decision], hands: int, paint: Painter) -> str:
     lines = [f"{len(found)} decisions reviewed in {hands} hand{'s' * (hands != 1)}; "
              f"{len(found) - len(costly)} as good as the expert's."]
     if costly:
-        lines.append("Biggest mistakes first (cost over the deals the player could not tell "
-                     "apart; in brackets, with every hand known):")
+        lines.append("Biggest mistakes first (the cost over the deals the player could not "
+                     "tell apart; in brackets, the best choice and the cost had every hand been "
+                     "known):")
     for d in costly:
         where = f"hand {d.hand + 1}" + (f", trick {d.trick}" if d.trick else f", {d.phase}")
         k = d.known
-        known = (f" [{_act(k.best.verb, k.best.arg, paint)}: {k.loss:.1f}, "
-                 f"{k.loss_game_points:.2f}]") if k is not None else ""
+        known = (f" [every hand known: {_act(k.best.verb, k.best.arg, paint)}, cost "
+                 f"{k.loss:.1f} card points, {k.loss_game_points:.2f} game points]"
+                 ) if k is not None else ""
         lines.append(
             f"  {where}, seat {d.seat}: {_act(d.action.verb, d.action.arg, paint)} — the expert: "
             f"{_act(d.sampled.best.verb, d.sampled.best.arg, paint)}; cost "
