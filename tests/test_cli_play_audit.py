@@ -458,3 +458,17 @@ def test_the_duel_auction_of_bhoos_29_is_told_before_it_refuses() -> None:
     assert "The auction is a duel: the first to speak opens at 16 as the defender" in text
     assert "the challenger must then bid higher or pass" in text
     assert "duel" not in terminal(Match.new("29", seed=1, dealer=0), passing)
+
+
+def test_a_single_hands_stake_is_told() -> None:
+    """28-SH-4: a single hand wins 3 with every trick and loses 3 otherwise; the terminal told
+    the stake of a contract only, and nothing once a single hand had voided it."""
+    def single(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt or prompt.startswith("Leave"):
+            return "quit"
+        return "single" if "single" in my_turn(match) else passing(prompt, match)
+
+    match = Match.new({"preset": "28", "single_hand": True}, seed=0, dealer=0)
+    text = terminal(match, single)
+    assert match.games[0].view(0)["special"] == "single_hand"
+    assert "At stake for your side: every trick +3, otherwise -3" in text

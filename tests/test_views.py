@@ -69,7 +69,9 @@ def test_every_view_has_exactly_the_fields_of_view(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", ["28", "29", "28-6p-kerala", "40", "56",
                                     "56-international", "56-kerala", "28-wiki", "28-bengal",
-                                    {"preset": "28", "cot": True}])
+                                    {"preset": "28", "cot": True},
+                                    {"preset": "28", "single_hand": True, "thani": True},
+                                    {"preset": "40", "single_hand": True, "thani": True}])
 def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
     """``stake``: what the contract as it stands wins made and loses failed (RULES.md §2.17
     tiers, 28-DBL-3 and 28-DBL-7; RULES-56.md 56-SC-2 and 56-SC-4) — in random hands, with
@@ -77,7 +79,8 @@ def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
     then scores: the win to the bidding side (every trick's, 28-COT-1, where Cot is played),
     or the loss from it, or to the opponents where the stake says so (``opponents_gain``: a
     failed contract is their gain, 40-6 and 6PK-6, or the score sheet's, 56-MATCH-2); the loss
-    under half the bid's points, A-14, where the table plays it)."""
+    under half the bid's points, A-14, where the table plays it).  A single hand's or a
+    Thani's stake is its own (28-SH-4, 28-TH-3, 40-6): every trick wins it."""
     n = Rules.from_spec(preset).num_players
     outcomes = set()
     for seed in range(40):
@@ -88,10 +91,13 @@ def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
             stake = g.view(0)["stake"]
             g.apply(_low_bidding(g, rng))
         view = g.view(0)
-        if view["status"] != "complete" or view["special"] is not None:
+        undertaking = view["special"] in ("single_hand", "thani")
+        if view["status"] != "complete" or (view["special"] is not None and not undertaking):
             assert view["stake"] is None
             continue
         assert stake is not None and view["stake"] == stake
+        if undertaking:
+            outcomes.add(view["special"])
         change, made = view["result"]["score_change"], view["result"]["made"]
         if any(action.endswith(" concede") for action in view["history"]):
             continue                            # (a Cot's answer is scored by 28-COT-3/4)
@@ -109,7 +115,10 @@ def test_the_stake_a_view_tells_is_what_the_hand_scores(preset: Any) -> None:
             else:
                 assert change["bidding"] == -lost, (seed, stake, change)
         outcomes.add((made, view["multiplier"]))
-    assert {made for made, _ in outcomes} == {True, False}, outcomes
+    assert {made for made, _ in (o for o in outcomes if isinstance(o, tuple))} == \
+        {True, False}, outcomes
+    if isinstance(preset, dict) and preset.get("thani"):
+        assert {"single_hand", "thani"} <= outcomes, outcomes
 
 
 def _low_bidding(g: Game, rng: random.Random) -> Any:

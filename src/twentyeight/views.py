@@ -19,11 +19,19 @@ from twentyeight.engine.actions import (
     TRUMP_SEVENTH,
 )
 from twentyeight.engine.hand import Hand
-from twentyeight.engine.scoring import below_half, contract_stake, failure_to_opponents, target
+from twentyeight.engine.scoring import (
+    below_half,
+    contract_stake,
+    failure_to_opponents,
+    target,
+    undertaking_stake,
+)
 from twentyeight.engine.state import (
     ANNULLED,
     NORMAL,
     PHASE_NAMES,
+    SHOW_CERTAIN,
+    SHOW_EIGHT,
     SPECIAL_NAMES,
     STATUS_NAMES,
     THANI_HAND,
@@ -144,8 +152,8 @@ class View(TypedDict):
     multiplier: int
     """1, or 2 / 4 after a double / redouble."""
     stake: Stake | None
-    """The contract's stake, once there is a contract played as one (no single hand or
-    Thani, whose stakes are their own)."""
+    """The contract's stake, once there is a contract played as one; a single hand's or a
+    Thani's own once declared (not a 56 Thani's: it decides the match)."""
     trump: str | None
     """The trump suit if this seat knows it (``reverse`` for 29's reversed no-trump)."""
     trump_exposed: bool
@@ -264,12 +272,23 @@ def view(h: Hand, seat: int) -> View:
 
 
 def _stake(h: Hand) -> Stake | None:
-    """The view's ``stake``: the contract's, when there is a contract played as one."""
-    if h.contract < 0 or h.bidder < 0 or h.special != NORMAL or h.status == ANNULLED:
+    """The view's ``stake``: the contract's, when there is a contract played as one; a single
+    hand's or a Thani's own (but a 56 Thani's, which decides the match)."""
+    if h.status == ANNULLED or h.special in (SHOW_EIGHT, SHOW_CERTAIN):
+        return None
+    if h.special != NORMAL:                             # 28-SH-4, 28-TH-3, 40-6
+        values = undertaking_stake(h)
+        if values is None:
+            return None
+        stake: Stake = {"win": values[0], "loss": values[1]}
+        if failure_to_opponents(h.rules):
+            stake["opponents_gain"] = True
+        return stake
+    if h.contract < 0 or h.bidder < 0:
         return None
     win, loss = contract_stake(h)
     refused = h.cot_refused             # 28-COT-4: every trick now, or twice the loss
-    stake: Stake = {"win": 2 * win, "loss": 2 * loss} if refused else {"win": win, "loss": loss}
+    stake = {"win": 2 * win, "loss": 2 * loss} if refused else {"win": win, "loss": loss}
     if failure_to_opponents(h.rules):                   # 40-6, 6PK-6, 56-MATCH-2
         stake["opponents_gain"] = True
     if h.rules.cot and not refused:                     # 28-COT-1: every trick, twice

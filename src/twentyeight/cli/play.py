@@ -682,15 +682,19 @@ class TerminalGame:
         team = self._team(self._declarer(view))
         ours = team == self._team(self.seat)
         every, short = stake.get("all_tricks"), stake.get("below_half")
-        made = f"made +{told[0]}" + (f" (+{every} with every trick)" if every else "")
+        alone = view["special"] is not None             # a single hand, a Thani: all or none
+        made = f"every trick +{told[0]}" if alone else f"made +{told[0]}" + (
+            f" (+{every} with every trick)" if every else "")
+        failed_word = "otherwise" if alone else "failed"
         under = f" if under {short['points']} points)" if short else ""
         if stake.get("opponents_gain"):
             gainers = ("the opponents" if self.match.rules.teams == 2 else "the others") \
                 if ours else "your side"
-            failed = f"; failed, {gainers} +{told[1]}" + (
+            failed = f"; {failed_word}, {gainers} +{told[1]}" + (
                 f" (+{short['loss']}{under}" if short else "")
         else:
-            failed = f", failed -{told[1]}" + (f" (-{short['loss']}{under}" if short else "")
+            failed = f", {failed_word} -{told[1]}" + (
+                f" (-{short['loss']}{under}" if short else "")
         self.say(f"  At stake for {self._side(team)}: {made}{failed}")
 
     def _second_deal(self, game: Any, view: View) -> None:

@@ -28,7 +28,7 @@ from twentyeight.engine.state import (
 from twentyeight.rules import Rules
 
 __all__ = ["Score", "base_values", "bidding_points", "contract_stake", "doubled",
-           "failure_to_opponents", "score", "settle", "target"]
+           "failure_to_opponents", "score", "settle", "target", "undertaking_stake"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,20 @@ def failure_to_opponents(rules: Rules) -> bool:
     return rules.match_scoring == "score_sheet" or rules.failure_mode == "opponents_gain"
 
 
+def undertaking_stake(h: HandState) -> tuple[int, int] | None:
+    """What a single hand or a Thani wins with every trick and loses without (28-SH-4, 28-TH-3,
+    40-6, [KC97]); ``None`` for a 56 Thani that decides the match (56-TH-4).  Needs one of
+    those undertakings (``h.special``)."""
+    if h.special == SINGLE_HAND:
+        return h.t.single_values
+    stake = h.rules.thani_stake
+    if h.special == THANI_ALONE and stake == "match":
+        return None
+    win, loss = stake if isinstance(stake, tuple) and h.special == THANI_ALONE \
+        else h.t.thani_values
+    return win, loss
+
+
 def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int, tuple[int, ...]]:
     """Book ``delta`` (positive: to ``team``, the bidding side by default) by the match layer.
 
@@ -139,16 +153,12 @@ def score(h: HandState) -> Score | None:
         player = h.declarer if special != THANI_HAND else h.bidder
         won_all = len(h.tricks) == h.t.tricks_total and \
             all(trick[3] == player for trick in h.tricks)
-        if special == SINGLE_HAND:                      # 28-SH-4, 40-6
-            win, loss = h.t.single_values
-            return _score(h, won_all, None, win if won_all else -loss)
-        stake = h.rules.thani_stake
-        if special == THANI_ALONE and stake == "match":  # 56-TH-4
+        values = undertaking_stake(h)
+        if values is None:                              # 56-TH-4: it decides the match
             team = team_of[player]
             winner = team if won_all else next(t for t in range(teams) if t != team)
             return Score(won_all, None, 0, 0, (0,) * teams, winner)
-        win, loss = (stake if isinstance(stake, tuple) and special == THANI_ALONE
-                     else h.t.thani_values)             # 28-TH-3, 40-6, [KC97]
+        win, loss = values
         return _score(h, won_all, None, win if won_all else -loss)
     goal = target(h)
     pts = bidding_points(h)
