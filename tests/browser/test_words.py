@@ -173,6 +173,72 @@ def test_a_hand_annulled_before_a_card_is_played_offers_no_review(
     assert not errors
 
 
+def test_a_single_hand_is_the_hand_of_its_declarer(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-SH-2: a single hand voids the contract, and the declarer's side plays it, without a
+    trump (28-SH-3), for its own stake (28-SH-4).  Declared by a defender, the table went on
+    showing the void contract ("Contract 14 · Ravi", "Trump chosen, hidden", "Bidding side ·
+    Ravi and Kabir") and told the result as Ravi's side's ("Ravi and Kabir bid 14 and made
+    it"), though the score went to the declarer's.  Now the chip, the contract panel, the
+    points and the result are the single hand's."""
+    from twentyeight.bots import make_bot
+
+    def declaring(match: Match) -> list[str]:
+        bots = {s: make_bot("rules", seed=s) for s in range(4)}
+        game, actions = match.current, []
+        while not game.over:
+            legal = [str(a) for a in game.legal_actions()]
+            action = "0 single" if "0 single" in legal else "0 pass" \
+                if "0 pass" in legal and game.view(0)["phase"] == "auction" else \
+                str(bots[game.to_act].act(game.view(game.to_act)))     # (seat 0 defends)
+            actions.append(str(match.apply(action)))
+        return actions
+
+    rules = {"preset": "28", "single_hand": True}
+    actions = declaring(Match.new(rules, seed=0, dealer=0))
+    played = actions.index("0 single") + 1
+    match = Match.new(rules, seed=0, dealer=0)
+    for action in actions[:played]:
+        match.apply(action)
+    view = match.current.view(0)
+    assert (view["special"], view["special_seat"], view["bidder"]) == ("single_hand", 0, 1)
+    words = catalog("en")
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    holds_a_token(page)
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  state(room, match, 1)])
+    page.wait_for_function("document.querySelector('#contract dl') !== null")
+    chips = page.locator("#chips .chip").all_inner_texts()
+    assert chips[0] == "Contract single hand · You" and chips[1] == "Trump none", chips
+    facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
+                     page.locator("#contract dd").all_inner_texts(), strict=True))
+    assert facts["Bid"] == "single hand" and facts["By"] == "You · team A", facts
+    assert facts["Trump"] == "none", facts
+    assert facts[f"{words['contract.stake']} ({words['special.single_hand']})"] == \
+        words["contract.stakes_undertaking"].format(win=3, loss=3), facts
+    assert page.locator("#points .pts-label").first.inner_text() == \
+        "Bidding side · You and Meera"
+    page.close()
+
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  *ended_by(room, Match.new(rules, seed=0, dealer=0), actions[:-1],
+                            actions[-1])])
+    page.wait_for_function("document.querySelector('#hand-over').open")
+    result = Match.new(rules, seed=0, dealer=0)
+    for action in actions:
+        result.apply(action)
+    made = result.games[0].view(0)["result"]["made"]
+    said = page.locator("#ho-body .ho-result").inner_text()
+    key = "result.undertaking_won" if made else "result.undertaking_lost"
+    assert said.startswith(words[key].format(side="You and Meera", what="single hand")), said
+    assert not errors
+
+
 def test_four_jacks_are_said_with_whose_they_are(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-POST-2: Ravi is dealt all four jacks, and the hand is annulled once every card is

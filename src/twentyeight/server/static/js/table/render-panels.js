@@ -11,7 +11,7 @@ import {
   TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui,
   view,
 } from "./state.js";
-import { handResultText, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
+import { UNDERTAKINGS, declarerOf, handResultText, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
 
 export function renderContract() {
   const box = $("contract");
@@ -22,22 +22,24 @@ export function renderContract() {
     box.append(el("p", { class: "muted", text: t(v.phase === "auction" ? "contract.auction_on" : "contract.none") }));
     return;
   }
-  const bidder = v.bidder ?? findHighBidder(v);
+  const bidder = v.bidder === null ? findHighBidder(v) : declarerOf(v);
   const dl = el("dl", { class: "facts" });
   const row = (k, val) => dl.append(el("dt", { text: k }), el("dd", {}, val));
-  row(t("contract.bid"), v.contract === null
-    ? tn("contract.so_far", { bid: bidNode(v.high_bid, v.denomination || "") })
-    : bidNode(v.contract, v.denomination || ""));
+  row(t("contract.bid"), UNDERTAKINGS.includes(v.special) ? t(`special.${v.special}`)
+    : v.contract === null ? tn("contract.so_far", { bid: bidNode(v.high_bid, v.denomination || "") })
+      : bidNode(v.contract, v.denomination || ""));
   const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
   if (v.target && v.target !== v.contract) row(t("contract.target"), String(v.target));
   if (v.stake) {                         // what the contract wins and loses, doubling included
-    const made = v.stake.opponents_gain ? "contract.stakes_opponents_gain" : "contract.stakes";
+    const kind = v.special ? "contract.stakes_undertaking" : "contract.stakes";   // all or none
+    const made = v.stake.opponents_gain ? `${kind}_opponents_gain` : kind;
     const stakes = [t(made, { win: v.stake.win, loss: v.stake.loss }),
       v.stake.all_tricks ? t("contract.stakes_all_tricks", { win: v.stake.all_tricks }) : null,
       v.stake.below_half ? t("contract.stakes_below_half", v.stake.below_half) : null,
     ].filter(Boolean).join(" · ");
-    row(t("contract.stake"), v.multiplier > 1 ? `${doubling(v.multiplier)}: ${stakes}` : stakes);
+    const label = v.special ? `${t("contract.stake")} (${t(`special.${v.special}`)})` : t("contract.stake");
+    row(label, v.multiplier > 1 && !v.special ? `${doubling(v.multiplier)}: ${stakes}` : stakes);
   } else if (v.multiplier > 1) row(t("contract.stake"), doubling(v.multiplier));
   row(t("contract.trump"), trumpText(v));
   box.append(dl);
@@ -62,7 +64,7 @@ export function renderPoints() {
   box.replaceChildren();
   const v = view();
   if (!v || v.bidder === null) { box.append(el("p", { class: "muted", text: t("points.later") })); return; }
-  const bt = teamOf(v.bidder);
+  const bt = teamOf(declarerOf(v));
   const tricksBy = (pred) => v.tricks.filter((tr) => pred(teamOf(tr.winner))).length;
   const rows = [
     { label: t("points.bidding", { names: teamName(bt, { hand: ui.st?.hand }) }), pts: v.points.bidding, tricks: tricksBy((x) => x === bt), team: bt, key: "bidding" },

@@ -13,7 +13,7 @@ import {
   NAME_KEY, ROOM, TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
-import { scoreShown, scoreUnit, signed, trumpText } from "./text.js";
+import { UNDERTAKINGS, declarerOf, scoreShown, scoreUnit, signed, trumpText } from "./text.js";
 
 
 export function renderTop() {
@@ -265,9 +265,10 @@ export function renderStatus() {
     if (v.contract === null && v.high_bid === null) {
       box.append(el("span", { class: "chip hand-chip" }, aboutSeat("chip.hand", v.dealer, { n: ui.st.hand + 1 })));
     } else {
-      const bidder = v.bidder ?? findHighBidder(v);
-      const bid = el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
-        v.multiplier > 1 ? ` ${doubling(v.multiplier)}` : "");
+      const bidder = v.bidder === null ? findHighBidder(v) : declarerOf(v);
+      const bid = UNDERTAKINGS.includes(v.special) ? el("strong", { text: t(`special.${v.special}`) })
+        : el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
+          v.multiplier > 1 ? ` ${doubling(v.multiplier)}` : "");
       // in the auction the highest bid so far, not yet the contract (as the contract's panel)
       const shown = v.contract === null ? tn("contract.so_far", { bid }) : bid;
       box.append(el("span", { class: "chip" }, tn("chip.contract", { bid: shown, who: seatName(bidder, { hand: ui.st.hand }) })));
@@ -281,7 +282,9 @@ export function renderStatus() {
         ours: el("strong", { id: "strip-bidding", text: String(v.points.bidding) }),
         target: v.target, theirs: el("strong", { text: String(v.points.opponents) }) })));
     }
-    if (v.special) box.append(el("span", { class: "chip special", text: t(`special.${v.special}`) }));
+    if (v.special && !UNDERTAKINGS.includes(v.special)) {    // (an undertaking is the contract chip's)
+      box.append(el("span", { class: "chip special", text: t(`special.${v.special}`) }));
+    }
   }
   const b = $("banner");
   const ban = ui.banner;

@@ -16,6 +16,16 @@ export function toldBy(seat, action, { spoken = false, phase = null, hand = null
 
 /** `text` with a capital where it begins with "the computer at your seat" (a name elsewhere
  *  in a sentence, it keeps its small letter). */
+/** The undertakings that void the contract for every trick (28-SH, 28-TH, 56-TH)… */
+export const UNDERTAKINGS = ["single_hand", "thani", "thani_56"];
+/** … and those of them played without a trump (28-SH-3, 56-TH-2). */
+const NO_TRUMP_UNDERTAKINGS = ["single_hand", "thani_56"];
+
+/** The seat that plays the hand: an undertaking's declarer (whose side the points, the stake
+ *  and the score are: the engine's bidding side), else the bidder. */
+export const declarerOf = (v) => (UNDERTAKINGS.includes(v.special) && v.special_seat != null
+  ? v.special_seat : v.bidder);
+
 export function opening(text) {
   return text.startsWith(t("seat.computer_yours")) ? cap(text) : text;
 }
@@ -61,11 +71,14 @@ export function handResultText(v, hand = null) {
     return why ? t("result.annulled_why", { why }) : t("result.annulled");
   }
   if (v.bidder === null) return t("result.nobody_bid");
-  const side = teamName(teamOf(v.bidder), { hand });
+  const side = teamName(teamOf(declarerOf(v)), { hand });
   const pts = v.points;
   const bid = bidText(v.contract, v.denomination || "");
   const key = r.made ? "result.made" : "result.went_down";
-  let text = opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
+  let text = UNDERTAKINGS.includes(v.special)       // every trick or nothing, the contract void
+    ? opening(t(r.made ? "result.undertaking_won" : "result.undertaking_lost",
+      { side, what: t(`special.${v.special}`) }))
+    : opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
   if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
   const change = r.score_change || {};
   const changes = [];
@@ -84,6 +97,7 @@ export function matchOverText(match) {
 }
 
 export function trumpText(v) {
+  if (NO_TRUMP_UNDERTAKINGS.includes(v.special)) return t("trump.none");    // 28-SH-3, 56-TH-2
   if (v.trump === "reverse") return t("trump.reverse");
   if (v.trump) {
     const suit = `${SUIT_SYMBOL[v.trump]} ${suitWord(v.trump)}`;
