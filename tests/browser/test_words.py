@@ -15,6 +15,7 @@ from server.harness import Server
 from twentyeight.match import Match
 from twentyeight.server.notes import step_notes
 from twentyeight.server.public import public_view
+from twentyeight.server.scoresheet import sheet_message
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -236,6 +237,10 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     said = page.locator("#ho-body .ho-result").inner_text()
     key = "result.undertaking_won" if made else "result.undertaking_lost"
     assert said.startswith(words[key].format(side="You and Meera", what="single hand")), said
+    replay(page, [sheet_message(result)])            # the score sheet's row: "You single hand"
+    page.wait_for_function("document.querySelector('#sheet tbody tr') !== null")
+    row = page.locator("#sheet tbody tr").first.locator("td").all_inner_texts()
+    assert row[0] == "You single hand", row
     assert not errors
 
 

@@ -3,7 +3,7 @@
 import { t } from "../i18n.js";
 import { $, el } from "./dom.js";
 import { TEAM_LETTERS, seatName, teamName, ui } from "./state.js";
-import { scoreShown, signed } from "./text.js";
+import { UNDERTAKINGS, scoreShown, signed } from "./text.js";
 
 
 export function receiveSheet(msg) {
@@ -28,7 +28,7 @@ export function renderSheet() {
     const result = r.made === null ? t("sheet.annulled") : t(r.made ? "sheet.made" : "sheet.lost");
     const tr = el("tr", { class: r.made === false ? "lost" : "" },
       el("th", { scope: "row", text: String(r.hand + 1) }),
-      el("td", { text: r.bidder === null ? "—" : `${seatName(r.bidder, { hand: r.hand })} ${r.contract ?? ""}`.trim() }),
+      el("td", { text: bidShown(r) }),
       el("td", { text: result }));
     r.scores.forEach((total, k) => {
       tr.append(el("td", { class: `team-${k}`, title: t("sheet.points", { points: signed(r.points[k]) }) },
@@ -40,4 +40,12 @@ export function renderSheet() {
   box.append(el("table", { class: "sheet" }, el("caption", { class: "sr-only", text: t("sheet.title") }),
     el("thead", {}, head), body));
   box.scrollTop = box.scrollHeight;
+}
+
+/** A row's "Bid": who bid what, or who played a single hand or a Thani (which voids it). */
+function bidShown(r) {
+  if (UNDERTAKINGS.includes(r.special) && r.special_seat != null) {
+    return `${seatName(r.special_seat, { hand: r.hand })} ${t(`special.${r.special}`)}`;
+  }
+  return r.bidder === null ? "—" : `${seatName(r.bidder, { hand: r.hand })} ${r.contract ?? ""}`.trim();
 }
