@@ -194,7 +194,9 @@ def test_replay_missing_file_and_stdin(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "twentyeight.cli.main", "replay",
                            str(tmp_path / "nope.json")], capture_output=True, text=True,
                           check=False)
-    assert proc.returncode == 2 and "No such file" in proc.stderr
+    assert proc.returncode == 2
+    assert proc.stderr == f"twentyeight replay: cannot read {tmp_path / 'nope.json'}: No such " \
+        "file or directory\n"                  # (it said "invalid record", of no record read)
     doc = json.dumps(finished().to_record())
     proc = subprocess.run([sys.executable, "-m", "twentyeight.cli.main", "replay", "-",
                            "--json"], input=doc, capture_output=True, text=True, check=False)

@@ -28,7 +28,7 @@ from twentyeight.analysis.review import Decision, biggest_first, hand_records, r
 from twentyeight.cli.args import number
 from twentyeight.cli.display import Painter, use_colour
 from twentyeight.cli.progress import Progress
-from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source
+from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source, record_problem
 from twentyeight.engine.reasons import card_text
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.record import parse_document, read_hand_record
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         doc = parse_document(read_source(path), path if path != "-" else "stdin")
         records = hand_records(doc)
     except RecordError as e:
-        err.write(f"twentyeight analyse: invalid record: {e}\n")
+        err.write(f"twentyeight analyse: {record_problem(e)}\n")
         return INVALID
     except IllegalAction as e:
         hand = getattr(e, "hand", None)

@@ -21,17 +21,30 @@ from twentyeight.record import is_match, parse_document
 OK, ILLEGAL, INVALID = 0, 1, 2
 
 
+class UnreadableSource(RecordError):
+    """The file could not be read at all (missing, a directory, no permission): no record was
+    looked at, so it is not "an invalid record"."""
+
+
 def read_source(path: str) -> str:
-    """The text of ``path``, or of standard input for ``-``; RecordError when unreadable."""
+    """The text of ``path``, or of standard input for ``-``; :class:`UnreadableSource` when
+    the file cannot be read, RecordError when it is not text."""
     if path == "-":
         return sys.stdin.read()
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except OSError as e:
-        raise RecordError(f"{path}: {e.strerror or e}") from None
+        raise UnreadableSource(f"{path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a text file (UTF-8)") from None
+
+
+def record_problem(error: RecordError) -> str:
+    """What a command says of a record it could not take: ``cannot read FILE: …`` or
+    ``invalid record: …``."""
+    return f"cannot read {error}" if isinstance(error, UnreadableSource) else \
+        f"invalid record: {error}"
 
 
 def run(path: str, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -43,7 +56,7 @@ def run(path: str, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.st
         else:
             result = Game.from_record(doc).result()
     except RecordError as e:
-        err.write(f"twentyeight replay: invalid record: {e}\n")
+        err.write(f"twentyeight replay: {record_problem(e)}\n")
         return INVALID
     except IllegalAction as e:
         obj = e.to_json()

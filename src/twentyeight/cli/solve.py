@@ -20,7 +20,7 @@ import sys
 from typing import TextIO
 
 from twentyeight.cli.display import Painter, use_colour
-from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source
+from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source, record_problem
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
 from twentyeight.record import is_match, parse_document
@@ -39,7 +39,7 @@ def run(path: str, as_json: bool, out: TextIO | None = None, err: TextIO | None 
             raise RecordError("a match document: `solve` takes the record of one hand")
         game = Game.from_record(doc)
     except RecordError as e:
-        err.write(f"twentyeight solve: invalid record: {e}\n")
+        err.write(f"twentyeight solve: {record_problem(e)}\n")
         return INVALID
     except IllegalAction as e:
         err.write(f"twentyeight solve: illegal action at index {e.index}: {e.action!r}: "
