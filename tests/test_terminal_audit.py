@@ -424,11 +424,25 @@ def test_the_seventh_card_is_told_to_its_bidder_and_kept_from_the_others() -> No
     as the trump at the second deal (A-04: he sees it); the others hear only that it is set
     aside, not which card it is."""
     rules = {"preset": "28", "seventh_card_trump": True}
-    match = Match.new(rules, seed=0, dealer=0)
-    text = terminal(match, bid_high(("trump seventh",)))
-    seventh = match.games[0].deal_json()[0][6]
-    card = Painter(False).card(seventh)
-    assert f"\nYour seventh card, {card}, is set aside face down: {card[-1]} is trump." in text
+    for typed in ("trump seventh", "seventh"):          # the bare word as well (a walk)
+        asked = {"times": 0}
+
+        def seventh(actions: list[str], m: Match, typed: str = typed,
+                    asked: dict[str, int] = asked) -> str | None:
+            bids = [a for a in actions if a.startswith("bid")]
+            if bids:
+                return bids[-1]
+            if "trump seventh" in actions and not asked["times"]:   # once: a refusal would
+                asked["times"] += 1                                 # be asked again forever
+                return typed
+            return None
+
+        match = Match.new(rules, seed=0, dealer=0)
+        text = terminal(match, scripted(seventh))
+        seventh = match.games[0].deal_json()[0][6]
+        card = Painter(False).card(seventh)
+        assert f"\nYour seventh card, {card}, is set aside face down: {card[-1]} is trump." \
+            in text, typed
 
     match = Match.new(rules, seed=0, dealer=0)
     bots: dict[int, Bot] = {s: Prefers(("trump seventh",), s) for s in range(1, 4)}

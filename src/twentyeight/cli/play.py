@@ -424,9 +424,13 @@ class TerminalGame:
     def _as_named_suit(self, text: str) -> Action | None:
         """A bare suit (``clubs``, ``♣``, ``c``) typed while this seat names the trump suit
         (29-DEAL-2) names it, unless the word is a call that is legal now (``c``: 'C',
-        28-DBL-7); otherwise None."""
+        28-DBL-7); so do ``seventh`` and ``reverse`` where they are trump choices; otherwise
+        None."""
         legal = self.match.current.legal_actions()
         word = text.lower()
+        if word in ("seventh", "reverse"):              # 28-TRUMP-5, 29-DEAL-3, as words
+            named = Action(self.seat, "trump", word)
+            return named if named in legal else None
         try:
             named = Action(self.seat, "trump", SUITS[parse_suit(word)])
         except CardError:
