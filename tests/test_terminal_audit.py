@@ -639,3 +639,30 @@ def test_six_and_eight_seats_are_people_with_names() -> None:
         else:                                                  # three teams of two (6PK)
             others = [names[1] + "+" + names[4], names[0] + "+" + names[3]]
             assert all(f"{o} +0" in header for o in others), (others, header)
+
+
+def test_history_lists_the_cards_a_trick_a_line_with_its_winner() -> None:
+    """`history` listed every card of the hand one after another ("Left: 9♠", "Partner: A♠",
+    …), 32 lines with no trick told from the next and no winner; a terminal walk could not
+    follow it. Now: the calls one a line, then each trick on a line with its winner and
+    points, and the trick in play so far."""
+    typed = {"history": False}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        view = match.current.view(0)
+        if len(view["tricks"]) == 3 and view["trick"]["cards"] and not typed["history"]:
+            typed["history"] = True
+            return "history"
+        return None
+
+    match = Match.new("28", seed=5, dealer=0)
+    text = terminal(match, scripted(choose))
+    assert typed["history"]
+    lines = [ln.strip() for ln in text.splitlines()]
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("Trick 1: ") and "→" in ln)
+    listed = [ln for ln in lines[start:start + 8] if ln.startswith("Trick ")]  # (an ask between)
+    tricks = match.games[0].view(0)["tricks"]
+    for k in range(3):
+        winner = ["You", "Right", "Partner", "Left"][tricks[k]["winner"]]
+        assert listed[k].startswith(f"Trick {k + 1}: ") and f"→ {winner} (" in listed[k], listed
+    assert listed[3].startswith("Trick 4, so far: "), listed

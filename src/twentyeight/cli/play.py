@@ -567,9 +567,7 @@ class TerminalGame:
             self.say(last)
         trick = view["trick"]
         if trick and trick["cards"]:
-            plays = " · ".join(whole(f"{self.names[s]} {p.card(c)}")
-                               for s, c in zip(trick["seats"], trick["cards"], strict=True))
-            self.say(f"Trick {len(view['tricks']) + 1}: {plays}")
+            self.say(f"Trick {len(view['tricks']) + 1}: {self._played(trick)}")
         elif view["phase"] == "play":
             self.say(f"Trick {len(view['tricks']) + 1}: your lead")
         self.say(f"Your hand: {p.hand(view['hand'])}")
@@ -635,10 +633,7 @@ class TerminalGame:
     def _last_trick(self, view: View) -> str | None:
         if not view["tricks"]:
             return None
-        t = view["tricks"][-1]
-        cards = " · ".join(whole(f"{self.names[s]} {self.paint.card(c)}")
-                           for s, c in zip(t["seats"], t["cards"], strict=True))
-        return f"Last trick: {cards} → {self.names[t['winner']]} ({points(t['points'])})"
+        return f"Last trick: {self._trick_line(view['tricks'][-1])}"
 
     # ---- narration ---------------------------------------------------------------------
     def _narrate(self, game: Any) -> None:
@@ -726,9 +721,31 @@ class TerminalGame:
         self.say(f"Your hand is now: {self.paint.hand(view['hand'])}{aside}")
 
     def _history(self, view: View) -> None:
-        """Every call and card of the hand, each as what it was in its phase."""
-        for _, told in self._calls(view):
-            self.say("  " + told)
+        """Every call of the hand, each as what it was in its phase, and its cards a trick a
+        line with the trick's winner (the calls made in the play, an ask or a pair, in their
+        place between the tricks' lines)."""
+        tricks, done, cards = view["tricks"], 0, 0
+        for (_, told), entry in zip(self._calls(view), view["history"], strict=True):
+            if entry.split()[1] != "play":
+                self.say("  " + told)
+                continue
+            cards += 1
+            if done < len(tricks) and cards == len(tricks[done]["cards"]):
+                self.say(f"  Trick {done + 1}: {self._trick_line(tricks[done])}")
+                done, cards = done + 1, 0
+        current = view["trick"]
+        if current and current["cards"]:
+            self.say(f"  Trick {done + 1}, so far: {self._played(current)}")
+
+    def _played(self, trick: Any) -> str:
+        """``Left 9♠ · Partner A♠ · …``: a trick's cards, each with who played it."""
+        return " · ".join(whole(f"{self.names[s]} {self.paint.card(c)}")
+                          for s, c in zip(trick["seats"], trick["cards"], strict=True))
+
+    def _trick_line(self, trick: Any) -> str:
+        """``Left 9♠ · Partner A♠ · … → Partner (11 points)``: a finished trick."""
+        return f"{self._played(trick)} → {self.names[trick['winner']]} " \
+            f"({points(trick['points'])})"
 
     def _calls(self, view: View, start: int = 0) -> list[tuple[int, str]]:
         """The history's entries from ``start`` in words, each with its seat, as made in
