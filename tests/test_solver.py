@@ -191,4 +191,5 @@ def test_cli_errors(stdin: str, status: int, words: str, monkeypatch: pytest.Mon
 
 def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "/nonexistent/record.json"]) == 2
-    assert "invalid record" in capsys.readouterr().err
+    assert capsys.readouterr().err == ("twentyeight solve: cannot read /nonexistent/record.json: "
+                                       "No such file or directory\n")
