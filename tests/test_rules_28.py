@@ -826,3 +826,35 @@ def test_no_zero_point_redeal_once_the_holder_has_asked_or_shown_the_trump() -> 
     assert "2 redeal" in [str(a) for a in g.legal_actions()]
     g.apply("2 ask")
     assert [str(a) for a in g.legal_actions()] == ["2 play KD"]    # he must trump
+
+
+C_AND_COT = {"rules": {"preset": "28", "double_redouble": True, "c_bid": True,
+                       "scoring": "flat", "cot": True},
+             "dealer": 3, "seed": 247,
+             "actions": ["0 bid 20", "1 pass", "2 pass", "3 pass", "0 trump TH", "1 double",
+                         "0 c", "0 pass", "2 pass", "0 play 8C", "1 play 7C", "2 play JC",
+                         "3 play KC", "2 play JS", "3 play QS", "0 play AC", "1 play 7S",
+                         "2 play JD", "3 play 7D", "0 play QD", "1 play 8D", "2 play 7H",
+                         "3 play 8H", "0 play 9H", "1 play AH", "0 play QC", "1 play 9C",
+                         "2 ask", "2 play QH", "3 play TC", "2 play 8S", "3 play KS",
+                         "0 play KH", "1 play TS", "0 play JH", "1 play TD", "2 play AD",
+                         "3 play AS", "0 play TH", "1 play 9S", "2 play KD", "3 play 9D"]}
+"""28-DBL-7 with Cot on: N bids 20, E doubles, N calls 'C'; N–S then win all eight tricks."""
+
+
+def test_28_dbl_7_c_replaces_cot_every_trick_wins_six_and_nobody_concedes() -> None:
+    """RULES.md §2.17.3: 'C' (6 won or lost) "replaces steps 1 and 3–4", step 4 being Cot.
+    The sweep after 'C' scored 12 (28-COT-1's double) and the defenders were offered the
+    concession, whose refusal cost 12; now every trick wins 6, no one may concede, and the
+    stake says 6 either way, no "every trick" figure."""
+    actions = C_AND_COT["actions"]
+    assert isinstance(actions, list)
+    for k in range(actions.index("0 c") + 1, len(actions)):
+        g = Game.from_record({**C_AND_COT, "actions": actions[:k]})
+        assert not any(a.verb == "concede" for a in g.legal_actions()), actions[k]
+        assert g.view(0)["stake"] == {"win": 6, "loss": 6}
+    g = Game.from_record(C_AND_COT)
+    view = g.view(0)
+    assert all(t["winner"] in (0, 2) for t in view["tricks"]) and len(view["tricks"]) == 8
+    assert view["result"]["made"] is True
+    assert view["result"]["score_change"] == {"bidding": 6, "opponents": 0}

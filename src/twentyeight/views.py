@@ -291,7 +291,7 @@ def _stake(h: Hand) -> Stake | None:
     stake = {"win": 2 * win, "loss": 2 * loss} if refused else {"win": win, "loss": loss}
     if failure_to_opponents(h.rules):                   # 40-6, 6PK-6, 56-MATCH-2
         stake["opponents_gain"] = True
-    if h.rules.cot and not refused:                     # 28-COT-1: every trick, twice
+    if h.rules.cot and not refused and not h.c_called:  # 28-COT-1 (not after 'C', 28-DBL-7)
         stake["all_tricks"] = 2 * win
     short = None if refused else below_half(h)
     if short is not None:

@@ -280,9 +280,10 @@ def pair_open(h: PlayState, seat: int) -> bool:
 
 
 def cot_open(h: PlayState, seat: int) -> bool:
-    """28-COT-2: an opponent may concede while the bidding side has won every trick."""
-    return (h.rules.cot and h.conceded_by < 0 and h.special == 0 and bool(h.tricks)
-            and not h.won_any & OTHER_SIDE and not h.bid_side[seat])
+    """28-COT-2: an opponent may concede while the bidding side has won every trick; not
+    after 'C', which replaces Cot (28-DBL-7, RULES.md §2.17.3)."""
+    return (h.rules.cot and h.conceded_by < 0 and h.special == 0 and not h.c_called
+            and bool(h.tricks) and not h.won_any & OTHER_SIDE and not h.bid_side[seat])
 
 
 def cot_legal(h: HandState) -> tuple[int, ...]:

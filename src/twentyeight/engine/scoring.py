@@ -165,6 +165,8 @@ def score(h: HandState) -> Score | None:
     made = pts >= goal
     rules = h.rules
     win, loss = contract_stake(h)
+    if h.c_called:                       # 28-DBL-7: 6 either way, no Cot nor half-bid (§2.17.3)
+        return _score(h, made, goal, win if made else -loss)
     if h.cot_accepted:                                  # 28-COT-3
         return _score(h, True, goal, win)
     if h.cot_refused and h.bidding_lost:                # 28-COT-4

@@ -38,12 +38,12 @@ class PlayState:
 
     __slots__ = (
         "annul_reason", "annul_seat", "asker", "bid_points", "bid_side", "bid_team", "bidder",
-        "claim_seats", "conceded_by", "contract", "cot_accepted", "cot_refused", "dealt",
-        "declarer", "hands", "history", "indicator", "indicator_only", "last_reveal_pending",
-        "leader", "led_mask", "must_trump", "n", "next_seat", "opp_points", "pair_by", "phase",
-        "played_seats", "power", "restricted", "reveal_index", "reveal_trick", "revealed",
-        "revealed_by", "reverse", "rules", "special", "status", "suit_masks", "suit_of", "t",
-        "to_act", "trick_cards", "trick_seats", "trick_size", "tricks", "trump",
+        "c_called", "claim_seats", "conceded_by", "contract", "cot_accepted", "cot_refused",
+        "dealt", "declarer", "hands", "history", "indicator", "indicator_only",
+        "last_reveal_pending", "leader", "led_mask", "must_trump", "n", "next_seat", "opp_points",
+        "pair_by", "phase", "played_seats", "power", "restricted", "reveal_index", "reveal_trick",
+        "revealed", "revealed_by", "reverse", "rules", "special", "status", "suit_masks", "suit_of",
+        "t", "to_act", "trick_cards", "trick_seats", "trick_size", "tricks", "trump",
         "trump_led_by_other", "trump_played", "won_after_reveal", "won_any", "zero_point",
     )
 
@@ -66,6 +66,8 @@ class PlayState:
     restricted: bool
     special: int
     declarer: int
+    c_called: bool
+    """The bidder called 'C' (28-DBL-7): no Cot concession then (RULES.md §2.17.3)."""
     next_seat: tuple[int, ...]
     trick_size: int
     zero_point: int
@@ -195,7 +197,7 @@ class HandState(PlayState):
 
     # the auction and the windows; the play's fields are PlayState's
     __slots__ = (
-        "bids_made", "c_called", "call_phases", "deal", "dealer", "decided_match", "denomination",
+        "bids_made", "call_phases", "deal", "dealer", "decided_match", "denomination",
         "doubled_by", "first", "high", "high_bidder", "high_den", "imposed",
         "multiplier", "out_mask", "passed", "passes", "queue", "raises", "redoubled_by",
         "scores", "seventh", "special_seat", "ta_min", "ta_next", "ta_out",
@@ -228,7 +230,6 @@ class HandState(PlayState):
     multiplier: int
     doubled_by: int
     redoubled_by: int
-    c_called: bool
     raises: list[tuple[int, int]]
     special_seat: int
     out_mask: int
