@@ -244,6 +244,45 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     assert not errors
 
 
+def test_a_c_call_is_shown_as_c_not_as_doubled(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-DBL-7: after the defenders' double the bidder calls 'C', 6 won or lost, which
+    replaces the redouble (and Cot: RULES.md §2.17.3).  The chip and the contract panel went
+    on saying "doubled" beside stakes of 6, and "every trick +12"; they say 'C'."""
+    from twentyeight.bots import make_bot
+
+    rules = {"preset": "28", "double_redouble": True, "c_bid": True, "scoring": "flat",
+             "cot": True}
+    for seed in range(20):
+        match = Match.new(rules, seed=seed, dealer=3)
+        game, bots = match.current, {s: make_bot("rules", seed=s) for s in range(4)}
+        while not game.over and "0 c" not in game.view(0)["history"]:
+            legal = [str(a) for a in game.legal_actions()]
+            seat = game.to_act
+            wanted = [f"{seat} double", f"{seat} c", "0 bid 20", "0 bid 21", "0 bid 22"]
+            match.apply(next((a for a in wanted if a in legal), None)
+                        or bots[seat].act(game.view(seat)))
+        if "0 c" in game.view(0)["history"]:
+            break
+    else:
+        raise AssertionError("no deal where seat 0 calls 'C'")
+    words = catalog("en")
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  state(room, match, 1)])
+    page.wait_for_function("document.querySelector('#contract dl') !== null")
+    contract = game.view(0)["contract"]
+    chip = page.locator("#chips .chip").first.inner_text()
+    assert chip == f"Contract {contract} 'C' · You", chip
+    facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
+                     page.locator("#contract dd").all_inner_texts(), strict=True))
+    assert facts[words["contract.stake"]] == \
+        "'C': " + words["contract.stakes"].format(win=6, loss=6), facts
+    assert not errors
+
+
 def test_four_jacks_are_said_with_whose_they_are(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-POST-2: Ravi is dealt all four jacks, and the hand is annulled once every card is

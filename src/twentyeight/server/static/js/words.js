@@ -38,6 +38,13 @@ export function doubling(multiplier) {
   return multiplier >= 2 ? t("contract.doubled") : "";
 }
 
+/** A view's contract's doubling in a word, or 'C' where the bidder called it: 'C' replaces
+ *  the redouble and makes the hand 6 won or lost (28-DBL-7), no longer "doubled". */
+export function doublingOf(v) {
+  return (v.history || []).some((entry) => entry.split(" ")[1] === "c") ? "'C'"
+    : doubling(v.multiplier);
+}
+
 /** The catalog key and parameters of an action told as a sentence (without the actor); a
  * pass in a window (`phase`) is told as what it passes ("act.pass.raise"). */
 function sentence(text, spoken, phase, matches) {

@@ -5,7 +5,7 @@
 import { backSVG, cardName, cardSVG, cardShort } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { legendFor, legendNodes } from "../legend.js";
-import { bidNode, callNode, doubling, parseAction } from "../words.js";
+import { bidNode, callNode, doublingOf, parseAction } from "../words.js";
 import { $, el } from "./dom.js";
 import {
   TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui,
@@ -39,8 +39,8 @@ export function renderContract() {
       v.stake.below_half ? t("contract.stakes_below_half", v.stake.below_half) : null,
     ].filter(Boolean).join(" · ");
     const label = v.special ? `${t("contract.stake")} (${t(`special.${v.special}`)})` : t("contract.stake");
-    row(label, v.multiplier > 1 && !v.special ? `${doubling(v.multiplier)}: ${stakes}` : stakes);
-  } else if (v.multiplier > 1) row(t("contract.stake"), doubling(v.multiplier));
+    row(label, doublingOf(v) && !v.special ? `${doublingOf(v)}: ${stakes}` : stakes);
+  } else if (doublingOf(v)) row(t("contract.stake"), doublingOf(v));
   row(t("contract.trump"), trumpText(v));
   box.append(dl);
   if (v.indicator_face_down || v.indicator) {

@@ -4,7 +4,7 @@
 // the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
 import { seatNumber, t, tn } from "../i18n.js";
-import { bidNode, callNode, doubling, levelName } from "../words.js";
+import { bidNode, callNode, doublingOf, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
@@ -268,7 +268,7 @@ export function renderStatus() {
       const bidder = v.bidder === null ? findHighBidder(v) : declarerOf(v);
       const bid = UNDERTAKINGS.includes(v.special) ? el("strong", { text: t(`special.${v.special}`) })
         : el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
-          v.multiplier > 1 ? ` ${doubling(v.multiplier)}` : "");
+          doublingOf(v) ? ` ${doublingOf(v)}` : "");
       // in the auction the highest bid so far, not yet the contract (as the contract's panel)
       const shown = v.contract === null ? tn("contract.so_far", { bid }) : bid;
       box.append(el("span", { class: "chip" }, tn("chip.contract", { bid: shown, who: seatName(bidder, { hand: ui.st.hand }) })));
