@@ -244,6 +244,41 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     assert not errors
 
 
+def test_a_thani_shows_no_card_point_target(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-TH-3: a Thani is won by taking every trick oneself, whatever the card points; the
+    chip said "Points 0/16" and the points panel "0 of 16 needed" through it."""
+    from twentyeight.bots import make_bot
+
+    rules = {"preset": "28", "thani": True}
+    for seed in range(20):
+        match = Match.new(rules, seed=seed, dealer=3)
+        game, bots = match.current, {s: make_bot("rules", seed=s) for s in range(4)}
+        while not game.over and game.view(0)["special"] is None and \
+                game.view(0)["phase"] != "play":
+            legal = [str(a) for a in game.legal_actions()]
+            seat = game.to_act
+            wanted = ["0 thani", "0 bid 16", "0 bid 17", "0 bid 18"]
+            match.apply(next((a for a in wanted if a in legal), None)
+                        or bots[seat].act(game.view(seat)))
+        if game.view(0)["special"] == "thani":
+            break
+    else:
+        raise AssertionError("no deal where seat 0 declares Thani")
+    while game.view(0)["phase"] != "play":
+        match.apply(bots[game.to_act].act(game.view(game.to_act)))
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  state(room, match, 1)])
+    page.wait_for_function("document.querySelector('#contract dl') !== null")
+    chips = page.locator("#chips .chip").all_inner_texts()
+    assert chips[0] == "Contract Thani · You" and "Points 0 vs 0" in chips, chips
+    assert "needed" not in page.locator("#points").inner_text()
+    assert not errors
+
+
 def test_a_c_call_is_shown_as_c_not_as_doubled(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-DBL-7: after the defenders' double the bidder calls 'C', 6 won or lost, which

@@ -30,7 +30,9 @@ export function renderContract() {
       : bidNode(v.contract, v.denomination || ""));
   const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
-  if (v.target && v.target !== v.contract) row(t("contract.target"), String(v.target));
+  if (v.target && v.target !== v.contract && !UNDERTAKINGS.includes(v.special)) {
+    row(t("contract.target"), String(v.target));
+  }
   if (v.stake) {                         // what the contract wins and loses, doubling included
     const kind = v.special ? "contract.stakes_undertaking" : "contract.stakes";   // all or none
     const made = v.stake.opponents_gain ? `${kind}_opponents_gain` : kind;
@@ -72,7 +74,7 @@ export function renderPoints() {
   ];
   const total = (v.points.bidding + v.points.opponents) || 1;
   for (const r of rows) {
-    const goal = r.key === "bidding" && v.target ? v.target : null;
+    const goal = r.key === "bidding" && v.target && !UNDERTAKINGS.includes(v.special) ? v.target : null;
     const bar = el("div", { class: "bar", "aria-hidden": "true" },
       el("span", { style: `width:${Math.min(100, (100 * r.pts) / (goal || Math.max(total, 28)))}%` }));
     box.append(el("div", { class: `pts team-${r.team}`, "data-side": r.key },

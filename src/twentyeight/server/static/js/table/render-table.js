@@ -278,9 +278,10 @@ export function renderStatus() {
         tn("chip.trump", { trump: el("strong", { text: trumpText(v) }) })));
     }
     if (v.bidder !== null && (v.phase === "play" || v.phase === "cot" || v.phase === "over")) {
-      box.append(el("span", { class: "chip" }, tn(v.target ? "chip.points_of" : "chip.points", {
+      const target = UNDERTAKINGS.includes(v.special) ? null : v.target;  // (every trick, not points)
+      box.append(el("span", { class: "chip" }, tn(target ? "chip.points_of" : "chip.points", {
         ours: el("strong", { id: "strip-bidding", text: String(v.points.bidding) }),
-        target: v.target, theirs: el("strong", { text: String(v.points.opponents) }) })));
+        target, theirs: el("strong", { text: String(v.points.opponents) }) })));
     }
     if (v.special && !UNDERTAKINGS.includes(v.special)) {    // (an undertaking is the contract chip's)
       box.append(el("span", { class: "chip special", text: t(`special.${v.special}`) }));
