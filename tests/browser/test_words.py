@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from browser.conftest import api, catalog
 from server.harness import Server
 from twentyeight.match import Match
@@ -18,7 +20,8 @@ from twentyeight.server.public import public_view
 from twentyeight.server.scoresheet import sheet_message
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    import pytest
+from playwright.sync_api import BrowserContext, Page
 
 Message = dict[str, Any]
 NAMES = ["Asha", "Ravi", "Meera", "Kabir"]
@@ -279,6 +282,47 @@ def test_a_thani_shows_no_card_point_target(
     assert not errors
 
 
+@pytest.mark.parametrize("answer", ["accept", "refuse"])
+def test_a_concession_is_told_in_the_result(
+        answer: str, server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-COT-3/4: an accepted concession ended the hand as "You and Meera bid 16 and made it
+    with 5 points against 0" (of 16?), and after a refused one the doubled loss stood
+    unexplained; the result says the opponents conceded, or that the refusal doubles."""
+    from twentyeight.bots import make_bot
+
+    rules = {"preset": "28", "cot": True}
+    for seed in range(30):
+        match = Match.new(rules, seed=seed, dealer=3)
+        game, bots = match.current, {s: make_bot("rules", seed=s) for s in range(4)}
+        while not game.over:
+            legal = [str(a) for a in game.legal_actions()]
+            seat = game.to_act
+            wanted = ["0 bid 16", "0 bid 17", "0 bid 18", f"{seat} concede", f"0 {answer}"]
+            match.apply(next((a for a in wanted if a in legal), None)
+                        or bots[seat].act(game.view(seat)))
+        if f"0 {answer}" in game.view(0)["history"]:
+            break
+    else:
+        raise AssertionError(f"no deal where seat 0 may {answer} a concession")
+    actions = game.to_record()["actions"]
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  *ended_by(room, Match.new(rules, seed=seed, dealer=3), actions[:-1],
+                            actions[-1])])
+    page.wait_for_function("document.querySelector('#hand-over').open")
+    said = page.locator("#ho-body .ho-result").inner_text()
+    words = catalog("en")
+    contract = game.view(0)["contract"]
+    if answer == "accept":
+        assert said.startswith(words["result.conceded"].format(side="You and Meera",
+                                                               bid=contract)), said
+    else:
+        assert words["result.cot_refused"] in said, said
+    assert not errors
+
+
 def test_a_c_call_is_shown_as_c_not_as_doubled(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-DBL-7: after the defenders' double the bidder calls 'C', 6 won or lost, which
@@ -301,6 +345,13 @@ def test_a_c_call_is_shown_as_c_not_as_doubled(
             break
     else:
         raise AssertionError("no deal where seat 0 calls 'C'")
+    finished = Match.new(rules, seed=seed, dealer=3)        # the same hand, played out
+    for action in game.view(0)["history"]:
+        finished.apply(action)
+    while not finished.current.over:
+        seat = finished.current.to_act
+        finished.apply(bots[seat].act(finished.current.view(seat)))
+    actions = finished.games[0].to_record()["actions"]
     words = catalog("en")
     page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
     page.wait_for_function("document.documentElement.lang === 'en'")
@@ -315,6 +366,21 @@ def test_a_c_call_is_shown_as_c_not_as_doubled(
                      page.locator("#contract dd").all_inner_texts(), strict=True))
     assert facts[words["contract.stake"]] == \
         "'C': " + words["contract.stakes"].format(win=6, loss=6), facts
+    page.close()                                            # the result and the score sheet
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  *ended_by(room, Match.new(rules, seed=seed, dealer=3), actions[:-1],
+                            actions[-1]),
+                  sheet_message(finished)])
+    page.wait_for_function("document.querySelector('#hand-over').open")
+    said = page.locator("#ho-body .ho-result").inner_text()
+    assert said.startswith(f"You and Meera bid {contract} 'C' and "), said
+    assert "6" in said
+    page.wait_for_function("document.querySelector('#sheet tbody tr') !== null")
+    row = page.locator("#sheet tbody tr").first.locator("td").all_inner_texts()
+    assert row[0] == f"You {contract} 'C'", row
     assert not errors
 
 

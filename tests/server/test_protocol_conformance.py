@@ -45,8 +45,8 @@ STATE = {"type", "room", "seq", "hand", "seat", "to_act", "legal", "view", "matc
 MATCH = {"scores", "over", "winners", "hands_played"}
 NOTE = {"key", "rule", "params", "text", "kind"}
 HAND_OVER = {"type", "seq", "hand", "view", "scores"}
-SHEET_ROW = {"hand", "dealer", "bidder", "team", "contract", "special", "special_seat",
-             "status", "made", "points", "scores"}
+SHEET_ROW = {"hand", "dealer", "bidder", "team", "contract", "multiplier", "c", "special",
+             "special_seat", "status", "made", "points", "scores"}
 WELCOME = {"type", "room", "seat", "name", "protocol", "seq"}
 CLAIM = {"type", "seat", "hand", "status", "asked", "accepted", "cards"}
 REMATCH = {"type", "agreed", "needed", "room", "path"}
@@ -704,7 +704,8 @@ def test_the_end_of_a_hand_is_event_then_hand_over_then_state(played: Played) ->
 def test_the_score_sheet_has_a_row_per_finished_hand(played: Played) -> None:
     """protocol.md, ``sheet``: "on connecting (once the match has started) and after every
     hand": one row per finished hand — ``hand``, ``dealer``, ``bidder``, ``team``,
-    ``contract``, ``special``, ``special_seat``, ``status``, ``made`` (null if annulled),
+    ``contract``, ``multiplier``, ``c``, ``special``, ``special_seat``, ``status``, ``made``
+    (null if annulled),
     ``points``, ``scores``
     (the match's standing after it).  (These connections were there before the start: no
     sheet on connecting, one after each hand.)"""

@@ -23,6 +23,7 @@ def sheet_rows(match: Match) -> list[dict[str, Any]]:
         after = games[k + 1].hand.scores if k + 1 < len(games) else match.scores
         rows.append({"hand": k, "dealer": r["dealer"], "bidder": r["bidder"],
                      "team": r["bidding_team"], "contract": r["contract"],
+                     "multiplier": r["multiplier"], "c": r["c"],
                      "special": r["special"], "special_seat": r["special_seat"],
                      "status": r["status"],
                      "made": r["made"] if r["status"] == "complete" else None,

@@ -1,6 +1,7 @@
 // The running score sheet of the match (the server's `sheet` message: one row per hand
 // finished): who bid what, made or not, each side's game points and the running total.
 import { t } from "../i18n.js";
+import { doubling } from "../words.js";
 import { $, el } from "./dom.js";
 import { TEAM_LETTERS, seatName, teamName, ui } from "./state.js";
 import { UNDERTAKINGS, scoreShown, signed } from "./text.js";
@@ -47,5 +48,7 @@ function bidShown(r) {
   if (UNDERTAKINGS.includes(r.special) && r.special_seat != null) {
     return `${seatName(r.special_seat, { hand: r.hand })} ${t(`special.${r.special}`)}`;
   }
-  return r.bidder === null ? "—" : `${seatName(r.bidder, { hand: r.hand })} ${r.contract ?? ""}`.trim();
+  if (r.bidder === null) return "—";
+  const doubled = r.c ? "'C'" : doubling(r.multiplier ?? 1);          // 28-DBL-3, 28-DBL-7
+  return `${seatName(r.bidder, { hand: r.hand })} ${r.contract ?? ""} ${doubled}`.trim();
 }

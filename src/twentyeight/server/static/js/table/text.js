@@ -4,7 +4,7 @@ import { SUIT_SYMBOL, suitWord } from "../cards.js";
 import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
-import { bidText, told } from "../words.js";
+import { bidText, doublingOf, told } from "../words.js";
 import { aboutSeat, flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
@@ -73,12 +73,16 @@ export function handResultText(v, hand = null) {
   if (v.bidder === null) return t("result.nobody_bid");
   const side = teamName(teamOf(declarerOf(v)), { hand });
   const pts = v.points;
-  const bid = bidText(v.contract, v.denomination || "");
+  const doubled = doublingOf(v);                  // the stake's doubling, or 'C' (28-DBL-7)
+  const bid = bidText(v.contract, v.denomination || "") + (doubled ? ` ${doubled}` : "");
   const key = r.made ? "result.made" : "result.went_down";
+  const calls = (v.history || []).map((entry) => entry.split(" ")[1]);
   let text = UNDERTAKINGS.includes(v.special)       // every trick or nothing, the contract void
     ? opening(t(r.made ? "result.undertaking_won" : "result.undertaking_lost",
       { side, what: t(`special.${v.special}`) }))
-    : opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
+    : calls.includes("accept") ? opening(t("result.conceded", { side, bid }))   // 28-COT-3
+      : opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
+  if (calls.includes("refuse")) text += ` ${t("result.cot_refused")}`;         // 28-COT-4
   if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
   const change = r.score_change || {};
   const changes = [];
