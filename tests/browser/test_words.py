@@ -224,6 +224,8 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
         words["contract.stakes_undertaking"].format(win=3, loss=3), facts
     assert page.locator("#points .pts-label").first.inner_text() == \
         "Bidding side · You and Meera"
+    plates = page.locator("#seats").inner_text()          # the declarer, not the void bid
+    assert "single hand" in plates and "sits out" in plates and "bidder" not in plates, plates
     page.close()
 
     page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})

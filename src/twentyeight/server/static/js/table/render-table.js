@@ -132,7 +132,12 @@ export function renderWaiting() {
  *  "bidder · 28 · dealer · compu…" keeps the contract, "dealer · bidder · 2…" lost it). */
 function plateBits(k, v, s) {
   const bits = [];
-  if (v && v.bidder === k) bits.push(v.contract !== null ? t("plate.bidder_of", { bid: v.contract }) : t("plate.bidder"));
+  const undertaking = v && UNDERTAKINGS.includes(v.special);    // the contract void (28-SH-2)
+  if (undertaking && declarerOf(v) === k) bits.push(t(`special.${v.special}`));
+  else if (v && v.bidder === k && !(undertaking && v.special !== "thani")) {
+    bits.push(v.contract !== null ? t("plate.bidder_of", { bid: v.contract }) : t("plate.bidder"));
+  }
+  if (v?.sitting_out?.includes(k)) bits.push(t("plate.sits_out"));              // 28-SH-3
   if (v && v.dealer === k) bits.push(t("plate.dealer"));
   if (s.kind === "bot") bits.push(t("plate.computer"));
   else if (s.kind === "human" && s.played_by === "bot") bits.push(t("plate.away_computer"));
