@@ -325,6 +325,32 @@ def test_a_concession_is_told_in_the_result(
     assert not errors
 
 
+def test_a_56_thani_is_told_as_deciding_the_match(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-TH-1/4: a Thani called in 56's auction ends it and decides the match; the chip said
+    "Contract Thani (so far)" and the contract panel had no stake at all."""
+    match = Match.new({"preset": "56", "thani_56": True}, seed=0, dealer=5)
+    match.apply("0 thani")
+    view = match.current.view(0)
+    assert view["special"] == "thani_56" and view["stake"] is None
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    summary = {**room_message(room), "rules": "56", "num_players": 6,
+               "seats": [{"seat": k, "kind": "human" if k == 0 else "bot", "name": f"P{k}",
+                          "connected": True if k == 0 else None,
+                          "played_by": "human" if k == 0 else "bot", "waiting": None}
+                         for k in range(6)], "scores": [12, 12]}
+    replay(page, [summary, {"type": "welcome", "room": room, "seat": 0, "name": "Asha",
+                            "protocol": 2, "seq": 0}, state(room, match, 1)])
+    page.wait_for_function("document.querySelector('#contract dl') !== null")
+    chip = page.locator("#chips .chip").first.inner_text()
+    assert chip == "Contract Thani · You", chip
+    facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
+                     page.locator("#contract dd").all_inner_texts(), strict=True))
+    assert facts.get("Stake (Thani)") == "decides the match", facts
+    assert not errors
+
+
 def test_a_c_call_is_shown_as_c_not_as_doubled(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-DBL-7: after the defenders' double the bidder calls 'C', 6 won or lost, which

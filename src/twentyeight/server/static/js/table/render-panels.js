@@ -18,11 +18,12 @@ export function renderContract() {
   box.replaceChildren();
   const v = view();
   if (!v) { box.append(el("p", { class: "muted", text: t("contract.not_dealt") })); return; }
-  if (v.bidder === null && v.high_bid === null) {
+  const undertaking = UNDERTAKINGS.includes(v.special);     // (56's Thani ends the auction)
+  if (v.bidder === null && v.high_bid === null && !undertaking) {
     box.append(el("p", { class: "muted", text: t(v.phase === "auction" ? "contract.auction_on" : "contract.none") }));
     return;
   }
-  const bidder = v.bidder === null ? findHighBidder(v) : declarerOf(v);
+  const bidder = undertaking ? declarerOf(v) : v.bidder ?? findHighBidder(v);
   const dl = el("dl", { class: "facts" });
   const row = (k, val) => dl.append(el("dt", { text: k }), el("dd", {}, val));
   row(t("contract.bid"), UNDERTAKINGS.includes(v.special) ? t(`special.${v.special}`)
@@ -42,6 +43,8 @@ export function renderContract() {
     ].filter(Boolean).join(" · ");
     const label = v.special ? `${t("contract.stake")} (${t(`special.${v.special}`)})` : t("contract.stake");
     row(label, doublingOf(v) && !v.special ? `${doublingOf(v)}: ${stakes}` : stakes);
+  } else if (v.special === "thani_56") {                  // 56-TH-4: it ends the match
+    row(`${t("contract.stake")} (${t("special.thani_56")})`, t("contract.stakes_match"));
   } else if (doublingOf(v)) row(t("contract.stake"), doublingOf(v));
   row(t("contract.trump"), trumpText(v));
   box.append(dl);

@@ -267,15 +267,16 @@ export function renderStatus() {
   box.replaceChildren();
   const v = view();
   if (v && ui.room?.status !== "waiting") {
-    if (v.contract === null && v.high_bid === null) {
+    const undertaking = UNDERTAKINGS.includes(v.special);   // (56's Thani ends the auction)
+    if (v.contract === null && v.high_bid === null && !undertaking) {
       box.append(el("span", { class: "chip hand-chip" }, aboutSeat("chip.hand", v.dealer, { n: ui.st.hand + 1 })));
     } else {
-      const bidder = v.bidder === null ? findHighBidder(v) : declarerOf(v);
-      const bid = UNDERTAKINGS.includes(v.special) ? el("strong", { text: t(`special.${v.special}`) })
+      const bidder = undertaking ? declarerOf(v) : v.bidder ?? findHighBidder(v);
+      const bid = undertaking ? el("strong", { text: t(`special.${v.special}`) })
         : el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
           doublingOf(v) ? ` ${doublingOf(v)}` : "");
       // in the auction the highest bid so far, not yet the contract (as the contract's panel)
-      const shown = v.contract === null ? tn("contract.so_far", { bid }) : bid;
+      const shown = v.contract === null && !undertaking ? tn("contract.so_far", { bid }) : bid;
       box.append(el("span", { class: "chip" }, tn("chip.contract", { bid: shown, who: seatName(bidder, { hand: ui.st.hand }) })));
     }
     if (v.bidder !== null && v.phase !== "auction") {
