@@ -289,7 +289,9 @@ def test_a_concession_is_told_in_the_result(
         answer: str, server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-COT-3/4: an accepted concession ended the hand as "You and Meera bid 16 and made it
     with 5 points against 0" (of 16?), and after a refused one the doubled loss stood
-    unexplained; the result says the opponents conceded, or that the refusal doubles."""
+    unexplained; the result says the opponents conceded, or that the refusal doubles.  While
+    the bidder answers, the plates showed the auction's last calls ("No raise"); the
+    conceder's says "Concede"."""
     from twentyeight.bots import make_bot
 
     rules = {"preset": "28", "cot": True}
@@ -307,6 +309,19 @@ def test_a_concession_is_told_in_the_result(
     else:
         raise AssertionError(f"no deal where seat 0 may {answer} a concession")
     actions = game.to_record()["actions"]
+    words = catalog("en")
+    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    asked = Match.new(rules, seed=seed, dealer=3)          # the bidder is asked: the plates
+    for action in actions[:actions.index(f"0 {answer}")]:
+        asked.apply(action)
+    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                       "name": "Asha", "protocol": 2, "seq": 0},
+                  state(room, asked, 1)])
+    page.wait_for_function("document.querySelector('#seats .plate') !== null")
+    plates = page.locator("#seats").inner_text()
+    assert words["btn.concede"] in plates and "raise" not in plates.lower(), plates
+    page.close()
     page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
     page.wait_for_function("document.documentElement.lang === 'en'")
     replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
@@ -315,7 +330,6 @@ def test_a_concession_is_told_in_the_result(
                             actions[-1])])
     page.wait_for_function("document.querySelector('#hand-over').open")
     said = page.locator("#ho-body .ho-result").inner_text()
-    words = catalog("en")
     contract = game.view(0)["contract"]
     if answer == "accept":
         assert said.startswith(words["result.conceded"].format(side="You and Meera",

@@ -167,6 +167,11 @@ export function seatOrder() {
  *  double or a redouble no longer stands once a later bid has overcalled it. */
 export function lastCalls(v) {
   const out = {};
+  if (v.phase === "cot") {               // the bidder answers a concession: only it is told
+    const conceded = v.history.findLast((h) => parseAction(h).verb === "concede");
+    if (conceded) out[parseAction(conceded).seat] = { action: conceded, phase: "cot" };
+    return out;
+  }
   for (const [i, h] of v.history.entries()) {
     const a = parseAction(h);
     if (a.verb === "play" || a.verb === "ask" || a.verb === "reveal") break;
