@@ -321,6 +321,11 @@ def test_a_concession_is_told_in_the_result(
     page.wait_for_function("document.querySelector('#seats .plate') !== null")
     plates = page.locator("#seats").inner_text()
     assert words["btn.concede"] in plates and "raise" not in plates.lower(), plates
+    for verb in ("accept", "refuse"):                # each button says what it stakes
+        button = page.locator(f"#actions button[data-action='0 {verb}']")
+        assert button.get_attribute("title") == words[f"help.{verb}"]
+        name = button.get_attribute("aria-label") or ""       # the name begins as seen
+        assert name.startswith(button.inner_text()) and name.endswith(words[f"help.{verb}"])
     page.close()
     page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
     page.wait_for_function("document.documentElement.lang === 'en'")

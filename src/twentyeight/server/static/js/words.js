@@ -124,6 +124,8 @@ export function buttonHelp(text, { bidderKnowsCard = true } = {}) {
     case "ask": return t("help.ask");
     case "reveal": return t(bidderKnowsCard ? "help.reveal_card" : "help.reveal");
     case "pair": return t("help.pair");
+    case "double": case "redouble": case "c": case "single": case "thani":       // what each
+    case "concede": case "accept": case "refuse": return t(`help.${verb}`);    // stakes
     case "trump":
       if (arg === "seventh") return t("help.trump_seventh");
       if (arg === "reverse") return t("help.trump_reverse");

@@ -87,12 +87,15 @@ export function renderActions() {
   const raises = others.filter((a) => parseAction(a).verb === "raise");
   const rest = others.filter((a) => !["bid", "raise"].includes(parseAction(a).verb));
   const revealKnowsCard = flags().trump_indicator !== "suit";
-  const button = (a, label = labelNode(a)) => el("button", {
-    type: "button", class: `act verb-${parseAction(a).verb}`,
-    title: buttonHelp(a, { bidderKnowsCard: revealKnowsCard }),
-    "aria-label": buttonHelp(a, { bidderKnowsCard: revealKnowsCard }), "data-action": a,
-    onclick: () => act(a),
-  }, label);
+  const button = (a, label = labelNode(a)) => {
+    const help = buttonHelp(a, { bidderKnowsCard: revealKnowsCard });
+    const shown = label.textContent;                 // the name starts with what is seen
+    return el("button", {
+      type: "button", class: `act verb-${parseAction(a).verb}`, title: help,
+      "aria-label": !shown || help.startsWith(shown) ? help : `${shown}: ${help}`,
+      "data-action": a, onclick: () => act(a),
+    }, label);
+  };
   if (bids.length) {
     const dens = bids.some((a) => bidParts(parseAction(a).arg).den);
     const group = el("div", { class: "bids", role: "group", "aria-label": t("actions.bids") });
