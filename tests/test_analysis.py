@@ -77,6 +77,33 @@ def test_counted_position_from_the_view() -> None:
     assert 0 < cost <= 1.0 and 0 < game_points <= 3.0
 
 
+def test_the_every_hand_known_verdict_is_bounded() -> None:
+    """A review with every hand known had no node allowance: in a 56 of eight players one
+    decision ran for more than 25 minutes in the server's review lane, and anyone may ask
+    for one (POST /api/review takes a record).  It now has ``known_nodes``, beyond which it
+    is played out, and a server's review gives the verdict only in its first
+    ``known_seconds``."""
+    from twentyeight.analysis.search import SearchExpert
+
+    g = Game.new("28", seed=1, dealer=0)                   # the first lead: many nodes
+    while g.view(g.to_act)["phase"] != "play":
+        g.apply(g.legal_actions()[-1] if g.legal_actions()[-1].verb != "redeal"
+                else g.legal_actions()[0])
+    tight = SearchExpert(Effort(known_nodes=1_000)).evaluate_known(g.hand)
+    assert tight.basis == "known" and tight.method == "play-outs"
+    assert SearchExpert().evaluate_known(g.hand).method == "solver"     # (28: within 3 M)
+    finished = Game.new("28", seed=1, dealer=0)
+    while not finished.over:
+        finished.apply(finished.legal_actions()[0])
+    rec = finished.to_record()
+    cheap = Effort(deals=2, nodes=20_000, playouts=1)
+    none = review_hand(rec, seats=[0], expert=default_expert(cheap), known_seconds=0.0)
+    assert none and all(d.known is None for d in none)
+    some = review_hand(rec, seats=[0], expert=default_expert(cheap), known_seconds=600.0)
+    assert [d.index for d in some] == [d.index for d in none]
+    assert all(d.known is not None for d in some)
+
+
 def test_review_counts_the_mistake_and_the_best_move_costs_nothing() -> None:
     """The review of E's lead: 9♠ costs 1 card point and 3 game points with every hand known;
     A♠ (the expert's move) costs 0 on both bases."""

@@ -45,6 +45,10 @@ class Effort:
 
     deals: int = 8
     nodes: int = 1_500_000
+    known_nodes: int = 3_000_000
+    """Solver nodes for the every-hand-known verdict of a decision (one deal: exact in 28 and
+    29, whose first lead takes at most about 1.5 M); a position that needs more (a 56 of
+    eight players could take hours) is played out instead, so that no review runs unbounded."""
     playouts: int = 4
     """Deals (of the ``deals`` drawn) each candidate action is played out in."""
     candidates: int = 3

@@ -24,6 +24,7 @@ decisions by the game points they cost, then the card points.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -119,11 +120,14 @@ def hand_records(doc: Any) -> list[dict[str, Any]]:
 
 def review_hand(record: Mapping[str, Any], seats: Sequence[int] | None = None,
                 expert: Expert | None = None, hand: int = 0,
-                progress: Progress | None = None, known: bool = True) -> list[Decision]:
+                progress: Progress | None = None, known: bool = True,
+                known_seconds: float | None = None) -> list[Decision]:
     """Every decision of ``seats`` (all by default) in the hand ``record``, in play order;
     without ``known``, only over the deals each player could not tell apart (for a player
-    who may not see every hand of it yet)."""
-    return _review([(hand, record)], seats, expert or default_expert(), progress, known)
+    who may not see every hand of it yet); with ``known_seconds``, the every-hand-known
+    verdicts only while the review has taken less than that (a server's bound)."""
+    return _review([(hand, record)], seats, expert or default_expert(), progress, known,
+                   known_seconds)
 
 
 def review_match(doc: Any, seats: Sequence[int] | None = None, expert: Expert | None = None,
@@ -140,12 +144,15 @@ def review_records(records: Sequence[Mapping[str, Any]], seats: Sequence[int] | 
 
 
 def _review(records: list[tuple[int, Mapping[str, Any]]], seats: Sequence[int] | None,
-            expert: Expert, progress: Progress | None, known: bool = True) -> list[Decision]:
+            expert: Expert, progress: Progress | None, known: bool = True,
+            known_seconds: float | None = None) -> list[Decision]:
     tasks = [(number, *choice) for number, record in records
              for choice in _choices(record, seats)]
     out = []
+    started = time.monotonic()
     for done, (number, game, index, action) in enumerate(tasks):
-        out.append(_decide(number, game, index, action, expert, known))
+        in_time = known_seconds is None or time.monotonic() - started < known_seconds
+        out.append(_decide(number, game, index, action, expert, known and in_time))
         if progress is not None:
             progress(done + 1, len(tasks))
     return out

@@ -38,10 +38,6 @@ from twentyeight.views import View
 
 __all__ = ["AnalysisError", "SearchExpert"]
 
-UNLIMITED = 1 << 62
-"""The node allowance of a search with every hand known: none."""
-
-
 class AnalysisError(ValueError):
     """A position the expert cannot value: nobody to act, or no deal fits the view."""
 
@@ -91,8 +87,8 @@ class SearchExpert:
                 legal: list[Action], basis: str) -> Evaluation | None:
         """Each action's values over the deals the node allowance solves (``None`` when it
         solves none, or the solver refuses the rules)."""
-        budget = UNLIMITED if basis == "known" else self.effort.nodes
-        cap = max(1, budget // 2)
+        budget = self.effort.known_nodes if basis == "known" else self.effort.nodes
+        cap = budget if basis == "known" else max(1, budget // 2)   # (one deal: all of it)
         used = 0
         lines: dict[Action, list[tuple[int, int | None]]] = {a: [] for a in legal}
         solved: list[int] = []

@@ -185,6 +185,12 @@ def checked_hand(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]
     return rec
 
 
+KNOWN_SECONDS = 30.0
+"""A review a server answers gives its decisions the every-hand-known verdict while it has
+taken less than this (a 56 of eight players took minutes a decision); the rest have only
+the verdict over the deals the player could not tell apart."""
+
+
 def review_work(record: dict[str, Any], hand: int, seat: int, effort: Effort | None = None
                 ) -> dict[str, Any]:
     """The answer of ``POST /api/review`` (runs in the worker process)."""
@@ -192,7 +198,8 @@ def review_work(record: dict[str, Any], hand: int, seat: int, effort: Effort | N
 
     rec = checked_hand(record, hand, seat)
     found = biggest_first(review_hand(rec, seats=[seat], hand=hand,
-                                      expert=default_expert(effort)))
+                                      expert=default_expert(effort),
+                                      known_seconds=KNOWN_SECONDS))
     return {"hand": hand, "seat": seat, "decisions": [d.to_json() for d in found]}
 
 
@@ -211,7 +218,8 @@ def seat_review_work(record: dict[str, Any], hand: int, seat: int, known: bool,
     from twentyeight.analysis.review import biggest_first, review_hand
 
     found = biggest_first(review_hand(record, seats=[seat], hand=hand, known=known,
-                                      expert=default_expert(effort)))
+                                      expert=default_expert(effort),
+                                      known_seconds=KNOWN_SECONDS))
     return {"hand": hand, "seat": seat, "known": known,
             "decisions": [d.to_json() for d in found]}
 
