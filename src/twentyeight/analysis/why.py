@@ -18,6 +18,7 @@ card on the table), so a reason never tells a player more than the view holds.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from twentyeight.analysis.expert import Evaluation
@@ -139,14 +140,19 @@ def _same_side(sides: tuple[bool, ...], seat: int) -> Callable[[int], bool]:
 
 
 def _wins(reading: Reading, card: str) -> Reason:
-    """"wins the trick", with the higher cards of its suit that are gone, if any."""
+    """"wins the trick", with the higher cards of its suit that are gone, if any: every copy
+    of each (56's double pack has two) played or in this hand, at least one played."""
     suit = reading.suit(card)
     deck = reading.deck
-    mine = reading.own()
-    higher = sorted({deck.names[c] for c in range(deck.size)
-                     if deck.suit_of[c] == suit and deck.power[c] > reading.power(card)
-                     and deck.names[c] not in mine}, key=lambda n: -reading.power(n))
-    if higher and all(name in reading.played for name in higher):
+    view = reading.view
+    played = Counter(c for t in view["tricks"] for c in t["cards"]) + \
+        Counter(c for _, c in reading.trick)
+    mine = Counter(reading.hand) + Counter([view["indicator"]] if view.get("indicator") else [])
+    copies = Counter(deck.names[c] for c in range(deck.size)
+                     if deck.suit_of[c] == suit and deck.power[c] > reading.power(card))
+    outside = {name: n - mine[name] for name, n in copies.items() if n > mine[name]}
+    higher = sorted(outside, key=lambda n: -reading.power(n))
+    if higher and all(played[name] >= outside[name] for name in higher):
         return Reason("hint_wins_gone", None, {"suit": SUITS[suit], "gone_cards": higher})
     return Reason("hint_wins")
 
