@@ -165,6 +165,10 @@ ENGLISH: dict[str, str] = {
     "hint_partner_wins": "your partner's {winner_card} wins the trick",
     "hint_trick_lost": "the trick cannot be won",
     "hint_trick_lost_points": "the trick cannot be won, and this card gives up only {points}",
+    "hint_wins_all": "wins the trick in every deal looked at ({deals})",
+    "hint_trick_lost_all": "the trick is lost in every deal looked at ({deals})",
+    "hint_trick_lost_all_points": "the trick is lost in every deal looked at ({deals}), and "
+                                  "this card gives up only {points}",
     "hint_margin": "your side takes {points} card points on average, {gain} more than with "
                    "{other_card}",
     "hint_points": "your side takes {points} card points on average",
