@@ -130,6 +130,13 @@ class Audience:
                 states[listener.seat] = dumps(state(room, listener.seat))
             listener.send(states[listener.seat])
 
+    def before(self, room: Room, game: Game) -> PublicView | None:
+        """The public view of ``game`` before an action, from which the seats' notes on it
+        are made (:meth:`tell_action`); ``None`` when no seat of the room listens."""
+        if any(listener.seat is not None for listener in self.of(room.id)):
+            return public_view(game)
+        return None
+
     def tell_action(self, room: Room, game: Game, hand: int, done: Action, by: str,
                     before: PublicView | None = None) -> None:
         """Everyone: the action ``done`` just applied to ``game`` (hand ``hand``) as

@@ -37,7 +37,6 @@ from twentyeight.server.protocol import (
     ProtocolError,
     error,
 )
-from twentyeight.server.public import public_view
 from twentyeight.server.room import CLOSED, FINISHED, HUMAN, PLAYING, Room
 from twentyeight.server.store import ActionRow, Append, assemble
 from twentyeight.server.sync import Sync, find_seat
@@ -119,8 +118,7 @@ class Authority:
             raise IllegalAction(room.paused_by, action=str(action))
         game = match.current
         hand = len(match.games) - 1
-        before = public_view(game) if any(      # for the seats' notes: none, no seat there
-            listener.seat is not None for listener in self.audience.of(room.id)) else None
+        before = self.audience.before(room, game)     # for the seats' notes on the action
         done = match.apply(action)
         accepted = self.clock()                 # the next turn begins now, not at the commit
         seq = room.seq + 1

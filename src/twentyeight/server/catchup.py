@@ -140,6 +140,7 @@ class DatabaseSync(LocalSync):
         changed = False
         for a in log_rows:
             game, hand = match.current, len(match.games) - 1
+            before = self.hub.audience.before(room, game)   # the notes, as the writer's say
             try:
                 done = match.apply(Action.parse(a.action))
             except (IllegalAction, ValueError):
@@ -154,7 +155,7 @@ class DatabaseSync(LocalSync):
             s = room.seats[a.seat]
             if a.source == "bot" and s.kind == HUMAN and not s.taken_over:
                 s.taken_over = changed = True
-            self.hub.audience.tell_action(room, game, hand, done, a.source)
+            self.hub.audience.tell_action(room, game, hand, done, a.source, before)
             changed = changed or room.status == FINISHED
         return changed
 
