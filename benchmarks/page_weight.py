@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from server_load import wait_for
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 MONTH = 30 * 24 * 3600
@@ -63,14 +64,12 @@ def serve(src: Path, work: Path) -> tuple[subprocess.Popen[bytes], str]:
         env={**os.environ, "PYTHONPATH": str(src)}, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(f"{url}/api/health")
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.terminate()
-    raise RuntimeError("the server did not start")
+    try:
+        wait_for(url, 20.0)
+    except SystemExit:
+        proc.terminate()
+        raise
+    return proc, url
 
 
 def measure(src: Path, lang: str, width: int, height: int, identity: bool = False

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from helpers import said
-from test_terminal_audit import Answer, my_turn
+from test_terminal_audit import Answer, games_played, my_turn
 from test_terminal_audit import terminal as audited
 from twentyeight.cli.display import CALL_WORDS, columns
 from twentyeight.cli.play import TerminalGame, play
@@ -47,12 +47,6 @@ def short_match(quit_with: Callable[[], str]) -> tuple[str, list[str]]:
     prompts asked."""
     out = io.StringIO()
     prompts: list[str] = []
-    matches: list[Match] = []
-    original = TerminalGame.__init__
-
-    def remember(self: TerminalGame, match: Match, *args: Any, **kwargs: Any) -> None:
-        matches.append(match)
-        original(self, match, *args, **kwargs)
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
@@ -62,12 +56,9 @@ def short_match(quit_with: Callable[[], str]) -> tuple[str, list[str]]:
             return "n" if any("Another" in p for p in prompts[:-1]) else "y"
         return passing(prompt, matches[-1]) if "Enter for" not in prompt else ""
 
-    TerminalGame.__init__ = remember  # type: ignore[method-assign]
-    try:
+    with games_played() as matches:
         play({"preset": "28", "game_target": 1}, 3, 0, ["rules"], read=read, out=out,
              colour=False)
-    finally:
-        TerminalGame.__init__ = original  # type: ignore[method-assign]
     return out.getvalue(), prompts
 
 

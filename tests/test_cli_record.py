@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from test_terminal_audit import my_turn
+from test_terminal_audit import Answer, games_played, my_turn, terminal
 from twentyeight.bots import make_bot
 from twentyeight.cli.main import main
 from twentyeight.cli.play import TerminalGame, computer_levels, play
@@ -25,6 +25,19 @@ def passing(prompt: str, match: Match) -> str:
     return ("pass" if "pass" in actions else actions[0]) if actions else ""
 
 
+def saving_at_the_first_end(path: Path) -> Answer:
+    """Seat 0 passes (:func:`passing`); "save PATH" at the first end of a hand, then "quit"."""
+    ends = {"n": 0}
+
+    def answer(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt:
+            ends["n"] += 1
+            return f"save {path}" if ends["n"] == 1 else "quit"
+        return passing(prompt, match)
+
+    return answer
+
+
 def run(match: Match, answers: list[str], record: Path | None = None) -> str:
     """The terminal game at seat 0 of ``match`` against `rules` bots: each prompt of this
     seat's turn answered by the next of ``answers`` (then the first legal action, and a
@@ -33,8 +46,6 @@ def run(match: Match, answers: list[str], record: Path | None = None) -> str:
     hands = {"over": 0}
 
     def read(prompt: str) -> str:
-        if prompt.startswith("Leave the match?"):
-            return "y"
         if left:
             return left.pop(0)
         if "Enter for" in prompt:
@@ -42,10 +53,7 @@ def run(match: Match, answers: list[str], record: Path | None = None) -> str:
             return "quit" if hands["over"] >= 2 else ""
         return passing(prompt, match) or "quit"
 
-    out = io.StringIO()
-    bots = {s: make_bot("rules", seed=s) for s in range(1, match.rules.num_players)}
-    TerminalGame(match, 0, bots, read, out, colour=False, record_path=record).run()
-    return out.getvalue()
+    return terminal(match, lambda prompt, _: read(prompt), record_path=record)
 
 
 def test_play_with_record_writes_every_finished_hand_to_be_replayed(tmp_path: Path) -> None:
@@ -76,19 +84,8 @@ def test_save_in_the_middle_of_a_hand_keeps_its_cards_out(tmp_path: Path) -> Non
 
     later = tmp_path / "later.json"
     match = Match.new("28", seed=11, dealer=0)
-    answers = {"n": 0}
-
-    def at_hand_two(prompt: str, m: Match) -> str:
-        if "Enter for" in prompt:
-            answers["n"] += 1
-            return f"save {later}" if answers["n"] == 1 else "quit"
-        return passing(prompt, m)
-
-    out = io.StringIO()
-    bots = {s: make_bot("rules", seed=s) for s in range(1, 4)}
-    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave") else
-                 at_hand_two(p, match), out, colour=False).run()
-    assert "Saved the match's 1 finished hand to" in " ".join(out.getvalue().split())
+    text = terminal(match, saving_at_the_first_end(later))
+    assert "Saved the match's 1 finished hand to" in " ".join(text.split())
     assert len(json.loads(later.read_text("utf-8"))["hands_played"]) == 1
 
     during = tmp_path / "during.json"
@@ -104,10 +101,7 @@ def test_save_in_the_middle_of_a_hand_keeps_its_cards_out(tmp_path: Path) -> Non
             return f"save {during}"
         return passing(prompt, m)
 
-    out = io.StringIO()
-    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave") else
-                 in_hand_two(p, match), out, colour=False).run()
-    text = " ".join(out.getvalue().split())
+    text = " ".join(terminal(match, in_hand_two).split())
     assert "Saved the match's 1 finished hand to" in text and "(not the hand in play" in text
     kept = during.read_text("utf-8")
     assert len(json.loads(kept)["hands_played"]) == 1
@@ -123,29 +117,15 @@ def test_a_record_that_cannot_be_written_is_said_once_and_the_game_goes_on(
     text = run(match, [], record=path)
     assert text.count("✗ the record could not be written to") == 1
     assert sum(g.over for g in match.games) >= 2 and not path.exists()
-    match = Match.new("28", seed=11, dealer=0)
-    out = io.StringIO()
-    bots = {s: make_bot("rules", seed=s) for s in range(1, 4)}
-    TerminalGame(match, 0, bots, lambda p: "y" if p.startswith("Leave") else
-                 (f"save {path}" if "Enter for" in p and not out.getvalue().count("✗ could")
-                  else "quit" if "Enter for" in p else passing(p, match)),
-                 out, colour=False).run()
-    text = " ".join(out.getvalue().split())
+    text = " ".join(terminal(Match.new("28", seed=11, dealer=0),
+                             saving_at_the_first_end(path)).split())
     assert f"✗ could not save to {path}: No such file or directory" in text
 
 
-def test_each_match_of_a_sitting_has_its_own_file(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_match_of_a_sitting_has_its_own_file(tmp_path: Path) -> None:
     """A second match ("Another game? y") goes beside the first: game-2.json."""
     assert nth_match(tmp_path / "game.json", 1) == tmp_path / "game.json"
     assert nth_match(tmp_path / "game.json", 3) == tmp_path / "game-3.json"
-    matches: list[Match] = []
-    original = TerminalGame.__init__
-
-    def remember(self: TerminalGame, match: Match, *args: Any, **kwargs: Any) -> None:
-        matches.append(match)
-        original(self, match, *args, **kwargs)
-
     def read(prompt: str) -> str:
         if prompt.startswith("Another game?"):
             return "y"
@@ -155,10 +135,10 @@ def test_each_match_of_a_sitting_has_its_own_file(tmp_path: Path,
             return "quit" if len(matches) == 2 else ""
         return passing(prompt, matches[-1])
 
-    monkeypatch.setattr(TerminalGame, "__init__", remember)
     short = {"preset": "28", "game_target": 1}          # a hand decides it (28-END-1)
-    assert play(short, 5, 0, ["rules"], read=read, out=io.StringIO(), colour=False,
-                record=tmp_path / "game.json") == 0
+    with games_played() as matches:
+        assert play(short, 5, 0, ["rules"], read=read, out=io.StringIO(), colour=False,
+                    record=tmp_path / "game.json") == 0
     first, second = (json.loads((tmp_path / name).read_text("utf-8"))
                      for name in ("game.json", "game-2.json"))
     assert Match.from_record(first).over and len(second["hands_played"]) == 1

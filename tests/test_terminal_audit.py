@@ -10,7 +10,9 @@ import io
 import os
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -26,16 +28,35 @@ Answer = Callable[[str, Match], str]
 
 
 def terminal(match: Match, answer: Answer, bots: dict[int, Bot] | None = None,
-             width: int | None = None, confirm: bool = True) -> str:
+             width: int | None = None, confirm: bool = True, **options: Any) -> str:
     """Run the terminal game for seat 0 against `rules` bots (or ``bots``) at ``width``
     columns (None: the terminal's); ``answer(prompt, match)`` types (with ``confirm``, a quit
-    is meant: "Leave the match?" is answered yes)."""
+    is meant: "Leave the match?" is answered yes); ``options`` go to the game
+    (``record_path``)."""
     n = match.rules.num_players
     bots = bots or {s: make_bot("rules", seed=s) for s in range(1, n)}
     out = io.StringIO()
     TerminalGame(match, 0, bots, lambda p: "y" if confirm and p.startswith("Leave the match?")
-                 else answer(p, match), out, colour=False, width=width).run()
+                 else answer(p, match), out, colour=False, width=width, **options).run()
     return out.getvalue()
+
+
+@contextmanager
+def games_played() -> Iterator[list[Match]]:
+    """The matches every terminal game made while the block runs is given, in order (``play``
+    makes its own: the tests answer from the one in play, ``matches[-1]``)."""
+    matches: list[Match] = []
+    original = TerminalGame.__init__
+
+    def remember(self: TerminalGame, match: Match, *args: Any, **kwargs: Any) -> None:
+        matches.append(match)
+        original(self, match, *args, **kwargs)
+
+    TerminalGame.__init__ = remember  # type: ignore[method-assign]
+    try:
+        yield matches
+    finally:
+        TerminalGame.__init__ = original  # type: ignore[method-assign]
 
 
 def my_turn(match: Match) -> list[str]:

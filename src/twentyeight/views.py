@@ -271,6 +271,13 @@ def view(h: Hand, seat: int) -> View:
     return out
 
 
+def _with_gainers(h: Hand, stake: Stake) -> Stake:
+    """``stake``, saying where a failure is the opponents' gain (40-6, 6PK-6, 56-MATCH-2)."""
+    if failure_to_opponents(h.rules):
+        stake["opponents_gain"] = True
+    return stake
+
+
 def _stake(h: Hand) -> Stake | None:
     """The view's ``stake``: the contract's, when there is a contract played as one; a single
     hand's or a Thani's own (but a 56 Thani's, which decides the match)."""
@@ -278,19 +285,14 @@ def _stake(h: Hand) -> Stake | None:
         return None
     if h.special != NORMAL:                             # 28-SH-4, 28-TH-3, 40-6
         values = undertaking_stake(h)
-        if values is None:
-            return None
-        stake: Stake = {"win": values[0], "loss": values[1]}
-        if failure_to_opponents(h.rules):
-            stake["opponents_gain"] = True
-        return stake
+        return None if values is None else _with_gainers(h, {"win": values[0],
+                                                             "loss": values[1]})
     if h.contract < 0 or h.bidder < 0:
         return None
     win, loss = contract_stake(h)
     refused = h.cot_refused             # 28-COT-4: every trick now, or twice the loss
-    stake = {"win": 2 * win, "loss": 2 * loss} if refused else {"win": win, "loss": loss}
-    if failure_to_opponents(h.rules):                   # 40-6, 6PK-6, 56-MATCH-2
-        stake["opponents_gain"] = True
+    stake = _with_gainers(h, {"win": 2 * win, "loss": 2 * loss} if refused
+                          else {"win": win, "loss": loss})
     if h.rules.cot and not refused and not h.c_called:  # 28-COT-1 (not after 'C', 28-DBL-7)
         stake["all_tricks"] = 2 * win
     short = None if refused else below_half(h)

@@ -123,6 +123,36 @@ def holds_a_token(page: Page) -> None:
     }""")
 
 
+def english_table(make: Callable[..., BrowserContext], server: Server
+                  ) -> tuple[Page, str, list[str]]:
+    """:func:`table_page` in English, its catalog loaded."""
+    page, room, errors = table_page(make, server, {"twentyeight:lang": "en"})
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    return page, room, errors
+
+
+def seated(room: str) -> list[Message]:
+    """The room's summary and Asha's welcome at seat 0: what comes before a replayed hand."""
+    return [room_message(room), {"type": "welcome", "room": room, "seat": 0, "name": "Asha",
+                                 "protocol": 2, "seq": 0}]
+
+
+def contract_facts(page: Page) -> dict[str, str]:
+    """The contract panel, each term with what it says."""
+    page.wait_for_function("document.querySelector('#contract dl') !== null")
+    return dict(zip(page.locator("#contract dt").all_inner_texts(),
+                    page.locator("#contract dd").all_inner_texts(), strict=True))
+
+
+def prefer(match: Match, bots: dict[int, Any], wanted: list[str]) -> None:
+    """The match's next action: the first of ``wanted`` that is legal, else its seat's bot's."""
+    game = match.current
+    legal = [str(a) for a in game.legal_actions()]
+    seat = game.to_act
+    assert seat is not None
+    match.apply(next((a for a in wanted if a in legal), None) or bots[seat].act(game.view(seat)))
+
+
 def log_lines(page: Page) -> list[str]:
     return [t.strip() for t in page.locator("#log li").all_inner_texts()]
 
@@ -164,11 +194,9 @@ def test_a_hand_annulled_before_a_card_is_played_offers_no_review(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """28-POST-3: a hand Ravi annuls before the first card has nothing of this seat's play to
     review; its result offered "Review my play" all the same."""
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page, room, errors = english_table(new_browser_context, server)
     holds_a_token(page)
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
+    replay(page, [*seated(room),
                   *ended_by(room, Match.new("28", seed=186), REDEAL_186[:-1], REDEAL_186[-1])])
     page.wait_for_function("document.querySelector('#hand-over').open")
     assert page.locator("#ho-body .ho-result").inner_text().startswith(
@@ -189,14 +217,11 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
 
     def declaring(match: Match) -> list[str]:
         bots = {s: make_bot("rules", seed=s) for s in range(4)}
-        game, actions = match.current, []
-        while not game.over:
-            legal = [str(a) for a in game.legal_actions()]
-            action = "0 single" if "0 single" in legal else "0 pass" \
-                if "0 pass" in legal and game.view(0)["phase"] == "auction" else \
-                str(bots[game.to_act].act(game.view(game.to_act)))     # (seat 0 defends)
-            actions.append(str(match.apply(action)))
-        return actions
+        game = match.current
+        while not game.over:                                         # (seat 0 defends)
+            auction = game.view(0)["phase"] == "auction"
+            prefer(match, bots, ["0 single", *(["0 pass"] if auction else [])])
+        return [str(a) for a in game.to_record()["actions"]]
 
     rules = {"preset": "28", "single_hand": True}
     actions = declaring(Match.new(rules, seed=0, dealer=0))
@@ -207,17 +232,13 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     view = match.current.view(0)
     assert (view["special"], view["special_seat"], view["bidder"]) == ("single_hand", 0, 1)
     words = catalog("en")
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page, room, errors = english_table(new_browser_context, server)
     holds_a_token(page)
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  state(room, match, 1)])
+    replay(page, [*seated(room), state(room, match, 1)])
     page.wait_for_function("document.querySelector('#contract dl') !== null")
     chips = page.locator("#chips .chip").all_inner_texts()
     assert chips[0] == "Contract single hand · You" and chips[1] == "Trump none", chips
-    facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
-                     page.locator("#contract dd").all_inner_texts(), strict=True))
+    facts = contract_facts(page)
     assert facts["Bid"] == "single hand" and facts["By"] == "You · team A", facts
     assert facts["Trump"] == "none", facts
     assert facts[f"{words['contract.stake']} ({words['special.single_hand']})"] == \
@@ -228,11 +249,8 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     assert "single hand" in plates and "sits out" in plates and "bidder" not in plates, plates
     page.close()
 
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  *ended_by(room, Match.new(rules, seed=0, dealer=0), actions[:-1],
+    page, room, errors = english_table(new_browser_context, server)
+    replay(page, [*seated(room), *ended_by(room, Match.new(rules, seed=0, dealer=0), actions[:-1],
                             actions[-1])])
     page.wait_for_function("document.querySelector('#hand-over').open")
     result = Match.new(rules, seed=0, dealer=0)
@@ -261,22 +279,15 @@ def test_a_thani_shows_no_card_point_target(
         game, bots = match.current, {s: make_bot("rules", seed=s) for s in range(4)}
         while not game.over and game.view(0)["special"] is None and \
                 game.view(0)["phase"] != "play":
-            legal = [str(a) for a in game.legal_actions()]
-            seat = game.to_act
-            wanted = ["0 thani", "0 bid 16", "0 bid 17", "0 bid 18"]
-            match.apply(next((a for a in wanted if a in legal), None)
-                        or bots[seat].act(game.view(seat)))
+            prefer(match, bots, ["0 thani", "0 bid 16", "0 bid 17", "0 bid 18"])
         if game.view(0)["special"] == "thani":
             break
     else:
         raise AssertionError("no deal where seat 0 declares Thani")
     while game.view(0)["phase"] != "play":
         match.apply(bots[game.to_act].act(game.view(game.to_act)))
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  state(room, match, 1)])
+    page, room, errors = english_table(new_browser_context, server)
+    replay(page, [*seated(room), state(room, match, 1)])
     page.wait_for_function("document.querySelector('#contract dl') !== null")
     chips = page.locator("#chips .chip").all_inner_texts()
     assert chips[0] == "Contract Thani · You" and "Points 0 vs 0" in chips, chips
@@ -299,25 +310,19 @@ def test_a_concession_is_told_in_the_result(
         match = Match.new(rules, seed=seed, dealer=3)
         game, bots = match.current, {s: make_bot("rules", seed=s) for s in range(4)}
         while not game.over:
-            legal = [str(a) for a in game.legal_actions()]
-            seat = game.to_act
-            wanted = ["0 bid 16", "0 bid 17", "0 bid 18", f"{seat} concede", f"0 {answer}"]
-            match.apply(next((a for a in wanted if a in legal), None)
-                        or bots[seat].act(game.view(seat)))
+            prefer(match, bots, ["0 bid 16", "0 bid 17", "0 bid 18",
+                                 f"{game.to_act} concede", f"0 {answer}"])
         if f"0 {answer}" in game.view(0)["history"]:
             break
     else:
         raise AssertionError(f"no deal where seat 0 may {answer} a concession")
     actions = game.to_record()["actions"]
     words = catalog("en")
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page, room, errors = english_table(new_browser_context, server)
     asked = Match.new(rules, seed=seed, dealer=3)          # the bidder is asked: the plates
     for action in actions[:actions.index(f"0 {answer}")]:
         asked.apply(action)
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  state(room, asked, 1)])
+    replay(page, [*seated(room), state(room, asked, 1)])
     page.wait_for_function("document.querySelector('#seats .plate') !== null")
     plates = page.locator("#seats").inner_text()
     assert words["btn.concede"] in plates and "raise" not in plates.lower(), plates
@@ -327,12 +332,9 @@ def test_a_concession_is_told_in_the_result(
         name = button.get_attribute("aria-label") or ""       # the name begins as seen
         assert name.startswith(button.inner_text()) and name.endswith(words[f"help.{verb}"])
     page.close()
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  *ended_by(room, Match.new(rules, seed=seed, dealer=3), actions[:-1],
-                            actions[-1])])
+    page, room, errors = english_table(new_browser_context, server)
+    replay(page, [*seated(room), *ended_by(room, Match.new(rules, seed=seed, dealer=3),
+                                           actions[:-1], actions[-1])])
     page.wait_for_function("document.querySelector('#hand-over').open")
     said = page.locator("#ho-body .ho-result").inner_text()
     contract = game.view(0)["contract"]
@@ -352,8 +354,7 @@ def test_a_56_thani_is_told_as_deciding_the_match(
     match.apply("0 thani")
     view = match.current.view(0)
     assert view["special"] == "thani_56" and view["stake"] is None
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page, room, errors = english_table(new_browser_context, server)
     summary = {**room_message(room), "rules": "56", "num_players": 6,
                "seats": [{"seat": k, "kind": "human" if k == 0 else "bot", "name": f"P{k}",
                           "connected": True if k == 0 else None,
@@ -364,8 +365,7 @@ def test_a_56_thani_is_told_as_deciding_the_match(
     page.wait_for_function("document.querySelector('#contract dl') !== null")
     chip = page.locator("#chips .chip").first.inner_text()
     assert chip == "Contract Thani · You", chip
-    facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
-                     page.locator("#contract dd").all_inner_texts(), strict=True))
+    facts = contract_facts(page)
     assert facts.get("Stake (Thani)") == "decides the match", facts
     assert not errors
 
@@ -383,11 +383,8 @@ def test_a_c_call_is_shown_as_c_not_as_doubled(
         match = Match.new(rules, seed=seed, dealer=3)
         game, bots = match.current, {s: make_bot("rules", seed=s) for s in range(4)}
         while not game.over and "0 c" not in game.view(0)["history"]:
-            legal = [str(a) for a in game.legal_actions()]
-            seat = game.to_act
-            wanted = [f"{seat} double", f"{seat} c", "0 bid 20", "0 bid 21", "0 bid 22"]
-            match.apply(next((a for a in wanted if a in legal), None)
-                        or bots[seat].act(game.view(seat)))
+            prefer(match, bots, [f"{game.to_act} double", f"{game.to_act} c", "0 bid 20",
+                                 "0 bid 21", "0 bid 22"])
         if "0 c" in game.view(0)["history"]:
             break
     else:
@@ -400,26 +397,19 @@ def test_a_c_call_is_shown_as_c_not_as_doubled(
         finished.apply(bots[seat].act(finished.current.view(seat)))
     actions = finished.games[0].to_record()["actions"]
     words = catalog("en")
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  state(room, match, 1)])
+    page, room, errors = english_table(new_browser_context, server)
+    replay(page, [*seated(room), state(room, match, 1)])
     page.wait_for_function("document.querySelector('#contract dl') !== null")
     contract = game.view(0)["contract"]
     chip = page.locator("#chips .chip").first.inner_text()
     assert chip == f"Contract {contract} 'C' · You", chip
-    facts = dict(zip(page.locator("#contract dt").all_inner_texts(),
-                     page.locator("#contract dd").all_inner_texts(), strict=True))
+    facts = contract_facts(page)
     assert facts[words["contract.stake"]] == \
         "'C': " + words["contract.stakes"].format(win=6, loss=6), facts
     page.close()                                            # the result and the score sheet
-    page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": "en"})
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
-                                       "name": "Asha", "protocol": 2, "seq": 0},
-                  *ended_by(room, Match.new(rules, seed=seed, dealer=3), actions[:-1],
-                            actions[-1]),
+    page, room, errors = english_table(new_browser_context, server)
+    replay(page, [*seated(room), *ended_by(room, Match.new(rules, seed=seed, dealer=3),
+                                           actions[:-1], actions[-1]),
                   sheet_message(finished)])
     page.wait_for_function("document.querySelector('#hand-over').open")
     said = page.locator("#ho-body .ho-result").inner_text()

@@ -150,10 +150,7 @@ def _wins(reading: Reading, card: str) -> Reason:
     of each (56's double pack has two) played or in this hand, at least one played."""
     suit = reading.suit(card)
     deck = reading.deck
-    view = reading.view
-    played = Counter(c for t in view["tricks"] for c in t["cards"]) + \
-        Counter(c for _, c in reading.trick)
-    mine = Counter(reading.hand) + Counter([view["indicator"]] if view.get("indicator") else [])
+    played, mine = reading.played_copies(), reading.own_copies()
     copies = Counter(deck.names[c] for c in range(deck.size)
                      if deck.suit_of[c] == suit and deck.power[c] > reading.power(card))
     outside = {name: n - mine[name] for name, n in copies.items() if n > mine[name]}

@@ -5,6 +5,7 @@ Bots use these helpers so that none of them needs the engine state.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
@@ -134,6 +135,17 @@ class Reading:
         """This seat's cards, with its face-down indicator (only the bidder sees it)."""
         indicator = self.view.get("indicator")
         return set(self.hand) | ({indicator} if indicator else set())
+
+    def played_copies(self) -> Counter[str]:
+        """How many copies of each card have been played, this trick included (56's double
+        pack has two of each; :attr:`played` keeps only the names)."""
+        return Counter(c for t in self.view["tricks"] for c in t["cards"]) + \
+            Counter(c for _, c in self.trick)
+
+    def own_copies(self) -> Counter[str]:
+        """:meth:`own` counted by copies."""
+        indicator = self.view.get("indicator")
+        return Counter(self.hand) + Counter([indicator] if indicator else [])
 
     def outstanding(self, suit: int, above: int = -1) -> int:
         """How many unplayed cards of ``suit`` stronger than power ``above`` other seats may

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -95,6 +96,13 @@ def hanging_indent(text: str) -> int:
     if 0 < colon - start <= LABEL:
         return colon + 2
     return start + 2
+
+
+def terminal_width() -> int:
+    """The terminal's columns (asked each time, so that a resized window is followed), 80 when
+    it cannot say or says fewer than 20."""
+    width = shutil.get_terminal_size((80, 24)).columns
+    return width if width >= 20 else 80
 
 
 def wrap(text: str, width: int) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -19,6 +18,7 @@ from typing import Any
 from twentyeight import __version__
 from twentyeight.bots import BotError, bot_class, bot_descriptions, table_bot_class
 from twentyeight.cli.args import number
+from twentyeight.cli.display import terminal_width
 from twentyeight.rules import PRESET_TITLES, PRESETS, Rules, RulesError, flag_info
 
 
@@ -221,8 +221,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _width() -> int:
-    """The columns lines are wrapped to: the terminal's, 80 when unknown, at most 100."""
-    return min(shutil.get_terminal_size((80, 24)).columns, 100)
+    """The columns the listings are wrapped to: the terminal's, at most 100."""
+    return min(terminal_width(), 100)
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import random
 import re
-import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from twentyeight.cli.display import (
     action_words,
     matching_bids,
     points,
+    terminal_width,
     use_colour,
     whole,
     wrap,
@@ -220,8 +220,7 @@ class TerminalGame:
     def columns(self) -> int:
         """The width lines are wrapped to: ``width``, else the terminal's (asked each time, so
         a resized window is followed), 80 when it cannot say."""
-        width = self.width or shutil.get_terminal_size((80, 24)).columns
-        return width if width >= 20 else 80
+        return self.width or terminal_width()
 
     def say(self, text: str = "") -> None:
         """Write ``text``, each line wrapped at spaces to :meth:`columns`."""
@@ -368,10 +367,9 @@ class TerminalGame:
         names = [self._team_name(t) for t in range(len(s))]
         mine = self._team(self.seat)
         if names[mine] == "your side":          # at six and eight seats: who is with you
-            partners = [self.names[p] for p in range(self.n)
-                        if self._team(p) == mine and p != self.seat]
-            names[mine] = "you, " * (len(partners) > 1) + ", ".join(partners[:-1]) + \
-                (" & " if len(partners) > 1 else "you & ") + partners[-1]
+            *others, last = ["you", *(self.names[p] for p in range(self.n)
+                                      if self._team(p) == mine and p != self.seat)]
+            names[mine] = f"{', '.join(others)} & {last}"
         parts = [whole(f"{name} {v:+d}" if mode == "target" else f"{name} {v}")
                  for name, v in zip(names, s, strict=True)]
         text = " · ".join(parts)
@@ -490,7 +488,7 @@ class TerminalGame:
         elif word == "review":
             self._review()
         elif word.split()[0] == "save":
-            self._save(text.split(None, 1)[1].strip() if " " in text else "")
+            self._save(text)
         else:
             return False
         return True
@@ -788,10 +786,11 @@ class TerminalGame:
     def _keep_record(self) -> None:
         """Write the record to :attr:`record_path`, if there is one (after a hand, on
         leaving); a failure is said once and the game goes on."""
-        if self.record_path is None or not self._record()["hands_played"]:
+        record = self._record()
+        if self.record_path is None or not record["hands_played"]:
             return
         try:
-            record_file.write(self.record_path, self._record())
+            record_file.write(self.record_path, record)
         except OSError as e:
             if not self._record_failed:
                 self._record_failed = True
@@ -799,9 +798,10 @@ class TerminalGame:
                          f"{e.strerror or e}")
 
     def _save(self, typed: str) -> None:
-        """``save [FILE]``: the match so far to ``FILE``, else to the ``--record`` file, else
-        to a new file named by the time."""
-        path = Path(typed) if typed else self.record_path or record_file.default_path()
+        """``save [FILE]`` as typed: the match so far to ``FILE``, else to the ``--record``
+        file, else to a new file named by the time."""
+        named = typed.partition(" ")[2].strip()
+        path = Path(named) if named else self.record_path or record_file.default_path()
         record = self._record()
         finished = len(record["hands_played"])
         if not finished:
@@ -848,7 +848,7 @@ class TerminalGame:
             elif answer == "score":
                 self.say(self._score_line())
             elif answer.split()[0] == "save":
-                self._save(typed.split(None, 1)[1].strip() if " " in typed else "")
+                self._save(typed)
             elif answer in ("help", "h", "?"):
                 self.say(END_OF_HAND_HELP.format(following=following))
             else:

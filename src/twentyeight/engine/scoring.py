@@ -101,9 +101,7 @@ def undertaking_stake(h: HandState) -> tuple[int, int] | None:
     stake = h.rules.thani_stake
     if h.special == THANI_ALONE and stake == "match":
         return None
-    win, loss = stake if isinstance(stake, tuple) and h.special == THANI_ALONE \
-        else h.t.thani_values
-    return win, loss
+    return stake if isinstance(stake, tuple) and h.special == THANI_ALONE else h.t.thani_values
 
 
 def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int, tuple[int, ...]]:

@@ -11,41 +11,42 @@ import {
   TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui,
   view,
 } from "./state.js";
-import { UNDERTAKINGS, declarerOf, handResultText, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
+import { declarerOf, handResultText, isUndertaking, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
 
 export function renderContract() {
   const box = $("contract");
   box.replaceChildren();
   const v = view();
   if (!v) { box.append(el("p", { class: "muted", text: t("contract.not_dealt") })); return; }
-  const undertaking = UNDERTAKINGS.includes(v.special);     // (56's Thani ends the auction)
+  const undertaking = isUndertaking(v);                    // (56's Thani ends the auction)
   if (v.bidder === null && v.high_bid === null && !undertaking) {
     box.append(el("p", { class: "muted", text: t(v.phase === "auction" ? "contract.auction_on" : "contract.none") }));
     return;
   }
-  const bidder = undertaking ? declarerOf(v) : v.bidder ?? findHighBidder(v);
+  const bidder = declarerOf(v) ?? findHighBidder(v);
   const dl = el("dl", { class: "facts" });
   const row = (k, val) => dl.append(el("dt", { text: k }), el("dd", {}, val));
-  row(t("contract.bid"), UNDERTAKINGS.includes(v.special) ? t(`special.${v.special}`)
+  row(t("contract.bid"), undertaking ? t(`special.${v.special}`)
     : v.contract === null ? tn("contract.so_far", { bid: bidNode(v.high_bid, v.denomination || "") })
       : bidNode(v.contract, v.denomination || ""));
   const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
-  if (v.target && v.target !== v.contract && !UNDERTAKINGS.includes(v.special)) {
+  if (v.target && v.target !== v.contract && !undertaking) {
     row(t("contract.target"), String(v.target));
   }
+  const doubled = doublingOf(v);
   if (v.stake) {                         // what the contract wins and loses, doubling included
-    const kind = v.special ? "contract.stakes_undertaking" : "contract.stakes";   // all or none
+    const kind = undertaking ? "contract.stakes_undertaking" : "contract.stakes";  // all or none
     const made = v.stake.opponents_gain ? `${kind}_opponents_gain` : kind;
     const stakes = [t(made, { win: v.stake.win, loss: v.stake.loss }),
       v.stake.all_tricks ? t("contract.stakes_all_tricks", { win: v.stake.all_tricks }) : null,
       v.stake.below_half ? t("contract.stakes_below_half", v.stake.below_half) : null,
     ].filter(Boolean).join(" · ");
-    const label = v.special ? `${t("contract.stake")} (${t(`special.${v.special}`)})` : t("contract.stake");
-    row(label, doublingOf(v) && !v.special ? `${doublingOf(v)}: ${stakes}` : stakes);
+    const label = undertaking ? `${t("contract.stake")} (${t(`special.${v.special}`)})` : t("contract.stake");
+    row(label, doubled && !undertaking ? `${doubled}: ${stakes}` : stakes);
   } else if (v.special === "thani_56") {                  // 56-TH-4: it ends the match
     row(`${t("contract.stake")} (${t("special.thani_56")})`, t("contract.stakes_match"));
-  } else if (doublingOf(v)) row(t("contract.stake"), doublingOf(v));
+  } else if (doubled) row(t("contract.stake"), doubled);
   row(t("contract.trump"), trumpText(v));
   box.append(dl);
   if (v.indicator_face_down || v.indicator) {
@@ -77,7 +78,7 @@ export function renderPoints() {
   ];
   const total = (v.points.bidding + v.points.opponents) || 1;
   for (const r of rows) {
-    const goal = r.key === "bidding" && v.target && !UNDERTAKINGS.includes(v.special) ? v.target : null;
+    const goal = r.key === "bidding" && v.target && !isUndertaking(v) ? v.target : null;
     const bar = el("div", { class: "bar", "aria-hidden": "true" },
       el("span", { style: `width:${Math.min(100, (100 * r.pts) / (goal || Math.max(total, 28)))}%` }));
     box.append(el("div", { class: `pts team-${r.team}`, "data-side": r.key },

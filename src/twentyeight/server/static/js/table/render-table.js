@@ -13,7 +13,7 @@ import {
   NAME_KEY, ROOM, TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
-import { UNDERTAKINGS, declarerOf, scoreShown, scoreUnit, signed, trumpText } from "./text.js";
+import { declarerOf, isUndertaking, scoreShown, scoreUnit, signed, trumpText } from "./text.js";
 
 
 export function renderTop() {
@@ -132,9 +132,9 @@ export function renderWaiting() {
  *  "bidder · 28 · dealer · compu…" keeps the contract, "dealer · bidder · 2…" lost it). */
 function plateBits(k, v, s) {
   const bits = [];
-  const undertaking = v && UNDERTAKINGS.includes(v.special);    // the contract void (28-SH-2)
+  const undertaking = v && isUndertaking(v);                    // the contract void (28-SH-2)
   if (undertaking && declarerOf(v) === k) bits.push(t(`special.${v.special}`));
-  else if (v && v.bidder === k && !(undertaking && v.special !== "thani")) {
+  else if (v && v.bidder === k && !undertaking) {
     bits.push(v.contract !== null ? t("plate.bidder_of", { bid: v.contract }) : t("plate.bidder"));
   }
   if (v?.sitting_out?.includes(k)) bits.push(t("plate.sits_out"));              // 28-SH-3
@@ -267,14 +267,15 @@ export function renderStatus() {
   box.replaceChildren();
   const v = view();
   if (v && ui.room?.status !== "waiting") {
-    const undertaking = UNDERTAKINGS.includes(v.special);   // (56's Thani ends the auction)
+    const undertaking = isUndertaking(v);                  // (56's Thani ends the auction)
     if (v.contract === null && v.high_bid === null && !undertaking) {
       box.append(el("span", { class: "chip hand-chip" }, aboutSeat("chip.hand", v.dealer, { n: ui.st.hand + 1 })));
     } else {
-      const bidder = undertaking ? declarerOf(v) : v.bidder ?? findHighBidder(v);
+      const bidder = declarerOf(v) ?? findHighBidder(v);
+      const doubled = doublingOf(v);
       const bid = undertaking ? el("strong", { text: t(`special.${v.special}`) })
         : el("strong", {}, bidNode(v.contract ?? v.high_bid, v.denomination || ""),
-          doublingOf(v) ? ` ${doublingOf(v)}` : "");
+          doubled ? ` ${doubled}` : "");
       // in the auction the highest bid so far, not yet the contract (as the contract's panel)
       const shown = v.contract === null && !undertaking ? tn("contract.so_far", { bid }) : bid;
       box.append(el("span", { class: "chip" }, tn("chip.contract", { bid: shown, who: seatName(bidder, { hand: ui.st.hand }) })));
@@ -284,12 +285,12 @@ export function renderStatus() {
         tn("chip.trump", { trump: el("strong", { text: trumpText(v) }) })));
     }
     if (v.bidder !== null && (v.phase === "play" || v.phase === "cot" || v.phase === "over")) {
-      const target = UNDERTAKINGS.includes(v.special) ? null : v.target;  // (every trick, not points)
+      const target = undertaking ? null : v.target;          // (every trick, not points)
       box.append(el("span", { class: "chip" }, tn(target ? "chip.points_of" : "chip.points", {
         ours: el("strong", { id: "strip-bidding", text: String(v.points.bidding) }),
         target, theirs: el("strong", { text: String(v.points.opponents) }) })));
     }
-    if (v.special && !UNDERTAKINGS.includes(v.special)) {    // (an undertaking is the contract chip's)
+    if (v.special && !undertaking) {             // (an undertaking is the contract chip's)
       box.append(el("span", { class: "chip special", text: t(`special.${v.special}`) }));
     }
   }

@@ -4,7 +4,7 @@ import { t } from "../i18n.js";
 import { doubling } from "../words.js";
 import { $, el } from "./dom.js";
 import { TEAM_LETTERS, seatName, teamName, ui } from "./state.js";
-import { UNDERTAKINGS, scoreShown, signed } from "./text.js";
+import { isUndertaking, scoreShown, signed } from "./text.js";
 
 
 export function receiveSheet(msg) {
@@ -45,7 +45,7 @@ export function renderSheet() {
 
 /** A row's "Bid": who bid what, or who played a single hand or a Thani (which voids it). */
 function bidShown(r) {
-  if (UNDERTAKINGS.includes(r.special) && r.special_seat != null) {
+  if (isUndertaking(r) && r.special_seat != null) {
     return `${seatName(r.special_seat, { hand: r.hand })} ${t(`special.${r.special}`)}`;
   }
   if (r.bidder === null) return "—";

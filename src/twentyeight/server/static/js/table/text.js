@@ -21,9 +21,12 @@ export const UNDERTAKINGS = ["single_hand", "thani", "thani_56"];
 /** … and those of them played without a trump (28-SH-3, 56-TH-2). */
 const NO_TRUMP_UNDERTAKINGS = ["single_hand", "thani_56"];
 
+/** The hand is a single hand or a Thani: every trick or nothing, the contract void. */
+export const isUndertaking = (v) => UNDERTAKINGS.includes(v.special);
+
 /** The seat that plays the hand: an undertaking's declarer (whose side the points, the stake
  *  and the score are: the engine's bidding side), else the bidder. */
-export const declarerOf = (v) => (UNDERTAKINGS.includes(v.special) && v.special_seat != null
+export const declarerOf = (v) => (isUndertaking(v) && v.special_seat != null
   ? v.special_seat : v.bidder);
 
 export function opening(text) {
@@ -77,7 +80,7 @@ export function handResultText(v, hand = null) {
   const bid = bidText(v.contract, v.denomination || "") + (doubled ? ` ${doubled}` : "");
   const key = r.made ? "result.made" : "result.went_down";
   const calls = (v.history || []).map((entry) => entry.split(" ")[1]);
-  let text = UNDERTAKINGS.includes(v.special)       // every trick or nothing, the contract void
+  let text = isUndertaking(v)
     ? opening(t(r.made ? "result.undertaking_won" : "result.undertaking_lost",
       { side, what: t(`special.${v.special}`) }))
     : calls.includes("accept") ? opening(t("result.conceded", { side, bid }))   // 28-COT-3
