@@ -430,6 +430,32 @@ def test_standing_up_before_the_start_opens_the_seat(server: Server) -> None:
     assert server.take(room, 0, "Newcomer")
 
 
+def test_standing_up_does_not_turn_hints_on_at_a_table_of_people(server: Server) -> None:
+    """A table of four people, hints left to the default (where computer players sit): none
+    sit at the start, so no hints — nor after one person stands up and a computer takes the
+    seat (the setting is the start's, not the seats' of the moment).  A table started with
+    computers keeps its hints the same way."""
+    made, tokens = room_with(server, [0, 1, 2, 3])
+    room = made["room"]
+
+    async def scenario() -> None:
+        a = await Client.open(server, room, 0, tokens[0])
+        server.start_match(room, made["host_token"])
+        await a.until(lambda m: m["type"] == "state")
+        await a.send({"type": "stand", "token": tokens[0]})
+        await a.until(lambda m: m["type"] == "room" and m["seats"][0]["kind"] == "bot")
+        await a.close()
+
+    asyncio.run(scenario())
+    summary = server.get(f"/api/rooms/{room}").json()
+    assert summary["seats"][0]["kind"] == "bot" and summary["hints"] is False
+    r = server.post(f"/api/rooms/{room}/hint", {"token": tokens[1]})
+    assert r.status_code == 409 and r.json()["error"] == "hints_off"
+    with_bots, _ = room_with(server, [0])
+    server.start_match(with_bots["room"], with_bots["host_token"])
+    assert server.get(f"/api/rooms/{with_bots['room']}").json()["hints"] is True
+
+
 # ---- the score sheet and the rematch -----------------------------------------------------------
 async def _played_to_the_end(server: Server, made: Message, t0: str, t2: str,
                              seed: int) -> tuple[Client, Client, list[Message]]:

@@ -80,6 +80,7 @@ class DatabaseSync(LocalSync):
         changed = self._merge_seats(room, row)
         if room.match is None and row.record is not None:          # started elsewhere
             room.match, room.status, room.seq = assemble(row.record, []), PLAYING, 0
+            room.hints = row.hints
             room.start, room.log, room.turn_since = row.record, [], self.hub.now()
             room.commit()
             audience.tell_room(room)                                # as the start does

@@ -141,9 +141,9 @@ class Database:
         await self._write(self.storage.set_invite, room_id, invite_hash)
 
     async def start(self, room_id: str, record: dict[str, Any],
-                    filled: dict[int, SeatRow]) -> None:
+                    filled: dict[int, SeatRow], hints: bool | None = None) -> None:
         """:meth:`Storage.start`."""
-        await self._write(self.storage.start, room_id, record, filled)
+        await self._write(self.storage.start, room_id, record, filled, hints)
 
     async def visit(self, room_ids: Sequence[str], at: float) -> None:
         """:meth:`Storage.visit`."""

@@ -240,6 +240,9 @@ class Lobby:
         """A new room waiting for players, with the host token and the seat invitation."""
         bots = ask.bots
         self._check_bots(bots)
+        if ask.rated and ask.hints:
+            raise RoomError(400, "rated_hints", "a rated table gives no hints (its match counts "
+                            "for ratings): leave the Hint button off, or make the table unrated")
         problem = protocol_problem(ask.rules) if bots.startswith(("http://", "https://")) else ""
         if problem:
             raise RoomError(400, "bad_bots", problem)
@@ -485,9 +488,13 @@ class Lobby:
         names = [filled[k].name if k in filled else s.name for k, s in enumerate(room.seats)]
         match.extra = {"event": f"twentyeight online, room {room.id}", "players": names}
         record = start_record(match)
-        await self.db.start(room.id, record, filled)
+        hints = room.hints                      # the default is settled at the start: where
+        if hints is None and room.hints_allowed:    # computers sit then, not later (a person
+            hints = bool(filled) or any(s.kind == BOT for s in room.seats)   # standing up)
+        await self.db.start(room.id, record, filled, hints)
         for k, row in filled.items():
             room.seats[k].kind, room.seats[k].name = BOT, row.name
+        room.hints = hints
         room.match, room.start, room.status, room.seq = match, record, PLAYING, 0
         room.log, room.turn_since = [], self.clock()
         room.commit()

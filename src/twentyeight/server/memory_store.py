@@ -83,7 +83,8 @@ class MemoryStore:
         """A new seat invitation."""
         self._room(room_id).invite_hash = invite_hash
 
-    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow]) -> None:
+    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow],
+              hints: bool | None = None) -> None:
         """Store the start unless the room has started, or a seat to fill is taken."""
         room = self._room(room_id)
         if room.status != WAITING:
@@ -93,6 +94,8 @@ class MemoryStore:
         for k, row in filled.items():
             room.seats[k] = replace(row)
         room.status, room.record, room.seq = PLAYING, copy.deepcopy(record), 0
+        if hints is not None:
+            room.hints = hints
 
     def append(self, entries: Sequence[Append]) -> list[bool]:
         """Append each entry whose room is at ``seq - 1``."""

@@ -137,7 +137,9 @@ class Room:
     """People only, each signed in; the match counts for their ratings (no hints)."""
     hints: bool | None = None
     """Whether the table offers hints (the Hint button): ``True``, ``False``, or ``None``
-    for the default — where computer players sit (:meth:`offers_hints`)."""
+    for the default — where computer players sit (:meth:`offers_hints`), settled when the
+    match starts (a person who stands up later, leaving the seat to a computer, does not
+    turn hints on at a table of people)."""
     status: str = WAITING
     match: Match | None = None
     seq: int = 0
@@ -207,7 +209,8 @@ class Room:
 
     def offers_hints(self) -> bool:
         """Whether a seat may ask for a hint: never at a rated table (:attr:`hints_allowed`);
-        else the room's setting, by default at a table with computer players."""
+        else the room's setting, by default (before the start settles it) at a table with
+        computer players."""
         if not self.hints_allowed:
             return False
         if self.hints is not None:

@@ -284,9 +284,11 @@ class Storage(Protocol):
     def set_invite(self, room_id: str, invite_hash: str) -> None:
         """A new seat invitation (the old one stops working)."""
 
-    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow]) -> None:
-        """Store the start record and the seats filled by bots; :class:`Conflict` if the room
-        has started or one of those seats was taken meanwhile."""
+    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow],
+              hints: bool | None = None) -> None:
+        """Store the start record, the seats filled by bots and the table's hints as they
+        stand from the start (``None``: unchanged); :class:`Conflict` if the room has
+        started or one of those seats was taken meanwhile."""
 
     def append(self, entries: Sequence[Append]) -> list[bool]:
         """Commit ``entries`` in one transaction; for each, whether it was committed (``False``:
@@ -470,12 +472,17 @@ class SqlStore:
             conn.execute(update(rooms).where(rooms.c.id == room_id)
                          .values(invite_hash=invite_hash))
 
-    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow]) -> None:
-        """Store the start record and the seats filled by bots, in one transaction."""
+    def start(self, room_id: str, record: dict[str, Any], filled: dict[int, SeatRow],
+              hints: bool | None = None) -> None:
+        """Store the start record, the seats filled by bots and the hints, in one
+        transaction."""
+        values: dict[str, Any] = {"status": PLAYING, "record": json.dumps(record), "seq": 0}
+        if hints is not None:
+            values["hints"] = int(hints)
         with self.engine.begin() as conn:
             res = conn.execute(update(rooms)
                                .where(rooms.c.id == room_id, rooms.c.status == WAITING)
-                               .values(status=PLAYING, record=json.dumps(record), seq=0))
+                               .values(**values))
             if res.rowcount != 1:
                 raise Conflict(f"room {room_id} has already started")
             for seat, row in filled.items():

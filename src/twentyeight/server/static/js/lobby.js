@@ -134,6 +134,16 @@ async function create(event) {
   location.href = `/r/${data.room}`;
 }
 
+/** A rated table gives no hints (the server refuses both at once): while "Rated" is ticked
+ *  the Hint button's choice shows "off" and cannot be changed; unticked, it is as it was. */
+let hintsBeforeRated = "";
+function showHintsChoice() {
+  const rated = $("rated").checked;
+  if (rated && !$("hints").disabled) hintsBeforeRated = $("hints").value;
+  $("hints").value = rated ? "false" : hintsBeforeRated;
+  $("hints").disabled = rated;
+}
+
 function join(event) {
   event.preventDefault();
   const raw = $("join-code").value.trim();
@@ -145,5 +155,7 @@ function join(event) {
 // be sent by the browser itself, reloading the page): each is enabled once its form works.
 $("create").addEventListener("submit", create);
 $("join").addEventListener("submit", join);
+$("rated").addEventListener("change", showHintsChoice);
+if ($("rated").checked) showHintsChoice();      // a form the browser filled in again
 $("join-btn").disabled = false;
 load();
