@@ -179,6 +179,9 @@ def test_the_review_of_a_finished_hand_for_its_seat(client: TestClient) -> None:
     hand = play_to(client, room, tokens[0], lambda m: m["to_act"] == 0)["hand"]
     r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": hand})
     assert r.status_code == 409 and r.json()["error"] == "hand_not_over"
+    r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": hand + 5})
+    assert r.status_code == 404 and r.json()["error"] == "no_hand"      # not dealt yet
+    assert r.json()["message"].endswith("so far")
     end = play_to(client, room, tokens[0], lambda m: m["hand"] > hand)
     r = client.post(f"/api/rooms/{room}/review", json={"token": tokens[0], "hand": hand})
     assert r.status_code == 200, r.text
@@ -258,6 +261,9 @@ def test_hints_are_a_room_setting(client: TestClient) -> None:
         client.post(f"/api/rooms/{people}/hint", json={"token": their[seat]}).json()["action"]
     r = client.post("/api/rooms", json={"rules": "28", "hints": "yes"})
     assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    r = client.post("/api/rooms", json={"rules": "28", "rated": True, "hints": True})
+    assert r.status_code == 400 and r.json()["error"] == "rated_hints"
+    assert "no hints" in r.json()["message"]
 
 
 def test_a_seats_state_carries_its_notes(client: TestClient) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import random
 import time
 from typing import Any
 
@@ -15,7 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from server.harness import Client, Message, Server, play_out, words
+from server.harness import Client, Message, Server, play_out, play_until, words
 from twentyeight import Game
 from twentyeight.server.app import create_app
 from twentyeight.server.settings import Settings
@@ -290,11 +291,13 @@ async def watch_to_the_end(server: Server, room: str, host_token: str | None) ->
         await spectator.close()
 
 
-def rated_table(server: Server) -> tuple[Message, list[tuple[httpx.Client, str]], list[str]]:
-    """A rated room of four signed-in players (a one-point match, computers acting for
-    them at once), not started; the room, the players' browsers and names, their tokens."""
+def rated_table(server: Server, target: int = 1
+                ) -> tuple[Message, list[tuple[httpx.Client, str]], list[str]]:
+    """A rated room of four signed-in players (a one-point match, or ``target`` points;
+    computers acting for them at once), not started; the room, the players' browsers and
+    names, their tokens."""
     made = server.create_room(rules="28", rated=True, takeover_seconds=0, bot_delay=0,
-                              flags={"game_target": 1})
+                              flags={"game_target": target})
     people = [signed_up(server) for _ in range(4)]
     tokens = []
     for k, (b, _) in enumerate(people):
@@ -302,6 +305,25 @@ def rated_table(server: Server) -> tuple[Message, list[tuple[httpx.Client, str]]
         assert r.status_code == 200, r.text
         tokens.append(r.json()["token"])
     return made, people, tokens
+
+
+def test_a_rated_matchs_hands_are_reviewed_when_it_is_over(server: Server) -> None:
+    """While a rated match counts, no seat gets the computer's review of its hands (409
+    ``rated_in_play``), as it gets no hint: the review waits for the match's end."""
+    made, _, tokens = rated_table(server, target=30)
+    room = made["room"]
+
+    async def into_the_second_hand() -> None:
+        seats = [await Client.open(server, room, k, tokens[k]) for k in range(4)]
+        server.start_match(room, made["host_token"])
+        rng = random.Random(5)
+        await asyncio.gather(*(play_until(c, rng, lambda m: m["hand"] >= 1) for c in seats))
+        for c in seats:
+            await c.close()
+
+    asyncio.run(into_the_second_hand())
+    r = server.post(f"/api/rooms/{room}/review", {"token": tokens[0], "hand": 0})
+    assert r.status_code == 409 and r.json()["error"] == "rated_in_play", r.text
 
 
 def test_the_rematch_of_a_rated_table_is_rated_and_keeps_its_players(server: Server) -> None:

@@ -458,10 +458,14 @@ def _room_routes(app: FastAPI, body: Body, current: Current, worker: Analyst) ->
         ask = await body(request, SeatReview, None, None)
         room, match, seat = await seat_of(room_id, ask.token)
         games = match.games
-        if ask.hand >= len(games) and match.over:
-            raise BadRequest(404, "no_hand", f"the match has hands 0 to {len(games) - 1}")
-        if ask.hand >= len(games) or not games[ask.hand].over:
+        if ask.hand >= len(games):
+            so_far = "" if match.over else " so far"
+            raise BadRequest(404, "no_hand", f"the match has hands 0 to {len(games) - 1}{so_far}")
+        if not games[ask.hand].over:
             raise BadRequest(409, "hand_not_over", "a hand is reviewed once it is over")
+        if room.rated and not match.over:
+            raise BadRequest(409, "rated_in_play", "a rated match's hands are reviewed when "
+                             "the match is over (no help from the computer while it counts)")
         first = room.seats[seat].sat_from
         if ask.hand < first and not match.over:      # someone else held the seat then
             raise BadRequest(403, "not_your_hand", "you took this seat after that hand: "

@@ -106,10 +106,12 @@ export function showNotes(msg, kind = null) {
 }
 
 /** The review of my decisions in finished hand `hand`, offered in the hand-over dialog: not
- *  for a hand the computer played at my seat before I took it over (the server reviews
- *  those only once the match is over: 403 not_your_hand). */
+ *  for a hand the computer played at my seat before I took it over, nor at a rated table
+ *  while its match counts (the server reviews those only once the match is over: 403
+ *  not_your_hand, 409 rated_in_play; the match's replay offers the review then). */
 export function reviewOffer(hand) {
   if (ui.me === null || !token() || !playedByMe(hand)) return null;
+  if (ui.room?.rated && !ui.st?.match?.over) return null;
   const box = el("div", { class: "ho-review", id: "ho-review" });
   const button = el("button", { type: "button", id: "review-btn", text: t("review.hand_over"),
     onclick: async () => {
