@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
 from browser.geometry import settle
 from server.harness import Server
@@ -256,3 +258,31 @@ def test_one_point_is_singular_in_the_hand_s_result(
     assert "went down with 5 points against 23." in page.evaluate(told, [5, "en"])
     assert "1 புள்ளியில் தோற்றனர்" in page.evaluate(told, [1, "ta"])
     assert "5 புள்ளிகளில் தோற்றனர்" in page.evaluate(told, [5, "ta"])
+
+
+BITS_CUT = """() => [...document.querySelectorAll('#seats .plate-bits')].map(line => {
+  const box = line.getBoundingClientRect();
+  return [...line.querySelectorAll('.bit')].map(bit => {
+    const r = bit.getBoundingClientRect();
+    const shown = r.bottom <= box.bottom + 1 && r.top >= box.top - 1;
+    const hidden = r.top >= box.bottom - 1;
+    return { text: bit.textContent, shown, hidden, wide: bit.scrollWidth > bit.clientWidth + 1 };
+  });
+})"""
+
+
+@pytest.mark.viewport(360, 640)
+def test_a_small_plate_leaves_a_bit_off_whole(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A phone: the plates are of the smallest size that keeps their words (one line for
+    what a seat is).  A bit that does not fit is left off whole (the dealer's plate says
+    "dealer", not "dealer · comp…"), each bit shown is whole, the first always shown."""
+    page = table(new_browser_context, server, "28")
+    settle(page)
+    assert page.locator("#felt").get_attribute("data-size") == "xs"
+    lines = page.evaluate(BITS_CUT)
+    assert lines and all(line for line in lines), lines
+    for line in lines:
+        assert line[0]["shown"] and not line[0]["wide"], line
+        assert all(b["shown"] or b["hidden"] for b in line), line
+    assert any(b["hidden"] for line in lines for b in line), lines   # one was left off

@@ -145,6 +145,18 @@ function plateBits(k, v, s) {
   return bits;
 }
 
+/** The plate's line of bits, "bidder · 19 · dealer", each bit unbroken: where the plate has
+ *  one line for them (a small felt, a low screen) the bits that do not fit are left off
+ *  whole ("bidder · 19", not "bidder · 19 · de…"; the plate's label says them all). */
+function bitsLine(bits) {
+  const line = el("div", { class: "plate-bits" });
+  bits.forEach((bit, i) => {
+    if (i) line.append(" ");                  // the line may break here, and only here
+    line.append(el("span", { class: "bit", text: i ? `· ${bit}` : bit }));
+  });
+  return line;
+}
+
 function turnText(k, v) {
   if (k === ui.me) return t("plate.your_turn");
   if (v.phase === "play") return v.trick?.cards?.length ? t("plate.to_play") : t("plate.to_lead");
@@ -178,7 +190,7 @@ export function renderSeats() {
     plate.append(el("div", { class: "plate-head" },
       el("span", { class: "dot", "aria-hidden": "true" }),
       el("span", { class: "plate-name", text: name, title: fullName })));
-    if (bits.length) plate.append(el("div", { class: "plate-bits", text: bits.join(" · ") }));
+    if (bits.length) plate.append(bitsLine(bits));
     // one row: the backs of the cards held, and what is happening at this seat (its turn,
     // its last call, the trick it just won)
     const row = el("div", { class: "plate-row" });
