@@ -23,6 +23,7 @@ from twentyeight.bots import make_bot
 from twentyeight.cli import display
 from twentyeight.cli.arena import describe as arena_text
 from twentyeight.cli.play import TerminalGame
+from twentyeight.engine.reasons import SUIT_WORDS
 from twentyeight.match import Match
 
 
@@ -107,10 +108,12 @@ def test_29_bidder_naming_trump_with_a_card_is_told_to_name_a_suit() -> None:
 
     text = terminal(Match.new("29", seed=3, dealer=0), answer)
     assert len(tried) == 2, "seat 0 never chose the trump"
-    suit = tried[0][1]
-    assert f"✗ name a suit, not a card: 'trump {suit}' (29-DEAL-2)" in text
-    assert f"✗ choose the trump first: name a suit, e.g. 'trump {tried[1][1]}' (29-DEAL-2)" \
-        in text
+    suit, other = tried[0][1], tried[1][1]
+    symbols = dict(zip("SHDC", "♠♥♦♣", strict=True))
+    assert f"✗ name a suit, not a card: type {SUIT_WORDS[suit]} or {symbols[suit]} " \
+        "(29-DEAL-2)" in text
+    assert f"✗ choose the trump first: type {SUIT_WORDS[other]} or {symbols[other]} " \
+        "(29-DEAL-2)" in text
     assert "the bidder is choosing trump" not in text
 
 
@@ -273,7 +276,7 @@ def test_56_with_open_trump_is_told_as_56() -> None:
     last trick's forced reveal (28-LAST-1)."""
     text = terminal(Match.new("56-8p", seed=4, dealer=3), passing)
     assert "Your cards: " in text and "Your first cards" not in text
-    examples = re.findall(r"bid (\d+)–56 with \S+ \(e\.g\. bid (\d+)", text)
+    examples = re.findall(r"bid (\d+)–56 with a suit or NT \(e\.g\. (\d+)h or \d+ nt\)", text)
     assert examples
     for low, example in examples:
         assert int(example) == int(low)

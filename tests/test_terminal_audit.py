@@ -19,9 +19,10 @@ import pytest
 from helpers import said
 from twentyeight.bots import Bot, make_bot
 from twentyeight.cli.display import NBSP, Painter, action_words, columns, wrap
-from twentyeight.cli.play import HELP, TerminalGame
+from twentyeight.cli.play import TerminalGame, help_text
 from twentyeight.engine.actions import SIMPLE_VERBS, VERBS
 from twentyeight.match import Match
+from twentyeight.rules import PRESETS
 from twentyeight.views import View
 
 Answer = Callable[[str, Match], str]
@@ -514,13 +515,14 @@ def test_a_no_trump_bid_is_read_as_people_type_it() -> None:
 
 def test_a_no_trump_bid_where_bids_are_numbers_is_told_clearly() -> None:
     """40-12 / 28-AUC-3: in 40 (and 28) the trump is chosen after the auction and a bid is
-    a number: "40 nt" is refused with an example of the bid to type, not "unknown verb"."""
+    a number: "40 nt" is refused with an example of the bid to type, not "unknown verb"
+    (nor the notation's "'bid 40'")."""
     text = terminal(Match.new("40", seed=1, dealer=5), typing_first("40 nt"))
     refusal = next(ln for ln in text.splitlines() if ln.startswith("✗"))
-    assert refusal == "✗ bids name no denomination here: bid a number, like 'bid 40'"
+    assert refusal == "✗ a bid here is a number alone, with no trump: type 40"
     text = terminal(Match.new("28", seed=1, dealer=3), typing_first("bid 20 nt"))
     refusal = next(ln for ln in text.splitlines() if ln.startswith("✗"))
-    assert refusal == "✗ bids name no denomination here: bid a number, like 'bid 20'"
+    assert refusal == "✗ a bid here is a number alone, with no trump: type 20"
 
 
 # ---- lines wrapped at words, to the terminal's width --------------------------------------
@@ -559,7 +561,7 @@ def test_long_lines_wrap_at_words_with_a_hanging_indent(monkeypatch: pytest.Monk
     for line in lines:                                  # no card cut in two ("1" / "0♥")
         assert not re.search(r"(^|\s)0?[♠♥♦♣]\d", line) and not line.rstrip().endswith(" 1")
         assert not line.endswith((" you", " &")), line  # nor "you & partner +1"
-    assert all(columns(line) <= 80 for line in HELP.splitlines())
+    assert all(columns(line) <= 80 for line in help_text(PRESETS["28"]).splitlines())
 
 
 def test_wrap_keeps_cards_suits_and_calls_whole() -> None:

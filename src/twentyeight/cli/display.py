@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import sys
 import unicodedata
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
 from typing import TextIO
 
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
@@ -64,6 +67,30 @@ class Painter:
             if ranks:
                 groups.append(NBSP.join([self.suit(s), *ranks]))
         return "   ".join(groups) if groups else "(no cards)"
+
+
+@cache
+def _english_catalog() -> dict[str, object]:
+    """The browser's English catalog (``server/static/i18n/en.json``, installed with the
+    package), or {} where it cannot be read."""
+    try:
+        catalog = resources.files("twentyeight") / "server" / "static" / "i18n" / "en.json"
+        data = json.loads(catalog.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def game_name(preset: str) -> str | None:
+    """The short name the browser gives a preset in English (its catalog's
+    ``game.<preset>``, the one place these names are kept), or None where it is the code
+    itself ("28") or there is none.
+
+    >>> game_name("28-bengal"), game_name("28")
+    ('28 (West Bengal)', None)
+    """
+    name = _english_catalog().get(f"game.{preset}")
+    return name if isinstance(name, str) and name != preset else None
 
 
 def whole(text: str) -> str:
