@@ -293,3 +293,27 @@ def test_every_verb_has_its_words_in_english_and_in_the_catalog() -> None:
                           "static" / "i18n" / "en.json").read_text("utf-8"))
     assert set(VERBS) <= set(VERB_WORDS)
     assert {k: english[f"verb.{k}"] for k in VERB_WORDS} == VERB_WORDS
+
+
+def test_an_annulment_of_one_players_cards_names_no_count_of_cards() -> None:
+    """28-POST-3 and 28-POST-4 annul hands of six cards too (28-6p; 40's zero-point redeal,
+    where a three is a point card, 40-2): the words for them, in English and in every
+    catalog, say "cards" and "point card", not "eight cards … no jack, nine, ace or ten"
+    (a 40 table said "Pooja's eight cards hold no jack, nine, ace or ten")."""
+    import json
+    from pathlib import Path
+
+    from twentyeight.engine.reasons import annulment_words
+
+    assert {PRESETS["28-6p"].num_players, PRESETS["40"].num_players} == {6}
+    assert PRESETS["28-6p"].zero_point_hand_redeal != "off" != PRESETS["40"].zero_point_hand_redeal
+    assert annulment_words("zero_point_hand", "Pooja") == "Pooja's cards hold no point card"
+    assert annulment_words("eight_same_suit", you=True) == "your cards are all of one suit"
+    eight = {"en": "eight", "hi": "आठ", "bn": "আট", "ta": "எட்டு", "ml": "എട്ട", "ne": "आठ"}
+    i18n = Path(__file__).parents[1] / "src" / "twentyeight" / "server" / "static" / "i18n"
+    for lang, word in eight.items():
+        words = json.loads((i18n / f"{lang}.json").read_text("utf-8"))
+        for key in ("annulled.zero_point_hand", "annulled_by.zero_point_hand",
+                    "annulled_by.zero_point_hand.you", "annulled.eight_same_suit",
+                    "annulled_by.eight_same_suit", "annulled_by.eight_same_suit.you"):
+            assert word not in words[key], (lang, key, words[key])

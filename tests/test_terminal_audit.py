@@ -613,7 +613,7 @@ def test_an_annulled_hand_says_whose_cards_once_with_its_rule() -> None:
     text = terminal(match, scripted(lambda actions, m: None))
     assert "Right: claims a new deal" in text
     assert said(text, "Hand annulled") == (
-        "Hand annulled: Right's eight cards hold no jack, nine, ace or ten (28-POST-3); the "
+        "Hand annulled: Right's cards hold no point card (28-POST-3); the "
         "same dealer deals again.")
     assert "ⓘ the hand is annulled" not in text
     assert text.index("Right: claims a new deal") < text.index("Hand annulled")

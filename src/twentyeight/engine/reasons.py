@@ -231,14 +231,14 @@ call 'C' now", never the typed "c"."""
 
 ANNULMENT_WORDS: dict[str, str] = {
     "bidding_side_all_trumps": "the bidding side holds every trump",
-    "eight_same_suit": "a hand of eight cards of one suit",
+    "eight_same_suit": "a hand all of one suit",
     "first_two_pointless": "one of the first two players had no points in four cards",
     "four_jacks": "one player holds all four jacks",
     "low_point_hand": "a hand with too few points",
     "one_suit_hand": "a hand all of one suit",
     "one_suit_opener": "the first player's hand is all one suit",
     "team_without_jack": "a team holds no jack",
-    "zero_point_hand": "one player's eight cards hold no jack, nine, ace or ten",
+    "zero_point_hand": "one player's cards hold no point card",
     "pointless_first_four": "the first player had no points in four cards",
     "zero_point_first_hand": "the first player had no points",
     "opponents_hold_no_trump": "the opponents hold no trump",
@@ -248,16 +248,14 @@ ANNULMENT_WORDS: dict[str, str] = {
 
 ANNULLED_BY: dict[str, tuple[str, str]] = {
     "four_jacks": ("{who} holds all four jacks", "you hold all four jacks"),
-    "eight_same_suit": ("{who}'s eight cards are all of one suit",
-                        "your eight cards are all of one suit"),
+    "eight_same_suit": ("{who}'s cards are all of one suit", "your cards are all of one suit"),
     "one_suit_hand": ("{who}'s cards are all of one suit", "your cards are all of one suit"),
     "one_suit_opener": ("{who}, the first player, holds cards all of one suit",
                         "you, the first player, hold cards all of one suit"),
     "low_point_hand": ("{who}'s hand has too few points", "your hand has too few points"),
     "first_two_pointless": ("{who}, one of the first two players, had no points in four cards",
                             "you, one of the first two players, had no points in four cards"),
-    "zero_point_hand": ("{who}'s eight cards hold no jack, nine, ace or ten",
-                        "your eight cards hold no jack, nine, ace or ten"),
+    "zero_point_hand": ("{who}'s cards hold no point card", "your cards hold no point card"),
     "pointless_first_four": ("{who}, the first hand, had no point card in four cards",
                              "you, the first hand, had no point card in four cards"),
     "zero_point_first_hand": ("{who}, the first hand, had no point card",
@@ -274,7 +272,7 @@ def annulment_words(reason: str, who: str | None = None, you: bool = False) -> s
     they are the reader's (``you``), else :data:`ANNULMENT_WORDS`.
 
     >>> annulment_words("zero_point_hand", "Ravi")
-    "Ravi's eight cards hold no jack, nine, ace or ten"
+    "Ravi's cards hold no point card"
     >>> annulment_words("four_jacks", "Ravi"), annulment_words("four_jacks")
     ('Ravi holds all four jacks', 'one player holds all four jacks')
     """

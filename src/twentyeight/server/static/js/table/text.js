@@ -52,7 +52,7 @@ export function scoreShown(score) {
 /** Why hand view `v` was annulled, in words ("" when it was not, or the reason is unknown
  *  here), saying whose cards where they were one player's (the view's `annulled_seat`: the
  *  cards the rule has shown — four jacks, eight of a suit, no point card — or the redeal's
- *  claimant).  "Ravi's eight cards hold no jack, nine, ace or ten". */
+ *  claimant).  "Ravi's cards hold no point card" (six in 40, where the threes count). */
 export function annulledWhy(v, hand = null) {
   const reason = v?.result?.annulled_reason;
   if (!reason || t(`annulled.${reason}`) === `annulled.${reason}`) return "";
