@@ -286,3 +286,26 @@ def test_a_small_plate_leaves_a_bit_off_whole(
         assert line[0]["shown"] and not line[0]["wide"], line
         assert all(b["shown"] or b["hidden"] for b in line), line
     assert any(b["hidden"] for line in lines for b in line), lines   # one was left off
+
+
+def test_the_auctions_prompt_names_a_double_and_56_has_no_ask_key(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-DBL-1: a double in the auction was only a button; the prompt said "bid at least 29
+    or pass".  It says the double (and a redouble) with the bids.  And where the bid names the
+    trump (56-TRUMP-1) the keys' line has no "A ask or reveal"; 28's keeps it."""
+    page = table(new_browser_context, server, "56")
+    en = catalog("en")
+    said = page.evaluate("""async () => {
+      const { turnPrompt } = await module('js/table/render-hand.js');
+      const at = (legal) => turnPrompt({ view: { phase: 'auction' }, legal });
+      return [at(['0 bid 29H', '0 bid 30H', '0 pass', '0 double']), at(['0 pass', '0 redouble']),
+              at(['0 bid 29H', '0 pass'])];
+    }""")
+    assert said == [f"{en['prompt.bid_or_pass'].replace('{value}', '29')} {en['prompt.may_double']}",
+                    f"{en['prompt.call']} {en['prompt.may_redouble']}",
+                    en["prompt.bid_or_pass"].replace("{value}", "29")]
+    assert page.locator("#keys").inner_text() == en["keys.help_open"]
+    assert " A " not in en["keys.help_open"] and " A " in en["keys.help"]
+    page.context.close()
+    page = table(new_browser_context, server, "28")
+    assert page.locator("#keys").inner_text() == en["keys.help"]

@@ -23,7 +23,7 @@ import { renderClock } from "./clock.js";
 import { renderSheet } from "./scoresheet.js";
 import { renderSeat } from "./seat.js";
 import { renderInvitation } from "./invite.js";
-import { onLanguage, pickLanguage, useLanguage } from "../i18n.js";
+import { onLanguage, pickLanguage, t, useLanguage } from "../i18n.js";
 import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
 import { connect, onMessage, renderConn } from "./connection.js";
 import { $ } from "./dom.js";
@@ -36,7 +36,16 @@ import {
   renderAuction, renderContract, renderLastTrick, renderLegend, renderPoints,
 } from "./render-panels.js";
 import { fitScoreNames, renderFelt, renderStatus, renderTop, renderWaiting } from "./render-table.js";
-import { nSeats, onRefresh, seatOrder, ui } from "./state.js";
+import { flags, nSeats, onRefresh, seatOrder, ui } from "./state.js";
+
+/** The keys' line: where the bid names the trump there is none to ask for or reveal
+ *  (56-TRUMP-1), and the line leaves out A. */
+function renderKeys() {
+  const key = flags().trump_mode === "open" ? "keys.help_open" : "keys.help";
+  if ($("keys").dataset.i18n === key) return;
+  $("keys").dataset.i18n = key;
+  $("keys").textContent = t(key);
+}
 
 /** Every panel, drawn again from the state (each one replaces its own content). */
 function render() {
@@ -45,6 +54,7 @@ function render() {
   document.body.dataset.players = String(ui.room?.num_players || "");
   document.body.dataset.phase = ui.st?.view?.phase || "";
   $("keys").hidden = ui.me === null;            // the keys play a hand: a watcher has none
+  renderKeys();
   renderTop();
   renderWaiting();
   renderStatus();

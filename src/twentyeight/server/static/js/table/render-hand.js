@@ -15,16 +15,19 @@ import { matchOverText } from "./text.js";
 
 /** What to do at my turn: "bid at least 16 or pass." (said after "Your turn: "); null in a
  * window after the auction, whose `turn.<phase>` sentence is the whole prompt. */
-function turnPrompt(st) {
+export function turnPrompt(st) {
   const v = st.view;
   const legal = st.legal.map(parseAction);
   const verbs = new Set(legal.map((a) => a.verb));
   const plays = legal.filter((a) => a.verb === "play");
   if (v.phase === "auction") {
     const bids = legal.filter((a) => a.verb === "bid").map((a) => bidParts(a.arg).value);
-    if (!bids.length) return t("prompt.call");
     const value = Math.min(...bids);
-    return t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value });
+    const call = !bids.length ? t("prompt.call")
+      : t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value });
+    // a double in the auction (56-DBL-1) is said with the bids, not left to the buttons
+    const doubles = ["double", "redouble"].filter((d) => verbs.has(d)).map((d) => t(`prompt.may_${d}`));
+    return [call, ...doubles].join(" ");
   }
   if (v.phase === "trump") {
     return t(legal.some((a) => a.verb === "trump" && isCard(a.arg)) ? "prompt.trump_card" : "prompt.trump");
