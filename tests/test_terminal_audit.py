@@ -19,7 +19,8 @@ import pytest
 from helpers import said
 from twentyeight.bots import Bot, make_bot
 from twentyeight.cli.display import NBSP, Painter, action_words, columns, wrap
-from twentyeight.cli.play import TerminalGame, help_text
+from twentyeight.cli.play import TerminalGame
+from twentyeight.cli.typing_help import help_text
 from twentyeight.engine.actions import SIMPLE_VERBS, VERBS
 from twentyeight.match import Match
 from twentyeight.rules import PRESETS

@@ -42,7 +42,7 @@ def why_illegal(h: HandState, action: Action, code: int | None) -> Reason:
 
 def _why(h: HandState, action: Action, code: int | None) -> Reason:
     phase = h.phase
-    off = _not_played(h.rules, action.verb)
+    off = not_played(h.rules, action.verb)
     if off is not None:
         return off
     if phase == AUCTION:
@@ -72,9 +72,11 @@ def _why(h: HandState, action: Action, code: int | None) -> Reason:
     return _wrong_phase(phase, action)
 
 
-def _not_played(rules: Rules, verb: str) -> Reason | None:
-    """A call of a rule this table does not play, whatever the phase: "the pair is not played
-    in this game" rather than when the pair may be shown (28-PAIR-2) at a table without it."""
+def not_played(rules: Rules, verb: str) -> Reason | None:
+    """The :class:`Reason` a call ``verb`` is refused for at a table of ``rules`` that does
+    not play its rule, whatever the phase ("the pair is not played in this game" rather than
+    when the pair may be shown, 28-PAIR-2, at a table without it); None where ``rules`` play
+    it, or where ``verb`` is no call of an optional rule (``pass``, ``bid``, ``play``, …)."""
     if verb == "pair" and not rules.pair_rule:
         return Reason("no_pair")
     if verb in ("concede", "accept", "refuse") and not rules.cot:
