@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from twentyeight.engine.actions import Action
@@ -39,6 +40,43 @@ def hand_seed(match_seed: int, number: int) -> int:
     x ^= x >> 31
     x = (x * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
     return (x ^ (x >> 29)) & 0x7FFFFFFFFFFFFFFF
+
+
+@dataclass
+class Booking:
+    """What the match layer did with one finished hand: the score really moved, and under
+    ``coolie_kodi`` the kodis given and taken off (56-MATCH-1, 56-MATCH-3, 56-TH-4).
+
+    A hand's own result (``score_change``) is its stake; under ``tables`` a team pays no more
+    than it holds, and under ``coolie_kodi`` a kodi puts both teams back to the base coolies,
+    so what the match's scores did can differ from it: this says what they did.
+    """
+
+    change: list[int]
+    """Each team's score change as booked: under ``tables`` what was really paid (the
+    payer's tables at most), under ``coolie_kodi`` the coolies moved before any restart."""
+    owed: int | None = None
+    """``tables``: what the paying team owed, when it could pay only ``change`` (56-MATCH-1)."""
+    out: int | None = None
+    """``tables``: the team that lost the match by paying (it could not pay in full, or
+    was left with no tables: 56-MATCH-1, A-56-04)."""
+    kodi: int | None = None
+    """``coolie_kodi``: the team each of whose players received a kodi in this hand (its
+    coolies ran out, or its Thani failed or the other team's won); both restarted."""
+    freed: list[int] = field(default_factory=list)
+    """``coolie_kodi``: the seats that took a kodi off in this hand (56-MATCH-3)."""
+    irakkam: int | None = None
+    """``coolie_kodi``: the team whose kodi-irakkam hand this was (an annulled hand is
+    nobody's: it does not use the kodi-irakkam hand up)."""
+    kodis: list[int] | None = None
+    """``coolie_kodi``: the kodis each seat holds after the hand (otherwise ``None``)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The booking as JSON (``owed``, ``out``, ``kodi``, ``irakkam``, ``kodis`` may be
+        ``null``)."""
+        return {"change": list(self.change), "owed": self.owed, "out": self.out,
+                "kodi": self.kodi, "freed": list(self.freed), "irakkam": self.irakkam,
+                "kodis": None if self.kodis is None else list(self.kodis)}
 
 
 MAX_DEALS_AT_ONCE = 1000
@@ -65,6 +103,8 @@ class Match:
         """Kodis held by each player (coolie_kodi)."""
         self.irakkam: int | None = None
         """The team whose next hand is its kodi-irakkam hand (56-MATCH-3)."""
+        self.booked: list[Booking] = []
+        """What the match layer did with each finished hand, by hand (:class:`Booking`)."""
         self.deals = 0
         self.deals_target = rules.match_deals
         self.extra: dict[str, Any] = {}
@@ -162,6 +202,14 @@ class Match:
         return True
 
     def _book(self) -> None:
+        """Score the finished current hand in the match (and say how in :attr:`booked`)."""
+        booking = Booking([0] * self.rules.teams)
+        self.booked.append(booking)
+        self._settle(booking)
+        if self.rules.match_scoring == "coolie_kodi":
+            booking.kodis = list(self.kodis)
+
+    def _settle(self, booking: Booking) -> None:
         hand = self.current.hand
         s = hand.score()
         assert s is not None
@@ -170,8 +218,9 @@ class Match:
         if s.match_winner is not None:                  # 56-TH-4: a Thani decides the match
             if mode == "coolie_kodi":
                 # a won Thani is its team's win: on a kodi-irakkam hand it frees the team
-                self._kodi_release(hand.bid_team, hand.bidder, s.match_winner == hand.bid_team)
-                self._kodi(1 - s.match_winner)
+                self._kodi_release(booking, hand.bid_team, hand.bidder,
+                                   s.match_winner == hand.bid_team)
+                self._kodi(booking, 1 - s.match_winner)
             else:
                 self.winners = [s.match_winner]
             return
@@ -179,11 +228,12 @@ class Match:
             # this hand's kodi-irakkam is settled before its stake moves: a kodi the stake
             # gives makes the next hand the other team's (56-MATCH-3)
             if mode == "coolie_kodi" and hand.status != 2:
-                self._kodi_release(hand.bid_team, hand.bidder, bool(s.made))
-            self._transfer(s.by_team, mode == "tables")
+                self._kodi_release(booking, hand.bid_team, hand.bidder, bool(s.made))
+            self._transfer(booking, s.by_team, mode == "tables")
         else:
             for team, change in enumerate(s.by_team):
                 self.scores[team] += change
+                booking.change[team] = change
         if mode == "target":
             self.winners = game_winners(self.scores, rules.game_target)
         elif mode == "score_sheet" and hand.status != 2:
@@ -197,7 +247,7 @@ class Match:
                     first_tie = self.deals_target == rules.match_deals
                     self.deals_target += 6 if first_tie else 1
 
-    def _transfer(self, by_team: tuple[int, ...], tables: bool) -> None:
+    def _transfer(self, booking: Booking, by_team: tuple[int, ...], tables: bool) -> None:
         """56-SC-3: the stake moves from the paying team to the other (56-MATCH-1)."""
         payer = next((t for t, v in enumerate(by_team) if v < 0), None)
         if payer is None:
@@ -207,32 +257,40 @@ class Match:
         paid = min(owed, self.scores[payer]) if tables else owed
         self.scores[payer] -= paid
         self.scores[payee] += paid
+        booking.change[payer], booking.change[payee] = -paid, paid
         if tables:
             short = paid < owed
+            if short:
+                booking.owed = owed
             if short or (self.rules.tables_end == "zero" and self.scores[payer] <= 0):
                 self.winners = [payee]
+                booking.out = payer
         elif self.scores[payer] <= 0:
-            self._kodi(payer)
+            self._kodi(booking, payer)
 
-    def _kodi(self, team: int) -> None:
+    def _kodi(self, booking: Booking, team: int) -> None:
         """Every player of ``team`` receives a kodi; both teams restart (56-MATCH-3)."""
         for seat in range(self.rules.num_players):
             if seat % self.rules.teams == team:
                 self.kodis[seat] += 1
         self.scores = [self.base_coolies] * self.rules.teams
         self.irakkam = team
+        booking.kodi = team
 
-    def _kodi_release(self, team: int, declarer: int, made: bool) -> None:
+    def _kodi_release(self, booking: Booking, team: int, declarer: int, made: bool) -> None:
         """The kodi-irakkam hand: a made contract frees the team, else only the declarer."""
         if self.irakkam is not None:
             kodi_team, self.irakkam = self.irakkam, None
+            booking.irakkam = kodi_team
             if made and team == kodi_team:
                 for seat in range(self.rules.num_players):
                     if seat % self.rules.teams == team and self.kodis[seat]:
                         self.kodis[seat] -= 1
+                        booking.freed.append(seat)
                 return
         if made and declarer >= 0 and self.kodis[declarer]:
             self.kodis[declarer] -= 1
+            booking.freed.append(declarer)
 
     # ---- records -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:

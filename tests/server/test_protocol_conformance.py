@@ -42,11 +42,12 @@ SUMMARY = {"room", "status", "rules", "num_players", "bots", "takeover_seconds",
 SUMMARY_SEAT = {"seat", "kind", "name", "connected", "played_by", "waiting", "sat_from"}
 EVENT = {"type", "seq", "hand", "seat", "action", "phase", "by"}
 STATE = {"type", "room", "seq", "hand", "seat", "to_act", "legal", "view", "match", "clock"}
-MATCH = {"scores", "over", "winners", "hands_played"}
+MATCH = {"scores", "over", "winners", "hands_played", "booked"}
+"""The state's ``match`` (and, under ``coolie_kodi`` only, ``kodis`` and ``kodi_irakkam``)."""
 NOTE = {"key", "rule", "params", "text", "kind"}
-HAND_OVER = {"type", "seq", "hand", "view", "scores"}
+HAND_OVER = {"type", "seq", "hand", "view", "scores", "booked"}
 SHEET_ROW = {"hand", "dealer", "bidder", "team", "contract", "multiplier", "c", "special",
-             "special_seat", "status", "made", "points", "scores"}
+             "special_seat", "status", "made", "points", "scores", "booked"}
 WELCOME = {"type", "room", "seat", "name", "protocol", "seq"}
 CLAIM = {"type", "seat", "hand", "status", "asked", "accepted", "cards"}
 REMATCH = {"type", "agreed", "needed", "room", "path"}

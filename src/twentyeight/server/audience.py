@@ -16,6 +16,7 @@ from typing import Any, Protocol, cast
 
 from twentyeight.engine.actions import Action
 from twentyeight.game import Game
+from twentyeight.match import Match
 from twentyeight.server.notes import Note, step_notes, turn_notes
 from twentyeight.server.protocol import dumps
 from twentyeight.server.public import PublicView, public_view, told
@@ -157,7 +158,8 @@ class Audience:
                                "phase": view["history_phases"][-1], "by": by})]
                 if game.over:
                     said.append(dumps({"type": "hand_over", "seq": room.seq, "hand": hand,
-                                       "view": view, "scores": list(match.scores)}))
+                                       "view": view, "scores": list(match.scores),
+                                       "booked": booked(match, hand)}))
                     sheet = sheet if sheet is not None else dumps(sheet_message(match))
                     said.append(sheet)
                 same_hand = game is match.current          # then the view is the state's too
@@ -182,11 +184,32 @@ def state(room: Room, seat: int | None, view: View | PublicView | None = None,
     out: Message = {
         "type": "state", "room": room.id, "seq": room.seq, "hand": len(match.games) - 1,
         "seat": seat, "to_act": match.to_act, "legal": shown["legal"], "view": shown,
-        "match": {"scores": list(match.scores), "over": match.over,
-                  "winners": list(match.winners), "hands_played": len(match.games)},
-        "clock": turn_clock(room)}
+        "match": match_block(match), "clock": turn_clock(room)}
     if seat is not None:
         out["notes"] = [*(notes or []), *turn_notes(shown, game.hand)]  # type: ignore[arg-type]
     if match.over:
         out["record"] = f"/api/rooms/{room.id}/record"
+    return out
+
+
+def booked(match: Match, hand: int) -> Message | None:
+    """What the match layer did with finished hand ``hand`` (:class:`~twentyeight.match.
+    Booking`: the score really moved, the kodis given and taken off), or ``None`` for a hand
+    not finished."""
+    return match.booked[hand].to_dict() if 0 <= hand < len(match.booked) else None
+
+
+def match_block(match: Match) -> Message:
+    """The ``match`` block of a ``state``: the standing (``scores``, ``over``, ``winners``,
+    ``hands_played``), ``booked``: what the last finished hand did to it (with its ``hand``;
+    ``None`` before the first), and under ``coolie_kodi`` each seat's ``kodis`` and the team
+    whose kodi-irakkam hand is the next to be played (``kodi_irakkam``, 56-MATCH-3)."""
+    last = len(match.booked) - 1
+    told = booked(match, last)
+    out: Message = {"scores": list(match.scores), "over": match.over,
+                    "winners": list(match.winners), "hands_played": len(match.games),
+                    "booked": None if told is None else {"hand": last, **told}}
+    if match.rules.match_scoring == "coolie_kodi":
+        out["kodis"] = list(match.kodis)
+        out["kodi_irakkam"] = match.irakkam
     return out

@@ -1,5 +1,7 @@
 """The running score sheet of a match: one row per hand played — who bid what, made or
-not, the game points each side won or lost, and the match's standing after it.
+not, the game points each side won or lost (its stake), what the match layer did with them
+(``booked``: tables really paid, kodis given and taken off) and the match's standing after
+it.
 
 Everything in it is public once the hand is over (the contract, the result).  It is sent as a
 ``sheet`` message on connecting and after every hand.
@@ -27,7 +29,8 @@ def sheet_rows(match: Match) -> list[dict[str, Any]]:
                      "special": r["special"], "special_seat": r["special_seat"],
                      "status": r["status"],
                      "made": r["made"] if r["status"] == "complete" else None,
-                     "points": list(r["score_by_team"]), "scores": list(after)})
+                     "points": list(r["score_by_team"]), "scores": list(after),
+                     "booked": match.booked[k].to_dict() if k < len(match.booked) else None})
     return rows
 
 

@@ -6,8 +6,9 @@ import { t, tn } from "../i18n.js";
 import { presetOf } from "../learn/notes.js";
 import { gameOf, passOn } from "../share.js";
 import { inviteKey } from "../seats.js";
+import { session } from "../place/account.js";
 import { $, el } from "./dom.js";
-import { ROOM, ui } from "./state.js";
+import { ROOM, refresh, ui } from "./state.js";
 
 const KEY = inviteKey(ROOM);
 
@@ -26,9 +27,32 @@ export const seatLink = () => (invite() ? `${location.origin}/r/${ROOM}#invite=$
 /** The link that only lets its holder watch. */
 export const watchLink = () => `${location.origin}/r/${ROOM}`;
 
-/** Whether this browser may take a seat: with the seat invitation (the host has it), or at a
- *  public table, where anyone may; else it only watches. */
-export const maySit = () => Boolean(invite() || ui.hostToken || ui.room?.public);
+/** Whether this browser holds a right to a seat: the seat invitation (the host has it), or a
+ *  public table, where anyone may sit. */
+export const invited = () => Boolean(invite() || ui.hostToken || ui.room?.public);
+
+let account = null;            // GET /api/session's answer: true signed in, false a guest
+let asked = false;
+
+/** Whether this browser's person is signed in: null until GET /api/session has answered
+ *  (asked once, the first time a rated table wants to know; the page is drawn again then),
+ *  then true or false (a server that did not answer: a guest for now). */
+export function signedIn() {
+  if (!asked) {
+    asked = true;
+    session().then((who) => { account = Boolean(who.player); refresh(); });
+  }
+  return account;
+}
+
+/** Whether this browser may take a seat: with a right to one (`invited`) and, at a rated
+ *  table, signed in (a guest, or one not known yet, is offered no seat the server would
+ *  refuse: 403 `sign_in_to_play_rated`); else it only watches. */
+export const maySit = () => invited() && (!ui.room?.rated || signedIn() === true);
+
+/** The sign-in page, which comes back to this table after (signin.js takes `next` only to a
+ *  page of this site). */
+export const signInPath = () => `/signin?next=${encodeURIComponent(`/r/${encodeURIComponent(ROOM)}`)}`;
 
 /** "Copy link" and "Share" for a link to this table: the share sheet gets it with a line in
  *  the page's language naming the game ("Come and play 29 with me"). */

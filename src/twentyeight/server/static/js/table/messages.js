@@ -227,8 +227,9 @@ async function showHandOver(msg) {
     refresh();
   }
   const title = t("result.hand_over", { n: msg.hand + 1 });
-  const result = handResultText(v, msg.hand);
-  log(() => `${t("result.hand_over", { n: msg.hand + 1 })}: ${handResultText(v, msg.hand)}`, "sys");
+  const booked = { booked: msg.booked ?? null, scores: msg.scores };   // what the match did with it
+  const result = handResultText(v, msg.hand, booked);
+  log(() => `${t("result.hand_over", { n: msg.hand + 1 })}: ${handResultText(v, msg.hand, booked)}`, "sys");
   if (v.status === "annulled") $("log").lastElementChild.dataset.annulled = msg.hand;  // (its rule follows)
   say(`${title}. ${result}`, true);
   await showResult(() => {

@@ -11,11 +11,24 @@ import {
   TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastTrick, presetName, seatName, teamName, teamOf, ui,
   view,
 } from "./state.js";
-import { declarerOf, handResultText, isUndertaking, matchOverText, scoreShown, scoreUnit, trumpText } from "./text.js";
+import {
+  declarerOf, handResultText, isUndertaking, matchOverText, scoreShown, scoreUnit, teamKodis, trumpText,
+} from "./text.js";
 
 export function renderContract() {
   const box = $("contract");
   box.replaceChildren();
+  contractFacts(box);
+  const irakkam = ui.st?.match?.kodi_irakkam ?? null;          // 56-MATCH-3
+  if (irakkam !== null && !ui.st.match.over) {
+    box.append(el("p", { class: "irakkam", "data-team": irakkam },
+      el("strong", { text: `${t("contract.irakkam")}: ` }),
+      t("contract.irakkam_of", { names: teamName(irakkam, { hand: ui.st?.hand }) })));
+  }
+}
+
+/** The contract panel's facts: the bid, by whom, the stake, the trump and its card. */
+function contractFacts(box) {
   const v = view();
   if (!v) { box.append(el("p", { class: "muted", text: t("contract.not_dealt") })); return; }
   const undertaking = isUndertaking(v);                    // (56's Thani ends the auction)
@@ -44,8 +57,9 @@ export function renderContract() {
     ].filter(Boolean).join(" · ");
     const label = undertaking ? `${t("contract.stake")} (${t(`special.${v.special}`)})` : t("contract.stake");
     row(label, doubled && !undertaking ? `${doubled}: ${stakes}` : stakes);
-  } else if (v.special === "thani_56") {                  // 56-TH-4: it ends the match
-    row(`${t("contract.stake")} (${t("special.thani_56")})`, t("contract.stakes_match"));
+  } else if (v.special === "thani_56") {   // 56-TH-4: it ends the match, or gives a kodi
+    row(`${t("contract.stake")} (${t("special.thani_56")})`,
+      t(scoreUnit() === "coolies" ? "contract.stakes_kodi" : "contract.stakes_match"));
   } else if (doubled) row(t("contract.stake"), doubled);
   row(t("contract.trump"), trumpText(v));
   box.append(dl);
@@ -142,12 +156,20 @@ export function renderLastTrick() {
   box.append(el("ol", { class: "ho-tricks" }, trickRow(last.t, last.n, hand)));
 }
 
-function scoreTable(scores) {
+/** Each side's score after a hand; under coolie_kodi also its players' kodis (`kodis`, by
+ *  seat: 56-MATCH-3). */
+function scoreTable(scores, kodis = null) {
   const table = el("table", { class: "score-table" });
   const unit = scoreUnit();
-  table.append(el("caption", { text: t(unit ? `score.caption_${unit}` : "score.caption") }));
+  // (with kodis, the columns are headed: the caption stays for screen readers only)
+  table.append(el("caption", { class: kodis ? "sr-only" : "", text: t(unit ? `score.caption_${unit}` : "score.caption") }));
+  if (kodis) {
+    table.append(el("tr", {}, el("td"), el("th", { scope: "col", text: t(`score.caption_${unit}`) }),
+      el("th", { scope: "col", text: t("score.caption_kodis") })));
+  }
   scores.forEach((s, i) => table.append(el("tr", { class: `team-${i}` },
-    el("th", { scope: "row", text: teamName(i) }), el("td", { text: scoreShown(s) }))));
+    el("th", { scope: "row", text: teamName(i) }), el("td", { text: scoreShown(s) }),
+    kodis ? el("td", { class: "kodis", text: teamKodis(i, kodis) || t("score.kodis_none") }) : null)));
   return table;
 }
 
@@ -157,8 +179,10 @@ export function fillHandOver(msg, title) {
   const body = $("ho-body");
   body.replaceChildren();
   body.append(el("h3", { text: title }));
-  body.append(el("p", { class: "ho-result", "data-hand": msg.hand, text: handResultText(v, msg.hand) }));
-  body.append(scoreTable(msg.scores));
+  const booked = msg.booked ?? null;                   // what the match did with the hand
+  body.append(el("p", { class: "ho-result", "data-hand": msg.hand,
+    text: handResultText(v, msg.hand, { booked, scores: msg.scores }) }));
+  body.append(scoreTable(msg.scores, booked?.kodis ?? null));
   if (v.tricks.length) {
     const list = el("ol", { class: "ho-tricks", "aria-label": t("result.tricks_label") });
     v.tricks.forEach((tr, i) => list.append(trickRow(tr, i + 1, msg.hand)));

@@ -8,12 +8,14 @@ import { bidNode, callNode, doublingOf, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
 import { layoutFelt } from "./layout.js";
-import { inviteButtons, maySit, seatLink, watchLink } from "./invite.js";
+import { inviteButtons, invited, maySit, seatLink, signInPath, signedIn, watchLink } from "./invite.js";
 import {
   NAME_KEY, ROOM, TEAM_LETTERS, aboutSeat, findHighBidder, flags, lastCalls, myTurn, nSeats, refresh,
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
-import { declarerOf, isUndertaking, scoreShown, scoreUnit, signed, trumpText } from "./text.js";
+import {
+  declarerOf, isUndertaking, kodisNow, scoreShown, scoreUnit, signed, teamKodis, trumpText,
+} from "./text.js";
 
 
 export function renderTop() {
@@ -32,17 +34,31 @@ export function renderTop() {
   const f = flags();
   const sixes = (f.match_scoring ?? "target") === "target" && (f.game_target ?? 6) === 6;
   const unit = scoreUnit();
+  const kodis = kodisNow();                          // coolie_kodi: each player's (56-MATCH-3)
   scores.forEach((s, team) => {
     const names = teamName(team);
-    const label = sixes
+    const held = teamKodis(team, kodis);
+    const label = (sixes
       ? t(s >= 0 ? "score.label_red" : "score.label_black", { names, score: signed(s), count: Math.min(6, Math.abs(s)) })
-      : unit ? t(`score.label_${unit}`, { names, count: s }) : t("score.label", { names, score: signed(s) });
+      : unit ? t(`score.label_${unit}`, { names, count: s }) : t("score.label", { names, score: signed(s) }))
+      + (held ? `; ${t("score.caption_kodis")}: ${held}` : "");
     board.append(el("div", { class: `score team-${team}`, role: "group", "aria-label": label, title: label },
       sixes ? el("span", { class: "six", html: sixSVG(s) }) : null,
       el("span", { class: "score-names", text: names, "data-full": names, "data-short": sideShortName(team) }),
-      el("span", { class: "score-value", "data-team": team, text: scoreShown(s) })));
+      el("span", { class: "score-value", "data-team": team, text: scoreShown(s) }),
+      held ? el("span", { class: "score-kodis", "data-team": team, "aria-hidden": "true", text: kodiBadge(team, kodis) }) : null));
   });
   fitScoreNames();
+}
+
+/** A side's kodis, short, beside its coolies: "1 kodi" where every player of it holds as
+ *  many, else the most and fewest ("0–2 kodis"; each player's are on the plates). */
+function kodiBadge(team, kodis) {
+  const counts = teamSeats(team).map((k) => kodis[k] ?? 0);
+  const most = Math.max(...counts);
+  const least = Math.min(...counts);
+  return most === least ? t("score.kodis", { count: most })
+    : t("score.kodis_range", { least, count: most });
 }
 
 /** A side's names cut narrower than this say too little (ems): its names in full ("Yo…" of
@@ -73,26 +89,37 @@ export function fitScoreNames() {
   if (cut("short")) all.forEach((names) => { names.hidden = true; });
 }
 
-/** The waiting room: the invitation, the seats and (for the host) the start. */
+/** The waiting room: the invitation, the seats and (for the host) the start.  A rated table
+ *  says so (who sits, what it counts for), seats only signed-in players (a guest is sent to
+ *  sign in, and brought back) and is started only once every seat is taken: no computer
+ *  player sits there. */
 export function renderWaiting() {
   const box = $("waiting");
   const waiting = ui.room?.status === "waiting";
   box.hidden = !waiting;
   if (!waiting) return;
   const mine = ui.seatInfo?.seat;
+  const rated = Boolean(ui.room.rated);
   const typed = $("name-input")?.value;          // a name being typed survives a redraw
   const fresh = el("div");                   // drawn aside, put in only if it changed
   fresh.append(el("h2", { text: t("waiting.title") }));
   // without the right to sit this browser is told it watches, not offered a seat refused
   const seatable = maySit();
   const link = seatLink() || watchLink();    // the seat link, if we have the invitation
-  const invite = seatable ? "waiting.invite" : "waiting.watch_only";
+  const invite = invited() ? "waiting.invite" : "waiting.watch_only";
   fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", ...inviteButtons(link)));
   if (seatLink()) fresh.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
+  if (rated) fresh.append(el("p", { class: "rated-note", id: "rated-table", text: t("waiting.rated") }));
   const seatless = mine === undefined || mine === null;
-  if (seatless && !seatable) {
-    fresh.append(el("p", { class: "notice info", id: "watch-only", text: t("waiting.ask_for_seat") }));
-  } else if (seatless) {
+  if (seatless && !invited()) {
+    fresh.append(el("p", { class: "notice info", id: "watch-only",
+      text: t(rated ? "waiting.ask_for_seat_rated" : "waiting.ask_for_seat") }));
+  } else if (seatless && rated && signedIn() === false) {
+    // a guest holding the seat link: the way to a seat is signing in, and back here after
+    fresh.append(el("p", { class: "notice info", id: "sign-in-to-sit" }, t("waiting.sign_in_to_sit"), " ",
+      el("a", { class: "sign-in", id: "sign-in-to-sit-link", href: signInPath(), text: t("account.sign_in") })));
+  } else if (seatless && !rated) {
+    // (at a rated table the seat takes the signed-in player's own name)
     const name = el("input", { id: "name-input", autocomplete: "nickname", maxlength: "32",
       placeholder: t("waiting.name_placeholder") });
     name.value = typed ?? (localStorage.getItem(NAME_KEY) || "");
@@ -112,10 +139,16 @@ export function renderWaiting() {
     list.append(row);
   });
   fresh.append(list);
-  if (ui.hostToken) {
+  const open = ui.room.seats.filter((s) => s.kind === "open").length;
+  if (ui.hostToken && rated) {
+    // no computer fills a seat here: the server refuses the start while one is open
+    // (409 `rated_needs_people`), so the start is offered only once every seat is taken
+    if (open) fresh.append(el("p", { class: "hint", id: "start-waits", text: t("waiting.rated_start_waits", { count: open }) }));
+    else fresh.append(el("button", { type: "button", class: "primary", id: "start-btn", text: t("waiting.start"), onclick: startMatch }));
+  } else if (ui.hostToken) {
     // a host who has not sat down and starts watches four computers: said before, and
     // "Sit here" is then the way on, not the start
-    const watchesComputers = seatless && ui.room.seats.some((s) => s.kind === "open");
+    const watchesComputers = seatless && open > 0;
     if (watchesComputers) fresh.append(el("p", { class: "notice info", id: "no-seat-yet", text: t("waiting.no_seat_yet") }));
     fresh.append(el("button", { type: "button", class: watchesComputers ? "" : "primary", id: "start-btn",
       text: t("waiting.start"), onclick: startMatch }));
@@ -138,6 +171,8 @@ function plateBits(k, v, s) {
     bits.push(v.contract !== null ? t("plate.bidder_of", { bid: v.contract }) : t("plate.bidder"));
   }
   if (v?.sitting_out?.includes(k)) bits.push(t("plate.sits_out"));              // 28-SH-3
+  const kodis = kodisNow()?.[k];                                               // 56-MATCH-3
+  if (kodis) bits.push(t("plate.kodis", { count: kodis }));
   if (v && v.dealer === k) bits.push(t("plate.dealer"));
   if (s.kind === "bot") bits.push(t("plate.computer"));
   else if (s.kind === "human" && s.played_by === "bot") bits.push(t("plate.away_computer"));

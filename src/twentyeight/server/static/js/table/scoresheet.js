@@ -1,9 +1,10 @@
 // The running score sheet of the match (the server's `sheet` message: one row per hand
-// finished): who bid what, made or not, each side's game points and the running total.
-import { t } from "../i18n.js";
+// finished): who bid what, made or not, each side's score change as the match booked it
+// (tables really paid, coolies moved), the kodis given and taken off, and the running total.
+import { joinList, t } from "../i18n.js";
 import { doubling } from "../words.js";
 import { $, el } from "./dom.js";
-import { TEAM_LETTERS, seatName, teamName, ui } from "./state.js";
+import { TEAM_LETTERS, seatName, teamName, teamOf, ui } from "./state.js";
 import { isUndertaking, scoreShown, signed } from "./text.js";
 
 
@@ -32,15 +33,39 @@ export function renderSheet() {
       el("td", { text: bidShown(r) }),
       el("td", { text: result }));
     r.scores.forEach((total, k) => {
-      tr.append(el("td", { class: `team-${k}`, title: t("sheet.points", { points: signed(r.points[k]) }) },
+      const moved = r.booked?.change?.[k] ?? r.points[k];        // as paid, not the stake
+      const title = moved !== r.points[k]
+        ? t("sheet.paid", { points: signed(r.points[k]), paid: signed(moved) })
+        : t("sheet.points", { points: signed(r.points[k]) });
+      tr.append(el("td", { class: `team-${k}`, title },
         el("span", { class: "total", text: scoreShown(total) }),
-        r.points[k] ? el("small", { text: ` (${signed(r.points[k])})` }) : null));
+        moved ? el("small", { text: ` (${signed(moved)})` }) : null,
+        ...kodiMarks(r, k)));
     });
     body.append(tr);
   }
   box.append(el("table", { class: "sheet" }, el("caption", { class: "sr-only", text: t("sheet.title") }),
     el("thead", {}, head), body));
   box.scrollTop = box.scrollHeight;
+}
+
+/** Team `k`'s kodis in row `r` (56-MATCH-3): "+kodi" where each of its players got one
+ *  (and the coolies restarted), "−kodi" where some took one off — named in its title. */
+function kodiMarks(r, k) {
+  const b = r.booked;
+  if (!b) return [];
+  const marks = [];
+  if (b.kodi === k) {
+    marks.push(el("small", { class: "kodi-mark given", title: t("sheet.kodi_given", { names: teamName(k, { hand: r.hand }) }),
+      text: t("sheet.kodi") }));
+  }
+  const freed = (b.freed || []).filter((seat) => teamOf(seat) === k);
+  if (freed.length) {
+    const names = joinList(freed.map((seat) => seatName(seat, { hand: r.hand })));
+    marks.push(el("small", { class: "kodi-mark freed", title: t("sheet.kodi_freed", { names }),
+      text: t("sheet.kodi_off") }));
+  }
+  return marks;
 }
 
 /** A row's "Bid": who bid what, or who played a single hand or a Thani (which voids it). */

@@ -5,7 +5,7 @@ import { joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
 import { bidText, doublingOf, told } from "../words.js";
-import { aboutSeat, flags, playedByMe, seatName, teamName, teamOf, ui } from "./state.js";
+import { aboutSeat, flags, playedByMe, seatName, teamName, teamOf, teamSeats, ui } from "./state.js";
 
 /** "Ravi bids 17" / "You bid 17": a seat's action told with its name (`phase`, the phase it
  * was made in: "Ravi does not raise"; `hand`, the hand it was made in: my seat's before I
@@ -65,8 +65,11 @@ export function annulledWhy(v, hand = null) {
 }
 
 /** The result of hand view `v` (hand number `hand`: my seat before I took it over is "the
- *  computer at your seat"). */
-export function handResultText(v, hand = null) {
+ *  computer at your seat"); `booked`: what the match layer did with it (the server's
+ *  `booked`: the tables really paid, the kodis given and taken off), and `scores` the
+ *  match's standing after it (the coolies a kodi restarts at).  Without `booked` the
+ *  change told is the hand's stake. */
+export function handResultText(v, hand = null, { booked = null, scores = null } = {}) {
   const r = v.result;
   if (!r) return "";
   if (v.status === "annulled" || r.annulled_reason) {
@@ -87,20 +90,72 @@ export function handResultText(v, hand = null) {
       : opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
   if (calls.includes("refuse")) text += ` ${t("result.cot_refused")}`;         // 28-COT-4
   if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
-  const change = r.score_change || {};
+  const bt = teamOf(declarerOf(v));
+  const kodiTeam = (key) => (booked?.[key] ?? null) !== null;
+  if (kodiTeam("irakkam")) text += ` ${irakkamText(booked, booked.irakkam === bt && r.made, hand)}`;
+  else if (booked?.freed?.length) text += freedText(booked, hand);
+  const change = booked && booked.change.length === 2
+    ? { bidding: booked.change[bt], opponents: booked.change[1 - bt] } : r.score_change || {};
   const changes = [];
   if (change.bidding) changes.push(t("result.change", { side, change: signed(change.bidding) }));
   if (change.opponents) changes.push(t("result.change", { side: t("result.opponents"), change: signed(change.opponents) }));
   const unit = scoreUnit();
   if (changes.length) text += ` ${t(unit ? `result.${unit}` : "result.game_score", { changes: joinList(changes) })}`;
+  if (booked?.owed != null) {                      // 56-MATCH-1: no more than it holds
+    const payer = booked.change.findIndex((x) => x < 0);
+    text += ` ${t("result.tables_short", { side: teamName(payer, { hand }), owed: booked.owed, paid: -booked.change[payer] })}`;
+  }
+  if (kodiTeam("kodi")) {                          // 56-MATCH-3, 56-TH-4
+    const restart = scores?.[booked.kodi];
+    text += ` ${t(restart == null ? "result.kodi_bare" : "result.kodi", { side: teamName(booked.kodi, { hand }), count: restart })}`;
+    text += ` ${t("result.irakkam_next")}`;            // the hand after is theirs to win back
+  }
   return text;
 }
 
+/** The kodi-irakkam hand just played (56-MATCH-3): its team made a contract (`made`) and
+ *  each of them took a kodi off, or it did not and the kodis stay — and then a declarer of
+ *  the other team, with a kodi, who made the contract took his own off. */
+function irakkamText(booked, made, hand) {
+  const side = teamName(booked.irakkam, { hand });
+  return made ? t("result.irakkam_made", { side })
+    : t("result.irakkam_missed", { side }) + freedText(booked, hand);
+}
+
+/** " Ravi made the contract and takes a kodi off." for each seat `booked` freed alone. */
+function freedText(booked, hand) {
+  return booked.freed.map((k) => ` ${opening(aboutSeat("result.kodi_off", k, {}, { hand }))}`).join("");
+}
+
+/** What the end of the match says: who won, and under tables why the others lost — they
+ *  could not pay in full, or were left with none (56-MATCH-1; the state's `booked`). */
 export function matchOverText(match) {
   if (!match.winners?.length) return t("match.over");
   const names = joinList(match.winners.map((team) => teamName(team)));
   const mine = ui.me !== null && match.winners.includes(teamOf(ui.me));
-  return t(mine ? "match.you_win" : "match.they_win", { names });
+  let text = t(mine ? "match.you_win" : "match.they_win", { names });
+  const out = match.booked?.out ?? null;
+  if (out !== null) {
+    const loser = teamName(out);
+    text += ` ${match.booked.owed != null
+      ? t("match.could_not_pay", { names: loser, owed: match.booked.owed, paid: -match.booked.change[out] })
+      : t("match.out_of_tables", { names: loser })}`;
+  }
+  return text;
+}
+
+/** Each seat's kodis under coolie_kodi (the state's `match.kodis`; null otherwise). */
+export const kodisNow = () => ui.st?.match?.kodis ?? null;
+
+/** A team's kodis in words: "1 kodi each" where its players hold as many, else each
+ *  player's ("You 1, Uma 0 and Lakshmi 1"); "" where none holds one. */
+export function teamKodis(team, kodis) {
+  if (!kodis) return "";
+  const seats = teamSeats(team);
+  const counts = seats.map((k) => kodis[k] ?? 0);
+  if (!counts.some(Boolean)) return "";
+  if (counts.every((c) => c === counts[0])) return t("score.kodis_each", { count: counts[0] });
+  return joinList(seats.map((k, i) => `${seatName(k)} ${counts[i]}`));
 }
 
 export function trumpText(v) {
