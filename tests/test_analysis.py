@@ -30,7 +30,7 @@ from twentyeight import PRESETS, Action, Game
 from twentyeight.analysis import Effort, default_expert, hint
 from twentyeight.analysis.review import biggest_first, review_hand
 from twentyeight.analysis.surprises import explained_rules
-from twentyeight.engine.reasons import ENGLISH
+from twentyeight.engine.reasons import ENGLISH, Reason
 
 CASES: dict[str, Any] = json.loads(
     (Path(__file__).parent / "records" / "learn_cases.json").read_text("utf-8"))
@@ -296,7 +296,144 @@ def test_a_hint_for_the_only_card_says_so() -> None:
                                                 "1 play KD", "2 play JS", "2 play 9D"]})
     assert len(g.legal_actions()) == 1
     h = hint(g.view(g.to_act), default_expert(Effort(deals=2, playouts=2)))
-    assert h.action == g.legal_actions()[0] and h.reason.key == "hint_only"
+    assert h.action == g.legal_actions()[0] and h.reason.key == "hint_only_last"
+    assert str(h.reason) == "it is your last card"
+
+
+FOLLOW_28 = {"rules": "28", "dealer": 0, "seed": 0, "actions": [
+    "1 bid 14", "2 pass", "3 pass", "0 bid 15", "1 bid 16", "2 pass", "3 pass", "0 pass",
+    "1 trump 8S", "1 pass", "3 pass", "1 play JC", "2 play 8C"]}
+"""W (seat 3) holds J♠ J♥ A♥ Q♥ 7♥ Q♦ 7♦ 7♣ as clubs are led: 7♣ is the only card."""
+
+
+def test_a_forced_card_says_it_must_follow_suit() -> None:
+    """One legal card of eight: the hint says why there is no other ("you must follow
+    clubs"), whether the deals were solved or played out (the play-outs said "your side
+    wins the hand in 0 of 2 play-outs" of a card there was no choice about)."""
+    view = Game.from_record(FOLLOW_28).view(3)
+    assert view["legal"] == ["3 play 7C"] and len(view["hand"]) == 8
+    methods = set()
+    for effort in (Effort(deals=2, playouts=2), SMALL):
+        h = hint(view, default_expert(effort))
+        methods.add(h.evaluation.method)
+        assert h.reason == Reason("hint_only_follow", None, {"suit": "C"})
+        assert str(h.reason) == "it is the only card you may play: you must follow clubs"
+    assert methods == {"solver", "play-outs"}
+
+
+def test_a_forced_reveal_or_ask_is_not_said_to_be_worth_more() -> None:
+    """The bidder void in hearts holding only trumps must reveal (28-BR-3); in 29 the first
+    player who cannot follow suit must ask (29-PLAY-3).  Each was "worth 0.0 card points
+    more than" the choice there was not; each is the only legal action, with its rule."""
+    reveal = Game.from_record({**FOLLOW_28, "actions": [
+        *FOLLOW_28["actions"], "3 play 7C", "0 play QC", "1 play 8D", "2 play KD", "3 play 7D",
+        "0 play JD", "0 play 8H", "1 play KC", "2 play KH", "3 play AH", "3 play JS",
+        "0 play QS", "1 play 9S", "2 play AS", "3 play JH", "0 play TH", "1 play AC",
+        "2 play 9H", "3 play 7H", "0 play TS"]})
+    ask = Game.from_record({"rules": "29", "dealer": 1, "seed": 1, "actions": [
+        "2 bid 15", "3 bid 16", "0 pass", "1 pass", "2 bid 17", "3 pass", "0 pass", "1 pass",
+        "2 trump C", "2 play 7S"]})
+    for g, key, rule, verb in ((reveal, "hint_only_reveal", "28-BR-3", "reveal"),
+                               (ask, "hint_only_ask", "29-PLAY-3", "ask")):
+        view = g.view(g.to_act)
+        assert view["legal"] == [f"{g.to_act} {verb}"]
+        h = hint(view, default_expert(Effort(deals=2, playouts=2)))
+        assert h.reason == Reason(key, rule)
+        assert str(h.reason).startswith("it is the only legal action: you cannot follow suit, "
+                                         f"so you must first {verb} ")
+
+
+def test_the_dealers_forced_bid_is_the_only_legal_action() -> None:
+    """29-AUC-3: three passes leave the dealer one bid; the hint says so instead of how
+    often the bid wins."""
+    g = Game.new("29", seed=5, dealer=0)
+    for _ in range(3):
+        g.apply(next(a for a in g.legal_actions() if a.verb == "pass"))
+    view = g.view(0)
+    assert len(view["legal"]) == 1
+    h = hint(view, default_expert(Effort(deals=2, playouts=2)))
+    assert h.reason == Reason("hint_only_action", "29-AUC-3")
+    assert str(h.reason) == "it is the only legal action (29-AUC-3)"
+
+
+SINGLE_REDOUBLED = {"rules": {"preset": "28", "double_redouble": True, "single_hand": True},
+                    "dealer": 1, "seed": 149, "actions": [
+                        "2 bid 14", "3 bid 15", "0 pass", "1 pass", "2 bid 16", "3 bid 17",
+                        "0 pass", "1 pass", "2 pass", "3 trump 7C", "0 double", "3 redouble",
+                        "3 pass", "1 pass", "2 pass"]}
+"""E (seat 3) bid 17, was doubled and redoubled, and is asked whether to play a single hand
+(28-SH-1): it fails (-3) in every play-out, but the redoubled contract fails worse (about
+-5.5 over 64 play-outs)."""
+
+
+def test_a_single_hand_that_loses_less_says_so() -> None:
+    """The hint to declare a single hand said "your side wins the hand in 0 of 4 play-outs",
+    an argument against it; it is chosen because it loses less than the redoubled
+    contract, and says so."""
+    view = Game.from_record(SINGLE_REDOUBLED).view(3)
+    assert view["phase"] == "single_hand"
+    h = hint(view)
+    assert h.action == Action(3, "single")
+    assert h.reason.key == "hint_loses_less"
+    assert h.reason.params["verb"] == "pass" and h.reason.params["low"] == 3.0
+    assert h.reason.params["high"] > 3.0
+    assert str(h.reason).startswith("loses less: your side loses 3.0 game points on average, "
+                                    "against ")
+    assert str(h.reason).endswith(" if you pass")
+
+
+def test_a_close_call_is_played_out_further_but_within_a_bound() -> None:
+    """Auction and window hints rested on 4 play-outs, and disagreed with 32 in about half
+    the cases of an audit: here (28-SH-1, S redoubled at 15) 4 play-outs said "play a single
+    hand" (-3 every time), while over 64 play-outs passing is worth -0.4 and the single hand
+    -3.  A call starts with 8 play-outs and is played out in twice as many while its two best
+    choices are within two standard errors of each other, up to 4 times (32): a clear call
+    stays at 8, a close one goes further, none beyond the bound."""
+    close = Game.from_record({
+        "rules": {"preset": "28", "double_redouble": True, "single_hand": True},
+        "dealer": 3, "seed": 3, "actions": ["0 bid 14", "1 bid 15", "2 pass", "3 pass",
+                                            "0 pass", "1 trump 7C", "2 double", "1 redouble",
+                                            "1 pass", "3 pass", "0 pass"]}).view(1)
+    clear = Game.from_record({"rules": "28", "dealer": 0, "seed": 3000,
+                              "actions": ["1 bid 14", "2 pass"]}).view(3)
+    h = hint(close)                                            # the server's effort
+    assert h.action == Action(1, "pass") and 8 < h.evaluation.deals <= 32
+    effort = Effort()
+    assert (effort.playouts, effort.playouts * effort.closer) == (8, 32)
+    assert hint(clear).evaluation.deals == 8
+    fixed = default_expert(Effort(playouts=8, closer=1))     # closer=1: no further
+    assert hint(close, fixed).evaluation.deals == 8
+
+
+def test_a_choice_that_wins_less_often_is_explained_by_its_game_points() -> None:
+    """Whatever the phase, the best choice that wins the hand less often than another (or
+    never) is not explained by its win count: it loses less, or scores more, than the one
+    that wins more often; a card as good as the next is said to be so."""
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+    from twentyeight.analysis.why import explain_choice
+
+    def said(view: Any, method: str, *values: tuple[str, float, float, float]) -> Reason:
+        ev = Evaluation(view["seat"], "sampled", method, 4, [
+            ActionValue(Action.parse(a, seat=view["seat"]), cp, gp, wins)
+            for a, cp, gp, wins in values])
+        return explain_choice(view, ev)
+
+    single = Game.from_record(SINGLE_REDOUBLED).view(3)
+    assert said(single, "play-outs", ("single", 3.0, -3.0, 0.0), ("pass", 20.0, -12.0, 0.25)) \
+        == Reason("hint_loses_less", None, {"low": 3.0, "high": 12.0, "verb": "pass"})
+    auction = Game.new("28", seed=3, dealer=3).view(0)
+    assert said(auction, "play-outs", ("pass", 14.0, 0.5, 0.25), ("bid 17", 16.0, -0.2, 0.5),
+                ("bid 18", 16.0, -0.8, 0.5)) == \
+        Reason("hint_scores_more_bid", None, {"high": 0.5, "low": -0.2, "bid": "17"})
+    assert said(auction, "play-outs", ("bid 17", 16.0, 0.5, 0.75), ("pass", 14.0, 0.2, 0.5)) \
+        == Reason("hint_playout", None, {"won": 3, "deals": 4})       # wins most: said so
+    lead = Game.from_record({**FOLLOW_28, "actions": FOLLOW_28["actions"][:11]}).view(1)
+    assert said(lead, "solver", ("play JC", 10.0, 1.0, 0.5), ("play 8D", 10.0, 1.0, 0.5),
+                ("play KC", 6.0, -1.0, 0.25)) == \
+        Reason("hint_as_good", None, {"points": 10.0, "other_card": "8D"})
+    assert said(lead, "solver", ("play JC", 10.0, 1.2, 0.5), ("play 8D", 10.0, 0.5, 0.75),
+                ("play KC", 6.0, -1.0, 0.25)) == \
+        Reason("hint_scores_more_card", None, {"high": 1.2, "low": 0.5, "other_card": "8D"})
 
 
 def test_a_verdict_names_the_players_own_action_when_it_is_as_good_as_any() -> None:

@@ -40,7 +40,8 @@ class Effort:
     while the decision's ``nodes`` last (a deal that alone needs more than half of them is
     left out); elsewhere (the auction, the trump, the windows, positions the solver does
     not take) each candidate action is played out in the first ``playouts`` deals, the
-    ``rules`` bot deciding for everyone afterwards.
+    ``rules`` bot deciding for everyone afterwards, and in more of them when the call is
+    close (``closer``).
     """
 
     deals: int = 8
@@ -49,8 +50,15 @@ class Effort:
     """Solver nodes for the every-hand-known verdict of a decision (one deal: exact in 28 and
     29, whose first lead takes at most about 1.5 M); a position that needs more (a 56 of
     eight players could take hours) is played out instead, so that no review runs unbounded."""
-    playouts: int = 4
-    """Deals (of the ``deals`` drawn) each candidate action is played out in."""
+    playouts: int = 8
+    """Deals each candidate action is played out in at first."""
+    closer: int = 4
+    """How much further a close call is played out: while the two best candidates' game
+    points, compared deal by deal, differ by less than twice the standard error of their
+    difference, the play-outs are doubled, up to ``closer`` times ``playouts`` (1: never).
+    Outside the play that many deals are drawn (``deals`` if more); in the play, where the
+    solver's positions are refused, the ``deals`` drawn are all there is.  The cost is
+    bounded: at most ``playouts * closer`` play-outs of each candidate."""
     candidates: int = 3
     """Bids (or raises) tried besides the other calls: the lowest open and those just above."""
 

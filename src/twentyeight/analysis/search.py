@@ -21,6 +21,7 @@ seeded by the view, so an evaluation depends only on the view, the seed and the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from twentyeight.analysis.expert import ActionValue, Effort, Evaluation
@@ -59,7 +60,10 @@ class SearchExpert:
         legal = legal_actions(view)
         if not legal or view["to_act"] != view["seat"]:
             raise AnalysisError(f"seat {view['seat']} is not to act")
-        worlds = self.sampler.worlds(view, self.effort.deals)
+        effort = self.effort
+        count = effort.deals if view["phase"] == "play" else \
+            max(effort.deals, effort.playouts * max(1, effort.closer))
+        worlds = self.sampler.worlds(view, count)
         if not worlds:
             raise AnalysisError("no deal consistent with this view was found")
         return self._evaluate(view["seat"], [w.hand for w in worlds],
@@ -79,8 +83,7 @@ class SearchExpert:
             found = self._solved(seat, hands, weights, legal, basis)
             if found is not None:
                 return found
-        keep = self.effort.playouts
-        return self._played_out(seat, hands[:keep], weights[:keep], legal, include, basis)
+        return self._played_out(seat, hands, weights, legal, include, basis)
 
     # ---- the play: every deal solved -----------------------------------------------------
     def _solved(self, seat: int, hands: list[Hand], weights: list[float],
@@ -147,22 +150,63 @@ class SearchExpert:
     # ---- everything else: every deal played out --------------------------------------------
     def _played_out(self, seat: int, hands: list[Hand], weights: list[float],
                     legal: list[Action], include: Sequence[Action], basis: str) -> Evaluation:
+        """Each candidate played out in the first :attr:`Effort.playouts` deals, and in up
+        to :attr:`Effort.closer` times as many while the call is close (:meth:`_close`,
+        decided among the candidates alone, so that ``include`` changes no other value)."""
         candidates = self._candidates(hands[0], seat, legal, include)
-        total = sum(weights)
+        chosen = self._candidates(hands[0], seat, legal, ())
+        effort = self.effort
+        most = min(len(hands), effort.playouts * max(1, effort.closer))
+        used = min(len(hands), effort.playouts)
+        ends: dict[Action, list[tuple[float, float]]] = {a: [] for a in candidates}
+        done = 0
+        while True:
+            for h in hands[done:used]:
+                codes = {h.action(seat, c): c for c in h.legal_codes()}
+                for action in candidates:
+                    end = h.copy()
+                    end.step(codes[action])
+                    play_out(end, lambda _h: None, self.helper)
+                    ends[action].append(self._outcome(end, seat))
+            done = used
+            if used >= most or not self._close([ends[a] for a in chosen], weights[:used]):
+                break
+            used = min(most, 2 * used)
+        kept = weights[:used]
+        total = sum(kept)
         out = []
         for action in candidates:
             cp = gp = wins = 0.0
-            for h, w in zip(hands, weights, strict=True):
-                codes = {h.action(seat, c): c for c in h.legal_codes()}
-                end = h.copy()
-                end.step(codes[action])
-                play_out(end, lambda _h: None, self.helper)
-                points, net = self._outcome(end, seat)
+            for (points, net), w in zip(ends[action], kept, strict=True):
                 cp += w * points
                 gp += w * net
                 wins += w * (net > 0)
             out.append(ActionValue(action, cp / total, gp / total, wins / total))
-        return Evaluation(seat, basis, "play-outs", len(hands), out, list(hands), list(weights))
+        return Evaluation(seat, basis, "play-outs", used, out, list(hands[:used]), list(kept))
+
+    @staticmethod
+    def _close(ends: list[list[tuple[float, float]]], weights: list[float]) -> bool:
+        """Whether the two best of these candidates (by their average game points, then
+        card points, over the deals played out: ``ends[i][k]`` is candidate ``i``'s
+        outcome in deal ``k``) are too close to tell apart: the average of their
+        difference, deal by deal, is under twice its standard error (the deals weighted)."""
+        if len(ends) < 2:
+            return False
+        total = sum(weights)
+        square = sum(w * w for w in weights)
+        if total <= 0 or square <= 0:
+            return False
+
+        def mean(line: list[tuple[float, float]]) -> tuple[float, float]:
+            return (sum(w * net for (_, net), w in zip(line, weights, strict=True)),
+                    sum(w * points for (points, _), w in zip(line, weights, strict=True)))
+
+        first, second = sorted(ends, key=mean, reverse=True)[:2]
+        diffs = [a[1] - b[1] for a, b in zip(first, second, strict=True)]
+        average = sum(w * d for d, w in zip(diffs, weights, strict=True)) / total
+        spread = sum(w * (d - average) ** 2 for d, w in zip(diffs, weights, strict=True)) / total
+        error = math.sqrt(spread * square) / total     # (spread / effective deals) ** 0.5
+        return average < 2 * error
 
     def _candidates(self, h: Hand, seat: int, legal: list[Action],
                     include: Sequence[Action]) -> list[Action]:

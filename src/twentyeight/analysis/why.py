@@ -5,12 +5,18 @@ the point, language-neutral parameters), so every front end says it in its own l
 It is drawn from what the search found, never from a rule of thumb:
 
 * the **values** of the evaluation — what asking, the pair or the best card gains over the
-  next choice, how often the hand goes the seat's way in the play-outs;
+  next choice, how often the hand goes the seat's way in the play-outs; a choice that wins
+  the hand less often than another (or never) is said to lose less, or score more, on
+  average than that other, never argued for by a win count that argues against it;
 * what happens to the **current trick** in the searched deals: in each deal the players
   still to play answer the card in every way the engine allows (asking and trumping among
   them), each side choosing for itself, which says whether the card wins the trick in every
   deal whatever the others do, whether the partner's card cannot be beaten, or whether the
   trick is lost whatever is played.
+
+An action that is the only legal one is said to be so ("it is the only card you may play:
+you must follow spades", "it is the only legal action"), never compared with choices there
+are not.
 
 Only public cards and the seat's own are named (the cards already played, the partner's
 card on the table), so a reason never tells a player more than the view holds.
@@ -21,9 +27,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from twentyeight.analysis.expert import Evaluation
+from twentyeight.analysis.expert import TIE, ActionValue, Evaluation
+from twentyeight.analysis.surprises import explain_turn, explained_rules
 from twentyeight.bots.reading import Reading
 from twentyeight.cards import SUITS
+from twentyeight.engine import play
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.reasons import Reason, cite
@@ -40,11 +48,54 @@ EVEN = 0.05
 def explain_choice(view: View, evaluation: Evaluation, action: Action | None = None
                    ) -> Reason:
     """The reason for ``action`` (the evaluation's best by default) at ``view``'s decision,
-    citing the rule of the view's variant."""
+    citing the rule of the view's variant.  An action that is the only legal one is said to
+    be so (with the rule that leaves no other), never compared with choices there are not."""
     chosen = action or evaluation.best.action
+    if len(view["legal"]) == 1:
+        return _forced(view, evaluation, chosen)
     if evaluation.method == "play-outs":
         return _played_out(view, evaluation, chosen)
     return cite(_play(view, evaluation, chosen), Reading.of(view).rules)
+
+
+# ---- one legal action ------------------------------------------------------------------------
+
+
+def _forced(view: View, ev: Evaluation, chosen: Action) -> Reason:
+    """The only legal action: the card that must follow suit, the last card, the ask or the
+    reveal that must come first, or any other call the rules leave alone (the dealer's
+    forced bid); with the rule that leaves nothing else where the rules page explains it."""
+    rules = Reading.of(view).rules
+    note = _restriction(view, ev)
+    shown = explained_rules(rules)          # the rules a hint may cite: the rules page's
+    rule = cite(note, rules).rule if note is not None else None
+    if rule not in shown:
+        rule = None
+    if chosen.verb == "play":
+        if note is not None and note.key == "follow_suit":
+            return Reason("hint_only_follow", rule, {"suit": note.params["suit"]})
+        hidden_indicator = view["seat"] == view["bidder"] and view["indicator_face_down"]
+        if note is None and len(view["hand"]) == 1 and not hidden_indicator:
+            return Reason("hint_only_last")
+        return Reason("hint_only", rule)
+    if chosen.verb in ("ask", "reveal"):
+        return Reason(f"hint_only_{chosen.verb}", rule)
+    if rule is None:
+        rule = next((r.rule for r in explain_turn(view) if r.rule in shown), None)
+    return Reason("hint_only_action", rule)
+
+
+def _restriction(view: View, ev: Evaluation) -> Reason | None:
+    """The last of the play's restrictions on the seat's cards at this turn (the narrowest:
+    "you must follow suit", "having asked you must play a trump"), read from a searched
+    deal: the seat's own cards and what is public decide them, never the hidden cards."""
+    seat = view["seat"]
+    h = next((w for w in ev.worlds if w.phase == PLAY and w.to_act == seat), None)
+    if view["phase"] != "play" or h is None:
+        return None
+    notes: play.Notes = []
+    play.play_options(h, seat, notes)
+    return notes[-1][1] if notes else None
 
 
 # ---- the play of the cards ---------------------------------------------------------------
@@ -60,8 +111,10 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
             else "hint_pair_raises"
         return Reason(key, "28-PAIR-4", {"old": old, "new": new})
     asks = [v for v in others if v.action.verb in ("ask", "reveal")]
+    rest = [v for v in others if v.action.verb == "play"]
+    if chosen.verb in ("ask", "reveal") and not rest:
+        return Reason("hint_points", None, {"points": _num(mine.card_points)})
     if chosen.verb in ("ask", "reveal"):
-        rest = [v for v in others if v.action.verb == "play"]
         gain = mine.card_points - max((v.card_points for v in rest), default=mine.card_points)
         key = "hint_ask" if chosen.verb == "ask" else "hint_reveal"
         return Reason(key, None, {"gain": _num(max(0.0, gain))})
@@ -87,9 +140,16 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
             "gain": _num(mine.card_points - runner.card_points),
             "other_card": runner.action.arg})
     deals = len(ev.worlds) or ev.deals               # best for the hand, not for the points
-    return Reason("hint_wins_more", None, {"won": round(mine.wins * deals), "deals": deals,
-                                           "other_won": round(runner.wins * deals),
-                                           "other_card": runner.action.arg})
+    won, other_won = round(mine.wins * deals), round(runner.wins * deals)
+    if won > other_won:
+        return Reason("hint_wins_more", None, {"won": won, "deals": deals,
+                                               "other_won": other_won,
+                                               "other_card": runner.action.arg})
+    if mine.game_points - runner.game_points >= EVEN or \
+            abs(mine.card_points - runner.card_points) >= EVEN:   # not more often: by more
+        return _versus(mine, runner)
+    return Reason("hint_as_good", None, {"points": _num(mine.card_points),
+                                         "other_card": runner.action.arg})
 
 
 def _target_after_pair(ev: Evaluation, pair: Action) -> int | None:
@@ -226,6 +286,9 @@ def _played_out(view: View, ev: Evaluation, chosen: Action) -> Reason:
     assert mine is not None
     deals = ev.deals
     won = round(mine.wins * deals)
+    compared = _compared(ev, mine)
+    if compared is not None:
+        return compared
     if chosen.verb in ("bid", "trump"):
         return Reason("hint_playout", None, {"won": won, "deals": deals})
     if chosen.verb == "pass" and view["phase"] == "auction":
@@ -237,6 +300,50 @@ def _played_out(view: View, ev: Evaluation, chosen: Action) -> Reason:
                                               "bid_won": round(other.wins * deals)})
     return Reason("hint_playout_points", None, {"won": won, "deals": deals,
                                                 "points": _num(mine.card_points)})
+
+
+def _compared(ev: Evaluation, mine: ActionValue) -> Reason | None:
+    """The reason of a choice that its win count does not give: it wins the hand in none of
+    the play-outs, or less often than another choice does (a single hand that fails for -3
+    against a redoubled contract that fails for -12 but is made now and then).  Such a
+    choice is best for the game points it loses or scores on average, said against those of
+    the choice that wins more often (the best of them), else of the next best choice; when
+    they are level, the card points decided (``hint_points``).  ``None`` when the win count
+    is reason enough, or ``mine`` is not the best."""
+    others = [v for v in ev.values if v.action != mine.action]
+    if not others or mine.game_points < max(v.game_points for v in others) - EVEN:
+        return None
+    more = [v for v in others if v.wins > mine.wins + TIE]
+    if round(mine.wins * ev.deals) >= 1 and not more:
+        return None
+    lower = [v for v in others if v.game_points <= mine.game_points - EVEN]
+    target = (more or lower or others)[0]                # values are ranked best first
+    if mine.game_points - target.game_points < EVEN:     # level: the card points decide
+        return Reason("hint_points", None, {"points": _num(mine.card_points)})
+    return _versus(mine, target)
+
+
+def _versus(mine: ActionValue, other: ActionValue) -> Reason:
+    """``mine`` is worth more game points than ``other``: it loses less (when it loses on
+    average) or scores more, said with both averages and what ``other`` is (a card, a bid,
+    a trump suit, a call)."""
+    if mine.game_points < 0:
+        key = "hint_loses_less"
+        params: dict[str, object] = {"low": _num(-mine.game_points),
+                                     "high": _num(-other.game_points)}
+    else:
+        key = "hint_scores_more"
+        params = {"high": _num(mine.game_points), "low": _num(other.game_points)}
+    action = other.action
+    arg = action.arg or ""
+    if action.verb == "play" and arg:
+        return Reason(f"{key}_card", None, {**params, "other_card": arg})
+    if action.verb == "bid" and arg:
+        return Reason(f"{key}_bid", None, {**params, "bid": arg})
+    suit = arg[-1:] if action.verb == "trump" and len(arg) in (1, 2) else ""
+    if suit and suit in SUITS:
+        return Reason(f"{key}_trump", None, {**params, "suit": suit})
+    return Reason(key, None, {**params, "verb": action.verb})
 
 
 def _num(x: float) -> float:

@@ -156,6 +156,13 @@ ENGLISH: dict[str, str] = {
     "hint_no_reveal": "keeps the trump hidden: exposing it would cost {loss} card points",
     "hint_equal": "every choice is worth the same here",
     "hint_only": "it is the only card you may play",
+    "hint_only_follow": "it is the only card you may play: you must follow {suit}",
+    "hint_only_last": "it is your last card",
+    "hint_only_ask": "it is the only legal action: you cannot follow suit, so you must first "
+                     "ask for the trump",
+    "hint_only_reveal": "it is the only legal action: you cannot follow suit, so you must "
+                        "first reveal the trump",
+    "hint_only_action": "it is the only legal action",
     "hint_wins": "wins the trick: nobody after you can beat it",
     "hint_wins_gone": "wins the trick: every higher card of {suit} is gone ({gone_cards})",
     "hint_wins_likely": "wins the trick in {won} of {deals} deals",
@@ -179,6 +186,24 @@ ENGLISH: dict[str, str] = {
                            "{points} card points on average",
     "hint_pass": "your side wins the hand in {won} of {deals} play-outs, and with a bid of "
                  "{bid} in {bid_won}",
+    "hint_loses_less": "loses less: your side loses {low} game points on average, against "
+                       "{high} if you {verb}",
+    "hint_loses_less_bid": "loses less: your side loses {low} game points on average, "
+                           "against {high} with a bid of {bid}",
+    "hint_loses_less_trump": "loses less: your side loses {low} game points on average, "
+                             "against {high} with {suit} as trump",
+    "hint_loses_less_card": "loses less: your side loses {low} game points on average, "
+                            "against {high} with {other_card}",
+    "hint_scores_more": "scores more: your side scores {high} game points on average, against "
+                        "{low} if you {verb}",
+    "hint_scores_more_bid": "scores more: your side scores {high} game points on average, "
+                            "against {low} with a bid of {bid}",
+    "hint_scores_more_trump": "scores more: your side scores {high} game points on average, "
+                              "against {low} with {suit} as trump",
+    "hint_scores_more_card": "scores more: your side scores {high} game points on average, "
+                             "against {low} with {other_card}",
+    "hint_as_good": "as good as {other_card}: your side takes {points} card points on average "
+                    "either way",
     # explanations when the rules surprise (analysis/surprises.py)
     "rev_lower_trump_wins": "{winner_card} beat {beaten_card}: {beaten_card} was played "
                             "before the trump was exposed, so it was no trump",
