@@ -297,9 +297,10 @@ def test_every_verb_has_its_words_in_english_and_in_the_catalog() -> None:
 
 def test_an_annulment_of_one_players_cards_names_no_count_of_cards() -> None:
     """28-POST-3 and 28-POST-4 annul hands of six cards too (28-6p; 40's zero-point redeal,
-    where a three is a point card, 40-2): the words for them, in English and in every
-    catalog, say "cards" and "point card", not "eight cards … no jack, nine, ace or ten"
-    (a 40 table said "Pooja's eight cards hold no jack, nine, ace or ten")."""
+    where a three is a point card, 40-2), and 28-PRE-1 reads a first hand of six there: the
+    words for them, in English and in every catalog (the table's and the rules page's), say
+    "cards" and "point card", not "eight cards … no jack, nine, ace or ten" (a 40 table said
+    "Pooja's eight cards hold no jack, nine, ace or ten", its rules page "four cards")."""
     import json
     from pathlib import Path
 
@@ -310,10 +311,13 @@ def test_an_annulment_of_one_players_cards_names_no_count_of_cards() -> None:
     assert annulment_words("zero_point_hand", "Pooja") == "Pooja's cards hold no point card"
     assert annulment_words("eight_same_suit", you=True) == "your cards are all of one suit"
     eight = {"en": "eight", "hi": "आठ", "bn": "আট", "ta": "எட்டு", "ml": "എട്ട", "ne": "आठ"}
+    four = {"en": "four", "hi": "चार", "bn": "চার", "ta": "நான்கு", "ml": "നാല", "ne": "चार"}
     i18n = Path(__file__).parents[1] / "src" / "twentyeight" / "server" / "static" / "i18n"
     for lang, word in eight.items():
         words = json.loads((i18n / f"{lang}.json").read_text("utf-8"))
         for key in ("annulled.zero_point_hand", "annulled_by.zero_point_hand",
                     "annulled_by.zero_point_hand.you", "annulled.eight_same_suit",
-                    "annulled_by.eight_same_suit", "annulled_by.eight_same_suit.you"):
+                    "annulled_by.eight_same_suit", "annulled_by.eight_same_suit.you",
+                    "rule.28-POST-3", "rule.28-POST-4"):             # (the rules page's too)
             assert word not in words[key], (lang, key, words[key])
+        assert four[lang] not in words["rule.28-PRE-1"], lang     # 40 and 28-6p deal all six

@@ -261,6 +261,36 @@ def test_rules_page_explains_the_rules_and_the_flags(
     assert errors == []
 
 
+def test_rules_pages_say_what_an_empty_flag_means_and_cite_only_the_games_rules(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A walk of the rules pages found them contradicting themselves: 56-kerala listed 28-BR-2
+    and 28-BR-3 (the bidder may not show the trump on a trump lead, nor discard a hidden
+    trump) above its own "yes" to both (56-HT-5, 56-HT-9); 29 listed 28-LAST-1 (a face-down
+    card exposed before the last trick) beside 29-PLAY-8 (a trump never shown annuls the
+    hand); empty flags read "none" ("Cards each player holds during the auction: none", for
+    the whole hand; "Coolies each team starts with: none", for 6); and 29 said bidding over
+    the partner is "only with at least the bid set below" above "none"."""
+    page, errors = open_page(new_browser_context, server, "/rules/56-kerala", (390, 844))
+    page.wait_for_selector("#explained dt")
+    shown = page.locator("#explained dt").all_inner_texts()
+    assert "56-HT-7" in shown and not {"28-BR-2", "28-BR-3"} & set(shown), shown
+    value = page.locator("#flag-cards_before_auction .ru-value").inner_text()
+    text = page.locator("#flag-cards_before_auction .ru-text").inner_text()
+    assert (value, text) == ("the whole hand", "Cards each player holds during the auction")
+    assert page.locator("#flag-start_coolies .ru-value").inner_text() == "6, or 7 at eight players"
+    page.goto(server.url + "/rules/29")
+    page.wait_for_selector("#explained dt")
+    assert "28-LAST-1" not in page.locator("#explained dt").all_inner_texts()
+    assert page.locator("#flag-partner_overcall .ru-value").inner_text() == "freely"
+    assert page.locator("#flag-partner_overcall_min").count() == 0
+    page.goto(server.url + "/rules/28")
+    page.wait_for_selector("#explained dt")
+    cited = set(page.locator("#explained dt").all_inner_texts())
+    assert {"28-BR-2", "28-BR-3", "28-LAST-1"} <= cited, cited
+    assert page.locator("#flag-partner_overcall_min .ru-value").inner_text() == "20"
+    assert errors == []
+
+
 def test_a_replayed_file_is_shared_as_a_link_to_its_moment(
         server: Server, shots: Path, tmp_path: Path,
         new_browser_context: Callable[..., BrowserContext]) -> None:

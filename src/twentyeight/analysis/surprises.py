@@ -84,7 +84,10 @@ EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
     *((key, rule, lambda r: _hidden(r) and r.trump_effect_in_reveal_trick == "from_reveal")
       for key, rule in (("rev_lower_trump_wins", "28-REV-6"),
                         ("rev_discard_no_power", "28-REV-5"))),
-    ("forced_reveal_last", "28-LAST-1", _hidden),
+    # a face-down card exposed before the last trick: not where the trump is a suit marked
+    # apart (29), which stays hidden to the end (and a hand whose trump is never shown is
+    # annulled there, 29-PLAY-8)
+    ("forced_reveal_last", "28-LAST-1", lambda r: _hidden(r) and r.trump_indicator == "card"),
     ("hidden_trump_no_power", "28-P1-1", _hidden),
     *((key, rule, lambda r: r.pair_rule)
       for key, rule in (("pair_lowers", "28-PAIR-4"), ("pair_raises", "28-PAIR-4"),
@@ -92,11 +95,14 @@ EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
                         ("pair_floor", "28-PAIR-5"), ("pair_ceiling", "28-PAIR-5"),
                         ("pair_floor_already", "28-PAIR-5"),
                         ("pair_ceiling_already", "28-PAIR-5"))),
-    *((key, rule, lambda r: _hidden(r) and r.bidder_restrictions)
-      for key, rule in (("bidder_no_trump_lead", "28-BR-1"),
-                        ("bidder_no_reveal_on_trump_lead", "28-BR-2"),
-                        ("bidder_must_reveal", "28-BR-3"),
-                        ("bidder_no_hidden_trump_discard", "28-BR-3"))),
+    ("bidder_no_trump_lead", "28-BR-1", lambda r: _hidden(r) and r.bidder_restrictions),
+    # where the bidder may show the trump on a trump lead, or discard a hidden trump when void
+    # (56-kerala: 56-HT-5, 56-HT-9), those restrictions of 28 never arise
+    ("bidder_no_reveal_on_trump_lead", "28-BR-2", lambda r: _hidden(r) and r.bidder_restrictions
+     and not r.bidder_may_reveal_on_trump_lead),
+    *((key, "28-BR-3", lambda r: _hidden(r) and r.bidder_restrictions
+       and not r.bidder_void_discard_trump_unrevealed)
+      for key in ("bidder_must_reveal", "bidder_no_hidden_trump_discard")),
     ("revealer_plays_indicator", "28-BR-3", lambda r: _hidden(r)
      and r.bidder_reveal_plays == "indicator" and r.trump_indicator == "card"),
     ("asker_must_trump", "28-REV-3", lambda r: _hidden(r) and r.asker_must_trump),
@@ -139,8 +145,9 @@ def explained_rules(rules: Rules) -> list[str]:
 
 CITED = ("28-AUC-4", "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "6PK-4", "56-AUC-7",
          "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
-         "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1", "28-BR-2", "28-BR-3", "28-LAST-1",
-         "28-PAIR-4", "28-PAIR-5", "29-PAIR-3", *dict.fromkeys(ANNULMENT_RULES.values()))
+         "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1", "28-BR-2", "28-BR-3", "56-HT-7",
+         "28-LAST-1", "28-PAIR-4", "28-PAIR-5", "29-PAIR-3",
+         *dict.fromkeys(ANNULMENT_RULES.values()))
 """Every rule ID an explanation or a hint may cite (the rules page explains each one)."""
 
 

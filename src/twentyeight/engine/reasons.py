@@ -379,6 +379,7 @@ OWN_RULES: dict[str, dict[str, str]] = {
         "highest_bid": "56-AUC-3",
         "first_hand_opens": "56-AUC-5",
         "must_open": "56-AUC-5",
+        "revealer_plays_indicator": "56-HT-7",       # Kerala's hidden trump (56-kerala)
     },
     **{family: dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens", "must_open"),
                              rule)

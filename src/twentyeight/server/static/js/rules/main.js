@@ -15,6 +15,23 @@ const $ = (id) => document.getElementById(id);
 const words = (key, english) => (language() !== "en" && has(key) ? t(key) : english);
 const page = { preset: "28", flags: {}, data: null, explained: [] };
 
+/** A flag's words without the meaning of its empty value, and that meaning: "Cards each
+ *  player holds during the auction (empty: the whole hand)" is the row's text, and "the
+ *  whole hand" its value where the flag is empty (the editor's "empty" is no value to show
+ *  here).  In every language the meaning is the words' last "(…: …)". */
+function emptyMeaning(text) {
+  const m = text.match(/^(.*\S)\s*\([^():]+:\s*([^()]+)\)$/);
+  return m ? [m[1], m[2]] : [text, null];
+}
+
+/** The flags as a player reads them: a floor over the partner's bid set to none is bidding
+ *  over the partner freely (29-AUC-4), not "only with at least the bid set below: none". */
+function asRead(values) {
+  const read = { ...values };
+  if (read.partner_overcall === "threshold" && read.partner_overcall_min == null) read.partner_overcall = "free";
+  return read;
+}
+
 function valueWords(info, value) {
   const choice = info.choices.find(([v]) => JSON.stringify(v) === JSON.stringify(value));
   if (choice) return words(`flag.${info.flag}.${choice[0]}`, choice[1]);
@@ -34,7 +51,7 @@ function explained() {
 function draw() {
   const data = page.data;
   const preset = data.presets[page.preset];
-  const values = { ...preset.flags, ...page.flags };
+  const values = asRead({ ...preset.flags, ...page.flags });
   // the catalog's title in English too (the server's begins with the rules' name in code)
   const title = has(`preset.${page.preset}`) ? t(`preset.${page.preset}`) : preset.title;
   $("title").textContent = t("rules.title_of", { name: gameName(page.preset) });
@@ -52,9 +69,11 @@ function draw() {
     const list = el("ul", { class: "ru-flags" });
     for (const info of flags) {
       const ids = String(info.rule || "").split(/\s*\/\s*/).filter(Boolean);
+      const [text, empty] = emptyMeaning(words(`flag.${info.flag}`, info.text));
+      const value = values[info.flag] == null && empty ? empty : valueWords(info, values[info.flag]);
       const row = el("li", { class: "ru-flag", id: `flag-${info.flag}` },
-        el("span", { class: "ru-text", text: words(`flag.${info.flag}`, info.text) }),
-        el("span", { class: "ru-value", text: valueWords(info, values[info.flag]) }),
+        el("span", { class: "ru-text", text }),
+        el("span", { class: "ru-value", text: value }),
         el("span", { class: "ru-rule", text: ids.join(" · ") }));
       const fresh = ids.find((id) => !anchored.has(id));
       if (fresh) { anchored.add(fresh); row.prepend(el("span", { id: `rule-${fresh}`, class: "ru-anchor" })); }
