@@ -22,12 +22,9 @@ export function turnPrompt(st) {
   const plays = legal.filter((a) => a.verb === "play");
   if (v.phase === "auction") {
     const bids = legal.filter((a) => a.verb === "bid").map((a) => bidParts(a.arg).value);
+    if (!bids.length) return t("prompt.call");
     const value = Math.min(...bids);
-    const call = !bids.length ? t("prompt.call")
-      : t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value });
-    // a double in the auction (56-DBL-1) is said with the bids, not left to the buttons
-    const doubles = ["double", "redouble"].filter((d) => verbs.has(d)).map((d) => t(`prompt.may_${d}`));
-    return [call, ...doubles].join(" ");
+    return t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value });
   }
   if (v.phase === "trump") {
     return t(legal.some((a) => a.verb === "trump" && isCard(a.arg)) ? "prompt.trump_card" : "prompt.trump");
@@ -41,6 +38,14 @@ export function turnPrompt(st) {
     return parts.join(" ");
   }
   return null;
+}
+
+/** What else my turn offers besides the prompt's calls: a double in the auction (56-DBL-1),
+ *  said under the prompt beside its buttons ("You may also double."); "" for nothing. */
+export function alsoPrompt(st) {
+  if (st.view.phase !== "auction") return "";
+  const verbs = new Set(st.legal.map((a) => parseAction(a).verb));
+  return ["double", "redouble"].filter((d) => verbs.has(d)).map((d) => t(`prompt.may_${d}`)).join(" ");
 }
 
 export function renderPrompt() {
@@ -70,9 +75,12 @@ export function renderPrompt() {
     p.textContent = what === null ? t(`turn.${st.view.phase}`) : t("prompt.your_turn", { what });
     // why some choices are missing (a bid floor, the bidder's hidden trump), under the
     // prompt: the rule the table talk also tells, where the player looks for the choices
+    // and what else it offers: a line the page leaves out where the hand has no room for
+    // it (layout.js's last resort), as the buttons say it too
     const why = (st.notes || []).filter((note) => note.kind === "turn");
-    if (why.length) {
-      p.append(el("span", { class: "prompt-why" },
+    const also = alsoPrompt(st);
+    if (why.length || also) {
+      p.append(el("span", { class: "prompt-why" }, also, also && why.length ? " · " : "",
         ...why.flatMap((note, i) => [i ? " · " : "", noteNode(note, presetName(), "span")])));
     }
   } else {

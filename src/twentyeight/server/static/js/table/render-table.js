@@ -183,7 +183,7 @@ function plateBits(k, v, s) {
 /** The plate's line of bits, "bidder · 19 · dealer", each bit unbroken: where the plate has
  *  one line for them (a small felt, a low screen) the bits that do not fit are left off
  *  whole ("bidder · 19", not "bidder · 19 · de…"; the plate's label says them all). */
-function bitsLine(bits) {
+export function bitsLine(bits) {
   const line = el("div", { class: "plate-bits" });
   bits.forEach((bit, i) => {
     if (i) line.append(" ");                  // the line may break here, and only here
