@@ -58,18 +58,23 @@ def run(match: Match, answers: list[str], record: Path | None = None) -> str:
 
 def test_play_with_record_writes_every_finished_hand_to_be_replayed(tmp_path: Path) -> None:
     """``--record``: after each hand the file holds the match's finished hands, a record
-    that replays to the same scores, with the seats' names as ``players``."""
+    that replays to the same scores, with the seats' names as ``players``.  While the match
+    goes on it holds no seed: the match's deals every later hand, and a hand's seed gives
+    the match's back; each finished hand gives its cards as dealt instead."""
     path = tmp_path / "game.json"
     match = Match.new("28", seed=11, dealer=0)
     run(match, [], record=path)
-    record = json.loads(path.read_text("utf-8"))
+    text = path.read_text("utf-8")
+    record = json.loads(text)
     finished = [g for g in match.games if g.over]
-    assert len(record["hands_played"]) == len(finished) >= 2
+    assert len(record["hands_played"]) == len(finished) >= 2 and not match.over
     assert record["players"] == ["You", "Right", "Partner", "Left"]
+    assert '"seed"' not in text and str(match.seed) not in text
+    assert [h["hands"] for h in record["hands_played"]] == [g.deal_json() for g in finished]
     again = Match.from_record(record)
     assert again.scores == match.scores
-    assert [g.to_record() for g in again.games[:len(finished)]] == \
-        [g.to_record() for g in finished]                   # (and the next hand dealt)
+    assert [(g.deal_json(), g.to_record()["actions"]) for g in again.games[:len(finished)]] == \
+        [(g.deal_json(), g.to_record()["actions"]) for g in finished]
 
 
 def test_save_in_the_middle_of_a_hand_keeps_its_cards_out(tmp_path: Path) -> None:

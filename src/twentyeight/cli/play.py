@@ -716,12 +716,20 @@ class TerminalGame:
     # ---- the record ------------------------------------------------------------------
     def _record(self) -> dict[str, Any]:
         """The match's finished hands as a record (RECORDS.md), the seats' names as
-        ``players``.  The hand in play is left out: a record holds every seat's cards."""
+        ``players``.  The hand in play is left out: a record holds every seat's cards.  So
+        are the seeds while the match goes on: each finished hand gives its cards as dealt
+        (``hands``), for the match's seed deals every later hand, and a hand's seed gives
+        the match's back (:func:`~twentyeight.match.hand_seed` can be undone)."""
         record = self.match.to_record()
-        record["hands_played"] = [r for r, game in zip(record["hands_played"],
-                                                       self.match.games, strict=True)
-                                  if game.over]
-        return {**record, "players": list(self.names)}
+        hands = []
+        for hand, game in zip(record["hands_played"], self.match.games, strict=True):
+            if game.over:
+                hands.append(hand if self.match.over else
+                             {**{k: v for k, v in hand.items() if k not in ("seed", "actions")},
+                              "hands": game.deal_json(), "actions": hand["actions"]})
+        if not self.match.over:
+            record.pop("seed", None)
+        return {**record, "hands_played": hands, "players": list(self.names)}
 
     def _keep_record(self) -> None:
         """Write the record to :attr:`record_path`, if there is one (after a hand, on
