@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -193,3 +194,47 @@ def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "/nonexistent/record.json"]) == 2
     assert capsys.readouterr().err == ("twentyeight solve: cannot read /nonexistent/record.json: "
                                        "No such file or directory\n")
+
+
+def test_cli_solves_a_hand_of_the_terminals_match_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's `play --record game.json` then `solve game.json`: a match's record was
+    refused ("a match document"), and a finished hand ("nothing left to solve").  Now the
+    last hand (or ``--hand K``, numbered as `replay` numbers them) is solved before its first
+    lead, or before trick ``--trick T``; a hand or a trick the record lacks is one line."""
+    import random
+
+    from twentyeight import Match
+
+    match, rng = Match.new("28", seed=5, dealer=0), random.Random(2)
+    while len(match.games) < 3:
+        match.apply(rng.choice(match.current.legal_actions()))
+    match_doc = match.to_record()
+    match_doc["hands_played"] = match_doc["hands_played"][:2]           # the finished two
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(match_doc), "utf-8")
+    played = [g for g in match.games[:2] if " play " in " ".join(g.to_record()["actions"])]
+    assert played
+    assert main(["solve", str(path), "--json"]) == 0
+    last = json.loads(capsys.readouterr().out)
+    second = match.games[1]
+    if second in played:                          # the first lead of the last hand
+        actions = second.to_record()["actions"]
+        lead = next(k for k, a in enumerate(actions) if " play " in a)
+        assert last["to_act"] == int(actions[lead].split()[0])
+    k = match.games.index(played[0]) + 1
+    assert main(["solve", str(path), "--hand", str(k), "--trick", "3"]) == 0
+    said = capsys.readouterr().out
+    assert "to act" in said and "best" in said
+    for args, words in ((["--hand", "5"], "the match has hands 1 to 2"),
+                        (["--hand", str(k), "--trick", "9"], "--trick 9: the hand has 8 tricks")):
+        assert main(["solve", str(path), *args]) == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err.strip().splitlines()) == 1, err
+    single = tmp_path / "hand.json"
+    single.write_text(json.dumps(played[0].to_record()), "utf-8")
+    assert main(["solve", str(single)]) == 0                  # a finished hand: its first lead
+    assert "to act" in capsys.readouterr().out
+    assert main(["solve", str(single), "--hand", "1"]) == 2
+    assert "one hand's" in capsys.readouterr().err

@@ -111,6 +111,12 @@ def parser() -> argparse.ArgumentParser:
     so.add_argument("--engine", choices=("auto", "python", "compiled"), default="auto",
                     help="the search: numba's compiled kernel when installed (auto), or force "
                     "one")
+    so.add_argument("--hand", type=_positive, default=None,
+                    help="of a match's record (what 'play --record' writes), hand K as "
+                    "'replay' numbers them (default: the last)")
+    so.add_argument("--trick", type=_positive, default=None,
+                    help="solve before trick T's lead (default: where the record stops; "
+                    "the first lead for a finished hand)")
 
     sm = sub.add_parser("simulate", help="play random hands and report speed and statistics")
     sm.add_argument("--hands", type=_positive, default=10000, help="number of hands")
@@ -158,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve":
             from twentyeight.cli import solve
 
-            return solve.run(args.file, args.json, engine=args.engine)
+            return solve.run(args.file, args.json, engine=args.engine, hand=args.hand,
+                             trick=args.trick)
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "serve":
