@@ -166,6 +166,26 @@ def test_replay_tells_apart_seats_that_share_a_name(tmp_path: Path) -> None:
     assert not re.search(r"casual(?! \([02]\))", text), text
 
 
+def test_replay_tells_the_terminals_you_in_the_second_person(tmp_path: Path) -> None:
+    """The terminal's record names the person's seat "You": `replay` told it "You lays 10♣
+    as trump (face down)" and "You: asks for the trump"; now "You lay", "You: ask".  A
+    match's end names the winning side's players, not only "team 0"."""
+    from twentyeight import Match
+
+    match, rng = Match.new("28", seed=3), random.Random(1)
+    while not match.over:
+        match.apply(rng.choice(match.current.legal_actions()))
+    record = {**match.to_record(), "players": ["You", "Right", "Partner", "Left"]}
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    text = cli("replay", str(path)).stdout
+    assert not re.search(r"\bYou:? (lays|asks|reveals|passes|names|bids|raises|shows)\b", text)
+    assert re.search(r"\bYou:? (lay|ask|reveal|pass|bid|show)\b", text), text
+    winner = match.winners[0]
+    side = " and ".join(record["players"][k] for k in range(4) if k % 2 == winner)
+    assert text.rstrip().endswith(f"team {winner} ({side}) wins"), text[-200:]
+
+
 def test_replay_tells_the_auction_with_the_players_names(tmp_path: Path) -> None:
     """`replay` names the players (the record's optional `players`) and tells every call of
     the auction and of the play, not only the tricks."""

@@ -87,6 +87,11 @@ def player_names(doc: Any, n: int) -> list[str] | None:
     return None
 
 
+YOU = "You"
+"""The name the terminal game gives the person's seat in its records: such a player is told
+in the second person ("You lay 10♣ as trump", not "You lays")."""
+
+
 def told_apart(names: list[str]) -> list[str]:
     """``names`` as the account tells them: a name two seats share (an arena's "casual" and
     "casual") with its seat, "casual (2)"."""
@@ -106,14 +111,26 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
             n = sum(len(t) for t in hand["teams"])
             lines.append(describe(hand, paint, rec, player_names(rec, n) or
                                   player_names(record, n) or names).rstrip())
+        winner = result["winner"]
+        named = player_names(record, sum(len(t) for t in result["hands"][0]["teams"])) \
+            if result["hands"] else None
+        side = f" ({' and '.join(named[k] for k in result['hands'][0]['teams'][winner])})" \
+            if named and winner is not None else ""
         lines.append(f"match {result['status']}: scores {result['scores']}"
-                     + (f", team {result['winner']} wins" if result["winner"] is not None
-                        else ""))
+                     + (f", team {winner}{side} wins" if winner is not None else ""))
         return "\n".join(lines) + "\n"
     n = sum(len(t) for t in result["teams"])
     names = player_names(record, n) or names
     told = told_apart(names) if names else []
     seat = (lambda k: told[k]) if told else (lambda k: f"seat {k}")
+
+    people = names or []
+
+    def words(entry: str, phase: str | None = None, matches: bool = False) -> str:
+        k = int(entry.split()[0])
+        return action_words(entry, seat(k), paint, phase, you=k < len(people) and
+                            people[k] == YOU, matches=matches)
+
     lines = []
     if names:
         lines.append("players: " + " · ".join(
@@ -127,8 +144,7 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         phases = _phases(record, len(calls))
         matched = matching_bids(calls)
         lines.append(f"dealer: {seat(result['dealer'])}; auction: "
-                     + (" · ".join(action_words(a, seat(int(a.split()[0])), paint, phase,
-                                                matches=k in matched)
+                     + (" · ".join(words(a, phase, matches=k in matched)
                                    .replace(": ", " ", 1)
                                    for k, (a, phase) in enumerate(zip(calls, phases,
                                                                       strict=True)))
@@ -141,8 +157,7 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
     calls_in = _calls_by_trick(actions, result) if isinstance(actions, list) else {}
     for i, t in enumerate(result["tricks"], 1):
         cards = " ".join(paint.card(c) for c in t["cards"])
-        extra = "".join(f"; {action_words(a, seat(int(a.split()[0])), paint)}"
-                        for a in calls_in.get(i, []))
+        extra = "".join(f"; {words(a)}" for a in calls_in.get(i, []))
         lines.append(f"  trick {i}: led by {seat(t['leader'])}: {cards} → "
                      f"{seat(t['winner'])} ({points(t['points'])}){extra}")
     if result["status"] == "complete":
