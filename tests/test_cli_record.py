@@ -211,3 +211,24 @@ def test_ctrl_c_in_a_review_stops_the_review_not_the_game(tmp_path: Path,
     assert "first line of the review" in out.getvalue()
     assert "(review stopped)" in out.getvalue() and asked["ends"] == 2
     assert len(json.loads(path.read_text("utf-8"))["hands_played"]) == 1
+
+
+def test_play_refuses_a_record_path_it_could_not_write_and_too_many_levels(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--record`` into a folder that is not there, or onto a folder, was found out after
+    the first whole hand ("the record could not be written"); it is refused before the
+    game starts.  So are more ``--bots`` levels than computer seats (the fourth of four
+    was dropped without a word).  And the arena takes no deal count that would fill the
+    memory before saying anything."""
+    for path, words in ((tmp_path / "nowhere" / "x.json", "has no folder"),
+                        (tmp_path, "is a folder")):
+        with pytest.raises(SystemExit) as e:
+            main(["play", "--record", str(path)])
+        assert e.value.code == 2 and words in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--bots", "expert,club,casual,beginner"])
+    assert e.value.code == 2
+    assert "4 levels for 3 computer seats" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["arena", "--bots", "random,rules", "--deals", "10000000000000"])
+    assert e.value.code == 2 and "1 to 1,000,000" in capsys.readouterr().err

@@ -47,7 +47,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--html", metavar="OUT", help="write a self-contained HTML page to OUT")
     p.add_argument("--seat", type=_seat, default=None, help="review this seat only")
     p.add_argument("--deals", type=_deals, default=Effort().deals,
-                   help=f"deals sampled per decision (default {Effort().deals})")
+                   help=f"deals sampled per decision, 1 to 64 (default {Effort().deals})")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when standard error is a terminal)")
 

@@ -28,13 +28,21 @@ _budget = number(float, "seconds", lambda v: 0 < v < float("inf"),
 
 _count = number(int, "a whole number", lambda v: v >= 0, "0 or more")
 
+MAX_DEALS = 1_000_000
+"""The most deals one run takes: the deals are drawn before the first is played, and a
+mistyped count (10¹³) took the machine's memory before saying anything."""
+
+_deals = number(int, "a whole number", lambda v: 1 <= v <= MAX_DEALS,
+                f"1 to {MAX_DEALS:,}")
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to the command's subparsers."""
     from twentyeight.cli.main import _bots, _positive, _seed, rules_arg
 
     ar: argparse.ArgumentParser = sub.add_parser(
-        "arena", help="play two bots against each other over duplicate deals",
+        "arena", help="play two bots against each other over duplicate deals (three or more: "
+                      "a round robin)",
         description="Play bot A against bot B over duplicate deals: every deal is played "
                     "with the partnerships swapped on the same cards. Reports game points "
                     "per deal with 95% confidence intervals, contracts, match wins and an "
@@ -45,8 +53,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     help="the bots, comma-separated (a name, module:Class or a competition "
                          f"bot's http:// address); two play a match, three to {MAX_BOTS} a "
                          "round robin")
-    ar.add_argument("--deals", type=_positive, default=200,
-                    help="number of duplicate deals (default 200)")
+    ar.add_argument("--deals", type=_deals, default=200,
+                    help=f"number of duplicate deals, 1 to {MAX_DEALS:,} (default 200)")
     ar.add_argument("--matches", type=_count, default=0,
                     help="also play this many duplicate full matches for the match wins "
                          "(default 0: match wins derived from the deals in order)")

@@ -44,7 +44,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     sv.add_argument("--protocol", choices=PROTOCOLS, default="bhoos",
                     help="the protocol (bhoos: docs/bot-protocol.md)")
     sv.add_argument("--bot", type=_our_bot, required=True,
-                    help=f"the bot to serve, a level: {levels_help()}")
+                    help=f"the bot to serve: a level ({levels_help()}), or one measured "
+                         "in docs/strength.md (rules, pimc, ismcts, …)")
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=_port, default=8001, help="port (default 8001)")

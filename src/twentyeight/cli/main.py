@@ -119,8 +119,10 @@ def parser() -> argparse.ArgumentParser:
                     "the first lead for a finished hand)")
 
     sm = sub.add_parser("simulate", help="play random hands and report speed and statistics")
-    sm.add_argument("--hands", type=_positive, default=10000, help="number of hands")
-    sm.add_argument("--rules", type=rules_arg, default=PRESETS["28"], help="preset or JSON")
+    sm.add_argument("--hands", type=_positive, default=10000,
+                    help="number of hands (default 10,000)")
+    sm.add_argument("--rules", type=rules_arg, default=PRESETS["28"],
+                    help="preset or JSON (default 28)")
     sm.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
     sm.add_argument("--json", action="store_true", help="print one JSON object")
     sm.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -199,6 +201,13 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         args.command_parser.error(
             f"argument --seat: seat {args.seat} does not exist (0 to {n - 1})")
+    if len(args.bots) > n - 1:
+        args.command_parser.error(
+            f"argument --bots: {len(args.bots)} levels for {n - 1} computer seats")
+    record = args.record.expanduser() if args.record is not None else None
+    if record is not None and (record.is_dir() or not record.parent.is_dir()):
+        where = "is a folder" if record.is_dir() else f"has no folder {record.parent}"
+        args.command_parser.error(f"argument --record: {args.record} {where}")
     return play(args.rules, args.seed, args.seat, args.bots, colour=args.colour,
                 record=args.record)
 
