@@ -182,7 +182,8 @@ def test_replay_illegal_exit_1(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("raw", "message"), [
     ("{not json", "not JSON"),
     ('{"rules": "28", "dealer": 0, "hands": [["JS"]]}', "expected 4 lists"),
-    ('[1, 2]', "a record is a JSON object"),
+    ('[1, 2]', "a record is a JSON object, not a list"),
+    ('null', "a record is a JSON object, not null"),           # (it said "not NoneType")
 ])
 def test_replay_invalid_exit_2(tmp_path: Path, raw: str, message: str) -> None:
     code, out, err = _replay(tmp_path, None, "--json", raw=raw)
@@ -239,3 +240,25 @@ def test_direct_run_reports_hand_in_match() -> None:
         path.unlink()
     obj = json.loads(out.getvalue())
     assert obj["hand"] == len(rec["hands_played"]) - 1 and "turn" in obj["message"]
+
+
+def test_replay_numbers_a_bad_hand_of_a_match_as_it_tells_them(tmp_path: Path) -> None:
+    """`replay` tells a match's hands "— hand 1 —", "— hand 2 —"; an illegal action in
+    the second said "at hand 1" (its place in ``hands_played``).  It says "hand 2" (the JSON
+    keeps ``hand``: 1, the place)."""
+    import random
+
+    from twentyeight import Match
+
+    match, rng = Match.new("28", seed=5, dealer=0), random.Random(2)
+    while len(match.games) < 3:
+        match.apply(rng.choice(match.current.legal_actions()))
+    doc = match.to_record()
+    doc["hands_played"] = doc["hands_played"][:2]
+    first = doc["hands_played"][1]["actions"][0]
+    seat = int(first.split()[0])
+    doc["hands_played"][1]["actions"][0] = f"{(seat + 1) % 4} pass"        # out of turn
+    code, out, err = _replay(tmp_path, doc)
+    assert code == 1 and "illegal action at hand 2, index 0" in err, err
+    code, out, _ = _replay(tmp_path, doc, "--json")
+    assert json.loads(out)["hand"] == 1

@@ -60,11 +60,30 @@ def _int(value: Any, where: str) -> int:
     return value
 
 
+def json_kind(value: Any) -> str:
+    """What ``value`` is in JSON's words, for a message: ``null``, ``a list``, ``a number``…
+
+    >>> json_kind(None), json_kind([1]), json_kind("x"), json_kind(True)
+    ('null', 'a list', 'text', 'true or false')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "an object"
+
+
 def read_hand_record(doc: Any, where: str = "record",
                      default_rules: Any = None) -> HandRecord:
     """Check a hand record (a parsed JSON object) and return it in engine terms."""
     if not isinstance(doc, Mapping):
-        raise RecordError(f"{where}: a record is a JSON object, not {type(doc).__name__}")
+        raise RecordError(f"{where}: a record is a JSON object, not {json_kind(doc)}")
     spec = doc.get("rules", default_rules if default_rules is not None else "28")
     rules = read_rules(spec, f"{where}.rules")
     t = tables_for(rules)

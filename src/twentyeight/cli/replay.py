@@ -66,7 +66,7 @@ def run(path: str, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.st
         if as_json:
             out.write(json.dumps(obj) + "\n")
         else:
-            where = f"hand {hand}, " if hand is not None else ""
+            where = f"hand {hand + 1}, " if hand is not None else ""    # (as told below)
             err.write(f"twentyeight replay: illegal action at {where}index {e.index}: "
                       f"{e.action!r}: {e.message}\n")
             if e.legal:
