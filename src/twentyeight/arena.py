@@ -56,6 +56,7 @@ from statistics import NormalDist
 from typing import Any
 
 from twentyeight.bots import Bot, make_bot
+from twentyeight.errors import IllegalAction
 from twentyeight.game import Game
 from twentyeight.match import Match, game_winners
 from twentyeight.rules import Rules
@@ -228,11 +229,23 @@ def _deal_of(config: Mapping[str, Any], rules: Rules, index: int) -> tuple[int, 
 
 def play_out(game: Game, bots: Sequence[Bot],
              stop: Callable[[Game], bool] | None = None) -> None:
-    """Let the bots play ``game`` to its end, or until ``stop(game)`` holds."""
+    """Let the bots play ``game`` to its end, or until ``stop(game)`` holds.  A bot that
+    fails, or answers no legal action, stops the arena with :class:`ArenaError` saying which
+    bot, where and what (a person's own ``module:Class`` bot gave a Python traceback)."""
     while not game.over and (stop is None or not stop(game)):
         seat = game.to_act
         assert seat is not None
-        game.apply(_decide(bots[seat], game, seat))
+        bot = bots[seat]
+        where = f"bot {bot.name!r} at seat {seat}, action {len(game.to_record()['actions'])}"
+        try:
+            action = _decide(bot, game, seat)
+        except Exception as e:              # (a person's own bot: its own errors)
+            raise ArenaError(f"{where} failed: {type(e).__name__}: {e}") from e
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            raise ArenaError(f"{where} answered {action!r}, not a legal action: "
+                             f"{e.message}") from None
 
 
 def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:

@@ -187,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return arena.run(args)
         return _rules(args)
+    except BotError as e:                     # a computer player that failed mid-game
+        sys.stderr.write(f"twentyeight {args.command}: {e}\n")
+        return 1
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         return 130

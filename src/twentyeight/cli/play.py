@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
-from twentyeight.bots import Bot, make_table_bot
+from twentyeight.bots import Bot, BotError, make_table_bot
 from twentyeight.bots.names import seat_names
 from twentyeight.cards import SUITS, CardError, parse_suit
 from twentyeight.cli import record_file
@@ -184,7 +184,13 @@ class TerminalGame:
                 if seat == self.seat:
                     self._human_turn()
                 else:
-                    self.match.apply(self._computer_acts(seat, game.view(seat)))
+                    action = self._computer_acts(seat, game.view(seat))
+                    try:
+                        self.match.apply(action)
+                    except IllegalAction as e:    # (a person's own module:Class bot)
+                        raise BotError(f"the computer player {self.bots[seat].name!r} at seat "
+                                       f"{seat} answered {action!r}, not a legal action: "
+                                       f"{e.message}") from None
                 self._narrate(game)
                 for line in self.coach.explain(before, game.view(self.seat)):
                     self.say(line)
@@ -226,7 +232,11 @@ class TerminalGame:
         same game.)"""
         bot = self.bots[seat]
         start = time.monotonic()
-        action = bot.act(view)
+        try:
+            action = bot.act(view)
+        except Exception as e:                    # (a person's own module:Class bot)
+            raise BotError(f"the computer player {bot.name!r} at seat {seat} failed: "
+                           f"{type(e).__name__}: {e}") from e
         wait = type(bot).thinking_time(view["phase"], len(view["tricks"]))
         if wait > 0:
             time.sleep(max(0.0, start + wait - time.monotonic()))

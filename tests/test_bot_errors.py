@@ -1,0 +1,53 @@
+"""A person's own computer player (``module:Class``, README "Computer players") that fails
+or answers no legal action is named in one line, with where it was: the arena and the
+terminal game gave a Python traceback that named neither the bot nor the seat."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from twentyeight.arena import ArenaError, play_out
+from twentyeight.bots import Bot, make_bot
+from twentyeight.cli.main import main
+from twentyeight.game import Game
+
+
+class Failing(Bot):
+    """Raises at its first turn."""
+
+    name = "failing"
+
+    def act(self, view: dict[str, object]) -> str:
+        raise RuntimeError("oops")
+
+
+class Nonsense(Bot):
+    """Answers what is no action."""
+
+    name = "nonsense"
+
+    def act(self, view: dict[str, object]) -> str:
+        return "nonsense"
+
+
+@pytest.mark.parametrize(("bot", "words"), [
+    (Failing, "failed: RuntimeError: oops"),
+    (Nonsense, "answered 'nonsense', not a legal action"),
+])
+def test_the_arena_names_the_bot_that_failed(bot: type[Bot], words: str) -> None:
+    game = Game.from_record({"rules": "28", "dealer": 3, "seed": 1})
+    bots = [bot(), make_bot("rules", seed=1), bot(), make_bot("rules", seed=3)]
+    with pytest.raises(ArenaError) as e:
+        play_out(game, bots)
+    assert str(e.value).startswith(f"bot {bot.name!r} at seat ") and words in str(e.value)
+
+
+def test_the_terminal_game_names_the_computer_that_failed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\n" * 40))
+    assert main(["play", "--seed", "1", "--bots", "test_bot_errors:Nonsense"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("twentyeight play: the computer player 'nonsense' at seat "), err
+    assert "not a legal action" in err and len(err.strip().splitlines()) == 1
