@@ -98,6 +98,67 @@ def test_review_of_my_play_when_the_hand_is_over(
     assert errors == []
 
 
+MISTAKE = {"hand": 0, "seat": 0, "action": "0 play TD", "best": "0 play KD", "loss": 0.4,
+           "loss_game_points": 0.4, "reason": "the trick is lost in every deal looked at (8)",
+           "why": None, "index": 20, "phase": "play", "trick": 1, "method": "sampled",
+           "deals": 8, "known": {"best": "0 play TD", "loss": 0.0, "loss_game_points": 0.0}}
+"""A costly decision as the server's review says it (POST /api/rooms/ID/review)."""
+
+REVIEW_IN_VIEW = """() => {
+  const body = document.querySelector('#ho-body'), b = body.getBoundingClientRect();
+  const r = document.querySelector('#ho-review').getBoundingClientRect();
+  const s = document.querySelector('#ho-review .rv-summary').getBoundingClientRect();
+  return { above: r.top - b.top, shown: Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top),
+    height: body.clientHeight, summary: s.top >= b.top - 1 && s.bottom <= b.bottom + 1,
+    margin: parseFloat(getComputedStyle(document.querySelector('#ho-review')).scrollMarginTop),
+    cue: [body.classList.contains('more-above'), body.classList.contains('more-below')],
+    scroll: [body.scrollTop > 1, body.scrollTop + body.clientHeight < body.scrollHeight - 1] };
+}"""
+"""Where the review is in the dialog's scrolling body, and whether the body shows (`cue`)
+that it scrolls above and below as it does (`scroll`)."""
+
+
+@pytest.mark.viewport(360, 640)
+def test_the_review_of_my_play_is_read_on_a_phone(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """On a 360×640 phone, the review of my play at the match's end (the rematch's button under
+    it) was a strip of a line or two at the bottom of the dialog's body, cut above the buttons,
+    and nothing showed that the body scrolled.  The review comes to the top of the body, and
+    the body's edges fade where more is out of view; at 390×844 and 1280×800 too."""
+    page, errors = seated_page(new_browser_context, server, "28",
+                               settings={"rules": {"preset": "28", "game_target": 1}})
+    for _ in range(120):
+        page.wait_for_function(MY_TURN, timeout=60_000)
+        if dialog_open(page):
+            if page.locator("#review-btn").count():
+                break
+            at = seq(page)
+            page.keyboard.press("Enter")
+            page.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at)
+            continue
+        act_simply(page)
+    assert dialog_open(page)
+    page.route("**/review", lambda route: route.fulfill(json={
+        "hand": 0, "seat": 0, "known": True,
+        "decisions": [{**MISTAKE, "trick": k + 1, "loss": 2.0 - k / 4} for k in range(6)]}))
+    page.click("#review-btn")
+    page.wait_for_selector("#ho-review .rv-summary")
+    at = page.evaluate(REVIEW_IN_VIEW)
+    assert abs(at["above"] - at["margin"]) < 2, at            # at the top, below the fade
+    assert at["shown"] > at["height"] - at["margin"] - 2, at  # the body's height is the review's
+    assert at["summary"] and at["cue"] == [True, True] == at["scroll"], at
+    page.screenshot(path=str(shots / "table-review-360x640.png"))
+    for width, height in [(390, 844), (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                               arg=[width, height])
+        page.wait_for_timeout(100)
+        at = page.evaluate(REVIEW_IN_VIEW)
+        assert at["summary"] and at["shown"] > 200 and at["cue"] == at["scroll"], at
+        page.screenshot(path=str(shots / f"table-review-{width}x{height}.png"))
+    assert errors == []
+
+
 def test_a_hint_that_got_no_answer_is_said_in_the_readers_language(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """The hint asked with the network gone: "No hint: the server did not answer" in the

@@ -112,6 +112,84 @@ def test_replay_tells_apart_seats_that_share_a_name(
     assert errors == []
 
 
+CONCEDED = {"rules": {"preset": "28", "cot": True}, "dealer": 3, "seed": 1,
+            "actions": ["0 bid 14", "1 bid 17", "2 bid 27", "3 bid 28", "3 trump TC",
+                        "0 play 7S", "1 play 9C", "2 play QS", "3 play KS", "3 play QH",
+                        "0 concede", "3 accept"]}
+"""A hand of 28 with cot (28-COT-2, 28-COT-3): the bidding side wins the first trick, an
+opponent concedes, the bidder accepts."""
+
+
+ENDINGS = {
+    "went-down": (CASES["pair_opponents"], 0, "en", "Hand 1 is over\nSeat 1 and Seat 3 bid 18 "
+                  "and went down with 19 points against 9. (The target was 22.) Game score: "
+                  "Seat 1 and Seat 3 -2."),
+    "went-down-hi": (CASES["pair_opponents"], 0, "hi", "बाज़ी 1 ख़त्म\nकुर्सी 1 और कुर्सी 3 ने 18 "
+                     "की बोली लगाई और 19 अंक पर हार गए, विरोधियों के 9। (लक्ष्य 22 था।) गेम स्कोर: "
+                     "कुर्सी 1 और कुर्सी 3 -2।"),
+    "made": (CASES["match"], 1, "en", "Hand 2 is over\nSeat 1 and Seat 3 bid 15 and made it "
+             "with 20 points against 8. Game score: Seat 1 and Seat 3 +1."),
+    "annulled": (CASES["bidding_side_all_trumps"], 0, "en",
+                 "Hand 1 is over\nThe hand is annulled: the bidding side holds every trump."),
+    "conceded": (CONCEDED, 0, "en", "Hand 1 is over\nSeat 2 and Seat 4 bid 28; the opponents "
+                 "conceded (28-COT-3). Game score: Seat 2 and Seat 4 +3."),
+}
+"""Records and how each hand ends, said at its last step: (record, hand, language, words)."""
+
+
+@pytest.mark.parametrize("ending", list(ENDINGS))
+def test_the_replay_says_how_the_hand_ended(
+        ending: str, server: Server, shots: Path, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """At a hand's last step the replay says how the hand ended, in the words of the table's
+    end-of-hand dialog (table/text.js): the bid, made or not and by how many points, the game
+    score; or the hand annulled and why, or conceded.  It said only the last card ("Seat 4
+    plays Q♥"), and the status line's points; before the last step it says nothing of it."""
+    record, hand, lang, said = ENDINGS[ending]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", (360, 640), lang)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    if hand:
+        page.select_option("#hand-select", str(hand))
+        steps = len(record["hands_played"][hand]["actions"])
+        page.wait_for_function(f"document.querySelector('#slider').max === '{steps}'")
+    assert page.locator("#result").is_hidden()
+    page.click("#last")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result") == said
+    page.locator("#result").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"replay-result-{ending}-360x640.png"))
+    page.click("#back")
+    assert page.locator("#result").is_hidden()
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "bn"])
+def test_a_file_that_is_no_record_is_said_to_be_none(
+        lang: str, server: Server, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A file that is not a record (a script; JSON that is not an object) is said to be no
+    game record, in the reader's language: it was "This file cannot be replayed: Unexpected
+    token 'i', "import json,sys" is not valid JSON", the browser's parser in the sentence."""
+    from browser.conftest import catalog
+
+    words = catalog(lang)["replay.not_record"]
+    page, errors = open_page(new_browser_context, server, "/replay", SIZES[0], lang)
+    for name, text in [("script.py", "import json,sys\nprint(json.load(sys.stdin))\n"),
+                       ("list.json", "[1, 2]"), ("null.json", "null"),
+                       ("lines.jsonl", '{"rules": "28"}\nnot json\n')]:
+        path = tmp_path / name
+        path.write_text(text, "utf-8")
+        page.evaluate("document.querySelector('#open-error').textContent = ''")
+        page.set_input_files("#file", str(path))
+        page.wait_for_function("document.querySelector('#open-error').textContent !== ''")
+        assert page.inner_text("#open-error") == words, name
+    assert page.locator("#viewer").is_hidden()
+    assert errors == []
+
+
 def test_a_file_picked_before_the_words_have_loaded_is_opened(
         server: Server, tmp_path: Path,
         new_browser_context: Callable[..., BrowserContext]) -> None:

@@ -450,3 +450,45 @@ def test_56s_tables_are_counted_not_signed(
     assert annulled or en["result.tables"].split(":")[0] + ":" in result, result
     assert en["result.game_score"].split(":")[0] not in result
     assert not errors
+
+
+def test_no_rematch_count_where_nobody_is_seated_to_agree(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """A table of computers, watched to the end of its match: nobody is seated to agree to a
+    rematch, and the watcher's last result said "Ready for a rematch: 0 of 0." (so did the
+    line under the prompt).  Nothing is counted now: the watcher is offered nothing, and the
+    host of the table (a table of friends), watching, only "Deal the rematch now"."""
+    from browser.conftest import DIALOG_CLOSED_OR_REOPENED, api
+
+    made = api(server, "/api/rooms", {"rules": {"preset": "28", "game_target": 1},
+                                      "bots": "rules", "bot_delay": 0})
+    room = made["room"]
+    watcher = new_browser_context({"twentyeight:pace": "instant"},
+                                  viewport={"width": 360, "height": 640}).new_page()
+    errors: list[str] = []
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(f"{server.url}/r/{room}")
+    api(server, f"/api/rooms/{room}/start", {"token": made["host_token"]})
+    for _ in range(40):                       # each hand's result, on to the match's last
+        watcher.wait_for_function("document.querySelector('#hand-over').open", timeout=120_000)
+        if watcher.locator("#ho-body .ho-match").count():
+            break
+        at = seq(watcher)
+        watcher.keyboard.press("Enter")
+        watcher.wait_for_function(DIALOG_CLOSED_OR_REOPENED, arg=at)
+    watcher.locator("#ho-body .ho-match").wait_for()
+    watcher.evaluate("async () => (await module('js/table/state.js')).refresh()")   # drawn now
+    watcher.screenshot(path=str(artifacts / "table-watcher-match-over-360x640.png"))
+    for box in ("#ho-rematch", "#match-rematch"):
+        assert watcher.locator(f"{box} .rematch").count() == 0, watcher.inner_text(box)
+        assert watcher.inner_text(box).strip() == ""
+
+    host = new_browser_context({"twentyeight:pace": "instant",
+                                f"twentyeight:host:{room}": made["host_token"]}).new_page()
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.goto(f"{server.url}/r/{room}")
+    host.locator("#match-rematch [data-rematch='host']").wait_for()
+    assert host.locator("#match-rematch .votes").count() == 0
+    assert host.inner_text("#match-rematch") == catalog("en")["rematch.host"]
+    assert not errors, errors

@@ -12,6 +12,8 @@ import { drawBoard, el, historyList, seatLabel } from "../learn/board.js";
 import { noteNode, presetOf } from "../learn/notes.js";
 import { reviewNodes } from "../learn/review.js";
 import { matchesBefore, told } from "../words.js";
+import { ui } from "../table/state.js";
+import { handResultText } from "../table/text.js";
 import { MOST_LINK, packRecord, unpackRecord } from "./link.js";
 import { renderRecent, showRecent } from "./recent.js";
 
@@ -19,16 +21,32 @@ const $ = (id) => document.getElementById(id);
 const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
   reviews: new Map(), packed: null };
 
+/** What `readDocument` throws for a file that is no record at all (not JSON, or not an object):
+ *  said to the reader in their language, never in the browser's parser's English. */
+export class NotARecord extends Error {}
+
+/** A JSON object (a record is one: a hand, or a match), else a `NotARecord`. */
+function anObject(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new NotARecord();
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new NotARecord();
+  return value;
+}
+
 /** A document as one object — a hand, a match, or one hand per line (JSON lines) — and its
  *  JSON text as written: a record's seeds are 64-bit integers, which a JavaScript number
  *  cannot hold, so the server is sent the text itself, never the parsed object again. */
 export function readDocument(text) {
   try {
-    return { record: JSON.parse(text), text };
+    return { record: anObject(text), text };
   } catch (first) {
     const lines = text.split("\n").filter((line) => line.trim());
     if (lines.length > 1) {
-      const hands = lines.map((line) => JSON.parse(line));
+      const hands = lines.map(anObject);
       const rules = hands.find((h) => h.rules)?.rules ?? "28";
       return { record: { rules, hands_played: hands },
         text: `{"rules":${JSON.stringify(rules)},"hands_played":[${lines.join(",")}]}` };
@@ -45,15 +63,15 @@ function recordBody(fields) {
 }
 
 function players(record) {
-  const first = record.hands_played ? record.hands_played[0] : record;
-  return (first.hands && first.hands.length) || 4;
+  const first = Array.isArray(record.hands_played) ? record.hands_played[0] : record;
+  return (Array.isArray(first?.hands) && first.hands.length) || 4;
 }
 
 async function open({ record, text }) {
   $("open-error").textContent = "";
   state.record = record;
   state.text = text;
-  state.hands = record.hands_played ? record.hands_played.length : 1;
+  state.hands = Array.isArray(record.hands_played) ? Math.max(1, record.hands_played.length) : 1;
   state.players = players(record);
   state.reviews.clear();
   state.hand = Math.min(state.hand, state.hands - 1);
@@ -118,6 +136,7 @@ function show() {
   $("now").textContent = action ? told(action, seatLabel(who, state.seat, names()), { phase, matches })
     : t("replay.deal");
   const preset = presetOf(state.rules);
+  showResult(step);
   $("notes").replaceChildren(...step.notes.map((n) => noteNode(n, preset)));
   const history = historyList(step.view, state.seat, names());
   $("history").replaceChildren(history);
@@ -125,6 +144,21 @@ function show() {
   $("first").disabled = $("back").disabled = state.at === 0;
   $("last").disabled = $("forward").disabled = state.at === state.steps.length - 1;
   keepMoment();
+}
+
+/** How the hand ended, under its last action (the step whose view has the result): said as
+ *  the table's end-of-hand dialog says it (table/text.js, one source of the words), its seats
+ *  named as the replay names them and nobody "you" — made and by how much, went down, the
+ *  hand annulled and why, the opponents' concession. */
+function showResult(step) {
+  const box = $("result");
+  const v = step.view;
+  box.hidden = !v.result;
+  if (!v.result) return;
+  Object.assign(ui, { me: null, st: { view: v }, room: { rules: state.rules, num_players: state.players,
+    seats: names().map((name, seat) => ({ seat, name })) } });
+  box.replaceChildren(el("strong", { text: t("result.hand_over", { n: state.hand + 1 }) }), el("br"),
+    handResultText(v, state.hand));
 }
 
 /** The address made a link to this moment (share.js): a finished table's (`?room=…`), or a
@@ -207,11 +241,13 @@ async function openFile(file, words) {
   await words;
   try {
     const text = await file.text();
+    const doc = readDocument(text);
     const packed = await packRecord(text);
     state.packed = packed.length <= MOST_LINK ? packed : null;
-    await open(readDocument(text));
+    await open(doc);
   } catch (err) {
-    $("open-error").textContent = t("replay.bad_file", { why: err.message });
+    $("open-error").textContent = err instanceof NotARecord ? t("replay.not_record")
+      : t("replay.bad_file", { why: err.message });
     return;
   }
   if (state.packed) offerMoment();          // (show() has put the moment in the address)
@@ -275,6 +311,11 @@ async function start() {
   wire(words);
   await words;
   $("settings").append(languageSwitch());
+  // the rules' flags, for a result told in tables or coolies (56) as the table tells it
+  fetch("/api/presets").then((r) => r.json()).then((presets) => {
+    ui.presets = presets;
+    if (state.record) show();
+  }).catch(() => { /* a result is told in game points */ });
   onLanguage(() => { if (state.record) { fillChoices(); show(); showReview(); } else renderRecent(); translateStatic(); });
   const params = new URLSearchParams(location.search);
   const linked = new URLSearchParams(location.hash.replace(/^#/, ""));

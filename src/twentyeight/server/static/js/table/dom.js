@@ -45,6 +45,21 @@ onLanguage(() => {
   }
 });
 
+/** Show that `box` scrolls: its class `more-above` / `more-below` while some of its content is
+ *  out of view above / below it (table.css fades that edge), kept as it scrolls and as its
+ *  size or its content changes (the hand-over dialog's body: a phone's screen shows a part). */
+export function scrollCue(box) {
+  const mark = () => {
+    box.classList.toggle("more-above", box.scrollTop > 1);
+    box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
+  };
+  box.addEventListener("scroll", mark, { passive: true });
+  new ResizeObserver(mark).observe(box);
+  new MutationObserver(mark).observe(box, { childList: true, subtree: true, characterData: true,
+    attributeFilter: ["open"] });                        // (a <details> opened or closed)
+  return mark;
+}
+
 /** A line of table talk: `text`, or a function that tells it (told again in another
  *  language when the reader picks one). */
 export function log(text, cls = "") {

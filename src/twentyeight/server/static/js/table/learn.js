@@ -120,6 +120,7 @@ export function reviewOffer(hand) {
       const answer = await request(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
       if (answer.ok) {
         box.replaceChildren(...reviewNodes(answer.data.decisions));
+        toTheTop(box);
         return;
       }
       button.disabled = false;      // the refusal, and the button to ask again
@@ -128,6 +129,17 @@ export function reviewOffer(hand) {
     } });
   box.append(button);
   return box;
+}
+
+/** The review brought into view: its top at the top of the dialog's scrolling body (below
+ *  the edge that fades there, its `scroll-margin-top`: table.css).  Below the result, the
+ *  score and the tricks, on a phone it was a strip of a line or two cut above the buttons,
+ *  and nothing showed that it went on. */
+function toTheTop(box) {
+  const body = box.closest("#ho-body");
+  if (!body) return;
+  const margin = parseFloat(getComputedStyle(box).scrollMarginTop) || 0;
+  body.scrollTop += box.getBoundingClientRect().top - body.getBoundingClientRect().top - margin;
 }
 
 /** Once the match is over and its record offered: a link to replay it, hand by hand, with

@@ -26,7 +26,7 @@ import { renderInvitation } from "./invite.js";
 import { onLanguage, pickLanguage, t, useLanguage } from "../i18n.js";
 import { languageSwitch, muteSwitch, paceSwitch } from "../settings.js";
 import { connect, onMessage, renderConn } from "./connection.js";
-import { $ } from "./dom.js";
+import { $, scrollCue } from "./dom.js";
 import { onKey } from "./keyboard.js";
 import { fitPage, layoutFelt } from "./layout.js";
 import { renderHint, renderReplayLink, renderRulesLink } from "./learn.js";
@@ -108,6 +108,7 @@ async function boot() {
   setUpClaims();
   $("details-btn").addEventListener("click", () => drawer(!ui.drawer));
   $("drawer-close").addEventListener("click", () => drawer(false));
+  scrollCue($("ho-body"));
   $("hand-over").addEventListener("close", () => {
     const again = $("match-rematch").querySelector("button, a");   // the match is over
     if (again) {

@@ -62,10 +62,14 @@ export function rematchControls() {
   }
   const agreed = r?.agreed || [];
   const needed = r?.needed || (ui.room?.seats || []).filter((s) => s.kind === "human").map((s) => s.seat);
+  // nobody seated to agree (a table of computers, or one its people left): no "0 of 0" to
+  // count; only its host, at a table of friends, may deal the rematch — else nothing is said
+  const host = ui.hostToken && !ui.room?.rated && !ui.room?.public;
+  if (!needed.length && !host) return null;
   // the only person at the table (with computers): "Play again" alone — no "0 of 1" to count,
   // and no host's "deal it now" beside it, which would do the same
   const alone = needed.length === 1 && needed[0] === ui.me;
-  if (!alone) {
+  if (!alone && needed.length) {
     box.append(el("p", { class: "votes", text: t("rematch.votes", { agreed: agreed.length, total: needed.length }) }));
   }
   const mine = ui.me !== null && agreed.includes(ui.me);
@@ -75,7 +79,7 @@ export function rematchControls() {
     box.append(el("p", { class: "sys", text: t("rematch.waiting") }));
   }
   // the host deals it alone only among friends: at a rated or public table everyone agrees
-  if (ui.hostToken && !alone && !ui.room?.rated && !ui.room?.public) {
+  if (host && !alone) {
     box.append(el("button", { type: "button", class: "small", "data-rematch": "host", text: t("rematch.host"), onclick: askRematch }));
   }
   return box;

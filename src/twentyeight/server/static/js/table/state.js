@@ -11,7 +11,9 @@ import { joinList, seatNumber, t } from "../i18n.js";
 import { hostKey, seatKey } from "../seats.js";
 import { parseAction } from "../words.js";
 
-export const ROOM = decodeURIComponent(location.pathname.split("/r/")[1].split("/")[0]);
+/** This table's room ("" off a table's page: the replay tells a hand's result in the table's
+ *  words, text.js, and so reads this module too). */
+export const ROOM = decodeURIComponent((location.pathname.split("/r/")[1] ?? "").split("/")[0]);
 
 /** Where this browser keeps its seat token and the host token of a room (seats.js). */
 export { hostKey, seatKey };
