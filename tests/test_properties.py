@@ -39,7 +39,15 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, currently_in_test_context, event, given, settings
+from hypothesis import (
+    HealthCheck,
+    assume,
+    currently_in_test_context,
+    event,
+    example,
+    given,
+    settings,
+)
 from hypothesis import strategies as st
 
 from twentyeight import PRESETS, Action, Game, IllegalAction, Match, RecordError, Rules, RulesError
@@ -1124,8 +1132,23 @@ def issue_11_scenarios(draw: st.DrawFn) -> Scenario:
     return sc
 
 
+ONE_SUIT_EACH_56 = Scenario(
+    Rules.from_spec({"preset": "56", "num_players": 4, "cards_before_auction": 1,
+                     "min_bid": 18, "auto_double_threshold": 20, "eight_same_suit": "show3",
+                     "bidder_may_reveal_on_trump_lead": True, "scoring": "flat",
+                     "thani_56": True}),
+    seed=0, dealer=0, scores=None, moves=1,
+    hands=[[r + "C" for r in "KJ9T9AQQJAKT"], [r + "H" for r in "AJ9TTQKJQA9K"],
+           [r + "S" for r in "JKKAQ99TAJQT"], [r + "D" for r in "JKAKT99QTAJQ"]])
+"""Found by the test below (2026-12-07): every seat holds one suit; a Thani declared ends
+the hand at once as a one-suit hand shown (``show3``), with a bidder and no card played, so
+no trump was ever exposed — which 56-TRUMP-1 does not ask of a hand that never reached its
+first trick."""
+
+
 @settings(max_examples=200, deadline=None)
 @given(issue_11_scenarios())
+@example(ONE_SUIT_EACH_56)
 def test_issue_11_combinations(sc: Scenario) -> None:
     """Random hands under the combinations of :func:`issue_11_rule_sets`: every state keeps
     the turn rules above, and one in four is checked whole (points, legality, records,
@@ -1366,8 +1389,10 @@ def check_views(game: Game) -> None:
             assert trump is None, f"seat {seat} sees the hidden trump"
         if res["trump"] is not None:
             assert knows_trump(game.hand, seat) == knows
+        ended_unplayed = res["status"] != "in_progress" and not res["tricks"] \
+            and not (res["trick"] or {}).get("cards")   # (a one-suit hand shown at once, show3)
         if rules.trump_mode == "open" and res["bidder"] is not None \
-                and res["special"] != "thani_56":
+                and res["special"] != "thani_56" and not ended_unplayed:
             assert res["exposed"] is not None and trump == res["trump"], \
                 "open trump is public from the first trick (56-TRUMP-1)"
             assert not v["indicator_face_down"]
