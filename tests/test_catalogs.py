@@ -256,3 +256,20 @@ def test_a_refused_password_says_how_long_one_must_be(lang: str) -> None:
     text = load(lang)["refusal.bad_password"]
     latin = text.translate(str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789"))
     assert re.findall(r"\d+", latin) == [str(MIN_PASSWORD), str(MAX_PASSWORD)], text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lessons_name_the_buttons_as_they_read(lang: str) -> None:
+    """A walk of the lessons: 28's said "press Ask" beside a button that reads "Ask for the
+    trump".  In every language the step that waits for the ask names the button as it reads
+    (``btn.ask``); and in English every "press …" of a lesson names a button of the page or
+    of the table as it reads (the other languages quote it their own ways)."""
+    catalog = load(lang)
+    assert catalog["btn.ask"] in catalog["tut.ask"], (catalog["btn.ask"], catalog["tut.ask"])
+    if lang != "en":
+        return
+    buttons = {v for k, v in catalog.items() if isinstance(v, str) and
+               (k.startswith("btn.") or k in ("tut.next", "tut.play", "tut.again"))}
+    pressed = [(k, said) for k, v in catalog.items() if k.startswith(("tut.", "tut29.", "tut56."))
+               for said in re.findall(r"[Pp]ress ([^.:;,]+)", v) if said not in buttons]
+    assert not pressed, pressed

@@ -86,10 +86,12 @@ function statusLine(view, names, me, trump) {
  * replay); `trump`: the real trump (open replay); `lastAction`: the action just made;
  * `onCard(name)`: makes the viewer's cards buttons (the tutorial); `clockwise`: the rules'
  * direction of play (29) — anticlockwise by default (28); `viewer`: say which seat the
- * table is seen from (the replay).
+ * table is seen from (the replay); `order`: number the trick's cards in the order they were
+ * played (the tutorial: "of two identical cards the first played wins").
  */
 export function drawBoard(root, { view, me, hands = null, trump = null, lastAction = null,
-  names = null, onCard = null, playable = null, clockwise = false, viewer = false } = {}) {
+  names = null, onCard = null, playable = null, clockwise = false, viewer = false,
+  order = false } = {}) {
   const n = view.hand_sizes.length;
   const felt = el("div", { class: "lb-felt", role: "group", "aria-label": t("learn.felt"),
     "data-seats": String(n) });
@@ -123,7 +125,9 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
       const [x, y] = spot(place(who, me, n), clockwise, 22, 24);
       const style = `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
       centre.append(el("div", { class: `lb-played${trick.winner === who ? " won" : ""}`, style,
-        "data-x": x, "data-y": y }, cardFace(c)));
+        "data-x": x, "data-y": y, "data-seat": who, "data-order": order ? i + 1 : null }, cardFace(c),
+        order && trick.cards.length > 1 ? el("span", { class: "lb-order", "aria-hidden": "true",
+          text: String(i + 1) }) : null));
     });
   } else if (view.phase === "auction" || view.phase === "trump") {
     centre.append(el("p", { class: "lb-phase", text: t(`phase.${view.phase}`) }));
@@ -192,13 +196,18 @@ function fitFelt(felt) {
   felt.style.minHeight = "";
   felt.style.aspectRatio = "";
   felt.classList.remove("low");
+  felt.querySelectorAll(".lb-seat.cut").forEach((p) => p.classList.remove("cut"));
   const box = felt.getBoundingClientRect();
   if (!box.width) return;
   const section = felt.closest("section") || felt.parentElement;
   const below = Math.max(0, section.getBoundingClientRect().bottom - box.bottom);
   const room = window.innerHeight - (box.top + window.scrollY) - below - 8;
   if (box.height <= room && box.height >= leastHeight(felt)) return;
-  if (box.height > room) felt.classList.add("low");
+  if (box.height > room) {
+    felt.classList.add("low");
+    // a plate whose one line is cut says so (the lesson's own plate then takes two: css)
+    felt.querySelectorAll(".lb-seat.across").forEach((p) => p.classList.toggle("cut", p.scrollWidth > p.clientWidth));
+  }
   const least = leastHeight(felt);
   felt.style.aspectRatio = "auto";
   felt.style.minHeight = `${least}px`;
@@ -218,6 +227,7 @@ function keepTrickClear(felt) {
     const y0 = Number(card.dataset.y);
     card.style.left = `${x0.toFixed(1)}%`;
     card.style.top = `${y0.toFixed(1)}%`;
+    card.style.width = "";
     for (let f = 0.9; f >= 0.3; f -= 0.1) {
       const box = card.getBoundingClientRect();
       if (!box.width || !plates.some((p) => touch(box, p, 4))) break;
@@ -226,8 +236,56 @@ function keepTrickClear(felt) {
     }
   }
   for (const card of felt.querySelectorAll(".lb-played")) card.style.zIndex = "";
-  if (!trickReadable(felt, plates)) fanTrick(felt, plates);
+  if (trickReadable(felt, plates)) return;
+  if (felt.dataset.seats === "6" && gridTrick(felt, plates) && trickReadable(felt, plates)) return;
+  for (const card of felt.querySelectorAll(".lb-played")) card.style.width = "";
+  fanTrick(felt, plates);
 }
+
+/** Six seats' trick in two rows of three between the plates: the three seats above the
+ *  middle of the table (the left partner, across, the right partner) in the upper row, the
+ *  three below (left, you, right) in the lower, each card in its seat's column — every card
+ *  still towards the seat that played it, smaller if it must be.  On a phone the side
+ *  plates left no room to place six cards round the middle, and the row they were fanned
+ *  into told nobody which J♥ was whose (56-PLAY-4: the first played of two twins wins).
+ *  False when the room between the plates is too small for cards one can read. */
+function gridTrick(felt, plates) {
+  const cards = [...felt.querySelectorAll(".lb-played")];
+  const area = felt.getBoundingClientRect();
+  if (!cards.length || !area.width) return false;
+  const size = cards[0].getBoundingClientRect();
+  const centre = area.left + area.width / 2;
+  const middle = area.top + area.height / 2;
+  const across = plates.filter((p) => p.left < centre && p.right > centre);
+  // (a pixel more than GAP: the places are set in per cent, rounded)
+  const top = Math.max(area.top, ...across.filter((p) => p.top < middle).map((p) => p.bottom)) + GAP + 1;
+  const bottom = Math.min(area.bottom, ...across.filter((p) => p.top >= middle).map((p) => p.top)) - GAP - 1;
+  let left = area.left + GAP;
+  let right = area.right - GAP;
+  for (const p of plates) {
+    if (p.bottom <= top || p.top >= bottom || across.includes(p)) continue;
+    if (p.right <= centre) left = Math.max(left, p.right + 2 * GAP);    // (room for the
+    else if (p.left >= centre) right = Math.min(right, p.left - GAP - 1);  // order's number)
+  }
+  const ratio = size.height / size.width;
+  const width = Math.floor(Math.min(size.width, (right - left - 2 * GAP) / 3,
+    (bottom - top - GAP) / 2 / ratio));
+  if (width < LEAST_CARD) return false;
+  const height = width * ratio;
+  const x = (left + right) / 2 - area.left;
+  const y = (top + bottom) / 2 - area.top;
+  for (const card of cards) {
+    const column = Math.sign(Math.round((Number(card.dataset.x) - 50) / 10));   // −1, 0, 1
+    const row = Number(card.dataset.y) < 50 ? -1 : 1;
+    card.style.width = `${width}px`;
+    card.style.left = `${((100 * (x + column * (width + GAP))) / area.width).toFixed(1)}%`;
+    card.style.top = `${((100 * (y + (row * (height + GAP)) / 2)) / area.height).toFixed(1)}%`;
+  }
+  return true;
+}
+
+/** The narrowest card of a trick laid out by gridTrick, in pixels: its index still read. */
+const LEAST_CARD = 30;
 
 /** A card's index: its rank and suit in the top left corner. */
 const indexOf = (c) => ({ left: c.left, top: c.top, right: c.left + 0.4 * c.width,
@@ -245,14 +303,16 @@ function trickReadable(felt, plates) {
 }
 
 /** The trick as a row across the middle of the felt, left to right in the order of the seats
- *  round the table (the left seat's card first, then the top's before the bottom's), each
+ *  round the table (the left seat's card first, then the top's before the bottom's), or, its
+ *  cards numbered (drawBoard's `order`), in the order they were played, each
  *  card lying on the right part of the one before so that every index shows: where the felt
  *  is too low for its cards between the top and bottom plates (a phone held sideways, or
  *  upright under a long lesson, drew the top and bottom cards over each other). */
 function fanTrick(felt, plates) {
   const area = felt.getBoundingClientRect();
   const cards = [...felt.querySelectorAll(".lb-played")]
-    .sort((a, b) => Number(a.dataset.x) - Number(b.dataset.x) || Number(a.dataset.y) - Number(b.dataset.y));
+    .sort((a, b) => Number(a.dataset.order ?? 0) - Number(b.dataset.order ?? 0)
+      || Number(a.dataset.x) - Number(b.dataset.x) || Number(a.dataset.y) - Number(b.dataset.y));
   if (!cards.length || !area.width) return;
   const size = cards[0].getBoundingClientRect();
   // the row halfway between the top and bottom plates (not the felt's middle: one of them may

@@ -10,6 +10,7 @@ import { loaded } from "../request.js";
 import { languageSwitch, remember } from "../settings.js";
 import { bidParts, labelNode, parseAction } from "../words.js";
 import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
+import { ruleHref } from "../learn/notes.js";
 import { tellIn } from "../table/dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -75,6 +76,19 @@ function params(raw) {
   return out;
 }
 
+/** A rule's ID in a lesson's sentence: "(56-PLAY-4)". */
+const RULE_ID = /\b(\d{2}-[A-Z0-9]+-\d+)\b/;
+
+/** `node` says `text`, each rule ID in it a link to the rule on the game's rules page (in a
+ *  tab of its own: the lesson stays where it is), kept whole on its line ("(28-REV-" above
+ *  "3)" on a phone). */
+function sayWithRules(node, text) {
+  node.replaceChildren(...text.split(RULE_ID).map((part, k) => (k % 2
+    ? el("a", { href: ruleHref(part, GAME), class: "rule-link", target: "_blank", rel: "noopener",
+      text: part })
+    : part)));
+}
+
 function lastAction(i) {
   const before = lesson.steps[i - 1];
   if (!before) return null;
@@ -90,9 +104,9 @@ function show() {
   const wantsCard = expect && parseAction(expect).verb === "play";
   const playable = view.legal.filter((a) => parseAction(a).verb === "play").map((a) => parseAction(a).arg);
   drawBoard($("board"), { view, me: 0, names: names(), lastAction: lastAction(i), clockwise: lesson.clockwise,
-    onCard: wantsCard ? (card) => tryAction(`0 play ${card}`) : null, playable });
+    onCard: wantsCard ? (card) => tryAction(`0 play ${card}`) : null, playable, order: true });
   $("progress").textContent = t("tut.progress", { n: i + 1, total: lesson.steps.length });
-  $("say").textContent = t(step.say.key, params(step.say.params));
+  sayWithRules($("say"), t(step.say.key, params(step.say.params)));
   $("feedback").textContent = "";
   $("feedback").className = "tu-feedback";
   const calls = $("calls");
@@ -123,7 +137,7 @@ function tryAction(action) {
   const feedback = $("feedback");
   feedback.className = "tu-feedback wrong";
   if (refused && refused.key !== "tut.not_this") {
-    feedback.textContent = reasonWithRule(refused, withoutRule(refused.text, refused.rule));
+    sayWithRules(feedback, reasonWithRule(refused, withoutRule(refused.text, refused.rule)));
   } else {
     const { verb, arg } = parseAction(step.expect);
     const wanted = verb === "play" ? cardShort(arg) : labelNode(step.expect).textContent;
