@@ -41,6 +41,9 @@ def test_simulate_text_and_progress() -> None:
     assert proc.returncode == 0
     assert "hands per second" in proc.stdout and "mean contract" in proc.stdout
     assert "2,000/2,000 hands" in proc.stderr
+    annulled = next(line for line in proc.stdout.splitlines() if "annulled" in line)
+    assert "{" not in annulled and re.search(r"annulled [\d,]+ \((\w[\w ]* [\d,]+(, )?)+\)",
+                                             annulled), annulled   # (was a Python dict)
 
 
 def test_simulate_rules_object() -> None:

@@ -103,6 +103,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         out.write(json.dumps({"decisions": [d.to_json() for d in found]}) + "\n")
     elif not args.html:
         out.write(describe(found, len(records), Painter(use_colour(out))))
+    else:                                   # (it said nothing: was the page written?)
+        out.write(f"wrote the review of {len(found)} decision"
+                  f"{'' if len(found) == 1 else 's'} to {args.html}\n")
     return OK
 
 

@@ -227,8 +227,10 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"{stats['hands']:,} random hands of {json.dumps(stats['rules'])} in "
           f"{stats['seconds']:.2f} s: {stats['hands_per_second']:,.0f} hands per second "
           f"({stats['decisions']:,} decisions)")
-    print(f"complete {stats['complete']:,}, annulled {stats['annulled']:,} "
-          f"{stats['annulled_by_reason']}")
+    reasons = ", ".join(f"{why.replace('_', ' ')} {count:,}"
+                        for why, count in stats["annulled_by_reason"].items())
+    print(f"complete {stats['complete']:,}, annulled {stats['annulled']:,}"
+          + (f" ({reasons})" if reasons else ""))
     if stats["mean_contract"] is not None:
         print(f"mean contract {stats['mean_contract']}, made {stats['made_rate']:.1%}, "
               f"bidding side's mean card points {stats['mean_bidding_points']}")
