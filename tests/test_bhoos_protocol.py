@@ -638,3 +638,18 @@ def test_a_served_searching_bot_loads_the_solver_before_its_first_request() -> N
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_an_arena_with_a_bot_that_is_not_there_stops_before_the_first_deal() -> None:
+    """A mistyped address (nothing listening) played every request as a connection fault,
+    printed 41 lines of them and reported a normal-looking result with status 0; the
+    arena now asks ``GET /hi`` (BOT-PROTOCOL.md §4.1) first and stops, saying so."""
+    import socket
+
+    from twentyeight.arena import ArenaError, run_arena
+
+    with socket.socket() as s:                    # a port just free: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ArenaError, match=r"does not answer \(GET /hi: ConnectionRefused"):
+        run_arena([f"http://127.0.0.1:{port}", "rules"], 1, "bhoos-29", workers=1)

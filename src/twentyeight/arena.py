@@ -493,9 +493,9 @@ def run_arena(bots: Sequence[str], deals: int = 100, rules: str | Mapping[str, A
     for name in bots:                                   # fail early, in this process
         make_bot(name, 0, budget)
         if name.startswith(("http://", "https://")):
-            from twentyeight.integrations.bhoos.host import protocol_problem
+            from twentyeight.integrations.bhoos.host import protocol_problem, unreachable
 
-            problem = protocol_problem(r)
+            problem = protocol_problem(r) or unreachable(name)
             if problem:
                 raise ArenaError(problem)
     out_dir = _prepare_dir(save) if save is not None else None

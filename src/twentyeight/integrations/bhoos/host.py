@@ -58,6 +58,25 @@ PROTOCOL_PRESET = "bhoos-29"
 its four seats); a table of other rules sends it histories it cannot read."""
 
 
+def unreachable(url: str, seconds: float = 5.0) -> str:
+    """Why the competition bot at ``url`` cannot be reached, or ``""``: its health check
+    (``GET /hi``, BOT-PROTOCOL.md §4.1) gets no answer at all.  An answer of any status is
+    a bot there; a refused connection or a silence of ``seconds`` is none (a mistyped address
+    played every request as a fault and reported a normal-looking result)."""
+    parts = urllib.parse.urlsplit(url)
+    cls = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    try:
+        conn = cls(parts.hostname or "", parts.port, timeout=seconds)
+        try:
+            conn.request("GET", parts.path.rstrip("/") + "/hi")
+            conn.getresponse().read(4096)
+        finally:
+            conn.close()
+    except (OSError, http.client.HTTPException, ValueError) as e:
+        return f"the bot at {url} does not answer (GET /hi: {type(e).__name__}: {e})"
+    return ""
+
+
 def protocol_problem(rules: Rules) -> str:
     """Why an external bot cannot play at a table of ``rules``, or ``""``: the protocol
     speaks the competition's game (:data:`PROTOCOL_PRESET`, whose match settings may differ)
