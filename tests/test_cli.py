@@ -218,3 +218,50 @@ def test_the_rules_listings_fit_the_terminal(capsys: pytest.CaptureFixture[str],
                           """  twentyeight play --rules '{"preset": "28", FLAG: VALUE}'"""]
     assert main(["rules"]) == 0
     assert max(len(line) for line in capsys.readouterr().out.splitlines()) <= 80
+
+
+def test_sigterm_stops_the_arena_and_its_workers() -> None:
+    """Killed with SIGTERM, the arena's main process went and left its two workers
+    computing, orphaned, until they finished; it now stops as Ctrl-C stops it, workers and
+    all ("interrupted", status 130)."""
+    import contextlib
+    import os
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "twentyeight.cli.main", "arena", "--bots",
+                             "random,rules", "--deals", "200000", "--workers", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def children() -> set[int]:
+        found: set[int] = set()
+        for task in os.listdir(f"/proc/{proc.pid}/task"):
+            with open(f"/proc/{proc.pid}/task/{task}/children") as f:
+                found |= {int(p) for p in f.read().split()}
+        return found
+
+    deadline = time.monotonic() + 60
+    while len(children()) < 2:                  # (the pool's workers, and its tracker)
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.2)
+    workers = children()
+
+    def running(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[-1].split()[0] != "Z"    # (a zombie is done)
+        except FileNotFoundError:
+            return False
+
+    proc.send_signal(signal.SIGTERM)
+    try:
+        _, err = proc.communicate(timeout=30)        # (orphans would hold its pipes open)
+        assert proc.returncode == 130 and "interrupted" in err
+        deadline = time.monotonic() + 10
+        while any(running(pid) for pid in workers):
+            assert time.monotonic() < deadline, "a worker outlived the arena"
+            time.sleep(0.2)
+    finally:
+        for pid in workers:                          # nothing left behind, pass or fail
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from typing import Any, TextIO
 
@@ -75,6 +77,21 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return ar
 
 
+_MAIN_PID = os.getpid()
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM stops the arena as Ctrl-C does, its workers with it (killed outright, the
+    main process left them computing, orphaned, until they finished).  A worker (forked
+    with this handler) ends as SIGTERM ends a process: the main process terminates its
+    workers so."""
+    if os.getpid() != _MAIN_PID:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Run the arena for parsed arguments; print the report; return the exit status."""
     from twentyeight.cli.progress import Progress
@@ -91,6 +108,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
                     "(pip install 'twentyeight[ray]')")
     run_all = run_arena if len(args.bots) == 2 else run_tournament
     games = (args.deals + args.matches) * len(args.bots) * (len(args.bots) - 1) // 2
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         unit = "deals and matches" if args.matches else "deals"
         with Progress(games, unit, enabled=args.progress, stream=err) as bar:
