@@ -61,7 +61,8 @@ def test_the_review_lists_the_costly_decisions_first() -> None:
     assert lines[0].startswith("Review: ") and "decisions with a choice" in lines[0]
     trick = next(line for line in lines if line.startswith("  trick 7:"))
     assert trick.startswith("  trick 7: you play 9♠; the expert: play A♠")
-    assert "(every hand known: play A♠, 1.0)" in trick
+    # with its units, as `analyse` gives them (it said "(every hand known: play A♠, 1.0)")
+    assert "(every hand known: play A♠, 1.0 card points, 3.00 game points)" in trick
 
 
 def test_hint_and_review_in_the_terminal_game() -> None:

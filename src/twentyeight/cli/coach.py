@@ -73,8 +73,8 @@ class Coach:
         for d in costly[:SHOWN]:
             when = f"trick {d.trick}" if d.trick else WHEN.get(d.phase, d.phase)
             k = d.known
-            known = (f" (every hand known: {self.action(k.best, d.phase)}, {k.loss:.1f})"
-                     if k else "")
+            known = (f" (every hand known: {self.action(k.best, d.phase)}, {k.loss:.1f} card "
+                     f"points, {k.loss_game_points:.2f} game points)" if k else "")
             lines.append(
                 f"  {when}: you {self.action(d.action, d.phase)}; the expert: "
                 f"{self.action(d.sampled.best, d.phase)} — {d.sampled.loss:.1f} card points, "
