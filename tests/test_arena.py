@@ -268,7 +268,7 @@ def test_ctrl_c_stops_the_arena_at_once() -> None:
     (["--bots", "rules,random,rules"], "a bot is named twice: rules"),
     (["--bots", "rules,grandmaster"], "unknown bot 'grandmaster'"),
     (["--bots", "rules,mybot:MyBot"], "PYTHONPATH=. for a mybot.py in this folder"),
-    (["--bots", "rules,random", "--deals", "0"], "expected at least 1"),
+    (["--bots", "rules,random", "--deals", "0"], "expected 1 to 1,000,000, not 0"),
     (["--bots", "rules,random", "--workers", "two"], "expected a whole number"),
     (["--bots", "rules,random", "--budget", "-1"], "positive number of seconds"),
     (["--bots", "rules,random", "--rules", "30"], "unknown preset '30'"),

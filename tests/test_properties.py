@@ -1146,9 +1146,21 @@ no trump was ever exposed — which 56-TRUMP-1 does not ask of a hand that never
 first trick."""
 
 
+FORCED_DEALER_THANI = Scenario(
+    Rules.from_spec({"preset": "28", "opening_rule": "dealer_forced", "pass_is_final": True,
+                     "bidder_may_reveal_on_trump_lead": True, "thani_56": True}),
+    seed=0, dealer=0, scores=None, moves=36228,
+    hands=[[r + "S" for r in "K9QAJT78"], [r + "C" for r in "T79A8QJK"],
+           [r + "H" for r in "9JKQTA78"], [r + "D" for r in "QKT8J97A"]])
+"""Found by the test below (2026-12-07): everyone passes and the dealer is forced to bid
+(29-AUC-3); the forced dealer was offered the lowest bid only, not Thani, which any player
+may call on his turn (56-TH-1)."""
+
+
 @settings(max_examples=200, deadline=None)
 @given(issue_11_scenarios())
 @example(ONE_SUIT_EACH_56)
+@example(FORCED_DEALER_THANI)
 def test_issue_11_combinations(sc: Scenario) -> None:
     """Random hands under the combinations of :func:`issue_11_rule_sets`: every state keeps
     the turn rules above, and one in four is checked whole (points, legality, records,

@@ -127,8 +127,9 @@ def _rotation_legal(h: HandState, seat: int) -> tuple[int, ...]:
         return (REDOUBLE, PASS)                    # (a redeal claim is added by the caller)
     t = h.t
     dens = t.bid_denominations
-    if dealer_forced(h):
-        return tuple(BID + 8 * t.min_bid + d for d in dens)
+    if dealer_forced(h):                    # 29-AUC-3: the lowest bid, or Thani (56-TH-1:
+        return tuple(BID + 8 * t.min_bid + d for d in dens) + \
+            ((THANI,) if t.thani_call else ())    # any player may call it on his turn)
     low = lowest_bid(h, seat)
     if len(dens) == 1:
         codes = tuple(range(BID + 8 * low, BID + 8 * t.max_bid + 1, 8))
