@@ -335,3 +335,25 @@ def test_the_first_screen_names_the_game_as_the_browser_does(preset: str) -> Non
     plain = terminal(Match.new("28", seed=1), lambda p, m: "quit").splitlines()[0]
     assert plain.startswith("twentyeight — rules '28', "), plain
 
+
+
+def test_a_command_with_more_after_it_and_c_for_clubs() -> None:
+    """From the command-line walk: `hint extra` was answered "'hint' is not a word the game
+    knows. Did you mean hint?"; it is one word.  In 29, where 'C' is not played, a lone `c`
+    typed in the play (clubs, meant as a card) is told how a card is typed as well."""
+    typed: list[str] = []
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        if not typed and any(a.startswith("play ") for a in actions):
+            typed.extend(["hint extra", "c"])
+            return typed[0]
+        if len(typed) == 2 and typed[-1] != "done":
+            typed.append("done")
+            return "c"
+        return None
+
+    text = terminal(Match.new("29", seed=3, dealer=0), scripted(choose, hands=1))
+    assert "✗ 'hint extra': hint is one word, with nothing after it." in text, text[-1500:]
+    assert "Did you mean hint" not in text
+    told = said(text, next(ln for ln in text.splitlines() if "'C' is not played" in ln))
+    assert "a card is typed with its rank and suit, like " in told, told

@@ -255,6 +255,8 @@ class TypingHelp:
                 return f"{said} is a suit: {self._how_to_choose_trump()}.", True
             return (f"{said} is a suit, not a card: cards are written like J♠, js, 10♦ or "
                     "10d."), True
+        if word in COMMANDS and word != "save" and len(words) > 1:   # ("hint extra")
+            return f"{said}: {word} is one word, with nothing after it.", False
         meant = nearest(word, (*VERBS, *COMMANDS))
         return f"{quoted(words[0])!r} is not a word the game knows.{meant} " + (
             "See 'help'." if meant else "Type 'legal' for your options, 'help' for the words."
@@ -333,6 +335,9 @@ class TypingHelp:
             said = ("choose the trump first: " if key == "choose_trump_suit_first" else
                     "name a suit, not a card: ") + \
                 f"type {SUIT_WORDS[letter]} or {self.paint.suit(letter)}"
+        elif key == "no_c" and text.strip().lower() == "c":       # (clubs, meant as a card)
+            said = (f"{error.message}; a card is typed with its rank and suit, like "
+                    f"{self._example_card()}")
         elif key == "not_your_turn":
             rest = text.split(maxsplit=1)[1] if len(text.split()) > 1 else text
             said = (f"a number before a word is read as a seat, and you are seat {p['seat']}: "
