@@ -77,6 +77,26 @@ def parse_suit(text: str) -> int:
     raise CardError(f"unknown suit {text!r} (suits are S, H, D, C)")
 
 
+def is_card(text: str) -> bool:
+    """Whether ``text`` is a card's name in some pack (``js``, ``10♥``): :func:`parse_card`
+    reads it."""
+    try:
+        parse_card(text)
+    except CardError:
+        return False
+    return True
+
+
+def is_suit(text: str) -> bool:
+    """Whether ``text`` names a suit (a letter, a symbol or a word): :func:`parse_suit` reads
+    it."""
+    try:
+        parse_suit(text)
+    except CardError:
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class Deck:
     """One variant's pack, with the lookup tables the engine uses.

@@ -104,7 +104,8 @@ class Match:
         self.irakkam: int | None = None
         """The team whose next hand is its kodi-irakkam hand (56-MATCH-3)."""
         self.booked: list[Booking] = []
-        """What the match layer did with each finished hand, by hand (:class:`Booking`)."""
+        """What the match layer did with each finished hand, by hand (:class:`Booking`;
+        :meth:`booking` as JSON)."""
         self.deals = 0
         self.deals_target = rules.match_deals
         self.extra: dict[str, Any] = {}
@@ -200,6 +201,11 @@ class Match:
         record["actions"].pop()
         self.games[-1] = Game.from_record(record)
         return True
+
+    def booking(self, hand: int) -> dict[str, Any] | None:
+        """What the match layer did with finished hand ``hand`` (:class:`Booking` as JSON),
+        or ``None`` for a hand not finished (or not dealt)."""
+        return self.booked[hand].to_dict() if 0 <= hand < len(self.booked) else None
 
     def _book(self) -> None:
         """Score the finished current hand in the match (and say how in :attr:`booked`)."""

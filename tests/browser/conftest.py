@@ -129,6 +129,17 @@ def artifacts() -> Path:
     return path
 
 
+@pytest.fixture
+def shots(artifacts: Path, request: pytest.FixtureRequest) -> Path:
+    """Where a test file keeps its screenshots: the folder of the artifacts its module names
+    in ``SHOTS``, else its module's name without ``test_`` (test_lobby's: ``lobby/``)."""
+    module = request.module
+    path = artifacts / getattr(module, "SHOTS", module.__name__.rsplit(".", 1)[-1]
+                               .removeprefix("test_"))
+    path.mkdir(exist_ok=True)
+    return path
+
+
 def api(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
     """POST a JSON body to the server's HTTP API; the JSON answer."""
     req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),

@@ -4,7 +4,7 @@ hinted call or card, and the review of my play in the hand-over dialog; at 1280Ã
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,12 +25,8 @@ from server.harness import Server
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
-
-@pytest.fixture
-def shots(artifacts: Path) -> Iterator[Path]:
-    path = artifacts / "learning"
-    path.mkdir(exist_ok=True)
-    yield path
+SHOTS = "learning"
+"""The folder of the artifacts with this file's screenshots (conftest's ``shots``)."""
 
 
 def hint(page: Page) -> str:

@@ -40,12 +40,6 @@ SMALL_PHONES = [(360, 640), (640, 360)]
 either way, under the banner of a moment over the felt."""
 
 
-@pytest.fixture
-def shots(artifacts: Path) -> Path:
-    path = artifacts / "languages"
-    path.mkdir(exist_ok=True)
-    return path
-
 
 def wait_turn(page: Page) -> None:
     page.wait_for_function(MY_TURN)

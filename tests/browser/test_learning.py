@@ -8,7 +8,7 @@ import json
 import random
 import re
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,12 +23,8 @@ CASES: dict[str, Any] = json.loads(
     (Path(__file__).parents[1] / "records" / "learn_cases.json").read_text("utf-8"))
 SIZES = [(1280, 800), (390, 844)]
 
-
-@pytest.fixture
-def shots(artifacts: Path) -> Iterator[Path]:
-    path = artifacts / "learning"
-    path.mkdir(exist_ok=True)
-    yield path
+SHOTS = "learning"
+"""The folder of the artifacts with this file's screenshots (conftest's ``shots``)."""
 
 
 def open_page(make: Callable[..., BrowserContext], server: Server, path: str,

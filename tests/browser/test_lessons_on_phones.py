@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,14 +26,11 @@ from server.harness import Server
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
+SHOTS = "learning"
+"""The folder of the artifacts with this file's screenshots (conftest's ``shots``)."""
+
+
 PHONES = [(390, 844), (360, 640)]
-
-
-@pytest.fixture
-def shots(artifacts: Path) -> Iterator[Path]:
-    path = artifacts / "learning"
-    path.mkdir(exist_ok=True)
-    yield path
 
 
 def lesson_at(make: Callable[..., BrowserContext], server: Server, game: str, key: str,

@@ -28,12 +28,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
 
-@pytest.fixture
-def shots(artifacts: Path) -> Path:
-    path = artifacts / "lobby"
-    path.mkdir(exist_ok=True)
-    return path
-
 
 @pytest.fixture(scope="module")
 def brief(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -27,12 +27,6 @@ if TYPE_CHECKING:
 SIZES = [(1280, 800), (390, 844)]
 
 
-@pytest.fixture
-def shots(artifacts: Path) -> Path:
-    path = artifacts / "place"
-    path.mkdir(exist_ok=True)
-    return path
-
 
 def room_info(server: Server, room: str) -> dict[str, object]:
     with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as answer:

@@ -25,15 +25,13 @@ from server.harness import Server
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
+SHOTS = "rated"
+"""The folder of the artifacts with this file's screenshots (conftest's ``shots``)."""
+
+
 SIZES = [(360, 640), (1280, 800)]
 PASSWORD = "a rated secret"
 
-
-@pytest.fixture
-def shots(artifacts: Path) -> Path:
-    path = artifacts / "rated"
-    path.mkdir(exist_ok=True)
-    return path
 
 
 def snap(page: Page, shots: Path, name: str) -> None:

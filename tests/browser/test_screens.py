@@ -13,7 +13,7 @@ does not move while it is the person's turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,12 +71,6 @@ def to_a_trick_on_the_table(page: Page, bid: bool = False) -> None:
         then_wait(page, at)
     raise AssertionError("no trick on the table at this seat's turn")
 
-
-@pytest.fixture
-def shots(artifacts: Path) -> Iterator[Path]:
-    path = artifacts / "screens"
-    path.mkdir(exist_ok=True)
-    yield path
 
 
 @pytest.mark.parametrize("table", list(TABLES))

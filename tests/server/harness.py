@@ -312,6 +312,30 @@ async def play_out(server: Server, room: str, tokens: list[str], host_token: str
             await c.close()
 
 
+# ---- a listener in process ---------------------------------------------------------------
+class Recorder:
+    """Stands for a connection of ``seat`` (a listener of the server's audience) and keeps
+    every message it is sent, as the client would read it (a copy, through JSON).  Closing it
+    fails the test, unless ``may_close``: then the code and reason are kept in
+    :attr:`closed`."""
+
+    def __init__(self, seat: int | None, may_close: bool = False) -> None:
+        self.seat = seat
+        self.claim: int | None = None
+        self.claim_hash: str | None = None
+        self.sent: list[Message] = []
+        self.may_close = may_close
+        self.closed: tuple[int, str] | None = None
+
+    def send(self, message: Message | str) -> None:
+        self.sent.append(json.loads(message if isinstance(message, str) else json.dumps(message)))
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.may_close:
+            raise AssertionError("never closed")
+        self.closed = (code, reason)
+
+
 # ---- secrecy -------------------------------------------------------------------------
 def words(obj: Any) -> Iterator[str]:
     """Every whitespace-separated word of every string (keys too) in a JSON value."""

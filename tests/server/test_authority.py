@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from server.harness import Recorder
 from twentyeight import Match, Rules
 from twentyeight.engine.reasons import Reason
 from twentyeight.errors import IllegalAction
@@ -27,24 +28,6 @@ from twentyeight.server.sync import LocalSync
 Message = dict[str, Any]
 
 
-class FakeConnection:
-    """A listener that keeps what it is told."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.claim: int | None = None
-        self.claim_hash: str | None = None
-        self.sent: list[Message] = []
-        self.closed: tuple[int, str] | None = None
-
-    def send(self, message: Message | str) -> None:
-        self.sent.append(json.loads(message if isinstance(message, str) else json.dumps(message)))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def of(self, kind: str) -> list[Message]:
-        return [m for m in self.sent if m["type"] == kind]
 
 
 class Table:
@@ -68,8 +51,8 @@ class Table:
                                   status="waiting", takeover_seconds=60, bot_delay=0,
                                   seats=[SeatRow(kind="open") for _ in range(4)]))
         store.start("r1", self.room.start, {})
-        self.conns = [FakeConnection(k) for k in range(4)]
-        self.watcher = FakeConnection(None)
+        self.conns = [Recorder(k, may_close=True) for k in range(4)]
+        self.watcher = Recorder(None, may_close=True)
         for c in [*self.conns, self.watcher]:
             self.audience.add("r1", c)
 
@@ -203,7 +186,7 @@ class ToldTooEarly(MemoryStore):
 
     def __init__(self) -> None:
         super().__init__()
-        self.listeners: list[FakeConnection] = []
+        self.listeners: list[Recorder] = []
 
     def append(self, entries: Sequence[Append]) -> list[bool]:
         for c in self.listeners:

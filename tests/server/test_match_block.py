@@ -10,10 +10,10 @@ tells it.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import test_tc_variants as tc
+from server.harness import Recorder
 from twentyeight import Match, Rules
 from twentyeight.server.audience import Audience
 from twentyeight.server.room import Room, Seat
@@ -23,20 +23,6 @@ KERALA_ONE = {"preset": "56-kerala", "start_coolies": 1}
 """Kerala 56 with one coolie a team: a lost hand gives a kodi (as the tester's table did)."""
 
 
-class Recorder:
-    """A connection of ``seat``: keeps what it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.claim: int | None = None
-        self.claim_hash: str | None = None
-        self.sent: list[Message] = []
-
-    def send(self, message: Message | str) -> None:
-        self.sent.append(json.loads(message) if isinstance(message, str) else message)
-
-    def close(self, code: int, reason: str) -> None:
-        raise AssertionError("never closed")
 
 
 def told_end(rules: Any, hands: list[Message], seat: int | None = 0) -> dict[str, Message]:

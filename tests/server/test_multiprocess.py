@@ -7,7 +7,6 @@ processes")."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 from server.harness import (
     Client,
     Message,
+    Recorder,
     Server,
     comparable,
     match_over,
@@ -57,20 +57,6 @@ def pair(postgres: Postgres, redis: Redis,
 
 
 # ---- what one process would have told each client ----------------------------------------
-class Recorder:
-    """Stands for a connection of ``seat``; keeps what the hub sends it."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.claim: int | None = None
-        self.claim_hash: str | None = None
-        self.sent: list[Message] = []
-
-    def send(self, message: Message | str) -> None:
-        self.sent.append(json.loads(message) if isinstance(message, str) else message)
-
-    def close(self, code: int, reason: str) -> None:
-        raise AssertionError("never closed")
 
 
 def expected(db_url: str, room_id: str, record: Message) -> dict[int | None, list[Message]]:

@@ -38,7 +38,6 @@ from twentyeight.cli.typing_help import (
     TypingHelp,
     another_game,
     help_text,
-    is_number,
     joined_bid,
     nearest,
     quoted,
@@ -48,6 +47,7 @@ from twentyeight.engine.actions import (
     Action,
     NotationError,
     bid_parts,
+    is_digits,
 )
 from twentyeight.engine.reasons import annulment_words
 from twentyeight.errors import IllegalAction
@@ -402,7 +402,7 @@ class TerminalGame:
         """A bare number (``24``) where a raise is legal and a bid is not (the raise window,
         28-RAISE-1/4) raises to it: that is all a number can mean there."""
         verbs = {a.verb for a in self.match.current.legal_actions()}
-        if action.verb == "bid" and is_number(text) and "raise" in verbs and "bid" not in verbs:
+        if action.verb == "bid" and is_digits(text) and "raise" in verbs and "bid" not in verbs:
             return Action(action.seat, "raise", action.arg)
         return action
 

@@ -13,9 +13,9 @@ import difflib
 import re
 from collections.abc import Callable
 
-from twentyeight.cards import SUITS, CardError, parse_card, parse_suit
+from twentyeight.cards import SUITS, CardError, is_card, is_suit, parse_suit
 from twentyeight.cli.display import CALL_WORDS, NBSP, Painter, matching_bids, your_call
-from twentyeight.engine.actions import SIMPLE_VERBS, VERBS, Action, bid_parts
+from twentyeight.engine.actions import SIMPLE_VERBS, VERBS, Action, bid_parts, is_digits
 from twentyeight.engine.explain import not_played
 from twentyeight.engine.reasons import SUIT_WORDS
 from twentyeight.errors import IllegalAction
@@ -150,30 +150,15 @@ def joined_bid(text: str) -> str:
     verb = words[:1] if words and words[0].lower() in ("bid", "play") else []
     rest = words[len(verb):]
     if len(rest) == 2:
-        number, other = rest if is_number(rest[0]) else rest[::-1]
-        if is_number(number) and _denomination(other):
+        number, other = rest if is_digits(rest[0]) else rest[::-1]
+        if is_digits(number) and _denomination(other):
             return " ".join([*verb, number + other])
     return text
 
 
-def _reads(parse: Callable[[str], object], word: str) -> bool:
-    """``parse`` reads ``word``: :func:`~twentyeight.cards.parse_card` a card's name in some
-    pack (``js``, ``10♥``), :func:`~twentyeight.cards.parse_suit` a suit's."""
-    try:
-        parse(word)
-    except CardError:
-        return False
-    return True
-
-
-def is_number(word: str) -> bool:
-    """``word`` is a number as typed: ASCII digits only."""
-    return word.isascii() and word.isdigit()
-
-
 def _denomination(word: str) -> bool:
     """``word`` names no-trump or a suit (a letter, a symbol or a word: "h", "♥", "hearts")."""
-    return word.lower() in NO_TRUMP_WORDS or _reads(parse_suit, word)
+    return word.lower() in NO_TRUMP_WORDS or is_suit(word)
 
 
 def nearest(typed: str, words: tuple[str, ...]) -> str:
@@ -230,9 +215,9 @@ class TypingHelp:
         said = repr(quoted(text))
         if CARD_LIKE.fullmatch(text):
             return f"{said} is not a card: cards are written like J♠, js, 10♦ or 10d.", True
-        if is_number(word[:1]):
+        if is_digits(word[:1]):
             return f"{said} is not a bid or a card: {self._how_to_bid()}.", True
-        if len(words) > 1 and CARD_LIKE.fullmatch(word) and _reads(parse_card, word):
+        if len(words) > 1 and CARD_LIKE.fullmatch(word) and is_card(word):
             return f"{said}: type one card at a time, like {word}.", True
         if word in ("bid", "raise"):
             how = self._how_to_bid()
@@ -270,7 +255,7 @@ class TypingHelp:
         notation's bid of 2 spades, or an unknown card), said as such.  None otherwise."""
         legal = self._legal_words()
         verbs = {verb for verb, *_ in legal}
-        if is_number(text) and not verbs & {"bid", "raise"} and not re.fullmatch("10|[2-9]", text):
+        if is_digits(text) and not verbs & {"bid", "raise"} and not re.fullmatch("10|[2-9]", text):
             return f"{text} is not a card, and {NO_BID}."               # a bid, out of time
         rank_slip = re.fullmatch(r"(10|[2-9])([^\d\s]?)", text)
         if rank_slip is None:

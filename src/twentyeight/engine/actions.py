@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from twentyeight.cards import SUITS, CardError, parse_card, parse_suit
+from twentyeight.cards import SUITS, CardError, is_card, parse_card, parse_suit
 
 
 class NotationError(ValueError):
@@ -102,7 +102,7 @@ class Action:
             raise NotationError(f"a word of an action has at most {MAX_WORD} characters "
                                 "(a seat, a verb, a card or a bid)")
         who: int | None = None
-        if _digits(words[0].lstrip("-")) and len(words) > 1:
+        if is_digits(words[0].lstrip("-")) and len(words) > 1:
             who = int(words[0])
             words = words[1:]
         elif seat is None:
@@ -113,7 +113,7 @@ class Action:
             who = seat
             if len(words) == 1 and words[0].lower() not in VERBS:
                 word = words[0]
-                words = ["bid", word] if _digits(word[0]) and not _is_card(word) \
+                words = ["bid", word] if is_digits(word[0]) and not is_card(word) \
                     else ["play", word]
         verb = words[0].lower()
         args = words[1:]
@@ -137,7 +137,7 @@ class Action:
         (Action(seat=3, verb='trump', arg=None), 'TS')
         """
         words = text.split() if isinstance(text, str) else ()
-        if len(words) == 2 and words[1] == "trump" and _digits(words[0]):
+        if len(words) == 2 and words[1] == "trump" and is_digits(words[0]):
             return cls(int(words[0]), "trump")
         return cls.parse(text)
 
@@ -155,18 +155,10 @@ zeros): longer words are refused before they are read (a number of 5,000 digits 
 than ``int`` reads)."""
 
 
-def _digits(word: str) -> bool:
+def is_digits(word: str) -> bool:
     """``word`` is a number in the digits 0-9 (``str.isdigit`` also takes "³" and "٣",
     which ``int`` refuses or reads otherwise)."""
     return word.isascii() and word.isdigit()
-
-
-def _is_card(word: str) -> bool:
-    try:
-        parse_card(word)
-    except CardError:
-        return False
-    return True
 
 
 DENOMINATIONS = ("", "S", "H", "D", "C", "NT")
@@ -176,7 +168,7 @@ DENOMINATIONS = ("", "S", "H", "D", "C", "NT")
 def _bid_arg(arg: str, text: str) -> str:
     """``30H``, ``28nt``, ``32♠`` → canonical ``30H`` / ``28NT``."""
     digits = ""
-    while digits.__len__() < len(arg) and _digits(arg[len(digits)]):
+    while digits.__len__() < len(arg) and is_digits(arg[len(digits)]):
         digits += arg[len(digits)]
     rest = arg[len(digits):].strip().upper()
     if not digits:
@@ -200,8 +192,8 @@ def _canonical_arg(verb: str, arg: str, text: str) -> str:
     try:
         if verb == "play":
             return parse_card(arg)
-        if verb == "raise" or (verb == "bid" and _digits(arg)):
-            if not _digits(arg):
+        if verb == "raise" or (verb == "bid" and is_digits(arg)):
+            if not is_digits(arg):
                 raise NotationError(f"{text!r}: '{verb}' takes a number of points")
             return str(int(arg))
         if verb == "bid":

@@ -159,7 +159,7 @@ class Audience:
                 if game.over:
                     said.append(dumps({"type": "hand_over", "seq": room.seq, "hand": hand,
                                        "view": view, "scores": list(match.scores),
-                                       "booked": booked(match, hand)}))
+                                       "booked": match.booking(hand)}))
                     sheet = sheet if sheet is not None else dumps(sheet_message(match))
                     said.append(sheet)
                 same_hand = game is match.current          # then the view is the state's too
@@ -192,20 +192,13 @@ def state(room: Room, seat: int | None, view: View | PublicView | None = None,
     return out
 
 
-def booked(match: Match, hand: int) -> Message | None:
-    """What the match layer did with finished hand ``hand`` (:class:`~twentyeight.match.
-    Booking`: the score really moved, the kodis given and taken off), or ``None`` for a hand
-    not finished."""
-    return match.booked[hand].to_dict() if 0 <= hand < len(match.booked) else None
-
-
 def match_block(match: Match) -> Message:
     """The ``match`` block of a ``state``: the standing (``scores``, ``over``, ``winners``,
     ``hands_played``), ``booked``: what the last finished hand did to it (with its ``hand``;
     ``None`` before the first), and under ``coolie_kodi`` each seat's ``kodis`` and the team
     whose kodi-irakkam hand is the next to be played (``kodi_irakkam``, 56-MATCH-3)."""
     last = len(match.booked) - 1
-    told = booked(match, last)
+    told = match.booking(last)
     out: Message = {"scores": list(match.scores), "over": match.over,
                     "winners": list(match.winners), "hands_played": len(match.games),
                     "booked": None if told is None else {"hand": last, **told}}

@@ -30,7 +30,7 @@ def sheet_rows(match: Match) -> list[dict[str, Any]]:
                      "status": r["status"],
                      "made": r["made"] if r["status"] == "complete" else None,
                      "points": list(r["score_by_team"]), "scores": list(after),
-                     "booked": match.booked[k].to_dict() if k < len(match.booked) else None})
+                     "booked": match.booking(k)})
     return rows
 
 

@@ -14,7 +14,7 @@ import {
   rulesLabel, seatName, seatOrder, teamName, teamOf, teamSeats, token, ui, view,
 } from "./state.js";
 import {
-  declarerOf, isUndertaking, kodisNow, scoreShown, scoreUnit, signed, teamKodis, trumpText,
+  declarerOf, isUndertaking, kodiCounts, kodisNow, scoreShown, scoreUnit, signed, teamKodis, trumpText,
 } from "./text.js";
 
 
@@ -54,7 +54,7 @@ export function renderTop() {
 /** A side's kodis, short, beside its coolies: "1 kodi" where every player of it holds as
  *  many, else the most and fewest ("0–2 kodis"; each player's are on the plates). */
 function kodiBadge(team, kodis) {
-  const counts = teamSeats(team).map((k) => kodis[k] ?? 0);
+  const counts = kodiCounts(team, kodis);
   const most = Math.max(...counts);
   const least = Math.min(...counts);
   return most === least ? t("score.kodis", { count: most })

@@ -149,10 +149,13 @@ export const kodisNow = () => ui.st?.match?.kodis ?? null;
 
 /** A team's kodis in words: "1 kodi each" where its players hold as many, else each
  *  player's ("You 1, Uma 0 and Lakshmi 1"); "" where none holds one. */
+/** The kodis of each player of `team`, in its seats' order (`kodis` by seat). */
+export const kodiCounts = (team, kodis) => teamSeats(team).map((k) => kodis[k] ?? 0);
+
 export function teamKodis(team, kodis) {
   if (!kodis) return "";
   const seats = teamSeats(team);
-  const counts = seats.map((k) => kodis[k] ?? 0);
+  const counts = kodiCounts(team, kodis);
   if (!counts.some(Boolean)) return "";
   if (counts.every((c) => c === counts[0])) return t("score.kodis_each", { count: counts[0] });
   return joinList(seats.map((k, i) => `${seatName(k)} ${counts[i]}`));
