@@ -128,6 +128,41 @@ def test_a_changed_rule_makes_its_table(server: Server,
     assert rules == {"preset": "28", "min_bid": 16, "eight_same_suit": "ignore"}
 
 
+def test_a_rated_table_changes_only_the_matchs_length(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A rated table plays its preset's rules (the server refuses others, 400 ``rated_rules``):
+    with Rated ticked the editor shows and sends only the match's length (``RATED_FLAGS``)
+    and says why; the other changes come back when it is unticked."""
+    page = lobby(new_browser_context, server)
+    page.select_option("#preset", "28")
+    page.fill("#flag-min_bid", "16")
+    page.fill("#flag-game_target", "3")
+    assert page.locator("#flag-count").inner_text() == "2 changed"
+    assert page.locator("#flags-rated").is_hidden()
+    page.locator("#rated").check()
+    assert set(shown_flags(page)) == {"game_target"}
+    assert page.locator("#flag-count").inner_text() == "1 changed"
+    assert page.locator("#flags-rated").inner_text() == catalog("en")["lobby.flags_rated"]
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(shots / f"lobby-rated-{size['width']}.png"), full_page=True)
+    page.select_option("#preset", "56")
+    assert "start_tables" in shown_flags(page) and "pair_rule" not in shown_flags(page)
+    page.select_option("#preset", "28")                  # a new game: no changes kept
+    page.fill("#flag-game_target", "3")
+    page.locator("#rated").uncheck()
+    page.fill("#flag-min_bid", "16")
+    assert page.locator("#flag-count").inner_text() == "2 changed"
+    page.locator("#rated").check()
+    assert page.locator("#flag-count").inner_text() == "1 changed"
+    page.locator("#create-btn").click()
+    page.wait_for_url(re.compile(r"/r/\w+$"))
+    room = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{server.url}/api/rooms/{room}") as answer:
+        info = json.load(answer)
+    assert info["rated"] is True and info["rules"] == {"preset": "28", "game_target": 3}
+
+
 SHOWN_VALUES = """rows => Object.fromEntries(rows.map(r => {
   const node = r.querySelector('.flag-input');
   if (node.type === 'checkbox') return [r.dataset.flag, node.checked];

@@ -307,6 +307,29 @@ def rated_table(server: Server, target: int = 1
     return made, people, tokens
 
 
+
+def test_a_rated_table_plays_its_presets_rules(server: Server) -> None:
+    """A rated table plays its preset's rules; only the match's length may change
+    (``RATED_FLAGS``, as ``rated_table`` sets ``game_target``). A change of the rules of play
+    (the pair rule off, a rules object that differs from its preset, a match won by tables
+    where it is won by points) is refused (400 ``rated_rules``) naming the flag, and makes no
+    room; the same rules at an unrated table are accepted."""
+    refused = [({"rules": "28", "flags": {"pair_rule": False}}, "pair_rule"),
+               ({"rules": {"preset": "29", "double_redouble": True, "game_target": 3}},
+                "double_redouble"),
+               ({"rules": "28", "flags": {"match_scoring": "score_sheet"}}, "match_scoring")]
+    for ask, flag in refused:
+        before = server.get("/api/health").json()["rooms"]
+        r = server.post("/api/rooms", {**ask, "rated": True})
+        assert r.status_code == 400 and r.json()["error"] == "rated_rules", (ask, r.text)
+        assert f"Changed here: {flag}." in r.json()["message"]
+        assert server.get("/api/health").json()["rooms"] == before
+        assert server.post("/api/rooms", ask).status_code == 201
+    for length in ({"rules": "56", "flags": {"start_tables": 3}},
+                   {"rules": {"preset": "28"}, "flags": {"game_target": 2}}):
+        made = server.create_room(**length, rated=True)
+        assert made["info"]["rated"] is True
+
 def test_a_rated_matchs_hands_are_reviewed_when_it_is_over(server: Server) -> None:
     """While a rated match counts, no seat gets the computer's review of its hands (409
     ``rated_in_play``), as it gets no hint: the review waits for the match's end."""

@@ -47,6 +47,7 @@ from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, rules_from
 from twentyeight.server.preview import SITE, base_of, page_with_card, table_card
+from twentyeight.server.ratings import RATED_FLAGS
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.settings import Settings
 
@@ -381,8 +382,9 @@ def _json_value(value: Any) -> Any:
 def presets_body() -> bytes:
     """``/api/presets``' body: every preset with its title, flags, lesson and card legend, the
     bots offered, and the rules editor's words (groups, plain lines, choices, when each flag
-    applies: :mod:`twentyeight.rule_words`).  Made once: rebuilt for every request it cost 8 ms
-    for 78 kB, on a GET that nothing limits."""
+    applies: :mod:`twentyeight.rule_words`; ``rated``: the flags a rated table may change).
+    Made once: rebuilt for every request it cost 8 ms for 78 kB, on a GET that nothing
+    limits."""
     return json.dumps({
         "presets": {name: {"title": PRESET_TITLES.get(name, ""),
                            "num_players": r.num_players, "flags": r.flags(),
@@ -391,4 +393,5 @@ def presets_body() -> bytes:
         "bots": offered_bot_names(),
         "bot_descriptions": bot_descriptions(),
         "flags": [{**f, "default": _json_value(f["default"])} for f in flag_info()],
-        "editor": editor_info()}, ensure_ascii=False, separators=(",", ":")).encode()
+        "editor": {**editor_info(), "rated": list(RATED_FLAGS)}},
+        ensure_ascii=False, separators=(",", ":")).encode()

@@ -44,6 +44,7 @@ from twentyeight.server.protocol import (
     ClientMessage,
     ProtocolError,
 )
+from twentyeight.server.ratings import RATED_FLAGS, rules_not_rated
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import (
     BOT,
@@ -243,6 +244,13 @@ class Lobby:
         if ask.rated and ask.hints:
             raise RoomError(400, "rated_hints", "a rated table gives no hints (its match counts "
                             "for ratings): leave the Hint button off, or make the table unrated")
+        changed = rules_not_rated(ask.rules) if ask.rated else []
+        if changed:
+            raise RoomError(400, "rated_rules", "a rated table plays its game's rules as they "
+                            "are, so that ratings compare players of one game; only the "
+                            f"match's length may change ({', '.join(RATED_FLAGS)}). Changed "
+                            f"here: {', '.join(changed)}. Leave those rules unchanged, or make "
+                            "the table unrated")
         problem = protocol_problem(ask.rules) if bots.startswith(("http://", "https://")) else ""
         if problem:
             raise RoomError(400, "bad_bots", problem)

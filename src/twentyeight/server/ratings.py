@@ -19,7 +19,18 @@ from twentyeight.server.place_store import SHOWN_SIGMAS, Rating
 FAMILIES = ("28", "29", "56", "40")
 """The families ratings are kept for (a preset's family: :func:`family`)."""
 
+RATED_FLAGS = ("game_target", "start_tables", "match_deals", "start_coolies")
+"""The flags a rated table may change: the match's length, chosen as a chess site lets a rated
+game choose its clock.  Every other rule is the preset's own, so that the ratings of a family
+compare players of one game (:func:`rules_not_rated`)."""
+
 _MODEL = PlackettLuce()
+
+
+def rules_not_rated(rules: Rules) -> list[str]:
+    """The flags of ``rules`` that a rated table may not change (they differ from the
+    preset's, and are not the match's length: :data:`RATED_FLAGS`), sorted."""
+    return sorted(set(rules.overrides()) - set(RATED_FLAGS))
 
 
 def family(rules: Rules) -> str:

@@ -134,14 +134,16 @@ async function create(event) {
   location.href = `/r/${data.room}`;
 }
 
-/** A rated table gives no hints (the server refuses both at once): while "Rated" is ticked
- *  the Hint button's choice shows "off" and cannot be changed; unticked, it is as it was. */
+/** A rated table gives no hints and plays its preset's rules (the server refuses either):
+ *  while "Rated" is ticked the Hint button's choice shows "off" and cannot be changed, and
+ *  the rules editor offers only the match's length; unticked, both are as they were. */
 let hintsBeforeRated = "";
 function showHintsChoice() {
   const rated = $("rated").checked;
   if (rated && !$("hints").disabled) hintsBeforeRated = $("hints").value;
   $("hints").value = rated ? "false" : hintsBeforeRated;
   $("hints").disabled = rated;
+  flagsEditor.onlyRated(rated);
 }
 
 function join(event) {

@@ -11,6 +11,18 @@ let editor = { groups: [], flags: [], modes: [] };
 let base = {};                 // the preset's flag values
 let edits = {};                // flag → value the person chose
 let changed = () => {};
+let ratedOnly = false;         // a rated table: only the match's length (`editor.rated`) changes
+
+/** Whether a flag may be changed at the table as chosen (at a rated one, only `editor.rated`). */
+const editable = (info) => !ratedOnly || (editor.rated || []).includes(info.flag);
+
+/** A rated table or not: at a rated one the editor shows and sends only the flags it may change
+ *  (the server refuses others, 400 `rated_rules`); the person's other changes are kept for an
+ *  unrated table. */
+export function onlyRated(on) {
+  ratedOnly = on;
+  update();
+}
 
 const words = (key, english) => (language() !== "en" && has(key) ? t(key) : english);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -52,7 +64,7 @@ export function overrides() {
   const fallback = defaults();
   const out = {};
   for (const info of editor.flags) {
-    if (!info.table && applies(info, current) && isChanged(info.flag, fallback)) {
+    if (!info.table && editable(info) && applies(info, current) && isChanged(info.flag, fallback)) {
       out[info.flag] = edits[info.flag];
     }
   }
@@ -160,13 +172,14 @@ function update() {
     let shown = 0;
     for (const li of section.querySelectorAll(".flag")) {
       const info = byName[li.dataset.flag];
-      li.hidden = !applies(info, current);
+      li.hidden = !editable(info) || !applies(info, current);
       if (!(info.flag in edits)) showValue(li.querySelector(".flag-input"), info, current[info.flag]);
       li.classList.toggle("changed", isChanged(info.flag, fallback));
       shown += li.hidden ? 0 : 1;
     }
     section.hidden = shown === 0;
   }
+  document.getElementById("flags-rated").hidden = !ratedOnly;
   const n = Object.keys(overrides()).length;
   document.getElementById("flag-count").textContent = n ? t("lobby.flags_changed", { count: n }) : "";
 }
