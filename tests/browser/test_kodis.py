@@ -112,7 +112,7 @@ def test_a_kodi_is_shown_and_told(new_browser_context: Callable[..., BrowserCont
     """56-MATCH-3 (one coolie a team): team B makes 28 and team A (Asha, Meera, Uma) pays its
     one coolie: each of them gets a kodi and both sides restart at 1.  The result says so and
     that the next hand is their kodi-irakkam; the result's table, the score at the top, the
-    plates and the score sheet show the kodis."""
+    plates and the score sheet show the kodis (the top as soon as the result is shown)."""
     page, room, errors = page_at(new_browser_context, server, size)
     first = tc.rec("56-kerala-b-makes", KERALA_ONE)["hands_played"][0]
     replay(page, hand_end(room, KERALA_ONE, [first]))
@@ -127,8 +127,9 @@ def test_a_kodi_is_shown_and_told(new_browser_context: Callable[..., BrowserCont
     assert cells == [EN["score.kodis_each"]["one"].replace("{count}", "1"),
                      EN["score.kodis_none"]], cells
     shot(page, artifacts, f"kodi-result-{size[0]}x{size[1]}")
-    close_result(page)
     badge = page.locator("#scoreboard .score-kodis")
+    assert badge.all_inner_texts() == [EN["score.kodis"]["one"].replace("{count}", "1")]
+    close_result(page)
     assert badge.all_inner_texts() == [EN["score.kodis"]["one"].replace("{count}", "1")]
     assert badge.first.get_attribute("data-team") == "0"
     plate = EN["plate.kodis"]["one"].replace("{count}", "1")
@@ -211,6 +212,9 @@ def test_tables_are_told_as_paid(new_browser_context: Callable[..., BrowserConte
     assert EN["match.could_not_pay"].replace("{names}", theirs).replace("{owed}", "3") \
         .replace("{paid}", "2") in end, end
     shot(page, artifacts, f"tables-end-{size[0]}x{size[1]}")
+    # the top says the tables after the hand while its result is shown, as the result does
+    after = page.locator("#ho-body .score-table tr td").all_inner_texts()
+    assert page.locator("#scoreboard .score-value").all_inner_texts() == after and after[1] == "0"
     close_result(page)
     last = page.locator("#sheet tbody tr").last
     assert last.locator("td.team-0 small").first.inner_text().strip() == "(+2)"

@@ -226,6 +226,7 @@ async function showHandOver(msg) {
     ui.st = { ...prev, seq: msg.seq, view: v, to_act: null, legal: [] };
     refresh();
   }
+  keepScores(msg);
   const title = t("result.hand_over", { n: msg.hand + 1 });
   const booked = { booked: msg.booked ?? null, scores: msg.scores };   // what the match did with it
   const result = handResultText(v, msg.hand, booked);
@@ -240,6 +241,17 @@ async function showHandOver(msg) {
     if (!dialog.open) dialog.showModal();
     markMatchOver();               // the match's end, if its final state came meanwhile
   });
+}
+
+/** The score at the top is the match's after the hand whose result is shown (`msg`, a
+ *  hand_over), as the result's own table says: the state that carries it waits until the
+ *  result is closed, and the top said the score before the hand meanwhile.  Under
+ *  coolie_kodi the kodis too (56-MATCH-3). */
+function keepScores(msg) {
+  if (!ui.st || ui.st.hand !== msg.hand || !Array.isArray(msg.scores)) return;
+  const kodis = msg.booked?.kodis ? { kodis: msg.booked.kodis } : {};
+  ui.st = { ...ui.st, match: { ...(ui.st.match ?? {}), scores: msg.scores, ...kodis } };
+  refresh();
 }
 
 function onError(msg) {
