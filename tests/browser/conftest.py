@@ -197,6 +197,16 @@ def catalog(lang: str) -> dict[str, Any]:
     return data
 
 
+OWN_DIGITS = {"bn": str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")}
+"""The languages whose catalogs write numbers in their own digits: the page writes every number
+it shows in them (``i18n.js`` ``digits``)."""
+
+
+def number(lang: str, n: object) -> str:
+    """``n`` as the page shows it in ``lang``: "১৭" in Bengali, "17" elsewhere."""
+    return str(n).translate(OWN_DIGITS.get(lang, {}))
+
+
 def seq(page: Page) -> int:
     """The ``seq`` of the last state the table shows."""
     return int(page.locator("body").get_attribute("data-seq") or 0)

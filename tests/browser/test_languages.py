@@ -20,6 +20,7 @@ from browser.conftest import (
     act_simply,
     catalog,
     dialog_open,
+    number,
     seated_page,
     seq,
     then_wait,
@@ -158,7 +159,7 @@ def test_plural_forms_cover_every_category_of_each_language(
             text = page.evaluate(f"(async () => (await module('js/i18n.js'))"
                                  f".t('legend.points', {{count: {n}}}))()")
             form = page.evaluate(f"new Intl.PluralRules('{lang}').select({n})")
-            assert text == catalog(lang)["legend.points"][form].replace("{count}", str(n))
+            assert text == catalog(lang)["legend.points"][form].replace("{count}", number(lang, n))
 
 
 def test_the_engines_reasons_are_told_in_the_language(

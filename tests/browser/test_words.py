@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from browser.conftest import api, catalog
+from browser.conftest import api, catalog, number
 from server.harness import Server
 from twentyeight.match import Match
 from twentyeight.server.notes import step_notes
@@ -538,8 +538,8 @@ def test_a_defenders_matching_bid_is_told_as_a_match(
         page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(calls)}")
         lines = log_lines(page)
 
-        def said(key: str, seat: int, words: dict[str, Any] = words) -> str:
-            return words[key].replace("{who}", NAMES[seat]).replace("{bid}", "17")
+        def said(key: str, seat: int, words: dict[str, Any] = words, lang: str = lang) -> str:
+            return words[key].replace("{who}", NAMES[seat]).replace("{bid}", number(lang, 17))
         challenger = (opener + 3) % 4
         assert any(line.startswith(said("act.bid", challenger)) for line in lines), lines
         assert sum(line.startswith(said("act.bid_match", opener)) for line in lines) == 1, lines
@@ -619,7 +619,7 @@ def test_the_highest_bid_in_the_auction_is_not_called_the_contract(
                                            "name": "Asha", "protocol": 2, "seq": 0},
                       state(room, m, 1)])
         chip = words["chip.contract"].replace("{bid}", words["contract.so_far"]).replace(
-            "{bid}", "16").replace("{who}", "Kabir")
+            "{bid}", number(lang, 16)).replace("{who}", "Kabir")
         page.wait_for_function("(chip) => document.querySelector('#chips .chip')?.textContent"
                                " === chip", arg=chip)
         box = page.locator("#chips .chip").first.bounding_box()

@@ -77,14 +77,29 @@ function entry(key, count) {
   return value;
 }
 
-/** The text of `key` with its {placeholders} filled from `params`. */
+/** The languages whose catalogs write numbers in their own digits (Bengali's ০–৯). */
+const OWN_DIGITS = { bn: "০১২৩৪৫৬৭৮৯" };
+
+/** A number as the page's language writes it: in its own digits where its catalog uses them
+ *  ("আসন ১", not "আসন 1" beside the catalog's "৪ জন"), else as it is. */
+export function digits(value) {
+  const own = OWN_DIGITS[lang];
+  const text = String(value);
+  return own ? text.replace(/[0-9]/g, (d) => own[d]) : text;
+}
+
+/** A parameter as a sentence shows it: a number in the language's digits (`digits`); text,
+ *  such as a card ("10♠") or a name, as it is. */
+const shown = (value) => (typeof value === "number" ? digits(value) : String(value));
+
 /** A seat as people count it, from 1 ("Seat 1" is the seat the records and the protocol
  *  call 0): every seat number a page shows goes through here. */
 export const seatNumber = (k) => Number(k) + 1;
 
+/** The text of `key` with its {placeholders} filled from `params`. */
 export function t(key, params = {}) {
   return entry(key, params.count).replace(/\{(\w+)\}/g,
-    (whole, name) => (name in params ? String(params[name]) : whole));
+    (whole, name) => (name in params ? shown(params[name]) : whole));
 }
 
 /** Like `t`, as nodes: a parameter may be a Node (a <strong>, a coloured suit). */
@@ -95,7 +110,7 @@ export function tn(key, params = {}) {
   for (const m of text.matchAll(/\{(\w+)\}/g)) {
     frag.append(text.slice(last, m.index));
     const value = m[1] in params ? params[m[1]] : m[0];
-    frag.append(value instanceof Node ? value : String(value));
+    frag.append(value instanceof Node ? value : shown(value));
     last = m.index + m[0].length;
   }
   frag.append(text.slice(last));

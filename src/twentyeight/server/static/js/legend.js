@@ -1,7 +1,7 @@
 // The legend of a table's cards, strongest first, with their points (the lobby's chosen rules
 // and the table's side panel): from /api/presets' `legend` (twentyeight.rule_words).
 import { rankLabel } from "./cards.js";
-import { t } from "./i18n.js";
+import { digits, t } from "./i18n.js";
 
 /** The legend for a preset with these flag values (a deck flag may change the cards). */
 export function legendFor(preset, flags = {}) {
@@ -30,7 +30,7 @@ export function legendNodes(legend) {
     rank.textContent = rankLabel(r.rank) + (r.per_suit > 1 ? `×${r.per_suit}` : "");
     const points = document.createElement("span");
     points.className = "lr-points";
-    points.textContent = String(r.points);
+    points.textContent = digits(r.points);
     li.append(rank, points);
     list.append(li);
   }

@@ -1,7 +1,7 @@
 // Actions in RECORDS.md notation ("2 bid 16", "0 play JH") told in words for people, in the
 // page's language (the act.*, btn.*, help.* and bid.* keys of the catalogs).
 import { SUIT_SYMBOL, cardName, cardNode, cardShort, parseCard, suitNode, suitWord } from "./cards.js";
-import { has, t, tn } from "./i18n.js";
+import { digits, has, t, tn } from "./i18n.js";
 
 /** "2 bid 30H" → {seat: 2, verb: "bid", arg: "30H"}. */
 export function parseAction(text) {
@@ -102,7 +102,7 @@ export function labelNode(text) {
   const { verb, arg } = parseAction(text);
   switch (verb) {
     case "bid": { const { value, den } = bidParts(arg); return bidNode(value, den); }
-    case "raise": return document.createTextNode(t("btn.raise", { value: arg }));
+    case "raise": return document.createTextNode(t("btn.raise", { value: digits(arg) }));
     case "trump":
       if (arg === "seventh") return document.createTextNode(t("btn.trump_seventh"));
       if (arg === "reverse") return document.createTextNode(t("btn.trump_reverse"));

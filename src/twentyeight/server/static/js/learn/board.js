@@ -4,7 +4,7 @@
 // every hand open, each seat shows its cards.  Nothing here reads more than it is given.
 // (`el`, the table's own element builder, is re-exported for the learning pages.)
 import { SUIT_SYMBOL, backSVG, cardName, cardSVG, sortHand, suitWord } from "../cards.js";
-import { seatNumber, t } from "../i18n.js";
+import { digits, seatNumber, t } from "../i18n.js";
 import { el } from "../table/dom.js";
 import { bidText, doubling, matchesBefore, parseAction, told } from "../words.js";
 
@@ -64,7 +64,7 @@ function statusLine(view, names, me, trump) {
       parts.push(t("learn.target", { target: view.target }));
     }
   } else if (view.high_bid !== null) {
-    parts.push(t("learn.high_bid", { bid: String(view.high_bid) }));
+    parts.push(t("learn.high_bid", { bid: view.high_bid }));
   }
   const known = trump ?? view.trump;
   if (known === "reverse") parts.push(t("trump.reverse"));
@@ -127,7 +127,7 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
       centre.append(el("div", { class: `lb-played${trick.winner === who ? " won" : ""}`, style,
         "data-x": x, "data-y": y, "data-seat": who, "data-order": order ? i + 1 : null }, cardFace(c),
         order && trick.cards.length > 1 ? el("span", { class: "lb-order", "aria-hidden": "true",
-          text: String(i + 1) }) : null));
+          text: digits(i + 1) }) : null));
     });
   } else if (view.phase === "auction" || view.phase === "trump") {
     centre.append(el("p", { class: "lb-phase", text: t(`phase.${view.phase}`) }));

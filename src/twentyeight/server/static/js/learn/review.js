@@ -2,7 +2,7 @@
 // the expert's choice, and what it cost, biggest mistakes first; each row may jump to its
 // moment (the replay viewer).
 import { SUIT_SYMBOL, cardShort, suitWord } from "../cards.js";
-import { t } from "../i18n.js";
+import { digits, t } from "../i18n.js";
 import { reasonSentence } from "../reasons.js";
 import { bidParts, bidText, parseAction } from "../words.js";
 import { el } from "./board.js";
@@ -21,13 +21,13 @@ export function actionLabel(text) {
     const { value, den } = bidParts(arg);
     return t("review.bid", { bid: bidText(value, den) });
   }
-  if (verb === "raise") return t("btn.raise", { value: arg });
+  if (verb === "raise") return t("btn.raise", { value: digits(arg) });
   return t(`btn.${verb}`);
 }
 
 const costly = (d) => d.loss > 0 || d.loss_game_points > 0;
 /** A cost as a number for people: "−1.5" (a loss), and "0" for nothing (never "−0.0"). */
-const num = (x, digits) => (Number(x) > 0 ? `−${Number(x).toFixed(digits)}` : "0");
+const num = (x, places) => digits(Number(x) > 0 ? `−${Number(x).toFixed(places)}` : "0");
 
 /** The review as nodes; `onPick(decision)` (optional) makes each row a button. */
 export function reviewNodes(decisions, { onPick = null } = {}) {

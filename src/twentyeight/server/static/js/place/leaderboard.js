@@ -1,6 +1,6 @@
 // The leaderboard (GET /api/leaderboard?family=F): the rated players of each family, best
 // first, by mu − 3·sigma.
-import { t } from "../i18n.js";
+import { digits, t } from "../i18n.js";
 import { $, el } from "../table/dom.js";
 import { loaded } from "../request.js";
 import { startPage } from "./page.js";
@@ -24,10 +24,10 @@ function draw() {
       el("th", { text: t("board.player") }), el("th", { class: "num", text: t("profile.rating") }),
       el("th", { class: "num", text: t("profile.rated_matches") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", {},
-      el("td", { class: "num", text: String(r.rank) }),
+      el("td", { class: "num", text: digits(r.rank) }),
       el("td", {}, el("a", { href: `/players/${encodeURIComponent(r.name)}`, text: r.name })),
-      el("td", { class: "num", text: r.rating.toFixed(1) }),
-      el("td", { class: "num", text: String(r.matches) }))))));
+      el("td", { class: "num", text: digits(r.rating.toFixed(1)) }),
+      el("td", { class: "num", text: digits(r.matches) }))))));
 }
 
 async function load() {

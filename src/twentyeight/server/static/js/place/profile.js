@@ -1,7 +1,7 @@
 // A player's profile (GET /api/players/NAME): ratings per family, contracts bid and made and
 // points per deal per family, and the finished matches, each hand's record one click away.
 import { gameName } from "../games.js";
-import { t } from "../i18n.js";
+import { digits, t } from "../i18n.js";
 import { $, el } from "../table/dom.js";
 import { accountBar, dateText } from "./account.js";
 import { offerOwn, wireOwn } from "./own.js";
@@ -18,7 +18,7 @@ function table(head, rows) {
   return el("table", { class: "stats" },
     el("thead", {}, el("tr", {}, ...head.map(([text, num]) => el("th", { class: num ? "num" : "", text })))),
     el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c, i) =>
-      el("td", { class: head[i][1] ? "num" : "", text: String(c) }))))));
+      el("td", { class: head[i][1] ? "num" : "", text: digits(c) }))))));
 }
 
 const family = (f) => t("profile.family", { family: f });
@@ -51,14 +51,14 @@ function draw(who) {
   const ratings = Object.entries(profile.ratings);
   $("ratings").replaceChildren(ratings.length
     ? table([[t("profile.game")], [t("profile.rating"), true], [t("profile.rated_matches"), true]],
-      ratings.map(([f, r]) => [family(f), r.rating.toFixed(1), r.matches]))
+      ratings.map(([f, r]) => [family(f), digits(r.rating.toFixed(1)), r.matches]))
     : el("p", { class: "hint", text: t("profile.no_ratings") }));
   const families = Object.entries(profile.families);
   $("families").replaceChildren(...(families.length ? families.map(([f, s]) => el("section",
     { class: "family-stats", "data-family": f }, el("h3", { text: family(f) }),
     el("dl", {}, ...[["profile.matches", s.matches], ["profile.won", s.won], ["profile.deals", s.deals],
       ["profile.bids", s.bids], ["profile.made", s.made], ["profile.points_per_deal", s.points_per_deal]]
-      .map(([key, value]) => el("div", {}, el("dt", { text: t(key) }), el("dd", { text: String(value) }))))))
+      .map(([key, value]) => el("div", {}, el("dt", { text: t(key) }), el("dd", { text: digits(value) }))))))
     : [el("p", { class: "hint", text: t("profile.no_matches") })]));
   $("matches").replaceChildren(...profile.matches.map((m) => {
     const result = el("span", { class: m.won ? "match-won" : "match-lost", text: t(m.won ? "profile.match_won" : "profile.match_lost") });

@@ -3,7 +3,7 @@
 // not a time of day, so a wrong clock on this device does not matter: the count starts when
 // the message arrived.  The newest message says (a person back at the table, or gone, changes
 // the clock: the room summary then tells it).
-import { t } from "../i18n.js";
+import { digits, t } from "../i18n.js";
 import { $ } from "./dom.js";
 import { seatName, ui } from "./state.js";
 
@@ -22,7 +22,7 @@ export function secondsLeft() {
 export function clockTime(seconds) {
   const two = (n) => String(n).padStart(2, "0");
   const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
-  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+  return digits(h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`);
 }
 
 /** The clock chip in the status strip, drawn now and every quarter second while it runs. */

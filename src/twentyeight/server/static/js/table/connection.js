@@ -52,7 +52,7 @@ export function connect() {
       $("prompt").textContent = t(closed ? "conn.closed_long" : "conn.no_table_long", { room: ROOM });
       return;
     }
-    setConn("conn.retry", { seconds: (link.backoff / 1000).toFixed(1) }, "bad");
+    setConn("conn.retry", { seconds: Number((link.backoff / 1000).toFixed(1)) }, "bad");
     link.retry = setTimeout(connect, link.backoff);
     link.backoff = Math.min(10000, link.backoff * 2);
   });

@@ -2,7 +2,7 @@
 // in two steps when a bid names its trump), and your hand of cards (legal ones raised, fitted
 // to the width, one tab stop with the arrow keys moving along it).
 import { cardName, cardSVG, sortHand } from "../cards.js";
-import { t } from "../i18n.js";
+import { digits, t } from "../i18n.js";
 import { noteNode } from "../learn/notes.js";
 import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.js";
 import { claimButton } from "./claim.js";
@@ -121,7 +121,7 @@ export function renderActions() {
       const choose = (value) => () => { ui.bidValue = value; refresh(); focusBid(); };
       if (ui.bidValue === null) {
         for (const value of values) {
-          group.append(el("button", { type: "button", class: "act bid-value", text: String(value),
+          group.append(el("button", { type: "button", class: "act bid-value", text: digits(value),
             "aria-label": t("help.bid_value", { value }), onclick: choose(value) }));
         }
       } else {

@@ -3,7 +3,7 @@
 // of the hand-over dialog.  Each panel is a function of the state; a new panel is one more
 // function here and one more <section> in table.html.
 import { backSVG, cardName, cardSVG, cardShort } from "../cards.js";
-import { t, tn } from "../i18n.js";
+import { digits, t, tn } from "../i18n.js";
 import { legendFor, legendNodes } from "../legend.js";
 import { bidNode, callNode, doublingOf, parseAction } from "../words.js";
 import { $, el } from "./dom.js";
@@ -45,7 +45,7 @@ function contractFacts(box) {
   const hand = ui.st?.hand;                       // (my seat's, before I took it, the computer's)
   row(t("contract.by"), t("contract.by_team", { who: seatName(bidder, { hand }), team: TEAM_LETTERS[teamOf(bidder)] }));
   if (v.target && v.target !== v.contract && !undertaking) {
-    row(t("contract.target"), String(v.target));
+    row(t("contract.target"), digits(v.target));
   }
   const doubled = doublingOf(v);
   if (v.stake) {                         // what the contract wins and loses, doubling included
@@ -97,7 +97,7 @@ export function renderPoints() {
       el("span", { style: `width:${Math.min(100, (100 * r.pts) / (goal || Math.max(total, 28)))}%` }));
     box.append(el("div", { class: `pts team-${r.team}`, "data-side": r.key },
       el("div", { class: "pts-label", text: r.label }),
-      el("div", { class: "pts-value" }, el("strong", { text: String(r.pts) }),
+      el("div", { class: "pts-value" }, el("strong", { text: digits(r.pts) }),
         goal ? ` ${t("points.of_needed", { goal })}` : "", ` · ${t("points.tricks", { count: r.tricks })}`),
       bar));
   }
@@ -131,7 +131,7 @@ function trickRow(tr, number, hand = null) {
   const li = el("li", { class: "trick-row", "aria-label": aboutSeat("trick.row", tr.winner, {
     n: number, cards: tr.cards.map((c, i) => `${who(tr.seats[i])} ${cardName(c)}`).join(", "),
     count: tr.points }, { hand }) });
-  li.append(el("span", { class: "tr-n", text: String(number), "aria-hidden": "true" }));
+  li.append(el("span", { class: "tr-n", text: digits(number), "aria-hidden": "true" }));
   tr.cards.forEach((c, i) => {
     li.append(el("span", { class: `tr-card${tr.seats[i] === tr.winner ? " winner" : ""}`, "aria-hidden": "true", title: who(tr.seats[i]) },
       el("span", { class: "tiny-card", html: cardSVG(c) }), el("span", { class: "tr-who", text: who(tr.seats[i]) })));

@@ -3,7 +3,7 @@
 // auction in the centre, and the status strip above the felt (contract, trump, points, and
 // the banner of a trump or pair moment) — in the page's flow, so that it covers nothing.
 import { backSVG, cardName, cardSVG, sixSVG } from "../cards.js";
-import { seatNumber, t, tn } from "../i18n.js";
+import { digits, seatNumber, t, tn } from "../i18n.js";
 import { bidNode, callNode, doublingOf, levelName } from "../words.js";
 import { startMatch, takeSeat } from "./commands.js";
 import { $, el } from "./dom.js";
@@ -233,7 +233,7 @@ export function renderSeats() {
       const fan = el("div", { class: "mini-fan", "aria-hidden": "true" });
       const shown = Math.min(v.hand_sizes[k], 8);
       for (let i = 0; i < shown; i++) fan.append(el("span", { class: "mini-back", style: `--i:${i - (shown - 1) / 2}` }));
-      row.append(fan, el("span", { class: "count", "aria-hidden": "true", text: String(v.hand_sizes[k]) }));
+      row.append(fan, el("span", { class: "count", "aria-hidden": "true", text: digits(v.hand_sizes[k]) }));
     }
     if (v && v.bidder === k && v.indicator_face_down) {
       const mineInd = v.indicator && k === ui.me;
@@ -334,8 +334,8 @@ export function renderStatus() {
     if (v.bidder !== null && (v.phase === "play" || v.phase === "cot" || v.phase === "over")) {
       const target = undertaking ? null : v.target;          // (every trick, not points)
       box.append(el("span", { class: "chip" }, tn(target ? "chip.points_of" : "chip.points", {
-        ours: el("strong", { id: "strip-bidding", text: String(v.points.bidding) }),
-        target, theirs: el("strong", { text: String(v.points.opponents) }) })));
+        ours: el("strong", { id: "strip-bidding", text: digits(v.points.bidding) }),
+        target, theirs: el("strong", { text: digits(v.points.opponents) }) })));
     }
     if (v.special && !undertaking) {             // (an undertaking is the contract chip's)
       box.append(el("span", { class: "chip special", text: t(`special.${v.special}`) }));

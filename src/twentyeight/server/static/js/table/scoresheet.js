@@ -1,7 +1,7 @@
 // The running score sheet of the match (the server's `sheet` message: one row per hand
 // finished): who bid what, made or not, each side's score change as the match booked it
 // (tables really paid, coolies moved), the kodis given and taken off, and the running total.
-import { joinList, t } from "../i18n.js";
+import { digits, joinList, t } from "../i18n.js";
 import { doubling } from "../words.js";
 import { $, el } from "./dom.js";
 import { TEAM_LETTERS, seatName, teamName, teamOf, ui } from "./state.js";
@@ -23,13 +23,13 @@ export function renderSheet() {
   const head = el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }),
     el("th", { scope: "col", text: t("sheet.bid") }), el("th", { scope: "col", text: t("sheet.result") }));
   for (let k = 0; k < teams; k++) {
-    head.append(el("th", { scope: "col", class: `team-${k}`, title: teamName(k), text: TEAM_LETTERS[k] || String(k + 1) }));
+    head.append(el("th", { scope: "col", class: `team-${k}`, title: teamName(k), text: TEAM_LETTERS[k] || digits(k + 1) }));
   }
   const body = el("tbody");
   for (const r of rows) {
     const result = r.made === null ? t("sheet.annulled") : t(r.made ? "sheet.made" : "sheet.lost");
     const tr = el("tr", { class: r.made === false ? "lost" : "" },
-      el("th", { scope: "row", text: String(r.hand + 1) }),
+      el("th", { scope: "row", text: digits(r.hand + 1) }),
       el("td", { text: bidShown(r) }),
       el("td", { text: result }));
     r.scores.forEach((total, k) => {

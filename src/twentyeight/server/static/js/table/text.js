@@ -1,7 +1,7 @@
 // Sentences for people about the table, in the page's language: a seat's action told with
 // its name, the result of a hand, the end of the match, the trump, an engine's refusal.
 import { SUIT_SYMBOL, suitWord } from "../cards.js";
-import { joinList, t } from "../i18n.js";
+import { digits, joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
 import { bidText, doublingOf, told } from "../words.js";
@@ -34,7 +34,7 @@ export function opening(text) {
 }
 
 /** A change of score, or points: signed ("+3", "-1", "0"). */
-export const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
+export const signed = (x) => digits(x > 0 ? `+${x}` : `${x}`);
 
 /** What the match's score counts where it is not points: "tables" (56: twelve each, moved
  *  between the sides, 56-MATCH-1) or "coolies" (56-MATCH-3); null for points. */
@@ -46,7 +46,7 @@ export function scoreUnit() {
 /** A side's score as the table shows it: tables or coolies as many as it holds ("12"),
  *  points signed ("+3"). */
 export function scoreShown(score) {
-  return scoreUnit() ? String(score) : signed(score);
+  return scoreUnit() ? digits(score) : signed(score);
 }
 
 /** Why hand view `v` was annulled, in words ("" when it was not, or the reason is unknown
