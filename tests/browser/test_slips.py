@@ -6,6 +6,7 @@ bidder told "You may reveal" when he must."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -295,6 +296,39 @@ def test_a_small_plate_leaves_a_bit_off_whole(
         assert all(b["shown"] or b["hidden"] for b in line), line
     assert any(b["hidden"] for line in lines for b in line), lines   # one was left off
 
+
+LINE_STARTS = """() => [...document.querySelectorAll('#seats .plate-bits')].map(line =>
+  [...line.querySelectorAll('.bit')].map((bit, i, bits) => ({
+    text: bit.textContent,
+    starts: i > 0 && bit.getBoundingClientRect().top
+      > bits[i - 1].getBoundingClientRect().top + bit.getBoundingClientRect().height / 2,
+    sep: bit.querySelector('.sep') ? getComputedStyle(bit.querySelector('.sep')).visibility
+      : null })))"""
+
+
+@pytest.mark.viewport(1280, 800)
+def test_a_wrapped_plate_line_starts_without_a_separator(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A desktop plate whose bits take two lines began the second with the separator ("1
+    kodi · dealer" over "· computer"). A bit that starts a line hides its "·"; every other
+    bit after the first shows it, again after the page is laid out anew."""
+    page = table(new_browser_context, server, "28")
+    settle(page)
+    page.evaluate("""async () => {
+      const { bitsLine } = await module('js/table/render-table.js');
+      for (const line of document.querySelectorAll('#seats .plate:not(.mine) .plate-bits')) {
+        line.replaceWith(bitsLine(['bidder · 19', 'dealer', 'computer plays', 'away']));
+      }
+      window.dispatchEvent(new Event('resize'));
+    }""")
+    page.wait_for_function("document.querySelector('#seats .bit.line-start') !== null")
+    lines = [line for line in page.evaluate(LINE_STARTS) if len(line) == 4]
+    assert lines, lines
+    for line in lines:
+        assert any(b["starts"] for b in line), line                  # the bits do wrap
+        for bit in line[1:]:
+            assert bit["sep"] == ("hidden" if bit["starts"] else "visible"), line
+    page.locator("#felt").screenshot(path=str(shots / "plates-wrapped-1280x800.png"))
 
 def test_the_auctions_prompt_names_a_double_and_56_has_no_ask_key(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:

@@ -510,6 +510,19 @@ export function layoutFelt(felt, order) {
   });
   placeTrickCards(felt);
   fitAuctionCard(felt);
+  markLineStarts(plates);
+}
+
+/** A plate's bits that wrap start their second line without the "·" that joins them to the
+ *  bit before ("1 kodi · dealer" over "computer", not over "· computer"): each bit that
+ *  begins a line is marked `line-start`, and its separator kept but not shown (so that the
+ *  line breaks where it did). */
+export function markLineStarts(plates) {
+  for (const line of plates.map((p) => p.querySelector(".plate-bits")).filter(Boolean)) {
+    const bits = [...line.querySelectorAll(".bit")];
+    bits.forEach((bit, i) => bit.classList.toggle("line-start",
+      i > 0 && bit.offsetTop > bits[i - 1].offsetTop + bits[i - 1].offsetHeight / 2));
+  }
 }
 
 /** The auction's card says all it holds in the centre's room: its bid ("28 no-trump", in

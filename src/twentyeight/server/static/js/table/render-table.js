@@ -182,12 +182,15 @@ function plateBits(k, v, s) {
 
 /** The plate's line of bits, "bidder · 19 · dealer", each bit unbroken: where the plate has
  *  one line for them (a small felt, a low screen) the bits that do not fit are left off
- *  whole ("bidder · 19", not "bidder · 19 · de…"; the plate's label says them all). */
+ *  whole ("bidder · 19", not "bidder · 19 · de…"; the plate's label says them all).  Each bit
+ *  after the first carries its separator, which a bit starting a line hides (layout.js,
+ *  markLineStarts). */
 export function bitsLine(bits) {
   const line = el("div", { class: "plate-bits" });
   bits.forEach((bit, i) => {
     if (i) line.append(" ");                  // the line may break here, and only here
-    line.append(el("span", { class: "bit", text: i ? `· ${bit}` : bit }));
+    line.append(i ? el("span", { class: "bit" }, el("span", { class: "sep", text: "· " }), bit)
+      : el("span", { class: "bit", text: bit }));
   });
   return line;
 }
