@@ -23,10 +23,32 @@ def test_serve_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--takeover-seconds" in out and "--db" in out
 
 
-def test_serve_bad_database_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_bad_database_is_one_clear_line(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    """A database that cannot be used is said in one line that names it (its password
+    hidden), with the driver's words and not SQLAlchemy's second line and web link."""
     assert main(["serve", "--db", "nonsense://nowhere"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("twentyeight serve:") and "Traceback" not in err
+    missing = f"sqlite:///{tmp_path / 'no' / 'such' / 'rooms.db'}"
+    assert main(["serve", "--db", missing]) == 2
+    err = capsys.readouterr().err
+    assert err == f"twentyeight serve: cannot use the database {missing}: unable to open " \
+        "database file\n"
+    assert main(["serve", "--db", "postgresql://ann:secret@127.0.0.1:1/rooms"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("twentyeight serve: cannot use the database "
+                          "postgresql://ann:***@127.0.0.1:1/rooms: ")
+    assert "secret" not in err and "sqlalche.me" not in err and err.count("\n") == 1, err
+
+
+def test_an_unreachable_redis_stops_the_start(capsys: pytest.CaptureFixture[str]) -> None:
+    """--redis that nothing answers at: the server said it was serving and kept retrying
+    alone ("could not publish to Redis … the poll will catch up"); now it does not start."""
+    assert main(["serve", "--db", "memory://", "--redis", "redis://127.0.0.1:1/0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("twentyeight serve: cannot reach Redis at redis://127.0.0.1:1/0: ")
+    assert "serving on" not in err and err.count("\n") == 1, err
 
 
 def test_serve_bad_timeout(capsys: pytest.CaptureFixture[str]) -> None:

@@ -88,10 +88,16 @@ def run(args: argparse.Namespace) -> int:
                         redis_url=args.redis, bot_modules=tuple(args.bot_module),
                         behind_https=args.behind_https,
                         limits=limits)
+    unreachable = _redis_problem(args.redis) if args.redis else ""
+    if unreachable:
+        print(f"twentyeight serve: cannot reach Redis at {_safe(args.redis)}: {unreachable}",
+              file=sys.stderr)
+        return 2
     try:
         app = create_app(settings)
     except Exception as e:          # a bad database URL, an unreachable database
-        print(f"twentyeight serve: {e}", file=sys.stderr)
+        print(f"twentyeight serve: cannot use the database {_safe(args.db)}: "
+              f"{_first_line(e, args.db)}", file=sys.stderr)
         return 2
     shared = f", sharing rooms over {_safe(args.redis)}" if args.redis else ""
     print(f"twentyeight: serving on http://{args.host}:{args.port} (database "
@@ -118,6 +124,33 @@ def _outside_limits(args: argparse.Namespace, limits: Any) -> str:
         if not low <= value <= high:
             return (f"{option} {value:g} is outside the limits of {low:g} to {high:g} "
                     f"seconds ({names}: --limit changes them)")
+    return ""
+
+
+def _first_line(error: BaseException, url: str) -> str:
+    """What went wrong, in one line: the driver's own message where SQLAlchemy wraps one
+    (without its "Background on this error" link), any password of ``url`` hidden."""
+    cause = getattr(error, "orig", None) or error
+    lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
+    text = lines[0] if lines else type(cause).__name__
+    return text.replace(url, _safe(url))
+
+
+def _redis_problem(url: str) -> str:
+    """Why Redis at ``url`` cannot be used (``""`` if it answers): a server sharing rooms
+    through a Redis it cannot reach would start and keep retrying, alone."""
+    try:
+        from redis import Redis
+    except ImportError:
+        return "the redis library is missing: pip install 'twentyeight[redis]'"
+    try:
+        client = Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except Exception as e:          # a bad URL, a refused or timed-out connection, a password
+        return _first_line(e, url)
     return ""
 
 
