@@ -46,6 +46,22 @@ def test_simulate_text_and_progress() -> None:
                                              annulled), annulled   # (was a Python dict)
 
 
+def test_the_progress_bar_tells_no_time_left_before_it_can() -> None:
+    """At 0% the bar said "ETA 0s" (no rate yet): it says "?s" until a unit is done, then
+    the time left at the rate so far (a slow rate with its tenths, not "0/s")."""
+    from twentyeight.cli.progress import Progress
+
+    out = io.StringIO()
+    with Progress(4, "hands", enabled=True, stream=out) as bar:
+        bar._draw(force=True)
+        first = out.getvalue()
+        bar.start -= 2.0                                   # one hand in two seconds
+        bar.done = 1
+        bar._draw(force=True)
+    assert first.endswith("0/4 hands 0/s ETA    ?s "), first
+    assert "1/4 hands 0.5/s ETA    6s " in out.getvalue(), out.getvalue()
+
+
 def test_simulate_rules_object() -> None:
     proc = cli("simulate", "--hands", "200", "--rules", '{"preset": "28", "cot": true}',
                "--json")

@@ -217,6 +217,9 @@ def test_arena_report_plurals_and_a_sweep_without_an_upper_bound() -> None:
     assert "annulled: 1 play, 1 whole deal\n" in text
     assert "Elo difference (from matches): at least +268 (every one won: no upper bound)" in text
     assert "+618" not in text
+    report["elo"] = {**elo_from_scores([1.0] * 9 + [0.5]), "from": "matches"}
+    text = arena_text(report)         # not "+512 [+112, +512]": ten games measure no more
+    assert "Elo difference (from matches): +512 [+112, no upper bound]\n" in text
 
 
 class FakeTerminal(io.StringIO):

@@ -122,7 +122,9 @@ def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     The interval is the Wilson score interval of the score fraction, which stays sensible at
     0% and 100%; fractions are clipped to ``[1/(2n), 1 - 1/(2n)]`` before :func:`elo`.  A
     sweep (every game won, or every game lost) has no finite estimate: ``diff`` is then the
-    clipped value, a stand-in, and the interval's open end is ``None`` (unbounded).
+    clipped value, a stand-in, and the interval's open end is ``None`` (unbounded).  So is an
+    end that the clip would make up: 9½ of 10 games put the upper end beyond what ten games
+    can measure, not at the estimate itself ("+512 [+112, +512]").
 
     >>> r = elo_from_scores([1.0, 0.0, 0.5, 1.0])
     >>> round(r["diff"], 1), r["score"]
@@ -130,6 +132,9 @@ def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     >>> lo, hi = elo_from_scores([1.0] * 18)["ci95"]
     >>> round(lo), hi
     (268, None)
+    >>> r = elo_from_scores([1.0] * 9 + [0.5])
+    >>> round(r["diff"]), round(r["ci95"][0]), r["ci95"][1]
+    (512, 112, None)
     """
     n = len(scores)
     if n == 0:
@@ -141,8 +146,8 @@ def elo_from_scores(scores: Sequence[float]) -> dict[str, Any]:
     def clip(x: float) -> float:
         return min(max(x, eps), 1.0 - eps)
 
-    lo = elo(clip(low)) if p > 0 else None
-    hi = elo(clip(high)) if p < 1 else None
+    lo = elo(low) if p > 0 and low >= eps else None
+    hi = elo(high) if p < 1 and high <= 1.0 - eps else None
     return {"diff": elo(clip(p)), "ci95": [lo, hi], "score": p, "n": n}
 
 

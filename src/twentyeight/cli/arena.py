@@ -136,13 +136,17 @@ def _count_of(n: int, thing: str) -> str:
     return f"{n:,} {thing}" if n == 1 else f"{n:,} {thing}s"
 
 
-def _elo_text(diff: float, lo: float | None, hi: float | None) -> str:
-    """``+120 [+40, +210]``; a sweep has no upper (or lower) bound: ``at least +268``."""
-    if hi is None and lo is not None:
+def _elo_text(diff: float, lo: float | None, hi: float | None, score: float) -> str:
+    """``+120 [+40, +210]``; a sweep has no upper (or lower) bound: ``at least +268``; nor
+    has a near-sweep, whose open end is beyond what its games measure: ``+512 [+112, no
+    upper bound]``."""
+    if score >= 1.0 and lo is not None:
         return f"at least {lo:+.0f} (every one won: no upper bound)"
-    if lo is None and hi is not None:
+    if score <= 0.0 and hi is not None:
         return f"at most {hi:+.0f} (every one lost: no lower bound)"
-    return f"{diff:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+    low = "no lower bound" if lo is None else f"{lo:+.0f}"
+    high = "no upper bound" if hi is None else f"{hi:+.0f}"
+    return f"{diff:+.0f} [{low}, {high}]"
 
 
 def describe(report: dict[str, Any]) -> str:
@@ -181,7 +185,8 @@ def describe(report: dict[str, Any]) -> str:
         lo, hi = e["ci95"]
         source = {"matches": "matches", "derived_from_deals": "derived matches",
                   "deals": "deals"}.get(e["from"], e["from"])
-        lines.append(f"Elo difference (from {source}): {_elo_text(e['diff'], lo, hi)}")
+        lines.append(f"Elo difference (from {source}): "
+                     f"{_elo_text(e['diff'], lo, hi, e['score'])}")
     return "\n".join(lines) + "\n"
 
 

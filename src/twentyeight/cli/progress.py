@@ -45,8 +45,10 @@ class Progress:
         frac = min(self.done / self.total, 1.0)
         width = 30
         filled = int(frac * width)
-        eta = (self.total - self.done) / rate if rate > 0 else 0.0
+        # (before the first unit is done there is no rate to tell the time left by)
+        eta = f"{(self.total - self.done) / rate:4.0f}s" if rate > 0 else "   ?s"
         bar = "█" * filled + "░" * (width - filled)
+        speed = f"{rate:,.0f}" if rate >= 10 or rate == 0 else f"{rate:.1f}"  # (0.5 deals/s)
         self.stream.write(f"\r{bar} {frac:4.0%} {self.done:,}/{self.total:,} {self.unit} "
-                          f"{rate:,.0f}/s ETA {eta:4.0f}s ")
+                          f"{speed}/s ETA {eta} ")
         self.stream.flush()
