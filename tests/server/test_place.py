@@ -107,6 +107,32 @@ def test_quick_play_sits_at_a_free_seat_or_makes_a_table(server: Server) -> None
     assert bad.status_code == 400 and set(bad.json()) == {"error", "message"}
 
 
+def test_quick_play_sends_nobody_to_a_table_nobody_waits_at(server: Server) -> None:
+    """An attack: public tables nobody sits at, which only their host's token can start,
+    held every quick player of their game, waiting for ever. Quick play now sends a
+    newcomer only to a waiting table where a person sits (connected, or seated this
+    minute); a public table whose every seat a person takes starts by itself; and a name
+    quick play refuses makes no table (one made first was left, hostless, for the next)."""
+    made = server.create_room(rules="28-3p", public=True)
+    room = made["room"]
+    assert wait_listed(server, room) is not None
+    elsewhere = browser(server).post("/api/quickplay", json={"rules": "28-3p", "name": "A"})
+    assert elsewhere.status_code == 200 and elsewhere.json()["room"] != room
+    host = browser(server).post(f"/api/rooms/{room}/seats/0", json={"name": "Host"})
+    assert host.status_code == 200, host.text
+    joined = browser(server).post("/api/quickplay", json={"rules": "28-3p", "name": "B"})
+    assert joined.status_code == 200 and joined.json()["room"] == room, joined.text
+    assert joined.json()["pending"] is False
+    assert server.get(f"/api/rooms/{room}").json()["status"] == "waiting"
+    last = browser(server).post(f"/api/rooms/{room}/seats/2", json={"name": "C"})
+    assert last.status_code == 200, last.text
+    info = server.get(f"/api/rooms/{room}").json()
+    assert info["status"] == "playing" and [s["kind"] for s in info["seats"]] == ["human"] * 3
+    rooms = server.get("/api/health").json()["rooms"]
+    bad = browser(server).post("/api/quickplay", json={"rules": "28-3p", "name": "\u202ebad"})
+    assert bad.status_code == 400 and bad.json()["error"] == "bad_name"
+    assert server.get("/api/health").json()["rooms"] == rooms
+
 def test_a_guest_holds_one_seat_of_a_public_table(server: Server) -> None:
     """A guest's browser is known by its guest cookie (HttpOnly, SameSite=Lax): its second
     seat at the same public table is refused, so one stranger never sees two hands; a second

@@ -348,6 +348,9 @@ class Lobby:
             self.audience.tell_room(room)
             room.changed.set()
             self.sync.changed(room)
+            if room.public and room.status == WAITING and all(x.kind == HUMAN
+                                                              for x in room.seats):
+                await self.begin(room)     # strangers at a full table need nobody's button
             return Seated(token)
 
     async def _claim(self, room: Room, seat: int, name: str, token: str,

@@ -51,7 +51,7 @@ from twentyeight.server.history import summarise
 from twentyeight.server.hub import Hub
 from twentyeight.server.limits import PerClient, client_of, short_hash
 from twentyeight.server.listing import listing, quick_pick, row_of
-from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, rules_from
+from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, clean_name, rules_from
 from twentyeight.server.place_store import DELETED, PlaceStore, PlayerRow, place_engine
 from twentyeight.server.quiet import keep_secrets_out_of_logs
 from twentyeight.server.ratings import FAMILIES, rate, shown
@@ -447,13 +447,17 @@ class Place:
         if ask.rules not in PRESETS:
             raise RoomError(400, "bad_rules", "quick play takes a preset's name (GET "
                             "/api/presets lists them)")
+        clean_name(ask.name, 0)           # a name refused before any table is made for it
         seat_ask = SeatAsk(name=ask.name)
         tried = 0
         for room_id, seat in quick_pick(await self.public(fresh=True), ask.rules):
             if tried >= QUICK_TRIES:
                 break
             try:
-                if not self.standard(await self.hub.lobby.current(room_id)):
+                room = await self.hub.lobby.current(room_id)
+                nobody_there = room.status == WAITING and not room.awaited(
+                    self.hub.now(), self.limits.public_away_seconds)
+                if nobody_there or not self.standard(room):
                     continue
                 tried += 1
                 seated = await self.take_seat(request, room_id, seat, seat_ask, response)

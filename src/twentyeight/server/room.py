@@ -229,6 +229,15 @@ class Room:
         return self.status == PLAYING and not self.watched and all(
             now - s.away_since >= grace for s in self.seats if s.kind == HUMAN)
 
+    def awaited(self, now: float, grace: float) -> bool:
+        """Whether a table waiting for players has someone waiting at it: a person seated
+        there who is connected, or was seated less than ``grace`` seconds ago (on the way to
+        the table). Quick play sends nobody to a waiting table without one: a stranger's
+        public tables that nobody sits at would hold every quick player, waiting for a host
+        who never starts them."""
+        return self.status == WAITING and any(
+            s.kind == HUMAN and (s.connected or now - s.away_since < grace) for s in self.seats)
+
     def takeover_at(self, seat: int) -> float | None:
         """When (``loop.time()``) a computer player may act for ``seat`` on its turn
         (``None``: never, an open seat, or a person alone with computer players)."""
