@@ -264,3 +264,15 @@ def test_the_next_turn_begins_when_the_action_is_accepted_not_when_it_is_committ
         assert t.room.turn_since == pytest.approx(10.0)
 
     run(scenario, SlowStore())
+
+
+@pytest.mark.parametrize("doc", [{"type": "hello", "token": "sïège"},
+                                 {"type": "hello", "token": "x" * 129},
+                                 {"type": "rematch", "host_token": "hôte"}])
+def test_a_token_that_cannot_be_one_is_told_what_a_token_is(doc: dict[str, Any]) -> None:
+    """An attack walk: a token of non-ASCII letters was refused as "must be a string",
+    though it is one; the refusal says what a token is."""
+    with pytest.raises(ProtocolError) as refused:
+        parse(json.dumps(doc))
+    assert refused.value.code == "malformed"
+    assert "token: ASCII text of at most 128 characters" in refused.value.message

@@ -54,7 +54,7 @@ from twentyeight.server.listing import listing, quick_pick, row_of
 from twentyeight.server.lobby import NewRoom, SeatAsk, Seated, clean_name, rules_from
 from twentyeight.server.place_store import DELETED, PlaceStore, PlayerRow, place_engine
 from twentyeight.server.quiet import keep_secrets_out_of_logs
-from twentyeight.server.ratings import FAMILIES, rate, shown
+from twentyeight.server.ratings import FAMILIES, rate, rules_not_rated, shown
 from twentyeight.server.refusal import RoomError
 from twentyeight.server.room import HUMAN, Room, new_token, token_hash
 from twentyeight.server.store import PLAYING, WAITING
@@ -500,7 +500,7 @@ class Place:
             players = {k: owners[s.token_hash] for k, s in enumerate(room.seats)
                        if s.kind == HUMAN and s.token_hash in owners}
             rated = room.rated and len(players) == len(room.seats) and \
-                await self._everyone_played(room)
+                not rules_not_rated(room.rules) and await self._everyone_played(room)
             result = summarise(room.id, match, players, rated)
             await self._write(self.store.record_match, result, rate)
         except Exception:

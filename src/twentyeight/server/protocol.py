@@ -89,7 +89,8 @@ def parse(raw: str | bytes | None, int_digits: int = 15) -> ClientMessage:
     token = doc.get("token")
     if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_LENGTH
                                   and token.isascii()):
-        raise ProtocolError(MALFORMED, "\"token\" must be a string", ref)
+        raise ProtocolError(MALFORMED, "\"token\" must be a seat's token: ASCII text of at "
+                            f"most {MAX_TOKEN_LENGTH} characters", ref)
     if kind == "ping":
         return ClientMessage("ping", ref=ref)
     if kind == "hello":

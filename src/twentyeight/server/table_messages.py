@@ -31,7 +31,8 @@ def parse_table_message(kind: str, doc: dict[str, Any], token: str | None,
         host = doc.get("host_token")
         if host is not None and not (isinstance(host, str)
                                      and 0 < len(host) <= MAX_TOKEN_LENGTH and host.isascii()):
-            raise ProtocolError(MALFORMED, "\"host_token\" must be a string", ref)
+            raise ProtocolError(MALFORMED, "\"host_token\" must be the host's token: ASCII "
+                                f"text of at most {MAX_TOKEN_LENGTH} characters", ref)
         if token is None and host is None:
             raise ProtocolError(UNAUTHORISED, "a rematch needs a seat's \"token\" (or the "
                                 "host's \"host_token\")", ref)
