@@ -220,3 +220,26 @@ def test_tables_are_told_as_paid(new_browser_context: Callable[..., BrowserConte
     assert last.locator("td.team-0 small").first.inner_text().strip() == "(+2)"
     assert last.locator("td.team-1 small").first.inner_text().strip() == "(-2)"
     assert not errors
+
+
+def test_a_refusal_while_the_result_is_open_is_told_in_it(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """A walk: "Play again, same seats" at the match's end did nothing — the server refused
+    (20 open tables), and its words went to the notice line behind the open dialog. A
+    refusal that comes while a dialog is open is told in it too, and goes with it."""
+    page, room, errors = page_at(new_browser_context, server, SIZES[1])
+    doc = tc.rec("56-tables-b-to-2", "56")
+    replay(page, hand_end(room, "56", doc["hands_played"]))
+    result_text(page)
+    words = "you have 20 open tables already; finish or leave one first"
+    replay(page, [{"type": "error", "code": "too_many_rooms", "message": words}])
+    told = page.locator("#hand-over .dialog-notice")
+    assert told.is_visible() and told.inner_text().endswith(words)
+    told_text = told.inner_text()
+    told.scroll_into_view_if_needed()
+    shot(page, artifacts, "refusal-in-result-360x640")
+    close_result(page)
+    assert page.locator(".dialog-notice").count() == 0
+    assert page.locator("#notice").inner_text() == told_text
+    assert not errors

@@ -118,17 +118,17 @@ opponent concedes, the bidder accepts."""
 
 ENDINGS = {
     "went-down": (CASES["pair_opponents"], 0, "en", "Hand 1 is over\nSeat 1 and Seat 3 bid 18 "
-                  "and went down with 19 points against 9. (The target was 22.) Game score: "
+                  "and went down with 19 points against 9. (The target was 22.) Game score change: "
                   "Seat 1 and Seat 3 -2."),
     "went-down-hi": (CASES["pair_opponents"], 0, "hi", "बाज़ी 1 ख़त्म\nकुर्सी 1 और कुर्सी 3 ने 18 "
-                     "की बोली लगाई और 19 अंक पर हार गए, विरोधियों के 9। (लक्ष्य 22 था।) गेम स्कोर: "
-                     "कुर्सी 1 और कुर्सी 3 -2।"),
+                     "की बोली लगाई और 19 अंक पर हार गए, विरोधियों के 9। (लक्ष्य 22 था।) "
+                     "गेम स्कोर में बदलाव: कुर्सी 1 और कुर्सी 3 -2।"),
     "made": (CASES["match"], 1, "en", "Hand 2 is over\nSeat 1 and Seat 3 bid 15 and made it "
-             "with 20 points against 8. Game score: Seat 1 and Seat 3 +1."),
+             "with 20 points against 8. Game score change: Seat 1 and Seat 3 +1."),
     "annulled": (CASES["bidding_side_all_trumps"], 0, "en",
                  "Hand 1 is over\nThe hand is annulled: the bidding side holds every trump."),
     "conceded": (CONCEDED, 0, "en", "Hand 1 is over\nSeat 2 and Seat 4 bid 28; the opponents "
-                 "conceded (28-COT-3). Game score: Seat 2 and Seat 4 +3."),
+                 "conceded (28-COT-3). Game score change: Seat 2 and Seat 4 +3."),
 }
 """Records and how each hand ends, said at its last step: (record, hand, language, words)."""
 

@@ -269,7 +269,7 @@ class Lobby:
                             f"({limits.rooms}); try again later")
         if await self.db.count_rooms(ask.client) >= limits.rooms_per_client:
             raise RoomError(429, "too_many_rooms", f"you have {limits.rooms_per_client} open "
-                            "rooms already; finish or leave one first")
+                            "tables already; finish or leave one first")
         host_token, invite = new_token(), new_token()
         room = Room(id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
                     rules=ask.rules, bot_kind=bots,

@@ -73,9 +73,29 @@ export function log(text, cls = "") {
 /** The notice line under the prompt: what `tell()` returns (told again in another language
  *  when the reader picks one, as the table talk is), or nothing (`notice("")`). */
 export function notice(tell, kind = "refused") {
-  const box = $("notice");
-  box.className = `notice ${kind}`;
-  if (typeof tell === "function") tellIn(box, tell);
-  else box.textContent = tell || "";
-  box.hidden = !box.textContent;
+  for (const box of [$("notice"), dialogNotice()]) {
+    if (!box) continue;
+    box.className = `${box.id ? "" : "dialog-notice "}notice ${kind}`;
+    if (typeof tell === "function") tellIn(box, tell);
+    else box.textContent = tell || "";
+    box.hidden = !box.textContent;
+  }
+}
+
+/** The notice line of the modal dialog open now, made on first use (before its buttons), or
+ *  null: an open dialog covers the page's notice, and a refusal told there alone went unseen
+ *  (a rematch the server could not make, pressed in "The match is over"). */
+function dialogNotice() {
+  const dialog = document.querySelector("dialog[open]");
+  if (!dialog) return null;
+  let line = dialog.querySelector(".dialog-notice");
+  if (!line) {
+    line = document.createElement("p");
+    line.setAttribute("role", "alert");
+    const form = dialog.querySelector("form");
+    if (form) form.before(line);
+    else dialog.append(line);
+    dialog.addEventListener("close", () => line.remove(), { once: true });   // (told then)
+  }
+  return line;
 }
