@@ -140,6 +140,16 @@ def test_28_auc_4_the_first_hand_must_open() -> None:
     assert explain_turn(g.view(N)) == [Reason("must_open", "28-AUC-4", {"value": 14})]
 
 
+
+def test_bhoos_29_the_defender_opens_by_the_competitions_rule() -> None:
+    """BOT-PROTOCOL §7.2: bhoos-29's first bidder opens as the defender, at 16, and may not
+    pass. A walk saw it told by 28's rule (28-AUC-4), which its rules page does not give."""
+    g = Game.new("bhoos-29", seed=3, dealer=0)
+    reasons = explain_turn(g.view(g.to_act))
+    assert reasons == [Reason("must_open", "BOT-PROTOCOL §7.2", {"value": 16})]
+    assert "BOT-PROTOCOL §7.2" in explained_rules(PRESETS["bhoos-29"])
+    assert "28-AUC-4" not in explained_rules(PRESETS["bhoos-29"])
+
 def test_28_raise_1_a_raise_starts_at_24() -> None:
     """28-RAISE-1: after a contract of 15 the raise window offers 24 and up."""
     g = game("28", 3, HEARTS_HIDDEN, TO_PLAY[:6])

@@ -69,9 +69,13 @@ def _hidden(r: Rules) -> bool:
     return r.trump_mode == "hidden"
 
 
+DUEL_RULE = "BOT-PROTOCOL §7.2"
+"""The competition's defender/challenger auction, whose first bidder opens (bhoos-29)."""
+
 EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
-    ("must_open", "28-AUC-4",                      # (bhoos-29's defender opens at 16 too)
-     lambda r: r.opening_rule == "forced_bid" or r.auction_procedure == "duel"),
+    ("must_open", "28-AUC-4",
+     lambda r: r.opening_rule == "forced_bid" and r.auction_procedure != "duel"),
+    ("must_open", DUEL_RULE, lambda r: r.auction_procedure == "duel"),  # the defender opens
     ("floor_dealer", "29-AUC-3",
      lambda r: r.opening_rule == "dealer_forced" and r.auction_procedure != "duel"),
     *((key, "28-AUC-6", lambda r: r.partner_overcall == "threshold"
@@ -143,7 +147,8 @@ def explained_rules(rules: Rules) -> list[str]:
     return [rule for rule in CITED if rule in cited]
 
 
-CITED = ("28-AUC-4", "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "6PK-4", "56-AUC-7",
+CITED = ("28-AUC-4", DUEL_RULE, "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "6PK-4",
+         "56-AUC-7",
          "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
          "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1", "28-BR-2", "28-BR-3", "56-HT-7",
          "28-LAST-1", "28-PAIR-4", "28-PAIR-5", "29-PAIR-3",
@@ -299,7 +304,8 @@ def _auction(view: View) -> list[Reason]:
     high = view["high_bid"]
     if high is None:
         if not passing and not view["history"]:
-            return [Reason("must_open", "28-AUC-4", {"value": low})]
+            duel = rules.auction_procedure == "duel"     # (bhoos-29's defender opens)
+            return [Reason("must_open", DUEL_RULE if duel else "28-AUC-4", {"value": low})]
         if not passing and high_bidder(view) is None and len(bids) == 1:
             return [Reason("floor_dealer", "29-AUC-3", {"value": low})]
         return []
