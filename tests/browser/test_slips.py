@@ -206,7 +206,8 @@ def test_29s_bidder_who_must_reveal_is_told_he_must(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """29-PLAY-3 / 28-BR-3: when revealing is the only legal action, the prompt says
     "must", not "may" (the prompt drawn from such a state) — and not "play a card" first,
-    which no card could do yet: "Your turn: you cannot follow suit: you must reveal …"."""
+    which no card could do yet: "Your turn: you cannot follow suit: you must reveal …" —
+    and not twice, the turn's note saying it again under it."""
     page = table(new_browser_context, server, "29")
     prompt = page.evaluate("""async () => {
       const s = await module('js/table/state.js');
@@ -216,6 +217,8 @@ def test_29s_bidder_who_must_reveal_is_told_he_must(
       state.view.trick = { cards: ['9S'], seats: [1], leader: 1 };
       state.to_act = s.ui.me;
       state.legal = [`${s.ui.me} reveal`];
+      state.notes = [{ key: 'must_reveal_first', rule: '29-PLAY-3', params: {}, kind: 'turn',
+                       text: 'you cannot follow suit, so you must first reveal the trump' }];
       s.ui.st = s.ui.latest = state;
       h.renderPrompt();
       const must = document.getElementById('prompt').textContent;
@@ -224,6 +227,8 @@ def test_29s_bidder_who_must_reveal_is_told_he_must(
       return [must, document.getElementById('prompt').textContent];
     }""")
     assert "you must reveal the trump" in prompt[0] and "may" not in prompt[0], prompt
+    # (the note that says it again, a walk saw under it, stays in the table talk)
+    assert "so you must first reveal" not in prompt[0] and "29-PLAY-3" not in prompt[0], prompt
     assert prompt[0].startswith("Your turn: you cannot follow suit"), prompt
     assert catalog("en")["prompt.play"] not in prompt[0], prompt
     assert "You may reveal the trump" in prompt[1], prompt

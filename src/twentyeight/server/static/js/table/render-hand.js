@@ -40,6 +40,15 @@ export function turnPrompt(st) {
   return null;
 }
 
+/** The turn notes (their keys) that `turnPrompt` says itself: "you cannot follow suit: you
+ *  must reveal the trump" under a prompt that says just that read twice (the table talk
+ *  keeps the note, with its rule). */
+function saidByPrompt(st) {
+  const verbs = new Set(st.legal.map((a) => parseAction(a).verb));
+  if (st.view.phase !== "play" || verbs.has("play")) return new Set();
+  return new Set([verbs.has("ask") ? "must_ask_first" : "", verbs.has("reveal") ? "must_reveal_first" : ""]);
+}
+
 /** What else my turn offers besides the prompt's calls: a double in the auction (56-DBL-1),
  *  said under the prompt beside its buttons ("You may also double."); "" for nothing. */
 export function alsoPrompt(st) {
@@ -77,7 +86,8 @@ export function renderPrompt() {
     // prompt: the rule the table talk also tells, where the player looks for the choices
     // and what else it offers: a line the page leaves out where the hand has no room for
     // it (layout.js's last resort), as the buttons say it too
-    const why = (st.notes || []).filter((note) => note.kind === "turn");
+    const said = saidByPrompt(st);
+    const why = (st.notes || []).filter((note) => note.kind === "turn" && !said.has(note.key));
     const also = alsoPrompt(st);
     if (why.length || also) {
       p.append(el("span", { class: "prompt-why" }, also, also && why.length ? " · " : "",
