@@ -626,3 +626,35 @@ def test_the_highest_bid_in_the_auction_is_not_called_the_contract(
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
         page.screenshot(path=str(artifacts / f"words-auction-chip-{lang}-360x640.png"))
         assert not errors
+
+
+def test_a_pair_shown_says_what_it_did_to_the_target(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-PAIR-4: Ravi, an opponent of the bidder (Asha, 18), shows the pair of trumps; the
+    target goes up by 4. The banner and the table talk said only "Ravi shows the pair: K♣
+    Q♣", the target changing unseen in a chip; they say it went from 18 to 22, in Hindi
+    too."""
+    cases = json.loads((Path(__file__).parents[1] / "records" / "learn_cases.json")
+                       .read_text("utf-8"))
+    record = cases["pair_opponents"]
+    upto = record["actions"].index("1 pair")
+    for lang in ("en", "hi"):
+        words = catalog(lang)
+        page, room, errors = table_page(new_browser_context, server, {"twentyeight:lang": lang})
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        match = Match.from_record({"rules": "28", "hands_played": [
+            {**record, "actions": record["actions"][:upto]}]})
+        before = state(room, match, upto)
+        match.apply("1 pair")
+        replay(page, [room_message(room), {"type": "welcome", "room": room, "seat": 0,
+                                           "name": "Asha", "protocol": 2, "seq": 0}, before,
+                      {"type": "event", "seq": upto + 1, "hand": 0, "seat": 1,
+                       "action": "1 pair", "phase": "play", "by": "bot"},
+                      state(room, match, upto + 1)])
+        moved = words["moment.pair_target"].replace("{to}", "22").replace("{from}", "18")
+        page.wait_for_function("(moved) => [...document.querySelectorAll('#log li')]"
+                               ".some((li) => li.textContent.includes(moved))", arg=moved)
+        said = next(line for line in log_lines(page) if moved in line)
+        assert said.startswith(words["moment.pair"].split("{who}")[0] + "Ravi") or \
+            said.startswith("Ravi"), said
+        assert not errors

@@ -144,7 +144,7 @@ async function showState(msg) {
     if (v.tricks.length === pv.tricks.length + 1 && pv.trick?.cards?.length) finished = v.tricks.at(-1);
     // a hidden trump exposed in the play (not an open trump named in the bid)
     if (!pv.trump_exposed && v.trump_exposed && (pv.phase === "play" || ui.pendingMoment)) exposeMoment(v);
-    if (!pv.pair && v.pair) pairMoment(v);
+    if (!pv.pair && v.pair) pairMoment(v, pv);
   }
   ui.st = msg;
   showNotes(msg);
@@ -199,10 +199,15 @@ function exposeMoment(v) {
   say(tell(), true);
 }
 
-function pairMoment(v) {
+/** A pair shown (28-PAIR-4, 29-PAIR-3): who showed which cards, and what it did to the
+ *  bidding side's target (the view before it, `pv`, had the target it moved). */
+function pairMoment(v, pv) {
   const you = v.pair.seat === ui.me && ui.me !== null;
   const cards = v.pair.cards.map(cardShort).join(" ");
-  const tell = () => (you ? t("moment.pair.you", { cards }) : t("moment.pair", { who: seatName(v.pair.seat), cards }));
+  const from = pv.target ?? pv.contract;
+  const moved = Boolean(v.target && from && v.target !== from);
+  const tell = () => (you ? t("moment.pair.you", { cards }) : t("moment.pair", { who: seatName(v.pair.seat), cards }))
+    + (moved ? ` ${t("moment.pair_target", { from, to: v.target })}` : "");
   ui.banner = { tell, cards: v.pair.cards, trick: v.tricks.length + 1, kind: "pair" };
   log(tell, "moment");
   say(tell(), true);
