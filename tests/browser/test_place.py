@@ -150,6 +150,9 @@ def test_sign_up_out_and_in_and_see_your_history(
     page.wait_for_url(f"{server.url}/")
     page.locator("#who").wait_for()
     page.wait_for_function(f"document.querySelector('#who').innerText.includes({json.dumps(name)})")
+    # quick play seats a player under their name: it asks none (a walk saw the field, whose
+    # layout beat its `hidden`, and typed a name the seat never took)
+    assert page.locator("#quick-name-field").is_hidden()
     cookie = next(c for c in context.cookies() if c["name"] == "twentyeight_session")
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
     assert page.evaluate("document.cookie") == ""              # the script cannot read it
