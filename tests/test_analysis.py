@@ -309,15 +309,17 @@ FOLLOW_28 = {"rules": "28", "dealer": 0, "seed": 0, "actions": [
 def test_a_forced_card_says_it_must_follow_suit() -> None:
     """One legal card of eight: the hint says why there is no other ("you must follow
     clubs"), whether the deals were solved or played out (the play-outs said "your side
-    wins the hand in 0 of 2 play-outs" of a card there was no choice about)."""
+    wins the hand in 0 of 2 play-outs" of a card there was no choice about), citing the
+    rule (28-PLAY-2), which the rules page now explains."""
     view = Game.from_record(FOLLOW_28).view(3)
     assert view["legal"] == ["3 play 7C"] and len(view["hand"]) == 8
     methods = set()
     for effort in (Effort(deals=2, playouts=2), SMALL):
         h = hint(view, default_expert(effort))
         methods.add(h.evaluation.method)
-        assert h.reason == Reason("hint_only_follow", None, {"suit": "C"})
-        assert str(h.reason) == "it is the only card you may play: you must follow clubs"
+        assert h.reason == Reason("hint_only_follow", "28-PLAY-2", {"suit": "C"})
+        assert str(h.reason) == \
+            "it is the only card you may play: you must follow clubs (28-PLAY-2)"
     assert methods == {"solver", "play-outs"}
 
 

@@ -76,6 +76,7 @@ EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
     ("must_open", "28-AUC-4",
      lambda r: r.opening_rule == "forced_bid" and r.auction_procedure != "duel"),
     ("must_open", DUEL_RULE, lambda r: r.auction_procedure == "duel"),  # the defender opens
+    ("follow_suit", "28-PLAY-2", lambda r: True),    # (a hint's only card, 29-PLAY-1 in 29)
     ("floor_dealer", "29-AUC-3",
      lambda r: r.opening_rule == "dealer_forced" and r.auction_procedure != "duel"),
     *((key, "28-AUC-6", lambda r: r.partner_overcall == "threshold"
@@ -148,8 +149,8 @@ def explained_rules(rules: Rules) -> list[str]:
 
 
 CITED = ("28-AUC-4", DUEL_RULE, "56-AUC-5", "40-3", "3P-4", "6P-4", "6PK-3", "28-AUC-6", "6PK-4",
-         "56-AUC-7",
-         "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "29-PLAY-2", "28-REV-3", "28-REV-5",
+         "56-AUC-7", "40-4", "29-AUC-3", "28-RAISE-1", "28-P1-1", "28-PLAY-2", "29-PLAY-1",
+         "56-PLAY-2", "29-PLAY-2", "28-REV-3", "28-REV-5",
          "28-REV-6", "29-PLAY-3", "29-PLAY-6", "28-BR-1", "28-BR-2", "28-BR-3", "56-HT-7",
          "28-LAST-1", "28-PAIR-4", "28-PAIR-5", "29-PAIR-3",
          *dict.fromkeys(ANNULMENT_RULES.values()))
