@@ -451,3 +451,29 @@ def test_a_verdict_names_the_players_own_action_when_it_is_as_good_as_any() -> N
         ActionValue(seven, 14.0, -2.0, 0.0)])
     assert Verdict.of(ev, jack) == Verdict(jack, 0.0, 0.0)
     assert Verdict.of(ev, seven) == Verdict(ace, 6.0, 3.0)
+
+
+ASK_OR_JS = {"rules": "28", "dealer": 0, "seed": 8, "actions": [
+    "1 bid 14", "2 bid 15", "3 pass", "0 pass", "1 bid 16", "2 bid 17", "3 pass", "0 pass",
+    "1 pass", "2 trump 7C", "2 pass", "0 pass", "1 play JH", "2 play 9H", "3 play AH",
+    "0 play 7H", "1 play JD", "2 play QD", "3 play 9D", "0 play AD", "1 play TH", "2 play TS",
+    "3 play QH", "0 play 8H", "1 play TD", "2 play 9S", "3 play 7D"]}
+"""S (seat 0), void in diamonds, may ask for the trump: the expert asks, and J♠ is its
+worst card."""
+
+
+def test_a_reviews_reason_is_told_against_the_card_played() -> None:
+    """A review said a card cost 7.7 card points, and that the expert's ask was "worth 2.0
+    card points more" than the next best card, not than the card played. Against the card
+    played the reason gives the cost told beside it."""
+    from twentyeight.analysis.review import Verdict
+    from twentyeight.analysis.why import explain_choice
+
+    view = Game.from_record(ASK_OR_JS).view(0)
+    ev = default_expert(SMALL).evaluate(view)
+    played = Action(0, "play", "JS")
+    assert ev.best.action == Action(0, "ask") and ev.values[-1].action == played
+    cost = Verdict.of(ev, played).loss
+    told = explain_choice(view, ev, against=played)
+    assert told.key == "hint_ask" and told.params["gain"] == round(cost, 1)
+    assert explain_choice(view, ev).params["gain"] != told.params["gain"]   # the next best's

@@ -181,5 +181,6 @@ def _decide(number: int, game: Game, index: int, action: Action, expert: Expert,
         if with_known else None
     trick = len(view["tricks"]) + 1 if view["phase"] == "play" else None
     return Decision(number, index, action.seat, view["phase"], trick, action,
-                    Verdict.of(sampled, action), known, explain_choice(view, sampled),
+                    Verdict.of(sampled, action), known,
+                    explain_choice(view, sampled, against=action),
                     sampled.method, sampled.deals)

@@ -45,17 +45,19 @@ EVEN = 0.05
 """Card points closer than this count as the same."""
 
 
-def explain_choice(view: View, evaluation: Evaluation, action: Action | None = None
-                   ) -> Reason:
+def explain_choice(view: View, evaluation: Evaluation, action: Action | None = None,
+                   against: Action | None = None) -> Reason:
     """The reason for ``action`` (the evaluation's best by default) at ``view``'s decision,
     citing the rule of the view's variant.  An action that is the only legal one is said to
-    be so (with the rule that leaves no other), never compared with choices there are not."""
+    be so (with the rule that leaves no other), never compared with choices there are not.
+    A card is compared with ``against`` where given (a review: the card played, whose cost
+    is told beside the reason), else with the next best card."""
     chosen = action or evaluation.best.action
     if len(view["legal"]) == 1:
         return _forced(view, evaluation, chosen)
     if evaluation.method == "play-outs":
         return _played_out(view, evaluation, chosen)
-    return cite(_play(view, evaluation, chosen), Reading.of(view).rules)
+    return cite(_play(view, evaluation, chosen, against), Reading.of(view).rules)
 
 
 # ---- one legal action ------------------------------------------------------------------------
@@ -101,7 +103,8 @@ def _restriction(view: View, ev: Evaluation) -> Reason | None:
 # ---- the play of the cards ---------------------------------------------------------------
 
 
-def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
+def _play(view: View, ev: Evaluation, chosen: Action, against: Action | None = None
+          ) -> Reason:
     mine = ev.value_of(chosen)
     assert mine is not None
     others = [v for v in ev.values if v.action != chosen]
@@ -115,7 +118,9 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
     if chosen.verb in ("ask", "reveal") and not rest:
         return Reason("hint_points", None, {"points": _num(mine.card_points)})
     if chosen.verb in ("ask", "reveal"):
-        gain = mine.card_points - max((v.card_points for v in rest), default=mine.card_points)
+        played = [v for v in rest if v.action == against]        # (a review: that card)
+        gain = mine.card_points - max((v.card_points for v in played or rest),
+                                      default=mine.card_points)
         key = "hint_ask" if chosen.verb == "ask" else "hint_reveal"
         return Reason(key, None, {"gain": _num(max(0.0, gain))})
     if not others:
@@ -133,7 +138,7 @@ def _play(view: View, ev: Evaluation, chosen: Action) -> Reason:
     cards = [v for v in others if v.action.verb == "play"]
     if not cards:
         return Reason("hint_points", None, {"points": _num(mine.card_points)})
-    runner = cards[0]
+    runner = next((v for v in cards if v.action == against), cards[0])
     if mine.card_points - runner.card_points >= EVEN:
         return Reason("hint_margin", None, {
             "points": _num(mine.card_points),
