@@ -355,3 +355,59 @@ def test_the_auctions_prompt_names_a_double_and_56_has_no_ask_key(
     page.context.close()
     page = table(new_browser_context, server, "28")
     assert page.locator("#keys").inner_text() == en["keys.help"]
+
+
+@pytest.mark.viewport(390, 844)
+def test_a_friend_who_comes_mid_match_sits_under_their_name(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A walk: a friend who opened the seat link mid-match was offered a computer's seat
+    ("Sit here") but no name to sit under, and would have sat as "Player 4". A watcher who may
+    sit is asked their name, as the waiting room asks it (and, tapping "Sit here" with none
+    given, in a question), and the claim takes it."""
+    import json
+    import time
+    import urllib.request
+
+    from browser.conftest import api
+
+    made = api(server, "/api/rooms", {"rules": "28", "bots": "rules", "bot_delay": 0.3})
+    room = made["room"]
+    api(server, f"/api/rooms/{room}/start", {"token": made["host_token"]})
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/r/{room}#invite={made['invite']}")
+    field = page.locator("#watch-name")
+    field.wait_for()
+    assert field.input_value() == ""
+    field.fill("Priya")
+    page.screenshot(path=str(shots / "friend-mid-match-390x844.png"))
+    page.locator("#seats .plate button").first.click()
+    deadline = time.monotonic() + 10
+    while True:
+        with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as got:
+            waiting = [s["waiting"] for s in json.load(got)["seats"]]
+        if "Priya" in waiting or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert "Priya" in waiting, waiting
+    page.wait_for_function("!document.querySelector('#watch-name')")   # asked once
+    # on a phone the field is far below the plates: "Sit here" with no name asks for one
+    other = new_browser_context().new_page()
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept("Kiran")
+
+    other.on("dialog", answer)
+    other.goto(f"{server.url}/r/{room}#invite={made['invite']}")
+    other.locator("#watch-name").wait_for()
+    other.locator("#seats .plate button").first.click()
+    deadline = time.monotonic() + 10
+    while True:
+        with urllib.request.urlopen(f"{server.url}/api/rooms/{room}", timeout=10) as got:
+            names = [(s["waiting"], s["name"]) for s in json.load(got)["seats"]]
+        if any("Kiran" in pair for pair in names) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert asked == [catalog("en")["lobby.your_name"]], asked
+    assert any("Kiran" in pair for pair in names), names

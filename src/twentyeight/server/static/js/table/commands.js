@@ -6,7 +6,7 @@ import { refusalText } from "../refusal.js";
 import { request } from "../request.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
-import { invite } from "./invite.js";
+import { invite, signedIn } from "./invite.js";
 import { pendingText } from "./seat.js";
 import { NAME_KEY, ROOM, SEAT_KEY, caughtUp, refresh, seatName, token, ui } from "./state.js";
 
@@ -59,7 +59,15 @@ export function shake(card) {
 }
 
 export async function takeSeat(k) {
-  const name = ($("name-input")?.value || localStorage.getItem(NAME_KEY) || "").trim();
+  // the waiting room's name, or the watcher's (seat.js) before a computer's seat mid-match
+  const typed = ui.room?.status === "waiting" ? $("name-input")?.value : $("watch-name")?.value;
+  let name = (typed || localStorage.getItem(NAME_KEY) || "").trim();
+  if (!name && ui.room?.status === "playing" && !ui.room?.rated && signedIn() === false) {
+    // a watcher who tapped "Sit here" on a plate, its name field far down the page (a phone)
+    const given = window.prompt(t("lobby.your_name"), "");
+    if (given === null) return;                  // cancelled: no seat
+    name = given.trim();
+  }
   if (name) localStorage.setItem(NAME_KEY, name);
   // the invitation lets us sit; a seat token we hold already makes the server refuse a
   // second seat; the host's token hands a computer's seat over at once

@@ -254,8 +254,9 @@ export function renderSeats() {
     }
     if (row.childElementCount) plate.append(row);
     // a computer's seat offered to a watcher who may sit and has not claimed one already
+    // (nor one another newcomer claimed: the server refuses it, 409 seat_claimed)
     const seatless = ui.seatInfo === null || ui.seatInfo === undefined;
-    if (ui.room.status === "playing" && s.kind === "bot" && seatless && !ui.claimPending && maySit()) {
+    if (ui.room.status === "playing" && s.kind === "bot" && !s.waiting && seatless && !ui.claimPending && maySit()) {
       plate.append(el("button", { type: "button", class: "small", text: t("waiting.sit"),
         "aria-label": t("plate.take_over", { n: seatNumber(k) }), onclick: () => takeSeat(k) }));
     }

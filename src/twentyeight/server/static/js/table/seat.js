@@ -6,7 +6,8 @@
 import { seatNumber, t } from "../i18n.js";
 import { send } from "./connection.js";
 import { $, el, log, notice, say } from "./dom.js";
-import { SEAT_KEY, aboutSeat, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
+import { maySit, signedIn } from "./invite.js";
+import { NAME_KEY, SEAT_KEY, aboutSeat, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
 
 function stand() {
   if (!token() || !window.confirm(t("seat.stand_confirm"))) return;
@@ -18,6 +19,15 @@ function stand() {
   ui.seatInfo = null;
   log(() => t("seat.stood"), "sys");
   refresh();
+}
+
+/** Whether a watcher who may take a computer's seat mid-match ("Sit here" on its plate) is
+ *  asked the name to sit under, as the waiting room asks it: a friend who came by the seat
+ *  link mid-match sat as "Player 4". Not a signed-in player (their own name), nor at a
+ *  rated table. */
+function namesItself() {
+  return ui.room?.status === "playing" && !ui.claimPending && !ui.room?.rated
+    && !ui.latest?.match?.over && maySit() && signedIn() === false;
 }
 
 function askRematch() {
@@ -115,9 +125,10 @@ export function renderSeat() {
   // drawn again only when something it shows changed: a message arrives several times a
   // second, and a button drawn anew under the pointer or the keyboard focus loses them
   const r = ui.rematch;
+  const naming = !seated && namesItself();
   const key = JSON.stringify([Boolean(seated), Boolean(standing), Boolean(ui.latest?.match?.over), ui.claimPending,
     r?.room ?? null, r?.agreed ?? null, r?.needed ?? null, (ui.room?.seats || []).map((s) => s.kind),
-    ui.me, Boolean(ui.hostToken), document.documentElement.lang]);
+    ui.me, Boolean(ui.hostToken), document.documentElement.lang, naming]);
   if (box.dataset.drawn === key) return;
   box.dataset.drawn = key;
   box.replaceChildren();
@@ -125,6 +136,12 @@ export function renderSeat() {
     box.append(el("button", { type: "button", class: "small", id: "stand-btn", text: t("seat.stand"), onclick: stand }));
   } else if (!seated) {
     box.append(el("p", { class: "sys", text: ui.claimPending ? pendingText(ui.claimPending.seat) : t("seat.watching") }));
+    if (naming) {
+      const name = el("input", { id: "watch-name", autocomplete: "nickname", maxlength: "32",
+        placeholder: t("waiting.name_placeholder") });
+      name.value = localStorage.getItem(NAME_KEY) || "";
+      box.append(el("label", { class: "field inline" }, t("waiting.name"), " ", name));
+    }
   }
   $("match-rematch").replaceChildren(rematchControls() || "");
   $("ho-rematch").replaceChildren(rematchControls() || "");   // and under the last result
