@@ -133,6 +133,27 @@ def test_quick_play_sends_nobody_to_a_table_nobody_waits_at(server: Server) -> N
     assert bad.status_code == 400 and bad.json()["error"] == "bad_name"
     assert server.get("/api/health").json()["rooms"] == rooms
 
+def test_a_guest_does_not_sit_among_strangers_under_a_players_name(server: Server) -> None:
+    """An attack walk sat a guest at a public table as a signed-up player ("Аsha" with a
+    Cyrillic А passed too), where strangers would take them for that player. A guest's name
+    that folds to a player's is refused there (409 ``name_taken``), by quick play too, before
+    any table is made; the player sits under it, and a private table (friends) lets it be."""
+    _, name = signed_up(server, f"Asha {time.monotonic_ns() % 10**6}")
+    public = server.create_room(rules="28", public=True)
+    look_alike = "\u0410" + name[1:]                             # a Cyrillic А
+    for shown in (name, name.upper(), look_alike):
+        r = browser(server).post(f"/api/rooms/{public['room']}/seats/1", json={"name": shown})
+        assert r.status_code == 409 and r.json()["error"] == "name_taken", (shown, r.text)
+    rooms = server.get("/api/health").json()["rooms"]
+    r = browser(server).post("/api/quickplay", json={"rules": "40", "name": name})
+    assert r.status_code == 409 and r.json()["error"] == "name_taken"
+    assert server.get("/api/health").json()["rooms"] == rooms
+    assert browser(server).post(f"/api/rooms/{public['room']}/seats/1",
+                                json={"name": "Sunil"}).status_code == 200
+    private = server.create_room(rules="28")
+    assert server.post(f"/api/rooms/{private['room']}/seats/2",
+                       {"name": name, "invite": private["invite"]}).status_code == 200
+
 def test_a_guest_holds_one_seat_of_a_public_table(server: Server) -> None:
     """A guest's browser is known by its guest cookie (HttpOnly, SameSite=Lax): its second
     seat at the same public table is refused, so one stranger never sees two hands; a second

@@ -354,6 +354,7 @@ class Place:
                 raise RoomError(403, "sign_in_to_play_rated", "a rated table seats signed-in "
                                 "players only: sign in (or sign up) first")
             if room.public:
+                await self._not_a_players_name(ask.name)
                 mine = seat_token(await self.server_key(), room.id,
                                   "guest:" + self.guest(request, response))
                 ask = SeatAsk(name=ask.name, invite=ask.invite, token=mine,
@@ -368,6 +369,14 @@ class Place:
         await self._write(self.store.link_seat, room.id, token_hash(mine), player.id)
         self.listed = (-1e9, [])
         return seated
+
+    async def _not_a_players_name(self, name: str | None) -> None:
+        """409 ``name_taken`` if a guest would sit at a table of strangers under a signed-up
+        player's name (as :func:`name_key` folds it: "ΑSHA" is Asha's too), where the others
+        could take the guest for that player (an attack walk sat as a registered player)."""
+        if name and name.strip() and await self._player_named(name) is not None:
+            raise RoomError(409, "name_taken", "that name belongs to a signed-up player: sit "
+                            "under another name, or sign in if it is yours")
 
     def guest(self, request: Request, response: Response | None) -> str:
         """The guest secret of ``request``'s browser, made (and set on ``response``) when it
@@ -448,6 +457,8 @@ class Place:
             raise RoomError(400, "bad_rules", "quick play takes a preset's name (GET "
                             "/api/presets lists them)")
         clean_name(ask.name, 0)           # a name refused before any table is made for it
+        if await self.player(request) is None:
+            await self._not_a_players_name(ask.name)
         seat_ask = SeatAsk(name=ask.name)
         tried = 0
         for room_id, seat in quick_pick(await self.public(fresh=True), ask.rules):
