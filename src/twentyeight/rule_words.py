@@ -60,10 +60,6 @@ class FlagWords:
 HIDDEN: dict[str, list[Any]] = {"trump_mode": ["hidden"]}
 RESTRICTED: dict[str, list[Any]] = {**HIDDEN, "bidder_restrictions": [True]}
 PARTNERS: dict[str, list[Any]] = {"num_players": [4, 6, 8]}
-EIGHT_CARDS: list[dict[str, list[Any]]] = [
-    {"pack": ["28"], "num_players": [3, 4]}, {"pack": ["56"], "num_players": [6]},
-    {"pack": ["56"], "num_players": [8], "deck_8p": [64]},
-    {"pack": ["56"], "num_players": [4], "deck_4p": [32]}]
 PAIR: dict[str, list[Any]] = {"pair_rule": [True], "pack": ["28", "40"]}
 
 
@@ -114,9 +110,10 @@ WORDS: dict[str, FlagWords] = {
     "zero_point_hand_redeal": _w("deal", "A hand with no jack, nine, ace or ten may be "
                                  "cancelled", {"off": "never", "optional":
                                                "if its holder asks", "automatic": "always"}),
-    "eight_same_suit": _w("deal", "A hand of eight cards of one suit",
+    # (at any table: the engine reads a hand of six, as at 28-6p, all of one suit so too)
+    "eight_same_suit": _w("deal", "A hand all of one suit",
                           {"ignore": "is played as usual", "redeal": "means a new deal",
-                           "show3": "is shown and wins 3 game points at once"}, *EIGHT_CARDS),
+                           "show3": "is shown and wins 3 game points at once"}),
     "bidding_side_all_trumps_redeal": _w("deal", "The hand is cancelled when the bidding team "
                                          "holds every trump"),
     # ---- the auction --------------------------------------------------------------------
