@@ -131,11 +131,13 @@ async function boot() {
   render();
   relayout();
   document.fonts?.ready.then(relayout);       // the scripts' fonts change the plates' sizes
-  connect();
+  // the presets before the table's messages: a hand's result told before they came said a
+  // 56 table's tables as "Game score" (its flags unknown), and a result is told once
   try {
     ui.presets = await (await fetch("/api/presets")).json();
     render();
   } catch { /* the table works without: sixes, legend and seat direction use defaults */ }
+  connect();
 }
 
 boot();
