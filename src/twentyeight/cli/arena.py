@@ -14,7 +14,7 @@ import json
 import os
 import signal
 import sys
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from twentyeight.arena import BACKENDS, ArenaError, ray_available, run_arena
 from twentyeight.cli.args import number
@@ -92,6 +92,18 @@ def _terminated(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _leave_interrupted(err: TextIO) -> NoReturn:
+    """Stop at once after Ctrl-C or SIGTERM (the workers already ended), status 130.  The
+    interruption can come while the main thread holds a chunk's lock (inside
+    ``concurrent.futures.wait``), which it then never releases: the pool's own thread blocks
+    on it, and the interpreter's exit waited for that thread for ever (one SIGTERM in ten
+    on a loaded machine); so the exit skips those waits."""
+    err.write("\ninterrupted\n")
+    err.flush()
+    sys.stdout.flush()
+    os._exit(130)
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Run the arena for parsed arguments; print the report; return the exit status."""
     from twentyeight.cli.progress import Progress
@@ -117,6 +129,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
                              matches=args.matches, save=args.save, progress=bar.update)
     except ArenaError as e:
         return fail(str(e))
+    except KeyboardInterrupt:
+        _leave_interrupted(err)
     if args.json:
         out.write(json.dumps(report) + "\n")
     else:
