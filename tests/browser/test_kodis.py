@@ -217,6 +217,7 @@ def test_tables_are_told_as_paid(new_browser_context: Callable[..., BrowserConte
     assert page.locator("#scoreboard .score-value").all_inner_texts() == after and after[1] == "0"
     close_result(page)
     last = page.locator("#sheet tbody tr").last
+    assert page.locator("#sheet .sheet-key").inner_text() == EN["sheet.key"]  # "-1 (-1)", said
     assert last.locator("td.team-0 small").first.inner_text().strip() == "(+2)"
     assert last.locator("td.team-1 small").first.inner_text().strip() == "(-2)"
     assert not errors

@@ -46,6 +46,8 @@ export function renderSheet() {
   }
   box.append(el("table", { class: "sheet" }, el("caption", { class: "sr-only", text: t("sheet.title") }),
     el("thead", {}, head), body));
+  // "-1 (-1)": the total, then the hand's change; said, as a phone has no titles to hover
+  box.append(el("p", { class: "hint sheet-key", text: t("sheet.key") }));
   box.scrollTop = box.scrollHeight;
 }
 
