@@ -218,6 +218,8 @@ def test_tables_are_told_as_paid(new_browser_context: Callable[..., BrowserConte
     close_result(page)
     last = page.locator("#sheet tbody tr").last
     assert page.locator("#sheet .sheet-key").inner_text() == EN["sheet.key"]  # "-1 (-1)", said
+    page.locator("#sheet").scroll_into_view_if_needed()
+    shot(page, artifacts, f"tables-sheet-{size[0]}x{size[1]}")
     assert last.locator("td.team-0 small").first.inner_text().strip() == "(+2)"
     assert last.locator("td.team-1 small").first.inner_text().strip() == "(-2)"
     assert not errors
