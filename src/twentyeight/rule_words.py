@@ -110,7 +110,8 @@ WORDS: dict[str, FlagWords] = {
     "zero_point_hand_redeal": _w("deal", "A hand with no jack, nine, ace or ten may be "
                                  "cancelled", {"off": "never", "optional":
                                                "if its holder asks", "automatic": "always"}),
-    # (at any table: the engine reads a hand of six, as at 28-6p, all of one suit so too)
+    # (at every table: the engine applies it to a hand of any size all of one suit, six
+    # cards at 28-6p)
     "eight_same_suit": _w("deal", "A hand all of one suit",
                           {"ignore": "is played as usual", "redeal": "means a new deal",
                            "show3": "is shown and wins 3 game points at once"}),

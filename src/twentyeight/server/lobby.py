@@ -21,6 +21,7 @@ start are conditional writes: of two processes that try at once, one wins and th
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import time
@@ -350,7 +351,10 @@ class Lobby:
             self.sync.changed(room)
             if room.public and room.status == WAITING and all(x.kind == HUMAN
                                                               for x in room.seats):
-                await self.begin(room)     # strangers at a full table need nobody's button
+                # strangers at a full table need nobody's button; the seat is theirs even
+                # if another process started the match first (409 started) or kept changing
+                with contextlib.suppress(RoomError):
+                    await self.begin(room)
             return Seated(token)
 
     async def _claim(self, room: Room, seat: int, name: str, token: str,

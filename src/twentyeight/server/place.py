@@ -456,8 +456,8 @@ class Place:
         if ask.rules not in PRESETS:
             raise RoomError(400, "bad_rules", "quick play takes a preset's name (GET "
                             "/api/presets lists them)")
-        clean_name(ask.name, 0)           # a name refused before any table is made for it
-        if await self.player(request) is None:
+        if await self.player(request) is None:      # (a player sits under their own name)
+            clean_name(ask.name, 0)       # a name refused before any table is made for it
             await self._not_a_players_name(ask.name)
         seat_ask = SeatAsk(name=ask.name)
         tried = 0
