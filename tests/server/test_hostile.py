@@ -103,6 +103,41 @@ async def outcome(ws: ClientConnection, welcome: bool = False, seconds: float = 
         return f"closed {e.rcvd.code if e.rcvd else None}"
 
 
+@pytest.fixture(scope="module")
+def few(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that lets one address open three connections to a room."""
+    yield from running(Server(Path(tmp_path_factory.mktemp("few")) / "rooms.db",
+                              "--limit", "room_connections_per_client=3"))
+
+
+def test_one_address_cannot_fill_a_room_for_the_other_watchers(few: Server) -> None:
+    """An attack walk: one address opened a room's 64 connections and every other watcher
+    was refused (4429). One address's connections to one room are bounded on their own
+    (``room_connections_per_client``): beyond, only a seat's own connection is let in; a
+    watcher from another address still is."""
+    made = few.create_room(rules="28", bots="random", public=True)
+    room = made["room"]
+    token = few.take(room, 0)
+    few.start_match(room, made["host_token"])
+    url = f"{few.ws_url}/api/rooms/{room}/ws"
+
+    async def scenario() -> None:
+        stranger = {"x-forwarded-for": "10.8.0.1"}
+        crowd = [await connect(url, additional_headers=stranger) for _ in range(3)]
+        assert [await outcome(ws) for ws in crowd] == ["in"] * 3
+        one_more = await connect(url, additional_headers=stranger)
+        await one_more.send(json.dumps({"type": "hello"}))
+        assert await outcome(one_more) == "closed 4429"
+        other = await connect(url, additional_headers={"x-forwarded-for": "10.8.0.2"})
+        assert await outcome(other) == "in"
+        seat = await connect(url, additional_headers=stranger)    # the player, on that network
+        await seat.send(json.dumps({"type": "hello", "token": token}))
+        assert await outcome(seat, welcome=True) == "welcome 0"
+        for ws in [*crowd, other, seat]:
+            await ws.close()
+
+    asyncio.run(scenario())
+
 def test_a_stranger_who_fills_a_room_cannot_keep_its_players_out(small: Server) -> None:
     """``connections_per_room`` connections opened by a stranger to a (public, listed) table
     kept its own player out when they came back (4429 at once), and the computer took the

@@ -76,6 +76,7 @@ class Hub:
         self.connections: dict[str, int] = {}
         """WebSocket connections open to this process, per client."""
         self.room_connections: dict[str, int] = {}
+        self.room_client_connections: dict[str, int] = {}   # "client room": how many
         """WebSocket connections admitted to each room on this process, counted from the
         moment they pass the limits (before they join the room's audience, which waits for
         the room's lock), so that a burst of connections cannot all pass the check at once."""

@@ -58,6 +58,10 @@ class Limits:
     """WebSocket connections to one room on one process (close code 4429 beyond)."""
     connections_per_client: int = 64
     """WebSocket connections from one client to one process (close code 4429 beyond)."""
+    room_connections_per_client: int = 8
+    """WebSocket connections from one client to one room on one process: beyond, only a
+    seat's own (as in a full room), so that one address cannot fill a room's
+    ``connections_per_room`` and keep every other watcher out."""
     outbox_bytes: int = 1_000_000
     """A client this far behind in reading is cut off (close code 1008); it may reconnect."""
     idle_seconds: float = 1_800.0

@@ -14,7 +14,9 @@ how many messages a connection may send (``rate_limited`` errors, then 1008), ho
 **A full room still lets its players in.**  ``connections_per_room`` bounds the watchers: a
 stranger who opened that many connections to a table (a public one is listed) would
 otherwise keep its own players out, and their seats would go to the computer after
-``takeover_seconds``.  A connection to a full room is given :data:`ADMIT_SECONDS` to say
+``takeover_seconds``.  One address's connections to one room count as a room of their own
+(``room_connections_per_client``), so that a stranger cannot fill a room and keep the other
+watchers out either.  A connection to a full room is given :data:`ADMIT_SECONDS` to say
 ``hello`` with the token of one of its seats (or of a claim of one); it is then let in, up to
 :data:`SEAT_CONNECTIONS` connections of that seat on this process; any other is closed with
 4429.
@@ -84,15 +86,20 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
         return
     hub.connections[client] = hub.connections.get(client, 0) + 1
     first: str | None = None
-    if hub.room_connections.get(room.id, 0) >= limits.connections_per_room:
+    here = f"{client} {room.id}"
+    full = hub.room_connections.get(room.id, 0) >= limits.connections_per_room
+    if full or hub.room_client_connections.get(here, 0) >= limits.room_connections_per_client:
         first = await _seat_hello(hub, room, socket)      # a seat's own connection?
         if first is None:
             _release(hub.connections, client)
             with contextlib.suppress(Exception):
-                await socket.close(TOO_MANY, "the room has as many connections as it may")
+                await socket.close(TOO_MANY, "the room has as many connections as it may"
+                                   if full else "too many connections to this room from "
+                                   "your address")
             return
     conn = Connection(socket, client, limits.outbox_bytes)
     hub.room_connections[room.id] = hub.room_connections.get(room.id, 0) + 1
+    hub.room_client_connections[here] = hub.room_client_connections.get(here, 0) + 1
     reader = asyncio.create_task(_read(hub, room, conn, socket, first))
     try:
         await hub.lobby.connect(room, conn)
@@ -103,6 +110,7 @@ async def serve(hub: Hub, socket: WebSocket, room_id: str) -> None:
             await reader
         _release(hub.connections, client)
         _release(hub.room_connections, room.id)
+        _release(hub.room_client_connections, here)
         await hub.lobby.disconnect(room, conn)
         await conn.stop()
 
