@@ -103,6 +103,16 @@ async def outcome(ws: ClientConnection, welcome: bool = False, seconds: float = 
         return f"closed {e.rcvd.code if e.rcvd else None}"
 
 
+def public_game(server: Server) -> tuple[str, str]:
+    """A public table of 28 started with a person at seat 0 and computers round: its
+    socket's URL and seat 0's token."""
+    made = server.create_room(rules="28", bots="random", public=True)
+    room = made["room"]
+    token = server.take(room, 0)
+    server.start_match(room, made["host_token"])
+    return f"{server.ws_url}/api/rooms/{room}/ws", token
+
+
 @pytest.fixture(scope="module")
 def few(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server that lets one address open three connections to a room."""
@@ -115,11 +125,7 @@ def test_one_address_cannot_fill_a_room_for_the_other_watchers(few: Server) -> N
     was refused (4429). One address's connections to one room are bounded on their own
     (``room_connections_per_client``): beyond, only a seat's own connection is let in; a
     watcher from another address still is."""
-    made = few.create_room(rules="28", bots="random", public=True)
-    room = made["room"]
-    token = few.take(room, 0)
-    few.start_match(room, made["host_token"])
-    url = f"{few.ws_url}/api/rooms/{room}/ws"
+    url, token = public_game(few)
 
     async def scenario() -> None:
         stranger = {"x-forwarded-for": "10.8.0.1"}
@@ -138,17 +144,14 @@ def test_one_address_cannot_fill_a_room_for_the_other_watchers(few: Server) -> N
 
     asyncio.run(scenario())
 
+
 def test_a_stranger_who_fills_a_room_cannot_keep_its_players_out(small: Server) -> None:
     """``connections_per_room`` connections opened by a stranger to a (public, listed) table
     kept its own player out when they came back (4429 at once), and the computer took the
     seat after ``takeover_seconds``.  Now a connection to a full room that says ``hello``
     with a seat's token within a few seconds is let in (a few per seat); a watcher, a wrong
     token or silence is still refused with 4429."""
-    made = small.create_room(rules="28", bots="random", public=True)
-    room = made["room"]
-    token = small.take(room, 0)
-    small.start_match(room, made["host_token"])
-    url = f"{small.ws_url}/api/rooms/{room}/ws"
+    url, token = public_game(small)
 
     async def scenario() -> None:
         stranger = {"x-forwarded-for": "10.7.0.1"}

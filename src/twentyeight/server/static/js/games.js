@@ -3,7 +3,7 @@
 // for bhoos-29).  The code ("28-bengal") stays the preset's identifier — option values, links,
 // data attributes, the browser's storage, requests and records — and is shown to nobody but
 // for a preset the catalogs do not name.
-import { language, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 /** The presets whose short name says how many play ("28 for six", "56 for eight"): a list of
  *  games adds the number of players to the others' names only, so that none says it twice. */
@@ -19,12 +19,10 @@ export function gameName(preset) {
 
 /** A game as a list of games names it, with its number of players where its name does not
  *  say it: "28 (classic rules) — 4 players", "28 for six".  The number is written in the
- *  name's digits: Bengali's names write the game in its own ("২৮ — ৪ জন খেলোয়াড়", not
- *  "২৮ — 4 …"); the others' in 0–9. */
+ *  language's digits, as its names are (i18n.js `digits`): "২৮ — ৪ জন খেলোয়াড়", not
+ *  "২৮ — 4 …". */
 export function gameWithCount(preset, count) {
   const name = gameName(preset);
   if (COUNT_IN_NAME.has(preset) || count === undefined || count === null) return name;
-  const digits = /[0-9]/.test(name) ? String(count)
-    : new Intl.NumberFormat(language(), { useGrouping: false }).format(count);
-  return t("lobby.preset_option", { name, count: digits });
+  return t("lobby.preset_option", { name, count: Number(count) });
 }

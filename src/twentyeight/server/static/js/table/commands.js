@@ -6,8 +6,8 @@ import { refusalText } from "../refusal.js";
 import { request } from "../request.js";
 import { connect, send } from "./connection.js";
 import { $, notice } from "./dom.js";
-import { invite, signedIn } from "./invite.js";
-import { pendingText } from "./seat.js";
+import { invite } from "./invite.js";
+import { namesItself, pendingText } from "./seat.js";
 import { NAME_KEY, ROOM, SEAT_KEY, caughtUp, refresh, seatName, token, ui } from "./state.js";
 
 export function act(action, origin) {
@@ -62,7 +62,7 @@ export async function takeSeat(k) {
   // the waiting room's name, or the watcher's (seat.js) before a computer's seat mid-match
   const typed = ui.room?.status === "waiting" ? $("name-input")?.value : $("watch-name")?.value;
   let name = (typed || localStorage.getItem(NAME_KEY) || "").trim();
-  if (!name && ui.room?.status === "playing" && !ui.room?.rated && signedIn() === false) {
+  if (!name && namesItself()) {
     // a watcher who tapped "Sit here" on a plate, its name field far down the page (a phone)
     const given = window.prompt(t("lobby.your_name"), "");
     if (given === null) return;                  // cancelled: no seat

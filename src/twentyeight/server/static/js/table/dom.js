@@ -73,13 +73,16 @@ export function log(text, cls = "") {
 /** The notice line under the prompt: what `tell()` returns (told again in another language
  *  when the reader picks one, as the table talk is), or nothing (`notice("")`). */
 export function notice(tell, kind = "refused") {
-  for (const box of [$("notice"), dialogNotice()]) {
-    if (!box) continue;
-    box.className = `${box.id ? "" : "dialog-notice "}notice ${kind}`;
-    if (typeof tell === "function") tellIn(box, tell);
-    else box.textContent = tell || "";
-    box.hidden = !box.textContent;
-  }
+  noticeIn($("notice"), "notice", tell, kind);
+  const line = dialogNotice();
+  if (line) noticeIn(line, "dialog-notice notice", tell, kind);
+}
+
+function noticeIn(box, classes, tell, kind) {
+  box.className = `${classes} ${kind}`;
+  if (typeof tell === "function") tellIn(box, tell);
+  else box.textContent = tell || "";
+  box.hidden = !box.textContent;
 }
 
 /** The notice line of the modal dialog open now, made on first use (before its buttons), or

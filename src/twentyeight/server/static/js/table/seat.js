@@ -25,7 +25,7 @@ function stand() {
  *  asked the name to sit under, as the waiting room asks it: a friend who came by the seat
  *  link mid-match sat as "Player 4". Not a signed-in player (their own name), nor at a
  *  rated table. */
-function namesItself() {
+export function namesItself() {
   return ui.room?.status === "playing" && !ui.claimPending && !ui.room?.rated
     && !ui.latest?.match?.over && maySit() && signedIn() === false;
 }
