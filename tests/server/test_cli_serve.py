@@ -42,6 +42,17 @@ def test_serve_bad_database_is_one_clear_line(capsys: pytest.CaptureFixture[str]
     assert "secret" not in err and "sqlalche.me" not in err and err.count("\n") == 1, err
 
 
+def test_a_file_path_is_a_sqlite_database(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db rooms.db`` is the SQLite database in that file, as a host would write it; it
+    was "Could not parse SQLAlchemy URL", a URL being the only form taken."""
+    monkeypatch.setattr("uvicorn.run", lambda *_a, **_k: None)       # never serve here
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--db", "rooms.db"]) == 0
+    assert f"(database sqlite:///{tmp_path / 'rooms.db'})" in capsys.readouterr().err
+    assert (tmp_path / "rooms.db").is_file()
+
+
 def test_an_unreachable_redis_stops_the_start(capsys: pytest.CaptureFixture[str]) -> None:
     """--redis that nothing answers at: the server said it was serving and kept retrying
     alone ("could not publish to Redis … the poll will catch up"); now it does not start."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from twentyeight.cli.args import number
@@ -25,8 +26,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
     p.add_argument("--port", type=_port, default=8028, help="port (default 8028)")
-    p.add_argument("--db", default="sqlite:///twentyeight.db",
-                   help="SQLAlchemy database URL (default sqlite:///twentyeight.db; e.g. "
+    p.add_argument("--db", type=database_url, default="sqlite:///twentyeight.db",
+                   help="the database: a SQLite file (rooms.db) or a SQLAlchemy URL "
+                        "(default sqlite:///twentyeight.db; e.g. "
                         "postgresql://user:pass@host/db, which uses psycopg 3)")
     p.add_argument("--redis", metavar="URL", default=None,
                    help="Redis URL (redis://host:6379/0): share rooms with the other server "
@@ -109,6 +111,14 @@ def run(args: argparse.Namespace) -> int:
                 http=head_deadline_protocol(limits.head_seconds),
                 forwarded_allow_ips=args.forwarded_allow_ips)
     return 0
+
+
+def database_url(value: str) -> str:
+    """``--db``'s value as a SQLAlchemy URL: a URL as it is, a file's path (no ``://``) as
+    the SQLite database in that file, as one would write ``--db rooms.db``."""
+    if "://" in value or not value.strip():
+        return value
+    return f"sqlite:///{Path(value).expanduser().resolve()}"
 
 
 def _outside_limits(args: argparse.Namespace, limits: Any) -> str:
