@@ -108,6 +108,41 @@ def test_replay_tells_apart_seats_that_share_a_name(
     assert errors == []
 
 
+SIX_NAMES = ["Asha", "Ravi", "Meera", "Kiran", "Uma", "Dev"]
+
+
+@pytest.mark.parametrize("record", ["seeded", "match"])
+def test_a_six_seat_record_is_replayed_from_every_seat(
+        record: str, server: Server, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A hand of 56 at six seats dealt by its seed (as a table's record is): the viewer
+    counted the seats from the record's ``hands``, which such a record has not, and offered
+    four ("Seat 5" and "Seat 6" in the history, no replay from them).  Every seat is offered
+    by its name, and the last one's view is the sixth seat's."""
+    from twentyeight import Game
+
+    g = Game.new("56", seed=11)
+    while not g.over:
+        g.apply(g.legal_actions()[0])
+    hand = {**g.to_record(), "players": SIX_NAMES}
+    doc = {"rules": "56", "players": SIX_NAMES, "hands_played": [g.to_record()]} \
+        if record == "match" else hand
+    assert "hands" not in hand
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", SIZES[1])
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    assert page.locator("#seat-select option").all_inner_texts() == SIX_NAMES
+    assert sorted(page.locator(".lb-name").all_inner_texts()) == sorted(SIX_NAMES)
+    page.select_option("#seat-select", "5")
+    page.wait_for_function("document.querySelector('#board .lb-seat.me .lb-name')"
+                           "?.textContent === 'Dev'")
+    page.keyboard.press("End")
+    assert "Seat 5" not in page.inner_text("#viewer") and "Seat 6" not in page.inner_text("#viewer")
+    assert errors == []
+
+
 CONCEDED = {"rules": {"preset": "28", "cot": True}, "dealer": 3, "seed": 1,
             "actions": ["0 bid 14", "1 bid 17", "2 bid 27", "3 bid 28", "3 trump TC",
                         "0 play 7S", "1 play 9C", "2 play QS", "3 play KS", "3 play QH",

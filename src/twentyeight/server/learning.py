@@ -169,9 +169,10 @@ def replay_work(record: dict[str, Any], hand: int, seat: int, open_hands: bool
     from twentyeight.record import read_hand_record
 
     hands = record.get("hands_played")
+    rules = read_hand_record(rec).rules
     return {"hands": len(hands) if isinstance(hands, list) else 1, "hand": hand,
             "seat": seat, "open": open_hands, "rules": steps[0]["view"]["rules"],
-            "direction": read_hand_record(rec).rules.direction, "steps": steps}
+            "players": rules.num_players, "direction": rules.direction, "steps": steps}
 
 
 def checked_hand(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:

@@ -62,9 +62,13 @@ function recordBody(fields) {
   return `{"record":${state.text}${rest === "}" ? "" : ","}${rest}`;
 }
 
+/** The seats of a record as far as the page can tell before the server reads it: its hands,
+ *  else its players' names (a record dealt by its `seed` lists no hands, as a table's does);
+ *  the server's answer has the last word (`load`). */
 function players(record) {
   const first = Array.isArray(record.hands_played) ? record.hands_played[0] : record;
-  return (Array.isArray(first?.hands) && first.hands.length) || 4;
+  const counted = [first?.hands, first?.players, record.players].find((list) => Array.isArray(list) && list.length);
+  return counted ? Math.min(counted.length, 8) : 4;
 }
 
 async function open({ record, text }) {
@@ -101,6 +105,10 @@ async function load() {
   state.steps = data.steps;
   state.rules = data.rules;
   state.clockwise = data.direction === "clockwise";
+  if (data.players !== state.players) {
+    state.players = data.players;
+    fillChoices();
+  }
   state.at = Math.min(state.at, state.steps.length - 1);
   const slider = $("slider");
   slider.max = String(state.steps.length - 1);
