@@ -143,6 +143,25 @@ def test_a_six_seat_record_is_replayed_from_every_seat(
     assert errors == []
 
 
+def test_the_replay_of_a_match_hand_tells_the_tables_really_paid(
+        server: Server, tmp_path: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-MATCH-1: the replay said "+7 and -7" of a hand whose losers held one table, where
+    the table had said "+1 and -1" and that they owed 7 and could pay only 1."""
+    from server.test_learning import short_payment
+
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(short_payment()), "utf-8")
+    page, errors = open_page(new_browser_context, server, "/replay", SIZES[1])
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#viewer:not([hidden]) .lb-felt")
+    page.keyboard.press("End")
+    told = page.inner_text("#result")
+    assert "owed 7 tables and could pay only 1" in told and "+1" in told, told
+    assert "+7" not in told and "-7" not in told, told
+    assert errors == []
+
+
 CONCEDED = {"rules": {"preset": "28", "cot": True}, "dealer": 3, "seed": 1,
             "actions": ["0 bid 14", "1 bid 17", "2 bid 27", "3 bid 28", "3 trump TC",
                         "0 play 7S", "1 play 9C", "2 play QS", "3 play KS", "3 play QH",

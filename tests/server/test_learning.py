@@ -71,6 +71,30 @@ def test_replay_of_a_match_hand(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["hands"] == 2 and r.json()["hand"] == 1
 
 
+def short_payment() -> dict[str, Any]:
+    """A match of 56 at one table each whose first hand costs its losers 7 tables: they pay
+    the one they hold and the match is over (56-MATCH-1)."""
+    from twentyeight.match import Match
+
+    match = Match.new({"preset": "56", "start_tables": 1}, seed=1)
+    while not match.over:
+        legal = match.current.legal_actions()
+        match.apply(legal[len(legal) // 2])
+    return match.to_record()
+
+
+def test_the_replay_of_a_match_hand_says_what_the_match_did_with_it(client: TestClient) -> None:
+    """56-MATCH-1: a side pays no more tables than it holds.  The replay told the hand's
+    stake ("+7 and -7") where the table had said what was paid ("+1 and -1: they owed 7 and
+    could pay only 1"); it now has the match's booking of the hand, as the table has."""
+    record = short_payment()
+    r = client.post("/api/replay", json={"record": record, "hand": 0, "seat": 0}).json()
+    assert r["booked"]["owed"] == 7 and r["booked"]["change"] == [1, -1], r["booked"]
+    assert r["scores"] == [2, 0]
+    alone = client.post("/api/replay", json={"record": record["hands_played"][0], "seat": 0})
+    assert alone.json()["booked"] is None and alone.json()["scores"] is None
+
+
 def test_review_of_an_uploaded_hand(client: TestClient) -> None:
     """The review of E's decisions in the counted ending (tests/test_analysis.py): leading
     9♠ costs 1 card point and 3 game points with every hand known."""

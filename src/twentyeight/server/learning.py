@@ -172,7 +172,22 @@ def replay_work(record: dict[str, Any], hand: int, seat: int, open_hands: bool
     rules = read_hand_record(rec).rules
     return {"hands": len(hands) if isinstance(hands, list) else 1, "hand": hand,
             "seat": seat, "open": open_hands, "rules": steps[0]["view"]["rules"],
-            "players": rules.num_players, "direction": rules.direction, "steps": steps}
+            "players": rules.num_players, "direction": rules.direction, "steps": steps,
+            **match_booking(record, hand)}
+
+
+def match_booking(record: dict[str, Any], hand: int) -> dict[str, Any]:
+    """What the match did with hand ``hand`` of a match record, as a table tells it at the
+    hand's end: ``booked`` (under tables what was really paid, 56-MATCH-1; the kodis) and
+    ``scores``, the match's standing after it; both ``None`` for a record of one hand (its
+    stake is all there is to tell)."""
+    from twentyeight.match import Match
+    from twentyeight.record import is_match
+
+    if not is_match(record):
+        return {"booked": None, "scores": None}
+    match = Match.from_record({**record, "hands_played": record["hands_played"][:hand + 1]})
+    return {"booked": match.booking(hand), "scores": list(match.scores)}
 
 
 def checked_hand(record: dict[str, Any], hand: int, seat: int) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import { renderRecent, showRecent } from "./recent.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { record: null, text: "", hands: 1, players: 4, hand: 0, seat: 0, open: false, steps: [], at: 0,
+  booked: null, scores: null,
   reviews: new Map(), packed: null };
 
 /** What `readDocument` throws for a file that is no record at all (not JSON, or not an object):
@@ -105,6 +106,7 @@ async function load() {
   state.steps = data.steps;
   state.rules = data.rules;
   state.clockwise = data.direction === "clockwise";
+  Object.assign(state, { booked: data.booked ?? null, scores: data.scores ?? null });   // the match's doing
   if (data.players !== state.players) {
     state.players = data.players;
     fillChoices();
@@ -166,7 +168,7 @@ function showResult(step) {
   Object.assign(ui, { me: null, st: { view: v }, room: { rules: state.rules, num_players: state.players,
     seats: names().map((name, seat) => ({ seat, name })) } });
   box.replaceChildren(el("strong", { text: t("result.hand_over", { n: state.hand + 1 }) }), el("br"),
-    handResultText(v, state.hand));
+    handResultText(v, state.hand, { booked: state.booked, scores: state.scores }));
 }
 
 /** The address made a link to this moment (share.js): a finished table's (`?room=…`), or a
