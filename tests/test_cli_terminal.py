@@ -182,8 +182,8 @@ def test_replay_tells_the_terminals_you_in_the_second_person(tmp_path: Path) -> 
     assert not re.search(r"\bYou:? (lays|asks|reveals|passes|names|bids|raises|shows)\b", text)
     assert re.search(r"\bYou:? (lay|ask|reveal|pass|bid|show)\b", text), text
     winner = match.winners[0]
-    side = " and ".join(record["players"][k] for k in range(4) if k % 2 == winner)
-    assert text.rstrip().endswith(f"team {winner} ({side}) wins"), text[-200:]
+    side = "you & partner" if winner == 0 else "Right & Left"
+    assert text.rstrip().splitlines()[-1].startswith(f"match over: {side} win ("), text[-200:]
 
 
 def test_replay_tells_the_auction_with_the_players_names(tmp_path: Path) -> None:

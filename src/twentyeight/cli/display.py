@@ -165,6 +165,17 @@ def wrap(text: str, width: int) -> str:
     return "\n".join(lines).replace(NBSP, " ")
 
 
+def side_words(names: Sequence[str]) -> str:
+    """A side's players as one name: ``Left & Right``, ``you, Ravi & Uma`` (the terminal's
+    "You" and "Partner", named in a sentence, as ``you`` and ``partner``).
+
+    >>> side_words(["You", "Partner"]), side_words(["Priya", "Kabir", "Aditi"])
+    ('you & partner', 'Priya, Kabir & Aditi')
+    """
+    said = [name.lower() if name in ("You", "Partner") else name for name in names]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} & {said[-1]}"
+
+
 def points(n: int) -> str:
     """``1 point``, ``3 points``."""
     return f"{n} point" if n == 1 else f"{n} points"
@@ -255,13 +266,15 @@ def matching_bids(history: Sequence[str]) -> set[int]:
 
 
 def action_words(entry: str, who: str, paint: Painter, phase: str | None = None,
-                 you: bool = False, matches: bool = False) -> str:
+                 you: bool = False, matches: bool = False, named: bool = False) -> str:
     """One action of a record or a view (``"2 bid 30H"``) said with its player's name:
     ``"Meera: bid 30♥"``, ``"Ravi: chooses trump (face down)"``, ``"Ravi: reveals the
     trump"``; a pass made in a window (``phase``, when known) says what was passed:
     ``"Ravi: no raise"``.  ``you``: the player is the reader (``"You: reveal the trump"``).
     ``matches``: a bid at the value already bid (:func:`matching_bids`), said as the
-    defender's match (``"Ravi: matches 17 and holds the bid"``)."""
+    defender's match (``"Ravi: matches 17 and holds the bid"``).  ``named``: the trump is a
+    suit named in secret (29's ``trump_indicator = "suit"``), no card laid face down, so a
+    choice unseen is ``"Ravi: names the trump in secret"``."""
     _, verb, *arg = entry.split()
     a = arg[0] if arg else ""
     if verb == "pass" and phase in PASS_WORDS:
@@ -272,7 +285,7 @@ def action_words(entry: str, who: str, paint: Painter, phase: str | None = None,
     if verb == "play":
         return f"{who}: {paint.card(a)}"
     if verb == "trump":
-        return f"{who}: {_trump_words(a, paint, you)}"
+        return f"{who}: {_trump_words(a, paint, you, named)}"
     if verb == "bid" and not a[-1].isdigit():
         value, den = bid_parts(a)
         shown = " NT" if den == 5 else paint.suit(DENOMINATIONS[den])
@@ -286,10 +299,13 @@ def action_words(entry: str, who: str, paint: Painter, phase: str | None = None,
     return f"{who}: {verb}{' ' + a if a else ''}"
 
 
-def _trump_words(arg: str, paint: Painter, you: bool) -> str:
-    """The trump choice: face down and unseen, a card laid, a suit named, the seventh card
-    (28-TRUMP-5) or 29's reversed no-trump."""
+def _trump_words(arg: str, paint: Painter, you: bool, named: bool = False) -> str:
+    """The trump choice: unseen (a card face down, or where ``named`` a suit named in secret,
+    29-DEAL-2), a card laid, a suit named, the seventh card (28-TRUMP-5) or 29's reversed
+    no-trump."""
     if not arg:
+        if named:
+            return f"{'name' if you else 'names'} the trump in secret"
         return f"{'choose' if you else 'chooses'} trump (face down)"
     if arg == "seventh":
         return ("call 'seventh card': the suit of your seventh card is trump" if you else

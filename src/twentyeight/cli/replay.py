@@ -11,7 +11,16 @@ import sys
 from itertools import accumulate
 from typing import Any, TextIO
 
-from twentyeight.cli.display import Painter, action_words, matching_bids, points, use_colour
+from twentyeight.analysis.surprises import ANNULMENT_RULES
+from twentyeight.cli.display import (
+    Painter,
+    action_words,
+    matching_bids,
+    points,
+    side_words,
+    use_colour,
+)
+from twentyeight.engine.reasons import annulment_words
 from twentyeight.engine.state import PHASE_NAMES
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
@@ -111,13 +120,7 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
             n = sum(len(t) for t in hand["teams"])
             lines.append(describe(hand, paint, rec, player_names(rec, n) or
                                   player_names(record, n) or names).rstrip())
-        winner = result["winner"]
-        named = player_names(record, sum(len(t) for t in result["hands"][0]["teams"])) \
-            if result["hands"] else None
-        side = f" ({' and '.join(named[k] for k in result['hands'][0]['teams'][winner])})" \
-            if named and winner is not None else ""
-        lines.append(f"match {result['status']}: scores {result['scores']}"
-                     + (f", team {winner}{side} wins" if winner is not None else ""))
+        lines.append(_match_line(result, record, names))
         return "\n".join(lines) + "\n"
     n = sum(len(t) for t in result["teams"])
     names = player_names(record, n) or names
@@ -136,8 +139,7 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         lines.append("players: " + " · ".join(
             t if t != name else f"{k} {name}"
             for k, (name, t) in enumerate(zip(names, told, strict=True))))
-    lines.append(f"status: {result['status']}"
-                 + (f" ({result['annulled_reason']})" if result.get("annulled_reason") else ""))
+    lines.append(f"status: {_status(result, record, seat)}")
     actions = record.get("actions") if isinstance(record, dict) else None
     if isinstance(actions, list):
         calls = _auction(actions)
@@ -155,11 +157,28 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         lines.append(f"contract: {seat(result['bidder'])} bid {result['contract']}, trump "
                      f"{shown}, target {result['target']}")
     calls_in = _calls_by_trick(actions, result) if isinstance(actions, list) else {}
+
+    def cards_and_calls(i: int, cards: list[str]) -> str:
+        """Trick ``i``'s cards, each call made in it in its place: ``9♦ 10♦ [Right: reveals
+        the trump] 10♣``."""
+        told = [paint.card(c) for c in cards]
+        for before, entry in reversed(calls_in.get(i, [])):
+            told.insert(before, f"[{words(entry)}]")
+        return " ".join(told)
+
     for i, t in enumerate(result["tricks"], 1):
-        cards = " ".join(paint.card(c) for c in t["cards"])
-        extra = "".join(f"; {words(a)}" for a in calls_in.get(i, []))
-        lines.append(f"  trick {i}: led by {seat(t['leader'])}: {cards} → "
-                     f"{seat(t['winner'])} ({points(t['points'])}){extra}")
+        lines.append(f"  trick {i}: led by {seat(t['leader'])}: "
+                     f"{cards_and_calls(i, t['cards'])} → {seat(t['winner'])} "
+                     f"({points(t['points'])})")
+    part = result.get("trick") or {}
+    i = len(result["tricks"]) + 1
+    if part.get("cards") or calls_in.get(i):    # a trick left unfinished (a concession)
+        led = f"led by {seat(part['leader'])}: " if part.get("cards") else ""
+        lines.append(f"  trick {i}, not finished: {led}"
+                     f"{cards_and_calls(i, part.get('cards') or [])}")
+    stopped = _stopped(result, record)
+    if stopped:
+        lines.append(stopped)
     if result["status"] == "complete":
         p = result["points"]
         lines.append(f"points: bidding side {p['bidding']}, opponents {p['opponents']}")
@@ -171,6 +190,82 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         lines.append(f"to act: {seat(result['to_act'])}; legal: {', '.join(result['legal'])}"
                      if result["to_act"] is not None else "to act: nobody")
     return "\n".join(lines) + "\n"
+
+
+def _status(result: dict[str, Any], record: Any, seat: Any) -> str:
+    """The hand's status as a player says it: ``complete``, ``in progress``, ``annulled:
+    Ravi's cards hold no point card (28-POST-3)`` (the play command's words for it)."""
+    status = str(result["status"]).replace("_", " ")
+    reason = result.get("annulled_reason")
+    if not reason:
+        return status
+    who = _annulled_seat(record)
+    rule = ANNULMENT_RULES.get(reason)
+    return (f"{status}: {annulment_words(reason, None if who is None else seat(who))}"
+            + (f" ({rule})" if rule else "") + "; the same dealer deals again")
+
+
+def _annulled_seat(record: Any) -> int | None:
+    """The seat whose cards annulled the hand, or who claimed the redeal (the replayed
+    hand's ``annulled_seat``); None when nobody's or the record does not replay."""
+    try:
+        return Game.from_record(record).view(0)["result"]["annulled_seat"]
+    except (RecordError, IllegalAction, ValueError, IndexError, KeyError, TypeError):
+        return None
+
+
+def _stopped(result: dict[str, Any], record: Any) -> str | None:
+    """Why play stopped before the last trick, where it did: a concession accepted
+    (28-COT-3), an undertaking's first trick lost (28-SH-4, 28-TH-3, 56-TH-3), a result
+    decided (56-PLAY-6); None where every trick was played or the hand is not over."""
+    begun = result["tricks"] or (result.get("trick") or {}).get("cards")
+    if result["status"] != "complete" or result["phase"] != "over" or not begun:
+        return None
+    if result.get("cot") == "accepted":
+        return ("play stopped: the opponents conceded and the bidding side accepted; the "
+                "contract counts as made, at its normal value (28-COT-3)")
+    try:
+        total = Game.from_record(record).hand.t.tricks_total
+    except (RecordError, IllegalAction, ValueError, IndexError, KeyError, TypeError):
+        return None
+    done = len(result["tricks"])
+    if done >= total:
+        return None
+    special = result.get("special")
+    if special in ("single_hand", "thani", "thani_56"):
+        rule = {"single_hand": "28-SH-4", "thani": "28-TH-3"}.get(special, "56-TH-3")
+        return (f"play stopped after trick {done}: the declarer lost a trick, so the "
+                f"undertaking has failed ({rule})")
+    return (f"play stopped after trick {done}: the result could no longer change "
+            "(56-PLAY-6)")
+
+
+def _match_line(result: dict[str, Any], record: Any, names: list[str] | None) -> str:
+    """The match's end or its state, each side by its players: ``match over: Priya, Kabir &
+    Aditi win (Priya, Kabir & Aditi +6 · Ravi, Uma & Dev -2)``; seats where the record names
+    nobody (``seats 0 & 2``)."""
+    hands = result["hands"]
+    teams = hands[0]["teams"] if hands else []
+    named = player_names(record, sum(len(t) for t in teams)) or names
+    sides = [side_words([named[k] for k in team]) if named else
+             "seats " + side_words([str(k) for k in team]) for team in teams]
+    scores = result["scores"]
+    if len(sides) != len(scores):
+        sides = [f"team {k}" for k in range(len(scores))]
+    signed = result.get("match_scoring", "target") == "target"
+    board = " · ".join(f"{side} {v:+d}" if signed else f"{side} {v}"
+                       for side, v in zip(sides, scores, strict=True))
+    winners = result.get("winners") or ([] if result["winner"] is None else [result["winner"]])
+    if not winners:
+        state = "over" if result["status"] == "complete" else \
+            str(result["status"]).replace("_", " ")
+        return f"match {state}: {board}"
+    if len(winners) > 1:
+        return (f"match over: {', '.join(sides[w] for w in winners[:-1])} and "
+                f"{sides[winners[-1]]} share the win ({board})")
+    side = sides[winners[0]]
+    verb = "win" if "&" in side or side == "you" else "wins"
+    return f"match over: {side} {verb} ({board})"
 
 
 _PLAY_CALLS = ("ask", "reveal", "pair", "concede", "accept", "refuse")
@@ -198,14 +293,17 @@ def _phases(record: dict[str, Any], count: int) -> list[str | None]:
     return [PHASE_NAMES[p] for p in game.hand.history_phases()]
 
 
-def _calls_by_trick(actions: list[Any], result: dict[str, Any]) -> dict[int, list[str]]:
-    """The calls made during the play (ask, reveal, pair, …), by the trick they fell in."""
-    ends = list(accumulate(len(t["cards"]) for t in result["tricks"]))   # cards at each end
-    out: dict[int, list[str]] = {}
+def _calls_by_trick(actions: list[Any], result: dict[str, Any]
+                    ) -> dict[int, list[tuple[int, str]]]:
+    """The calls made during the play (ask, reveal, pair, concede, …), by the trick they fell
+    in, each with the number of that trick's cards played before it."""
+    ends = [0, *accumulate(len(t["cards"]) for t in result["tricks"])]  # cards at each end
+    out: dict[int, list[tuple[int, str]]] = {}
     played = 0
     for a in map(str, actions[len(_auction(actions)):]):
         if a.split()[1] == "play":
             played += 1
         else:
-            out.setdefault(1 + sum(1 for end in ends if played >= end), []).append(a)
+            done = sum(1 for end in ends[1:] if played >= end)
+            out.setdefault(1 + done, []).append((played - ends[done], a))
     return out
