@@ -477,3 +477,119 @@ def test_a_reviews_reason_is_told_against_the_card_played() -> None:
     told = explain_choice(view, ev, against=played)
     assert told.key == "hint_ask" and told.params["gain"] == round(cost, 1)
     assert explain_choice(view, ev).params["gain"] != told.params["gain"]   # the next best's
+
+
+# ---- a review's reason is told against the choice made ---------------------------------------
+
+
+def _played_out(view: Any, values: list[tuple[str, float, float, float]]) -> Any:
+    """An evaluation by play-outs of ``view``'s seat: (action, card points, game points, share
+    of the play-outs won) for each action."""
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+
+    seat = view["seat"]
+    return Evaluation(seat, "sampled", "play-outs", 8, [
+        ActionValue(Action.parse(f"{seat} {a}"), cp, gp, won) for a, cp, gp, won in values])
+
+
+def test_a_reviewed_bid_is_compared_with_the_bid_made() -> None:
+    """A player bid 17 where the expert passes: the reason compared the pass with the best bid
+    (16), "and with a bid of 16 in 5", beside a cost measured against 17."""
+    from twentyeight.analysis.why import explain_choice
+
+    g = Game.new("28", seed=3)
+    view = g.view(g.to_act)
+    ev = _played_out(view, [("pass", 12.0, 0.5, 1.0), ("bid 16", 13.0, 0.2, 0.625),
+                            ("bid 17", 13.0, 0.1, 0.5)])
+    made = Action.parse(f"{view['seat']} bid 17")
+    assert str(explain_choice(view, ev, against=made)) == \
+        "your side wins the hand in 8 of 8 play-outs, and with a bid of 17 in 4"
+    assert str(explain_choice(view, ev)) == \
+        "your side wins the hand in 8 of 8 play-outs, and with a bid of 16 in 5"
+
+
+def test_two_averages_compared_are_told_apart() -> None:
+    """"loses 0.2 game points on average, against 0.2 with a bid of 16" (a walk found it):
+    the two averages get the decimals that tell them apart."""
+    from twentyeight.analysis.why import explain_choice
+
+    g = Game.new("28", seed=3)
+    view = g.view(g.to_act)
+    ev = _played_out(view, [("pass", 9.0, -0.16, 0.0), ("bid 16", 12.0, -0.24, 0.0)])
+    assert str(explain_choice(view, ev, against=Action.parse(f"{view['seat']} bid 16"))) == \
+        "loses less: your side loses 0.16 game points on average, against 0.24 with a bid of 16"
+
+
+def test_a_56_bid_in_a_reason_is_written_for_people() -> None:
+    """56-AUC-3: a bid names its trump; the hint said "with a bid of 29S"."""
+    from twentyeight.analysis.why import explain_choice
+
+    g = Game.new("56", seed=3)
+    view = g.view(g.to_act)
+    ev = _played_out(view, [("pass", 20.0, 0.3, 0.25), ("bid 29S", 26.0, -0.6, 0.5)])
+    assert str(explain_choice(view, ev)) == ("scores more: your side scores 0.3 game points on "
+                                             "average, against -0.6 with a bid of 29 ♠")
+    ev = _played_out(view, [("pass", 20.0, 0.9, 1.0), ("bid 30NT", 26.0, 0.3, 0.75)])
+    assert str(explain_choice(view, ev)).endswith("and with a bid of 30 no-trump in 6")
+
+
+def test_a_reviewed_card_is_told_by_what_it_gave_up() -> None:
+    """A review of a card where the expert would not ask: the reason said "keeps the trump
+    hidden: asking would cost 0.6 card points" beside "7♠ — the expert: K♣, −2.6 card
+    points", a choice between two cards.  It now says what the card played gave up."""
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+    from twentyeight.analysis.why import explain_choice
+
+    g = Game.from_record({**CASES["pair_opponents"], "actions": []})
+    while g.view(g.to_act)["phase"] != "play" or len(g.legal_actions()) < 3:
+        g.apply(g.legal_actions()[0])
+    view = g.view(g.to_act)
+    cards = [a for a in g.legal_actions() if a.verb == "play"]
+    ask = Action(view["seat"], "ask", None)
+    ev = Evaluation(view["seat"], "sampled", "solver", 8, [
+        ActionValue(cards[0], 14.0, 1.0, 0.9), ActionValue(ask, 13.4, 1.0, 0.9),
+        ActionValue(cards[1], 11.4, 1.0, 0.9)])
+    told = str(explain_choice(view, ev, against=cards[1]))
+    assert told.startswith("your side takes 14.0 card points on average, 2.6 more than with "), told
+
+
+def test_the_partners_card_is_said_to_win_for_certain_only_when_it_must() -> None:
+    """A review said "your partner's J♣ wins the trick" of a trick an opponent trumped after
+    (a walk found it): before the trick's last card the sampled deals say only what they saw,
+    unless the card is the top trump left, exposed (28-PLAY-1: here J♠, the trump's jack)."""
+    seed60 = ["1 bid 14", "2 pass", "3 pass", "0 bid 15", "1 pass", "2 pass", "3 bid 16",
+              "0 pass", "1 pass", "2 pass", "3 trump KH", "3 pass", "1 pass", "1 play JD",
+              "2 ask", "2 play 8H", "3 play 8D", "0 play QD", "2 play JS", "3 play JH",
+              "0 play 8S", "1 play TS", "3 play JC", "0 play 8C", "1 play TC", "2 play QC",
+              "3 play 7H"]
+    view = Game.from_record({"rules": "28", "dealer": 0, "seed": 60, "actions": seed60}).view(0)
+    h = hint(view)
+    assert h.reason.key not in ("hint_side_wins", "hint_partner_wins", "hint_feed_partner"), \
+        h.reason
+    if h.reason.key.endswith("wins_all") and h.reason.key != "hint_wins_all":
+        assert str(h.reason).endswith(f"in every deal looked at ({h.reason.params['deals']})")
+    seed51 = ["1 bid 14", "2 bid 15", "3 pass", "0 pass", "1 pass", "2 trump 9S", "2 pass",
+              "0 pass", "1 play 7D", "2 play 8D", "3 play JD", "0 play KD", "3 play JH",
+              "0 play TH", "1 play 9H", "2 play KH", "3 play AH", "0 ask", "0 play 7S",
+              "1 play QH", "2 play JC", "0 play 8C", "1 play AC", "2 play QC", "3 play TC",
+              "1 play 9C", "2 play 9S", "3 play 7C", "0 play KC", "2 play JS", "3 play 7H"]
+    view = Game.from_record({"rules": "28", "dealer": 0, "seed": 51, "actions": seed51}).view(0)
+    assert view["trick"]["cards"] == ["JS", "7H"] and view["trump_exposed"]
+    h = hint(view)
+    assert not h.reason.key.endswith("_all"), h.reason
+
+
+def test_a_loss_too_small_to_tell_is_no_mistake() -> None:
+    """A review listed "A♣ — the expert: K♣, −0.1 card points … every choice is worth the same
+    here" (a walk found it): a loss under what a review tells (a tenth of a card point, a
+    hundredth of a game point) is no loss, and the card played is as good as the best."""
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+    from twentyeight.analysis.review import Verdict
+
+    ace, king = Action.parse("0 play AC"), Action.parse("0 play KC")
+    ev = Evaluation(0, "sampled", "solver", 8, [ActionValue(king, 10.04, 0.5, 0.5),
+                                                ActionValue(ace, 10.0, 0.499, 0.5)])
+    assert Verdict.of(ev, ace) == Verdict(ace, 0.0, 0.0)
+    ev = Evaluation(0, "sampled", "solver", 8, [ActionValue(king, 10.06, 0.5, 0.5),
+                                                ActionValue(ace, 10.0, 0.5, 0.5)])
+    assert Verdict.of(ev, ace).best == king and Verdict.of(ev, ace).loss > 0.05

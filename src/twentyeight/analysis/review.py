@@ -40,6 +40,10 @@ from twentyeight.record import is_match, read_hand_record
 __all__ = ["Decision", "Progress", "Verdict", "biggest_first", "hand_records", "review_hand",
            "review_match", "review_records"]
 
+UNSEEN = (0.05, 0.005)
+"""Losses of card points and of game points under which a choice is as good as the best: a
+review tells them to one and two decimals ("−0.1 card points, −0.02 game points")."""
+
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: decisions reviewed so far, of how many."""
 
@@ -56,10 +60,12 @@ class Verdict:
     def of(cls, ev: Evaluation, action: Action) -> Verdict:
         """The verdict on ``action``: the best is the action itself when it loses nothing
         (tied with the expert's choice, which would otherwise be named as if it were better:
-        "[A♠: 0.0]" beside a card as good)."""
+        "[A♠: 0.0]" beside a card as good), or less than a review shows (:data:`UNSEEN`: it
+        listed "−0.0 card points" as a mistake, its reason saying every choice was as good)."""
         card_points, game_points = ev.loss(action)
-        best = action if action in ev.best_actions() else ev.best.action
-        return cls(best, card_points, game_points)
+        if action in ev.best_actions() or (card_points < UNSEEN[0] and game_points < UNSEEN[1]):
+            return cls(action, 0.0, 0.0)
+        return cls(ev.best.action, card_points, game_points)
 
     def to_json(self) -> dict[str, Any]:
         return {"best": str(self.best), "loss": round(self.loss, 2),

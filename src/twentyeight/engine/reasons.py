@@ -170,6 +170,11 @@ ENGLISH: dict[str, str] = {
                          "cannot be beaten",
     "hint_side_wins": "your side wins the trick whatever the others play",
     "hint_partner_wins": "your partner's {winner_card} wins the trick",
+    "hint_partner_wins_all": "your partner's {winner_card} wins the trick in every deal looked "
+                             "at ({deals})",
+    "hint_feed_partner_all": "gives a card worth {points} to your partner, whose {winner_card} "
+                             "wins the trick in every deal looked at ({deals})",
+    "hint_side_wins_all": "your side wins the trick in every deal looked at ({deals})",
     "hint_trick_lost": "the trick cannot be won",
     "hint_trick_lost_points": "the trick cannot be won, and this card gives up only {points}",
     "hint_wins_all": "wins the trick in every deal looked at ({deals})",
@@ -311,7 +316,7 @@ def _english(name: str, value: Any) -> Any:
     """A parameter in English: a suit's word; a verb's call (:data:`VERB_WORDS`); claimants
     (``claimant_*`` keys, comma-separated) each said and joined ("A, or by B"); an
     annulment's reason (``why``); a card (``card``, ``*_card``) as ``J♠``, ``10♥``; cards
-    (``*_cards``) as ``J♠, 9♠``."""
+    (``*_cards``) as ``J♠, 9♠``; a bid (``bid``) as ``29 ♠``."""
     if name == "suit":
         return SUIT_WORDS.get(value, value)
     if name == "verb":
@@ -324,7 +329,21 @@ def _english(name: str, value: Any) -> Any:
         return card_text(value)
     if name.endswith("_cards"):
         return ", ".join(card_text(c) for c in value)
+    if name == "bid":
+        return bid_text(str(value))
     return value
+
+
+def bid_text(bid: str) -> str:
+    """A bid's notation for people: ``17`` as it is, 56's ``29S`` → ``29 ♠`` and ``30NT`` →
+    ``30 no-trump`` (56-AUC-3)."""
+    value = bid.rstrip("SHDCNT")
+    named = bid[len(value):]
+    if named == "NT":
+        return f"{value} no-trump"
+    if len(named) == 1 and named in SUITS:
+        return f"{value} {SUIT_SYMBOLS[SUITS.index(named)]}"
+    return bid
 
 
 def card_text(name: str) -> str:

@@ -4,6 +4,7 @@
 // each said the language's way (a suit as its word, a card as J♥, cards as a list).
 import { cardShort, suitWord } from "./cards.js";
 import { has, joinList, language, t } from "./i18n.js";
+import { bidText } from "./words.js";
 
 function param(name, value) {
   if (name === "suit") return suitWord(value);
@@ -11,6 +12,10 @@ function param(name, value) {
   if (name.endsWith("_cards")) return joinList(value.map(cardShort));
   if (name === "verb") return has(`verb.${value}`) ? t(`verb.${value}`) : value;
   if (name === "why") return t(`annulled.${value}`);
+  if (name === "bid") {                                  // 56's "29S", "30NT" (56-AUC-3)
+    const [, points, den] = /^(\d+)(S|H|D|C|NT)?$/.exec(String(value)) ?? [null, value, ""];
+    return bidText(points, den || "");
+  }
   if (name === "claimants") {
     return joinList(String(value).split(",").map((c) => t(`reason.claimant_${c}`)), "disjunction");
   }
