@@ -21,6 +21,7 @@ from browser.conftest import (
     act_simply,
     catalog,
     dialog_open,
+    number,
     seated_page,
     seated_table,
     seq,
@@ -349,20 +350,22 @@ def to_my_raise_window(page: Page) -> bool:
 
 
 @pytest.mark.viewport(390, 844)
-def test_the_raise_window_on_a_phone_in_tamil(
-        new_browser_context: Callable[..., BrowserContext], server: Server,
+@pytest.mark.parametrize("lang", ["ta", "bn"])
+def test_the_raise_window_on_a_phone(
+        lang: str, new_browser_context: Callable[..., BrowserContext], server: Server,
         artifacts: Path) -> None:
     """28-RAISE-1 at this seat's turn, on a phone, in the language of the longest words: the
     prompt says "your turn" once, the raises are one row of values after one "raise to", and
     nothing on the table is covered or cut (the five whole "raise to …" buttons once pushed
-    the bidder's plate over the auction's card)."""
-    words = catalog("ta")
+    the bidder's plate over the auction's card).  In Bengali the values are in its digits, as
+    the bids were (they were "24 25 26" beside bids of "১৫ ১৬")."""
+    words = catalog(lang)
     errors: list[str] = []
     for _ in range(12):
         seat = seated_table(server, "28")
         room = seat.pop("room")
         page = new_browser_context({**seat, "twentyeight:pace": "instant",
-                                    "twentyeight:lang": "ta"}).new_page()
+                                    "twentyeight:lang": lang}).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{server.url}/r/{room}")
         if to_my_raise_window(page):
@@ -376,12 +379,13 @@ def test_the_raise_window_on_a_phone_in_tamil(
     raises = page.locator("#actions .raises button.verb-raise")
     values = raises.all_inner_texts()
     assert values and all(v.isdigit() for v in values), values
+    assert values == [number(lang, int(v)) for v in values], values
     assert page.locator("#actions .raises .raises-label").inner_text() == \
         words["actions.raise_to"]
     assert raises.first.get_attribute("aria-label") == \
         words["btn.raise"].replace("{value}", values[0])
     settle(page)
-    shot(page, artifacts / "table-390x844-raise-window-ta.png")
+    shot(page, artifacts / f"table-390x844-raise-window-{lang}.png")
     assert not problems(page), problems(page)
     assert not errors, errors
 

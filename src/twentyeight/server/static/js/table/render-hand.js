@@ -136,7 +136,7 @@ export function renderActions() {
         }
       } else {
         const value = ui.bidValue;
-        group.append(el("button", { type: "button", class: "act bid-back", text: `‹ ${value}`,
+        group.append(el("button", { type: "button", class: "act bid-back", text: `‹ ${digits(value)}`,
           "aria-label": t("help.bid_value_other", { value }), onclick: choose(null) }));
       }
       box.append(group);
@@ -153,7 +153,7 @@ export function renderActions() {
     // buttons took a phone's table from under the bidder's plate
     const group = el("div", { class: "raises", role: "group", "aria-label": t("actions.raise_to") },
       el("span", { class: "raises-label", "aria-hidden": "true", text: t("actions.raise_to") }));
-    for (const a of raises) group.append(button(a, document.createTextNode(parseAction(a).arg)));
+    for (const a of raises) group.append(button(a, document.createTextNode(digits(parseAction(a).arg))));
     box.append(group);
   }
   const claim = claimButton();

@@ -136,7 +136,7 @@ function trickRow(tr, number, hand = null) {
     li.append(el("span", { class: `tr-card${tr.seats[i] === tr.winner ? " winner" : ""}`, "aria-hidden": "true", title: who(tr.seats[i]) },
       el("span", { class: "tiny-card", html: cardSVG(c) }), el("span", { class: "tr-who", text: who(tr.seats[i]) })));
   });
-  li.append(el("span", { class: "tr-pts", "aria-hidden": "true", text: `${who(tr.winner)} · ${tr.points}` }));
+  li.append(el("span", { class: "tr-pts", "aria-hidden": "true", text: `${who(tr.winner)} · ${digits(tr.points)}` }));
   return li;
 }
 
