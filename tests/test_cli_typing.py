@@ -164,8 +164,8 @@ def test_slips_are_answered_in_plain_words_with_what_to_type(rules: str) -> None
         assert not NOTATION.search(echo), told
         assert "not a word the game knows" not in told, told       # each is a slip of play
         after = lines[i + 1:i + 4]
-        assert any(ln.startswith("  you may: ") for ln in after) or "'help'" in told, \
-            (told, after)
+        assert any(ln.startswith(("  you may: ", "  you must: ")) for ln in after) \
+            or "'help'" in told, (told, after)
 
 
 def test_a_number_with_more_after_it_says_how_to_bid() -> None:

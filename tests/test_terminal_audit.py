@@ -661,7 +661,7 @@ def test_six_and_eight_seats_are_people_with_names() -> None:
             assert re.search(rf"you, {partners[0]}, {partners[1]} & {partners[2]} \d+ · "
                              r"opponents \d+", header), header
         else:                                                  # three teams of two (6PK)
-            others = [names[1] + "+" + names[4], names[0] + "+" + names[3]]
+            others = [names[1] + " & " + names[4], names[0] + " & " + names[3]]
             assert all(f"{o} +0" in header for o in others), (others, header)
 
 
@@ -682,11 +682,11 @@ def test_history_lists_the_cards_a_trick_a_line_with_its_winner() -> None:
     match = Match.new("28", seed=5, dealer=0)
     text = terminal(match, scripted(choose))
     assert typed["history"]
-    lines = [ln.strip() for ln in text.splitlines()]
-    start = next(i for i, ln in enumerate(lines) if ln.startswith("Trick 1: ") and "→" in ln)
-    listed = [ln for ln in lines[start:start + 8] if ln.startswith("Trick ")]  # (an ask between)
+    part = text[text.index("\n  Trick 1: ") + 1:]        # (a line wrapped under its label)
+    listed = [said(part, f"  Trick {k + 1}").strip() for k in range(3)] + \
+        [said(part, "  Trick 4, so far: ").strip()]
     tricks = match.games[0].view(0)["tricks"]
     for k in range(3):
-        winner = ["You", "Right", "Partner", "Left"][tricks[k]["winner"]]
+        winner = ["you", "Right", "Partner", "Left"][tricks[k]["winner"]]
         assert listed[k].startswith(f"Trick {k + 1}: ") and f"→ {winner} (" in listed[k], listed
     assert listed[3].startswith("Trick 4, so far: "), listed

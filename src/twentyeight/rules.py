@@ -13,7 +13,7 @@ Presets are named ``Rules`` values; a user starts from one and overrides flags:
 >>> Rules.from_spec({"preset": "28", "colour": "red"})
 Traceback (most recent call last):
 ...
-twentyeight.rules.RulesError: unknown flag 'colour' (see `twentyeight rules` for the flags)
+twentyeight.rules.RulesError: unknown flag 'colour' (see `twentyeight rules 28` for the flags)
 """
 
 from __future__ import annotations
@@ -383,8 +383,9 @@ class Rules:
         names = {f.name for f in dataclasses.fields(self) if f.metadata.get("kind") is not None}
         for key in overrides:
             if key not in names:
-                raise RulesError(f"unknown flag {key!r} (see `twentyeight rules` for the flags)",
-                                 "an unknown flag (see `twentyeight rules` for the flags)")
+                raise RulesError(f"unknown flag {key!r} (see `twentyeight rules {self.preset}` "
+                                 "for the flags)",              # (`rules` alone lists presets)
+                                 "an unknown flag (see `twentyeight rules NAME` for the flags)")
         brought = mode_defaults(self, overrides.get("pack", self.pack),
                                 overrides.get("trump_mode", self.trump_mode))
         return dataclasses.replace(self, **{**brought, **overrides})

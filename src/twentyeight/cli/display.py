@@ -132,11 +132,12 @@ def terminal_width() -> int:
     return width if width >= 20 else 80
 
 
-def wrap(text: str, width: int) -> str:
+def wrap(text: str, width: int, indent: int | None = None) -> str:
     """``text`` broken at spaces into lines of at most ``width`` columns, each continuation
     under the line's :func:`hanging_indent`.  A card (``J♠``), a suit's ranks and anything
     joined by :data:`NBSP` stay on one line, and a " · " separator stays with the item before
-    it; a word longer than a whole line is left whole.
+    it; a word longer than a whole line is left whole.  ``indent``: the continuation's
+    column where the caller knows it (a listing's column), instead of the hanging indent.
 
     >>> print(wrap("Auction: Right bid 16 · Partner pass · Left bid 17 · You pass", 30))
     Auction: Right bid 16 ·
@@ -145,7 +146,7 @@ def wrap(text: str, width: int) -> str:
     """
     if columns(text) <= width:
         return text.replace(NBSP, " ")
-    indent = hanging_indent(text)
+    indent = hanging_indent(text) if indent is None else indent
     if indent > width // 2:
         indent = 2
     parts = re.split(r"( +)", text.replace(" · ", NBSP + "· "))

@@ -26,6 +26,7 @@ from twentyeight.cli.display import (
     game_name,
     matching_bids,
     points,
+    side_words,
     terminal_width,
     use_colour,
     whole,
@@ -37,6 +38,7 @@ from twentyeight.cli.typing_help import (
     QUIT_WORDS,
     TypingHelp,
     another_game,
+    column_of,
     help_text,
     joined_bid,
     nearest,
@@ -114,6 +116,9 @@ class TerminalGame:
         """Where the match's record is written after every hand (``play --record``)."""
         self._record_failed = False
         """Writing to :attr:`record_path` failed once (said once, not after every hand)."""
+        self.last_record: Path | None = None
+        """Where the match before this one (``Another game? y``) kept its record: the welcome
+        then says where this one's goes, for it is another file (:func:`play`)."""
 
     def _seat_names(self, seed: int | str | None) -> list[str]:
         """What each seat is called: "You"; at three and four seats where it sits ("Left",
@@ -141,13 +146,25 @@ class TerminalGame:
             return "you" if self.match.rules.teams == self.n else "your side"
         if self.match.rules.teams == 2:
             return "opponents"
-        members = [self.names[s] for s in range(self.n) if self._team(s) == team]
-        return "+".join(members)
+        return side_words([self.names[s] for s in range(self.n) if self._team(s) == team])
 
     def _side(self, team: int) -> str:
-        """:meth:`_team_name` as a sentence says it: "the opponents", "your side", "Ravi+Uma"."""
+        """:meth:`_team_name` as a sentence says it: "the opponents", "your side", "Ravi & Uma"."""
         name = self._team_name(team)
         return "the opponents" if name == "opponents" else name
+
+    def _against(self, team: int) -> str:
+        """Those playing against ``team`` (the bidding side), as a sentence names them: "the
+        opponents" or "your side" where there are two sides, else every seat outside it by
+        name ("you & Right" against a lone bidder at three)."""
+        if self.match.rules.teams == 2:
+            return self._side(1 - team)
+        return side_words([self.names[s] for s in range(self.n) if self._team(s) != team])
+
+    def _named(self, seat: int) -> str:
+        """A seat's name inside a sentence: "you" for the person's ("dealer you", "→ trick 1
+        to you"), else the seat's name."""
+        return "you" if seat == self.seat else self.names[seat]
 
     def _denomination(self, view: View) -> str:
         """The bid's denomination after its number: "" (none), " NT" or the suit."""
@@ -262,6 +279,9 @@ class TerminalGame:
                                                              s in levels else "")
                           for s in range(self.n))
         self.say(f"{seats}.")
+        if self.record_path is not None and self.last_record is not None:
+            self.say(f"This game's record is written to {self.record_path} (the last game's "
+                     f"stays in {self.last_record}).")
         self.say("Type 'help' for commands.")
         if r.auction_procedure == "duel":       # BOT-PROTOCOL.md §7.2, told once
             self.say("The auction is a duel: the first to speak opens at 16 as the defender; "
@@ -284,11 +304,22 @@ class TerminalGame:
         self._stake_told = None
         self.coach.new_hand()
         self.say()
-        self.say(self.paint.bold(f"══ Hand {number} · dealer {self.names[game.dealer]} · "
-                                 f"{self._score_line()} ══"))
+        self.say(self.paint.bold(self._hand_header(number, game.dealer)))
         view = game.view(self.seat)
         first = "Your first cards" if game.rules.cards_before_auction else "Your cards"
         self.say(f"{first}: {self.paint.hand(view['hand'])}")
+
+    def _hand_header(self, number: int, dealer: int) -> str:
+        """``══ Hand 2 · dealer Left · you & partner +1 · opponents +0 ══``, fitted to the
+        width: without its closing ``══`` where that would wrap alone, its score on the line
+        under it where the line is still too wide."""
+        head = f"══ Hand {number} · dealer {whole(self._named(dealer))}"
+        score = self._score_line()
+        width = self.columns()
+        for line in (f"{head} · {score} ══", f"{head} · {score}"):
+            if text_columns(line) <= width:
+                return line
+        return f"{head} ══\n{score}"
 
     def _over_as_dealt(self, number: int, game: Any) -> None:
         """A hand that ended as it was dealt (four jacks, eight of a suit: 28-POST-2/4),
@@ -316,9 +347,8 @@ class TerminalGame:
         names = [self._team_name(t) for t in range(len(s))]
         mine = self._team(self.seat)
         if names[mine] == "your side":          # at six and eight seats: who is with you
-            *others, last = ["you", *(self.names[p] for p in range(self.n)
-                                      if self._team(p) == mine and p != self.seat)]
-            names[mine] = f"{', '.join(others)} & {last}"
+            names[mine] = side_words(["you", *(self.names[p] for p in range(self.n)
+                                                if self._team(p) == mine and p != self.seat)])
         parts = [whole(f"{name} {v:+d}" if mode == "target" else f"{name} {v}")
                  for name, v in zip(names, s, strict=True)]
         text = " · ".join(parts)
@@ -368,7 +398,9 @@ class TerminalGame:
     def _refuse(self, why: str) -> None:
         """Say why what was typed is not taken, and what may be typed now."""
         self.say(f"✗ {why}")
-        self.say(f"  you may: {self._options(self.match.current.view(self.seat))}")
+        view = self.match.current.view(self.seat)
+        must = len(view["legal"]) == 1                  # as the table's line says it
+        self.say(f"  you {'must' if must else 'may'}: {self._options(view)}")
 
     def _read_action(self, text: str) -> Action:
         """The action ``text`` types, read as the notation reads it (a bare card plays it, a
@@ -419,8 +451,10 @@ class TerminalGame:
         view = self.match.current.view(self.seat)
         if word in QUIT_WORDS:
             self._leave()
-        elif word in ("help", "h", "?"):
-            self.say(help_text(self.match.rules))
+        elif word in ("help", "h", "?"):            # each description under its column
+            width = self.columns()
+            self.out.write("".join(wrap(line, width, column_of(line)) + "\n"
+                                   for line in help_text(self.match.rules).splitlines()))
         elif word == "legal":
             for line in self.typing_help.ways(view):
                 self.say(line)
@@ -504,9 +538,16 @@ class TerminalGame:
             ours = self._team(self._declarer(view)) == self._team(self.seat)
             mine, theirs = ((pts["bidding"], pts["opponents"]) if ours
                             else (pts["opponents"], pts["bidding"]))
-            who = "bidding side" if ours else "defenders"
-            others = "the opponents" if self.match.rules.teams == 2 else "the others"
-            self.say(f"Card points: your side ({who}) {mine} · {others} {theirs}")
+            if self.match.rules.teams == 2:
+                who = "bidding side" if ours else "defenders"
+                self.say(f"Card points: your side ({who}) {mine} · the opponents {theirs}")
+            else:                               # each side by name: a lone bidder at three
+                team = self._team(self._declarer(view))
+                bidders = [s for s in range(self.n) if self._team(s) == team]
+                role = "bidder" if len(bidders) == 1 else "bidding side"
+                self.say("Card points: " + whole(f"{self._side(team)} ({role}) "
+                                                 f"{pts['bidding']}")
+                         + " · " + whole(f"{self._against(team)} {pts['opponents']}"))
         elif view["phase"] == "auction":
             calls = [whole(told.replace(": ", " ", 1)) for _, told in self._calls(view)]
             self.say("Auction: " + (" · ".join(calls) if calls else "you speak first"))
@@ -597,7 +638,7 @@ class TerminalGame:
         while self._tricks_shown < len(view["tricks"]):             # before an exposure
             t = view["tricks"][self._tricks_shown]                  # it led to (28-LAST-1)
             self._tricks_shown += 1
-            self.say(f"  → trick {self._tricks_shown} to {self.names[t['winner']]} "
+            self.say(f"  → trick {self._tricks_shown} to {self._named(t['winner'])} "
                      f"({points(t['points'])})")
         if view["trump_exposed"] and not self._exposed_shown:
             self._exposed_shown = True
@@ -635,8 +676,7 @@ class TerminalGame:
         failed_word = "otherwise" if alone else "failed"
         under = f" if under {short['points']} points)" if short else ""
         if stake.get("opponents_gain"):
-            gainers = ("the opponents" if self.match.rules.teams == 2 else "the others") \
-                if ours else "your side"
+            gainers = self._against(team) if ours else "your side"
             failed = f"; {failed_word}, {gainers} +{told[1]}" + (
                 f" (+{short['loss']}{under}" if short else "")
         else:
@@ -670,20 +710,30 @@ class TerminalGame:
 
     def _history(self, view: View) -> None:
         """Every call of the hand, each as what it was in its phase, and its cards a trick a
-        line with the trick's winner (the calls made in the play, an ask or a pair, in their
-        place between the tricks' lines)."""
-        tricks, done, cards = view["tricks"], 0, 0
-        for (_, told), entry in zip(self._calls(view), view["history"], strict=True):
+        line with the trick's winner, a call made in the play (an ask, a pair, a concession)
+        in its place among the trick's cards: ``Trick 3: Partner K♠ · Left asks for the
+        trump to be shown · Left J♦ → Right (4 points)``."""
+        tricks, done, cards, items = view["tricks"], 0, 0, []
+        for (seat, told), entry, phase in zip(self._calls(view), view["history"],
+                                              view["history_phases"], strict=True):
             if entry.split()[1] != "play":
-                self.say("  " + told)
+                if phase in ("play", "cot"):
+                    items.append(told.replace(": ", " ", 1))
+                else:
+                    self.say("  " + told)
                 continue
+            items.append(whole(f"{self.names[seat]} {self.paint.card(entry.split()[2])}"))
             cards += 1
             if done < len(tricks) and cards == len(tricks[done]["cards"]):
-                self.say(f"  Trick {done + 1}: {self._trick_line(tricks[done])}")
-                done, cards = done + 1, 0
-        current = view["trick"]
-        if current and current["cards"]:
-            self.say(f"  Trick {done + 1}, so far: {self._played(current)}")
+                self.say(f"  Trick {done + 1}: {self._in_trick(items, tricks[done])}")
+                done, cards, items = done + 1, 0, []
+        if items:
+            self.say(f"  Trick {done + 1}, so far: {' · '.join(items)}")
+
+    def _in_trick(self, items: list[str], trick: Any) -> str:
+        """A finished trick's cards and calls (``items``) and its winner."""
+        return f"{' · '.join(items)} → {self._named(trick['winner'])} " \
+            f"({points(trick['points'])})"
 
     def _played(self, trick: Any) -> str:
         """``Left 9♠ · Partner A♠ · …``: a trick's cards, each with who played it."""
@@ -692,14 +742,14 @@ class TerminalGame:
 
     def _trick_line(self, trick: Any) -> str:
         """``Left 9♠ · Partner A♠ · … → Partner (11 points)``: a finished trick."""
-        return f"{self._played(trick)} → {self.names[trick['winner']]} " \
-            f"({points(trick['points'])})"
+        return self._in_trick([self._played(trick)], trick)
 
     def _calls(self, view: View, start: int = 0) -> list[tuple[int, str]]:
         """The history's entries from ``start`` in words, each with its seat, as made in
         its phase (a pass in the raise window: "no raise"; a defender's match, BOT-PROTOCOL
         §7.2: "matches 17"), with its player's name (``You: …``)."""
         matched = matching_bids(view["history"])
+        named = self.match.rules.trump_indicator == "suit"        # 29-DEAL-2: no card laid
         told = []
         for place, (entry, phase) in enumerate(zip(view["history"], view["history_phases"],
                                                    strict=True)):
@@ -707,7 +757,7 @@ class TerminalGame:
                 seat = int(entry.split()[0])
                 told.append((seat, action_words(entry, self.names[seat], self.paint, phase,
                                                 you=seat == self.seat,
-                                                matches=place in matched)))
+                                                matches=place in matched, named=named)))
         return told
 
     def _review(self) -> None:
@@ -755,9 +805,10 @@ class TerminalGame:
                 self.say(f"✗ the record could not be written to {self.record_path}: "
                          f"{e.strerror or e}")
 
-    def _save(self, typed: str) -> None:
+    def _save(self, typed: str, between_hands: bool = False) -> None:
         """``save [FILE]`` as typed: the match so far to ``FILE``, else to the ``--record``
-        file, else to a new file named by the time."""
+        file, else to a new file named by the time; ``between_hands``: typed at the end of a
+        hand, when no hand is in play (the next is not dealt to the person yet)."""
         named = typed.partition(" ")[2].strip()
         path = Path(named) if named else self.record_path or record_file.default_path()
         record = self._record()
@@ -772,7 +823,8 @@ class TerminalGame:
             self.say(f"✗ could not save to {path}: {e.strerror or e}")
             return
         hands = f"{finished} finished hand" + ("" if finished == 1 else "s")
-        kept = "" if self.match.current.over else " (not the hand in play: its cards are hidden)"
+        in_play = not between_hands and not self.match.current.over
+        kept = " (not the hand in play: its cards are hidden)" if in_play else ""
         self.say(f"Saved the match's {hands} to {path}{kept}. See them again: twentyeight "
                  f"replay {path}; your play reviewed: twentyeight analyse {path} --seat "
                  f"{self.seat}.")
@@ -806,7 +858,7 @@ class TerminalGame:
             elif answer == "score":
                 self.say(self._score_line())
             elif answer.split()[0] == "save":
-                self._save(typed)
+                self._save(typed, between_hands=True)
             elif answer in ("help", "h", "?"):
                 self.say(END_OF_HAND_HELP.format(following=following))
             else:
@@ -841,9 +893,10 @@ class TerminalGame:
             done = {True: "won every trick", False: "failed", None: "was played"}[made]
             return f"{whose} {what} {done}"
         # the other team by its name; two or more others pooled
-        others = self._side(1 - team) if self.match.rules.teams == 2 else "the others"
+        others = self._against(team)
         shown = self._denomination(view)
-        c = " with 'C'" if _c_called(view) else ""
+        c = " with 'C'" if _c_called(view) else ", redoubled" if view["multiplier"] == 4 \
+            else ", doubled" if view["multiplier"] > 1 else ""
         verb = {True: "made", False: "went down in", None: "played"}[made]
         pts = view["points"]
         ours, theirs = whole(f"{side} {pts['bidding']}"), whole(f"{others} {pts['opponents']}")
@@ -852,7 +905,29 @@ class TerminalGame:
         moved = view["target"] is not None and view["target"] != view["contract"]
         goal = f" (target {view['target']} after the pair)" if moved else ""   # 28-PAIR-4
         return (f"{side} {verb} {view['contract']}{shown}{goal}{c}{conceded} — card "
-                f"points{when}: {ours}, {theirs}")
+                f"points{when}: {ours}, {theirs}{self._reckoning(view, side)}")
+
+    @staticmethod
+    def _reckoning(view: View, side: str) -> str:
+        """Why the hand's game points are twice its stake, where they are: every trick taken
+        (28-COT-1), a refused concession and a trick lost (28-COT-4), under half the bid
+        (A-14); "" otherwise."""
+        stake, change = view["stake"], view["result"]["score_change"]
+        if stake is None or change is None or _c_called(view):
+            return ""
+        mine = change["bidding"]
+        refused = any(entry.split()[1] == "refuse" for entry in view["history"])
+        if stake.get("all_tricks") and view["result"]["made"] and mine == stake["all_tricks"] \
+                and not stake.get("opponents_gain") and mine != stake["win"]:
+            why = "every trick taken, the win counts twice (28-COT-1)"
+        elif refused and mine < 0:
+            why = "the concession refused and a trick lost, the loss counts twice (28-COT-4)"
+        elif stake.get("below_half") and view["result"]["made"] is False \
+                and -max(mine, change["opponents"], key=abs) == -stake["below_half"]["loss"]:
+            why = "under half the bid, the loss counts twice (A-14)"
+        else:
+            return ""
+        return f"; {why}: {side} {mine:+d}" if mine else f"; {why}"
 
     def _concession(self, view: View) -> str:
         """`` by your concession (28-COT-3)`` when the bidding side accepted a defender's
@@ -911,6 +986,8 @@ def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
         tg = TerminalGame(match, seat, bots, read, out, colour, seat_seed=people,
                           record_path=None if record is None
                           else record_file.nth_match(record, games + 1))
+        if record is not None and games:
+            tg.last_record = record_file.nth_match(record, games)
         tg.run()
         if tg.left or not match.over:
             return 0

@@ -71,6 +71,18 @@ NO_WORDS = ("", "n", "no", *QUIT_WORDS)
 """The answers to "Another game?" that stop: a no, a quit word, or Enter (its default, N)."""
 
 
+def column_of(line: str) -> int | None:
+    """Where a line of ``help``'s command listing has its description (``  legal   what you
+    …``: 10), or a continuation of one (``          ("save" …``: 10), so that a wrapped
+    description goes on under it; None for a line that is no such row.
+
+    >>> column_of("  legal   what you may do now"), column_of("          (also)")
+    (10, 10)
+    """
+    found = re.match(r" {2}[a-z]+ +(?=[a-z(])| {3,}(?=\S)", line)
+    return len(found.group()) if found else None
+
+
 def help_text(rules: Rules) -> str:
     """What ``help`` says in a game of ``rules``: how to play a card, bid, raise and choose
     the trump, and the words of the calls, each only where the rules have it (a call the
