@@ -4,11 +4,19 @@ hand's last trick left out of the replay, the engine's own words (``in_progress`
 
 from __future__ import annotations
 
+import io
 import random
+import re
+from pathlib import Path
 from typing import Any
 
+from helpers import said
+from test_terminal_audit import Answer, games_played, hand_over, my_turn, scripted
+from test_terminal_audit import terminal as audited
 from twentyeight import Game, Match
-from twentyeight.cli.display import Painter
+from twentyeight.cli import record_file
+from twentyeight.cli.display import Painter, columns
+from twentyeight.cli.play import TerminalGame, play
 from twentyeight.cli.replay import describe
 
 RULES_29_COT = {"preset": "29", "double_redouble": True, "cot": True}
@@ -114,3 +122,195 @@ def test_replay_says_the_match_by_its_sides_not_by_team_numbers() -> None:
     last = told(match, players).rstrip().splitlines()[-1]
     assert last.startswith("match over: ") and "team" not in last, last
     assert " and Kabir" not in last, last
+
+
+# ---- the terminal game ---------------------------------------------------------------
+
+def test_at_three_seats_the_card_points_name_the_lone_bidder() -> None:
+    """28-3p: "Card points: your side (defenders) 5 · the others 20", "the others" being
+    the lone bidder, and at the end "card points: Left 20, the others 8", "the others" being
+    you and Right.  Each side is named, in the same words during play and at the end."""
+    text = audited(Match.new("28-3p", seed=4), scripted(lambda actions, match: None))
+    points = [ln for ln in text.splitlines() if ln.startswith("Card points:")]
+    assert points, text
+    assert not any("the others" in ln for ln in points), points
+    assert all("(bidder)" in ln for ln in points), points
+    assert "the others" not in hand_over(text), hand_over(text)
+
+
+def test_the_hand_header_and_help_fit_sixty_columns() -> None:
+    """At 60 columns the header's closing "══" wrapped onto a line of its own, and `help`'s
+    wrapped descriptions went on at column 4 under a column starting at 10."""
+    once = {"help": False}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        if not once["help"]:
+            once["help"] = True
+            return "help"
+        return None
+
+    text = audited(Match.new("28", seed=21), scripted(choose), width=60)
+    lines = text.splitlines()
+    assert all(columns(ln) <= 60 for ln in lines)
+    assert not any(ln.strip() == "══" for ln in lines), text[:400]
+    legal = next(i for i, ln in enumerate(lines) if ln.startswith("  legal   "))
+    assert lines[legal + 1].startswith(" " * 10 + "does"), lines[legal:legal + 2]
+
+
+def test_the_person_is_you_in_the_middle_of_a_sentence() -> None:
+    """"→ trick 1 to You", "dealer You": the person is "you" inside a sentence."""
+    text = audited(Match.new("28", seed=3, dealer=0), scripted(lambda actions, match: None))
+    assert "dealer you ·" in text and "dealer You" not in text
+    assert "to You " not in text and "→ You " not in text
+    assert re.search(r"→ trick \d to (you|Left|Right|Partner) \(", text)
+
+
+def test_56_at_four_says_you_and_partner_as_28_does() -> None:
+    """The score line said "you & Partner" in 56 at four seats, "you & partner" in 28."""
+    text = audited(Match.new("56-4p", seed=1), scripted(lambda actions, match: None))
+    assert "you & partner" in text and "you & Partner" not in text
+
+
+def test_29s_trump_is_said_named_in_secret_not_laid_face_down() -> None:
+    """29-DEAL-2: the 29 bidder names a suit in secret; no card is laid face down (the
+    table said "chooses trump (face down)", the replay "names ♠ as trump (in secret)")."""
+    text = audited(Match.new("29", seed=2), scripted(lambda actions, match: None))
+    assert "names the trump in secret" in text
+    assert "chooses trump (face down)" not in text
+    card = audited(Match.new("28", seed=3, dealer=0), scripted(lambda actions, match: None))
+    assert "chooses trump (face down)" in card                 # a card is laid in 28
+
+
+def test_a_refusal_says_must_where_the_table_says_must() -> None:
+    """29's compulsory ask: the table said "You must: ask: …" and the refusal's line "you
+    may: ask: …"; both say what the one thing left is in the same words."""
+    typed = {"done": False}
+
+    def choose(actions: list[str], match: Match) -> str | None:
+        if len(actions) == 1 and actions[0].startswith(("play", "ask")) and not typed["done"]:
+            typed["done"] = True
+            return "bid 20"
+        return None
+
+    text = audited(Match.new("29", seed=2), scripted(choose))
+    assert typed["done"]
+    refused = text[text.index("✗"):].splitlines()
+    assert any(ln.startswith("  you must: ") for ln in refused[1:4]), refused[:4]
+
+
+def test_history_tells_a_call_in_the_trick_it_was_made_in() -> None:
+    """`history` listed "Right: asks for the trump to be shown" on a line of its own above
+    the trick it was made in (above every trick when made in the first); it is told among
+    that trick's cards."""
+    def ask(actions: list[str], match: Match) -> str | None:
+        return "ask" if "ask" in actions else None
+
+    for seed in range(10):
+        out = audited(Match.new("28", seed=seed, dealer=0),
+                      history_at_the_end(scripted(ask)))
+        start = out.find("\n  Trick 1: ")                  # the listing, after the hand
+        if start < 0 or not re.search("asks? for the trump", out[start:]):
+            continue
+        listing = out[start:]
+        assert not re.search(r"^  \w+: (asks?|ask) for the trump", listing, re.M), listing
+        assert re.search(r"Trick \d: [^\n]*(\n {11}[^\n]*)*asks? for the trump", listing), \
+            listing
+        return
+    raise AssertionError("nobody asked")
+
+
+def history_at_the_end(answer: Answer) -> Answer:
+    """``answer``, typing `history` once at the end of the first hand."""
+    typed = {"history": False}
+
+    def history(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt and not typed["history"]:
+            typed["history"] = True
+            return "history"
+        return answer(prompt, match)
+
+    return history
+
+
+def test_save_between_hands_does_not_speak_of_a_hand_in_play(tmp_path: Path) -> None:
+    """`save` at the end of a hand said "(not the hand in play: its cards are hidden)" when
+    no hand was in play."""
+    saved = {"done": False}
+    path = tmp_path / "match.json"
+    base = scripted(lambda actions, match: None, hands=2)
+
+    def answer(prompt: str, match: Match) -> str:
+        if "Enter for" in prompt and not saved["done"]:
+            saved["done"] = True
+            return f"save {path}"
+        return base(prompt, match)
+
+    text = audited(Match.new("56", seed=3), answer)
+    line = said(text, "Saved the match's")
+    assert path.exists() and "not the hand in play" not in line, line
+
+
+def test_another_game_says_where_its_record_goes(tmp_path: Path) -> None:
+    """After "Another game? y" with `--record r.json` the record went to r-2.json without a
+    word; the new game's welcome says where."""
+    record = tmp_path / "r.json"
+    games = {"n": 0}
+    out = io.StringIO()
+
+    with games_played() as matches:
+        def read(prompt: str) -> str:
+            if prompt.startswith("Another game"):
+                games["n"] += 1
+                return "y" if games["n"] == 1 else "n"
+            if prompt.startswith("Leave the match?"):
+                return "y"
+            if "Enter for" in prompt:
+                return "quit" if len(matches) > 1 else ""
+            actions = my_turn(matches[-1])
+            return "" if not actions else "pass" if "pass" in actions else actions[0]
+
+        play({"preset": "28", "game_target": 1}, 7, 0, ["rules"], read, out, False, record)
+    text = out.getvalue()
+    assert len(matches) == 2, text[-300:]
+    second = record_file.nth_match(record, 2)
+    welcome = text[text.rindex("twentyeight — "):]
+    assert f"record is written to {second}" in said(welcome, "This game's record"), welcome
+    assert str(record) in said(welcome, "This game's record")
+
+
+def over_view(**changes: Any) -> Any:
+    """A finished hand's view from seat 0 (the opponents, seats 1 and 3, bid 20)."""
+    view: dict[str, Any] = {
+        "bidder": 1, "special": None, "special_seat": None, "contract": 20, "target": 20,
+        "denomination": None, "multiplier": 1, "history": [], "points": {"bidding": 28,
+        "opponents": 0}, "stake": {"win": 1, "loss": 1, "all_tricks": 2},
+        "result": {"made": True, "score_change": {"bidding": 2, "opponents": 0}}}
+    return {**view, **changes}
+
+
+def test_a_cot_sweep_and_a_double_are_said_in_the_hand_over_line() -> None:
+    """"the opponents made 20 — … opponents +4": the bidder took every trick, which doubles
+    the win (28-COT-1), and the contract was doubled; neither was said."""
+    tg = TerminalGame(Match.new(RULES_29_COT, seed=1), 0, {}, out=io.StringIO(),
+                      colour=False)
+    swept = tg._verdict(over_view(multiplier=2, stake={"win": 2, "loss": 2, "all_tricks": 4},
+                                  result={"made": True, "score_change": {"bidding": 4,
+                                                                         "opponents": 0}}))
+    assert swept.startswith("the opponents made 20, doubled — "), swept
+    assert "(28-COT-1)" in swept and "the opponents +4" in swept, swept
+    plain = tg._verdict(over_view(result={"made": True, "score_change": {"bidding": 1,
+                                                                         "opponents": 0}}))
+    assert "28-COT" not in plain and "doubled" not in plain, plain
+
+
+def test_an_unknown_flag_points_to_the_presets_own_list() -> None:
+    """`--rules '{"preset":"29","cott":true}'` said "see `twentyeight rules` for the flags",
+    which lists the presets; `twentyeight rules 29` lists the flags."""
+    from twentyeight.rules import Rules, RulesError
+
+    try:
+        Rules.from_spec({"preset": "29", "cott": True})
+    except RulesError as e:
+        assert "`twentyeight rules 29`" in str(e), str(e)
+    else:
+        raise AssertionError("an unknown flag was taken")

@@ -275,7 +275,7 @@ class TerminalGame:
                                  + f", {goal}"))
         levels = {s: bot.name for s, bot in self.bots.items()}
         several = len(set(levels.values())) > 1      # which computer plays at which level
-        seats = ", ".join(f"{self.names[s]} = seat {s}" + (f" ({levels[s]})" if several and
+        seats = ", ".join(whole(f"{self.names[s]} = seat {s}") + (f" ({levels[s]})" if several and
                                                              s in levels else "")
                           for s in range(self.n))
         self.say(f"{seats}.")
