@@ -26,7 +26,7 @@ from typing import Any
 from twentyeight.cards import RANK_POINTS
 from twentyeight.rules import MODE_DEFAULTS, Rules, flag_info
 
-__all__ = ["DECK_FLAGS", "GROUPS", "TABLE_FLAGS", "WORDS", "FlagWords", "applies",
+__all__ = ["DECK_FLAGS", "GAME_CITES", "GROUPS", "TABLE_FLAGS", "WORDS", "FlagWords", "applies",
            "card_legend", "editor_info", "preset_legends"]
 
 GROUPS: dict[str, str] = {
@@ -256,6 +256,30 @@ WORDS: dict[str, FlagWords] = {
                         "players)", None, {"match_scoring": ["coolie_kodi"]}),
 }
 
+
+GAME_CITES: dict[str, dict[str, tuple[str, ...]]] = {
+    "28": {"auction_procedure": ("28-AUC-1",)},
+    "3P": {"cards_before_auction": ("3P-3",), "min_bid": ("3P-4",), "max_bid": ("3P-4",),
+           "opening_rule": ("3P-4",), "raise_after_full_deal": ("3P-7",),
+           "bidding_side_all_trumps_redeal": ("3P-7",), "scoring": ("3P-8",),
+           "failure_mode": ("3P-8",), "game_target": ("3P-8",), "match_scoring": ("3P-8",)},
+    "6P": {"min_bid": ("6P-4",), "max_bid": ("6P-4",), "opening_rule": ("6P-4",),
+           "partner_overcall": ("6P-6",), "raise_after_full_deal": ("6P-6",),
+           "scoring": ("6P-7",), "game_target": ("6P-7",), "match_scoring": ("6P-7",)},
+    "6PK": {"cards_before_auction": ("6PK-2",), "min_bid": ("6PK-3",), "max_bid": ("6PK-3",),
+            "opening_rule": ("6PK-3",), "partner_overcall": ("6PK-4",),
+            "partner_overcall_min": ("6PK-4",), "match_deals": ("6PK-7",)},
+    "29": {"min_bid": ("29-AUC-2",), "max_bid": ("29-AUC-2",), "direction": ("29-DIR-1",),
+           "partner_overcall": ("29-AUC-4",), "raise_after_full_deal": ("29-AUC-4",),
+           "pass_is_final": ("29-AUC-5",), "auction_procedure": ("29-AUC-1",)},
+    "WB": {"min_bid": ("WB-1",)},
+    "40": {"min_bid": ("40-3",), "max_bid": ("40-3",), "opening_rule": ("40-3",),
+           "cards_before_auction": ("40-11",), "failure_mode": ("40-6",)},
+}
+"""The rows of a game's own section of the specification that restate a flag for that game
+(three-player 28's opening bid is 3P-4, not 28-AUC-4), by the game (``"3P"``: RULES.md §4.1;
+the families of ``tools/spec_citations.py``), beside each flag's own rule IDs: a rules page
+cites a flag's rules of its own game."""
 
 def applies(flag: str, rules: Rules | Mapping[str, Any]) -> bool:
     """Whether ``flag`` matters at a table with these rules (or these flag values)."""
