@@ -415,7 +415,8 @@ def test_rules_pages_say_what_an_empty_flag_means_and_cite_only_the_games_rules(
     page.wait_for_selector("#explained dt")
     cited = set(page.locator("#explained dt").all_inner_texts())
     assert {"28-BR-2", "28-BR-3", "28-LAST-1"} <= cited, cited
-    assert page.locator("#flag-partner_overcall_min .ru-value").inner_text() == "20"
+    assert page.locator("#flag-partner_overcall .ru-value").inner_text() == \
+        "only with a bid of at least 20"
     assert errors == []
 
 
@@ -944,3 +945,200 @@ def test_a_moment_of_a_replayed_hand_is_a_link_to_share(
     friend.click("#review-btn")
     friend.wait_for_selector("#review .rv-summary", timeout=240_000)
     assert errors == []
+
+
+def _console_errors(page: Page) -> list[str]:
+    """The page's console errors (a request answered 404 is one) as they come."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(m.text) if m.type == "error" else None)
+    return said
+
+
+def _cited(page: Page, flag: str) -> list[str]:
+    return page.locator(f"#flag-{flag} .ru-cite").all_inner_texts()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_cited_rule_opens_its_words_and_only_the_games_own_are_cited(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A walk of the rules pages found codes a player could not look up ("1.1", "C-08",
+    "BOT-PROTOCOL §7.2"), and 28's page citing other games' rules ("28-DEAL-3 · 6P-3 ·
+    56-DEAL-4"): each code now opens the specification's words of it under its row (in
+    English, said so, with where they are written), and a row cites its own game's rules."""
+    page, errors = open_page(new_browser_context, server, "/rules/28", size)
+    page.wait_for_selector("#flag-direction .ru-cite")
+    assert _cited(page, "cards_before_auction") == ["28-DEAL-3"]
+    assert _cited(page, "redeal_dealer") == ["28-ANN-3"]                  # not A-56-05
+    assert _cited(page, "opening_rule") == ["28-AUC-4"]                   # not 29's nor 56's
+    assert _cited(page, "auction_procedure") == ["28-AUC-1"]             # not the bots'
+    assert _cited(page, "jack_discard_restriction") == ["5.1", "C-17"]
+    cites = page.locator(".ru-cite")
+    assert cites.count() == page.locator(".ru-spec").count() > 40
+    assert page.locator(".ru-spec:visible").count() == 0
+    page.locator("#flag-direction .ru-cite", has_text="1.1").click()
+    shown = page.locator("#flag-direction .ru-spec")
+    assert shown.is_visible() and page.locator(".ru-spec:visible").count() == 1
+    assert "RULES.md §1.1 Seats and turn order" in shown.locator(".ru-spec-source").inner_text()
+    assert "28 is played anticlockwise" in shown.locator(".ru-spec-text").inner_text()
+    assert shown.locator(".ru-spec-text").get_attribute("lang") == "en"
+    page.locator("#flag-max_bid_with_pair_allowance .ru-cite").click()
+    box = page.inner_text("#flag-max_bid_with_pair_allowance .ru-spec")
+    assert "Maximum bid with a pair" in box
+    page.locator("#flag-direction .ru-cite").click()                      # closed again
+    assert not shown.is_visible()
+    # every code of every page opens words (none empty)
+    for preset in ("28", "29", "bhoos-29", "56", "40", "28-3p", "28-6p"):
+        page.goto(f"{server.url}/rules/{preset}")
+        page.wait_for_selector(".ru-cite")
+        texts = page.evaluate("""() => [...document.querySelectorAll('.ru-flag')].flatMap((row) =>
+            [...row.querySelectorAll('.ru-spec-text')].map((p) => p.textContent.trim()))""")
+        assert texts and all(texts), preset
+    page.goto(f"{server.url}/rules/bhoos-29")
+    page.wait_for_selector(".ru-cite")
+    assert _cited(page, "auction_procedure") == ["BOT-PROTOCOL §7.2"]
+    page.locator("#flag-auction_procedure .ru-cite").click()
+    assert "defender" in page.inner_text("#flag-auction_procedure .ru-spec-text")
+    page.goto(f"{server.url}/rules/56")
+    page.wait_for_selector(".ru-cite")
+    assert _cited(page, "opening_rule") == ["C-56-04"]
+    assert _cited(page, "redeal_dealer") == ["A-56-05"]
+    page.locator("#flag-redeal_dealer .ru-cite").click()
+    page.screenshot(path=str(shots / f"rules-cited-{size[0]}x{size[1]}.png"))
+    page.select_option("#lang", "ta")
+    page.wait_for_function("document.documentElement.lang === 'ta'")
+    page.locator("#flag-redeal_dealer .ru-cite").click()
+    assert page.locator("#flag-redeal_dealer .ru-spec-source").inner_text().startswith(
+        "விதிகளின் விவரக்குறிப்பு, ஆங்கிலத்தில்")
+    page.screenshot(path=str(shots / f"rules-cited-ta-{size[0]}x{size[1]}.png"))
+    assert errors == []
+
+
+def test_one_rule_one_truthful_row_in_a_players_words(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28's page said "A new deal when someone's whole hand is of one suit: no" above "A hand
+    all of one suit: means a new deal" (two flags of one rule), and "Bidding over your own
+    partner's bid: only with at least the bid set below" (the editor's words) above a row of
+    its number: one row says each rule, as it is played."""
+    page, errors = open_page(new_browser_context, server, "/rules/28", (390, 844))
+    page.wait_for_selector(".ru-flag")
+    rows = page.locator(".ru-flag .ru-text").all_inner_texts()
+    assert [r for r in rows if "one suit" in r] == ["A hand all of one suit"]
+    assert page.inner_text("#flag-eight_same_suit .ru-value") == "means a new deal"
+    assert page.inner_text("#flag-partner_overcall .ru-value") == "only with a bid of at least 20"
+    assert page.locator("#flag-partner_overcall_min").count() == 0
+    assert "below" not in page.inner_text("#groups")
+    # Kerala's 56 redeals such a hand by its own rule (56-ANN-2); 56's plays it; 40 redeals
+    # the first player's only (40-5)
+    for preset, flag, value, cited in (
+            ("56-kerala", "eight_same_suit", "means a new deal", ["56-ANN-2"]),
+            ("56", "eight_same_suit", "is played as usual", ["28-POST-4"]),
+            ("40", "one_suit_opener_redeal", "yes", ["40-5", "A-19"])):
+        page.goto(f"{server.url}/rules/{preset}")
+        page.wait_for_selector(".ru-flag")
+        rows = [r for r in page.locator(".ru-flag .ru-text").all_inner_texts() if "one suit" in r]
+        assert len(rows) == 1, (preset, rows)
+        assert page.inner_text(f"#flag-{flag} .ru-value") == value, preset
+        assert _cited(page, flag) == cited, preset
+    page.goto(f"{server.url}/rules/28-6p-kerala")
+    page.wait_for_selector(".ru-flag")
+    assert page.inner_text("#flag-partner_overcall .ru-value") == "only with a bid of at least 20"
+    assert errors == []
+
+
+def test_the_three_player_page_speaks_of_the_bidder_alone(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """At three players the bidder plays alone against two (3P-6): no row speaks of teams or
+    partners, and the rows restated by the game's own rules cite them (3P-4, not "28-AUC-4 ·
+    29-AUC-3 · C-56-04")."""
+    page, errors = open_page(new_browser_context, server, "/rules/28-3p", (1280, 800))
+    page.wait_for_selector(".ru-flag")
+    said = page.inner_text("#groups")
+    assert not re.search(r"\bteams?\b|\bpartner", said), said
+    assert page.inner_text("#flag-failure_mode .ru-value") == "costs the bidder"
+    assert page.inner_text("#flag-pair_timing .ru-value").startswith(
+        "once the trump is shown and your side (the bidder, or the two against him)")
+    assert page.inner_text("#flag-raise_after_full_deal .ru-text") == \
+        "The bidder may raise his bid once he has seen all his cards"
+    assert _cited(page, "opening_rule") == ["3P-4"]
+    assert _cited(page, "min_bid") == ["3P-4"]
+    page.locator("#flag-opening_rule .ru-cite").click()
+    assert "at least 12" in page.inner_text("#flag-opening_rule .ru-spec-text")
+    page.select_option("#lang", "hi")
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    assert page.inner_text("#flag-failure_mode .ru-value") == "बोलीदार के अंक घटाती है"
+    assert "टीम" not in page.inner_text("#groups")
+    page.screenshot(path=str(shots / "rules-3p-hi-1280x800.png"), full_page=True)
+    # 28's own page still speaks of teams (in English again: the browser's own setting)
+    page.goto(f"{server.url}/rules/28")
+    page.wait_for_selector(".ru-flag")
+    assert page.inner_text("#flag-failure_mode .ru-value") == "costs the bidding team"
+    assert errors == []
+
+
+def test_a_rules_page_leads_to_its_games_own_lesson(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    page, errors = open_page(new_browser_context, server, "/rules/29", (390, 844))
+    for preset, lesson in (("29", "/learn/29"), ("bhoos-29", "/learn/29"), ("56", "/learn/56"),
+                           ("56-kerala", "/learn/56"), ("28-3p", "/learn"), ("40", "/learn"),
+                           ("28", "/learn")):
+        page.goto(f"{server.url}/rules/{preset}")
+        page.wait_for_selector(".ru-flag")
+        assert page.get_attribute("#to-tutorial", "href") == lesson, preset
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_without_a_lesson_says_so_and_leads_on(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    """/learn/40 said "Learn to play 28" above "There is no lesson of 40 here", linked "The
+    rules of this game" to 28's, kept an empty "Every call and card" box and logged a 404;
+    /learn/bhoos-29 named the game by its code.  Now: the game's name, its own rules, the
+    lessons there are, nothing empty, no error."""
+    english = json.loads((Path(__file__).parents[2] / "src" / "twentyeight" / "server" / "static"
+                          / "i18n" / "en.json").read_text("utf-8"))
+    for path, name, lang in (("/learn/40", "40", "en"), ("/learn/bhoos-29", "29 (bot competition)",
+                                                        "en")):
+        page, errors = open_page(new_browser_context, server, path, size, lang)
+        console = _console_errors(page)
+        page.reload()
+        page.wait_for_selector("#own-rules")
+        assert page.inner_text("#tu-title") == f"No lesson of {name} yet"
+        assert page.inner_text("#say") == english["tut.no_lesson"].format(game=name)
+        assert page.get_attribute("#own-rules", "href") == f"/rules/{path.split('/')[-1]}"
+        assert page.inner_text("#own-rules") == f"The rules of {name}"
+        lessons = page.locator("#calls .tu-ways a").evaluate_all(
+            "(links) => links.map((a) => a.getAttribute('href'))")
+        assert lessons == [f"/rules/{path.split('/')[-1]}", "/learn", "/learn/29", "/learn/56"]
+        assert not page.locator("#history").is_visible()
+        assert not page.locator("#board").is_visible()
+        assert not page.get_by_text("Every call and card").is_visible()
+        assert not page.locator("#rules-link").is_visible()
+        page.screenshot(path=str(shots / f"no-lesson-{name[:2]}-{size[0]}x{size[1]}.png"))
+        assert console == [] and errors == []
+    page, errors = open_page(new_browser_context, server, "/learn/40", size, "ta")
+    page.wait_for_selector("#own-rules")
+    assert page.inner_text("#own-rules") == "40-இன் விதிகள்"
+    page.screenshot(path=str(shots / f"no-lesson-ta-{size[0]}x{size[1]}.png"))
+    page.goto(server.url + "/learn/nonsense")
+    page.wait_for_selector("#calls .tu-ways a")
+    assert page.locator("#own-rules").count() == 0
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_rules_page_of_no_game_shows_only_its_error_and_the_ways_on(
+        size: tuple[int, int], server: Server, shots: Path,
+        new_browser_context: Callable[..., BrowserContext]) -> None:
+    page, errors = open_page(new_browser_context, server, "/rules/nonsense", size)
+    console = _console_errors(page)
+    page.reload()
+    page.wait_for_selector("#other-rules a")
+    assert page.inner_text("#error") == "There is no game called nonsense."
+    assert page.locator(".box:visible").count() == 0
+    assert page.locator("#other-rules a").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href'))") == [
+        "/rules/28", "/rules/29", "/rules/56", "/rules/40"]
+    page.screenshot(path=str(shots / f"rules-no-game-{size[0]}x{size[1]}.png"))
+    assert console == [] and errors == []

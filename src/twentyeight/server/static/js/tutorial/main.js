@@ -9,6 +9,7 @@ import { reasonWithRule, withoutRule } from "../reasons.js";
 import { loaded } from "../request.js";
 import { languageSwitch, remember } from "../settings.js";
 import { bidParts, labelNode, parseAction } from "../words.js";
+import { gameName } from "../games.js";
 import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
 import { ruleHref } from "../learn/notes.js";
 import { tellIn } from "../table/dom.js";
@@ -146,15 +147,44 @@ function tryAction(action) {
   refitBoard();
 }
 
+/** A page of a game without a lesson (/learn/40): it says so under the game's name as the
+ *  games' lists name it, and leads to its own rules page (a game of that name being one)
+ *  and to the lessons there are; no table, no empty list of calls and cards. */
+function noLesson(presets, lessons) {
+  const game = presets[GAME] ? GAME : null;
+  document.body.classList.add("tu-none");
+  const say = () => {
+    $("tu-title").textContent = game ? t("learn.no_lesson_title", { game: gameName(game) })
+      : t("learn.no_game_title");
+    $("say").textContent = game ? t("tut.no_lesson", { game: gameName(game) })
+      : t("rules.no_preset", { name: GAME });
+    const rules = game ? [el("a", { href: `/rules/${encodeURIComponent(game)}`, id: "own-rules",
+      text: t("rules.title_of", { name: gameName(game) }) })] : [];
+    const ways = lessons.map((one) => el("a", { href: lessonPath(one), text: t(titleKey(one)) }));
+    $("calls").replaceChildren(
+      el("p", { class: "tu-ways-help", text: t(game ? "learn.no_lesson_help" : "learn.no_game_help") }),
+      el("ul", { class: "tu-ways" }, ...[...rules, ...ways].map((a) => el("li", {}, a))));
+  };
+  say();
+  onLanguage(() => { translateStatic(); say(); });
+}
+
 async function start() {
   document.body.insertAdjacentHTML("afterbegin", spriteSVG());
   await useLanguage(pickLanguage());
   $("settings").append(languageSwitch());
+  // the lessons there are (each preset's `lesson`: 28's, 29's, 56's): a game without one is
+  // said so, and no lesson is asked for that is not there
+  const known = await loaded("/api/presets", $("say"));
+  const presets = known.ok ? known.data.presets : {};
+  const lessons = [...new Set(Object.values(presets).map((p) => p.lesson).filter(Boolean))];
+  if (known.ok && !lessons.includes(GAME)) {
+    noLesson(presets, lessons);
+    return;
+  }
   const { ok, data } = await loaded(`/api/tutorial?game=${encodeURIComponent(GAME)}`, $("say"));
-  if (!ok) {                                            // no lesson of that game: 28's is
-    tellIn($("say"), () => t("tut.no_lesson", { game: GAME }));
-    $("calls").append(el("a", { href: lessonPath("28"), "data-i18n": titleKey("28"), text: t(titleKey("28")) }));
-    onLanguage(translateStatic);
+  if (!ok) {                                            // (the server knows no such lesson)
+    noLesson(presets, ["28"]);
     return;
   }
   lesson.steps = data.steps;
