@@ -422,11 +422,13 @@ def test_a_choice_that_wins_less_often_is_explained_by_its_game_points() -> None
 
     single = Game.from_record(SINGLE_REDOUBLED).view(3)
     assert said(single, "play-outs", ("single", 3.0, -3.0, 0.0), ("pass", 20.0, -12.0, 0.25)) \
-        == Reason("hint_loses_less", None, {"low": 3.0, "high": 12.0, "verb": "pass"})
+        == Reason("hint_loses_less", None, {"low": 3.0, "high": 12.0, "unit": "game_points",
+                                              "verb": "pass"})
     auction = Game.new("28", seed=3, dealer=3).view(0)
     assert said(auction, "play-outs", ("pass", 14.0, 0.5, 0.25), ("bid 17", 16.0, -0.2, 0.5),
                 ("bid 18", 16.0, -0.8, 0.5)) == \
-        Reason("hint_scores_more_bid", None, {"high": 0.5, "low": -0.2, "bid": "17"})
+        Reason("hint_scores_more_bid", None, {"high": 0.5, "low": -0.2, "unit": "game_points",
+                                              "bid": "17"})
     assert said(auction, "play-outs", ("bid 17", 16.0, 0.5, 0.75), ("pass", 14.0, 0.2, 0.5)) \
         == Reason("hint_playout", None, {"won": 3, "deals": 4})       # wins most: said so
     lead = Game.from_record({**FOLLOW_28, "actions": FOLLOW_28["actions"][:11]}).view(1)
@@ -435,7 +437,8 @@ def test_a_choice_that_wins_less_often_is_explained_by_its_game_points() -> None
         Reason("hint_as_good", None, {"points": 10.0, "other_card": "8D"})
     assert said(lead, "solver", ("play JC", 10.0, 1.2, 0.5), ("play 8D", 10.0, 0.5, 0.75),
                 ("play KC", 6.0, -1.0, 0.25)) == \
-        Reason("hint_scores_more_card", None, {"high": 1.2, "low": 0.5, "other_card": "8D"})
+        Reason("hint_scores_more_card", None, {"high": 1.2, "low": 0.5, "unit": "game_points",
+                                               "other_card": "8D"})
 
 
 def test_a_verdict_names_the_players_own_action_when_it_is_as_good_as_any() -> None:
@@ -502,10 +505,15 @@ def test_a_reviewed_bid_is_compared_with_the_bid_made() -> None:
     ev = _played_out(view, [("pass", 12.0, 0.5, 1.0), ("bid 16", 13.0, 0.2, 0.625),
                             ("bid 17", 13.0, 0.1, 0.5)])
     made = Action.parse(f"{view['seat']} bid 17")
-    assert str(explain_choice(view, ev, against=made)) == \
-        "your side wins the hand in 8 of 8 play-outs, and with a bid of 17 in 4"
+    assert str(explain_choice(view, ev, against=made)) == ("scores more: your side scores 0.5 "
+                                                         "game points on average, against 0.1 "
+                                                         "with a bid of 17")
     assert str(explain_choice(view, ev)) == \
         "your side wins the hand in 8 of 8 play-outs, and with a bid of 16 in 5"
+    ev = _played_out(view, [("pass", 12.0, 0.5, 1.0), ("bid 16", 13.0, 0.2, 0.625),
+                            ("bid 17", 13.0, 0.48, 0.5)])            # the bid made: as good
+    assert str(explain_choice(view, ev, against=made)) == \
+        "your side wins the hand in 8 of 8 play-outs, and with a bid of 17 in 4"
 
 
 def test_two_averages_compared_are_told_apart() -> None:
@@ -526,9 +534,9 @@ def test_a_56_bid_in_a_reason_is_written_for_people() -> None:
 
     g = Game.new("56", seed=3)
     view = g.view(g.to_act)
-    ev = _played_out(view, [("pass", 20.0, 0.3, 0.25), ("bid 29S", 26.0, -0.6, 0.5)])
-    assert str(explain_choice(view, ev)) == ("scores more: your side scores 0.3 game points on "
-                                             "average, against -0.6 with a bid of 29 ♠")
+    ev = _played_out(view, [("pass", 20.0, 0.4, 0.25), ("bid 29S", 26.0, -0.6, 0.5)])
+    assert str(explain_choice(view, ev)) == ("scores more: your side scores 0.2 tables on "
+                                             "average, against -0.3 with a bid of 29 ♠")
     ev = _played_out(view, [("pass", 20.0, 0.9, 1.0), ("bid 30NT", 26.0, 0.3, 0.75)])
     assert str(explain_choice(view, ev)).endswith("and with a bid of 30 no-trump in 6")
 
@@ -593,3 +601,21 @@ def test_a_loss_too_small_to_tell_is_no_mistake() -> None:
     ev = Evaluation(0, "sampled", "solver", 8, [ActionValue(king, 10.06, 0.5, 0.5),
                                                 ActionValue(ace, 10.0, 0.5, 0.5)])
     assert Verdict.of(ev, ace).best == king and Verdict.of(ev, ace).loss > 0.05
+
+
+def test_a_56_review_counts_tables_not_game_points() -> None:
+    """56-MATCH-1: a side pays the other tables, so a hand's net game points (its change less
+    the other side's) are twice the tables paid.  A review said "6.00 game points" of a hand
+    whose stake was a table or two; it says the tables that change hands."""
+    from twentyeight.analysis.review import cost_words, game_measure
+    from twentyeight.rules import Rules
+
+    assert game_measure(Rules.from_spec("56")) == (0.5, "tables")
+    assert game_measure(Rules.from_spec("56-kerala")) == (0.5, "coolies")
+    assert game_measure(Rules.from_spec("28")) == (1.0, "game points")
+    assert cost_words(4.94, 2.03, Rules.from_spec("56")) == "4.9 card points, 1.01 tables"
+    assert cost_words(4.94, 2.03, Rules.from_spec("29")) == "4.9 card points, 2.03 game points"
+    g = Game.new("56", seed=4)
+    while not g.over:
+        g.apply(g.legal_actions()[-1])
+    assert g.result()["score_change"] == {"bidding": -7, "opponents": 7}     # one pays the other

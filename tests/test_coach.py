@@ -61,8 +61,24 @@ def test_the_review_lists_the_costly_decisions_first() -> None:
     assert lines[0].startswith("Review: ") and "decisions with a choice" in lines[0]
     trick = next(line for line in lines if line.startswith("  trick 7:"))
     assert trick.startswith("  trick 7: you play 9♠; the expert: play A♠")
-    # with its units, as `analyse` gives them (it said "(every hand known: play A♠, 1.0)")
-    assert "(every hand known: play A♠, 1.0 card points, 3.00 game points)" in trick
+    # with its units and the word "cost", as `analyse` gives them (it said "(every hand
+    # known: play A♠, 1.0)", then "— 4.9 card points", read as a gain)
+    assert "(every hand known: play A♠, cost 1.0 card points, 3.00 game points)" in trick
+    assert "; the expert: play A♠ — cost " in trick
+
+
+def test_the_review_of_a_56_hand_counts_tables() -> None:
+    """56-MATCH-1: the terminal's review said "6.00 game points" of a hand whose stake was a
+    table or two; it counts the tables that change hands, as the table does."""
+    g = Game.new("56-4p", seed=4)
+    while not g.over:
+        g.apply(g.legal_actions()[0])
+    lines = Coach(0, Painter(False), default_expert(Effort(deals=2, nodes=100_000, playouts=2,
+                                                           candidates=2))).review(g.to_record())
+    costs = [line for line in lines if " — cost " in line]
+    assert costs and all(line.endswith(" tables") or " tables (every hand known" in line
+                         for line in costs), costs
+    assert not any("game points" in line for line in lines), lines
 
 
 def test_hint_and_review_in_the_terminal_game() -> None:

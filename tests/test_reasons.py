@@ -39,11 +39,12 @@ def placeholders(text: str) -> set[str]:
 def test_every_english_sentence_names_only_known_parameters() -> None:
     """A placeholder is one of the documented language-neutral parameters: the refusals'
     names, the numbers of the hints and explanations (docs/learning.md), a card (``*_card``),
-    cards (``*_cards``) or an annulment's reason (``why``), which the pages say their way."""
+    cards (``*_cards``), an annulment's reason (``why``) or a unit (``unit``: game points,
+    tables, coolies), which the pages say their way."""
     allowed = {"suit", "letter", "card", "verb", "value", "low", "high", "seat", "other",
                "action", "claimants", "why",
                "old", "new", "gain", "loss", "points", "won", "deals", "bid", "bid_won",
-               "other_won", "trick"}
+               "other_won", "trick", "unit"}
     for key, text in ENGLISH.items():
         names = {n for n in placeholders(text) if not n.endswith(("_card", "_cards"))}
         assert names <= allowed, key

@@ -95,6 +95,20 @@ def test_the_replay_of_a_match_hand_says_what_the_match_did_with_it(client: Test
     assert alone.json()["booked"] is None and alone.json()["scores"] is None
 
 
+def test_a_review_says_what_its_game_counts(client: TestClient) -> None:
+    """A review's answer names the unit of its second cost: ``tables`` in 56 (56-MATCH-1),
+    where the page tells half the net game points, what changes hands; none in 28."""
+    from twentyeight import Game
+
+    g = Game.new("56-4p", seed=4)
+    while not g.over:
+        g.apply(g.legal_actions()[0])
+    r = client.post("/api/review", json={"record": g.to_record(), "seat": 0})
+    assert r.status_code == 200 and r.json()["unit"] == "tables", r.text
+    r = client.post("/api/review", json={"record": CASES["pair_opponents"], "seat": 0})
+    assert r.status_code == 200 and r.json()["unit"] is None, r.text
+
+
 def test_review_of_an_uploaded_hand(client: TestClient) -> None:
     """The review of E's decisions in the counted ending (tests/test_analysis.py): leading
     9♠ costs 1 card point and 3 game points with every hand known."""

@@ -19,14 +19,34 @@ from twentyeight.engine.actions import PAIR
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.scoring import Score, score, target
 from twentyeight.engine.state import ANNULLED, COMPLETE, OVER
+from twentyeight.rules import Rules
 
-__all__ = ["Perspective", "net_game_points"]
+__all__ = ["Perspective", "game_measure", "net_game_points", "score_unit"]
+
+SCORE_UNITS = {"tables": "tables", "coolie_kodi": "coolies"}
+"""The match scorings whose score is not game points: what one side pays the other."""
 
 
 def net_game_points(by_team: tuple[int, ...] | list[int], team: int) -> float:
     """``team``'s change minus the average change of the other teams."""
     others = [v for t, v in enumerate(by_team) if t != team]
     return by_team[team] - (sum(others) / len(others) if others else 0.0)
+
+
+def score_unit(rules: Rules) -> str | None:
+    """What the match's score counts where it is not game points: ``"tables"`` (56-MATCH-1)
+    or ``"coolies"`` (56-MATCH-3); ``None`` for game points."""
+    return SCORE_UNITS.get(rules.match_scoring)
+
+
+def game_measure(rules: Rules) -> tuple[float, str]:
+    """How a review tells a loss of net game points: ``(factor, unit)``.  Under tables or
+    coolies, what changes hands: one side pays the other, so a hand's net game points (one
+    side's change less the other's, :func:`~twentyeight.analysis.outcome.net_game_points`)
+    are twice the tables paid ("0.50 tables", not "1.00 game points" of a hand whose stake
+    was one table)."""
+    unit = score_unit(rules)
+    return (0.5, unit) if unit else (1.0, "game points")
 
 
 class Perspective:

@@ -10,10 +10,11 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from twentyeight.analysis.review import Decision
+from twentyeight.analysis.review import Decision, game_measure
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
 from twentyeight.engine.reasons import annulment_words, card_text
 from twentyeight.game import Game
+from twentyeight.record import read_hand_record
 
 __all__ = ["review_page"]
 
@@ -35,7 +36,8 @@ def review_page(records: Sequence[Mapping[str, Any]], decisions: Sequence[Decisi
                 seats: Sequence[int] | None = None) -> str:
     """The page of a review: the totals per seat, the biggest mistakes, then hand by hand."""
     who = "every seat" if seats is None else ", ".join(f"seat {s}" for s in seats)
-    good = sum(1 for d in decisions if not _costly(d))
+    good = sum(1 for d in decisions if not d.sampled.costly)
+    factor, unit = game_measure(read_hand_record(records[0]).rules) if records else (1.0, "")
     parts = [
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
@@ -44,46 +46,42 @@ def review_page(records: Sequence[Mapping[str, Any]], decisions: Sequence[Decisi
         f"<p>{len(records)} hand{'s' * (len(records) != 1)}, {who}: {len(decisions)} decisions "
         f"with a choice, {good} as good as the expert's.</p>",
         "<p class=\"note\">Cost: what a decision gave up against the expert's choice, in card "
-        "points and game points for the player's side, on average over deals consistent with "
+        f"points and {unit} for the player's side, on average over deals consistent with "
         "everything the player knew at that moment; in the last columns, with every hand "
         "known.</p>",
-        _totals(decisions),
+        _totals(decisions, factor, unit),
         "<h2>Biggest mistakes first</h2>",
-        _table([d for d in decisions if _costly(d)], with_hand=True)
+        _table([d for d in decisions if d.sampled.costly], True, factor, unit)
         or "<p class=\"ok\">No decision cost anything: every one was as good as the "
            "expert's.</p>",
     ]
     for number, record in enumerate(records):
         mine = sorted((d for d in decisions if d.hand == number), key=lambda d: d.index)
-        parts.append(_hand(number, record, mine))
+        parts.append(_hand(number, record, mine, factor, unit))
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
 
-def _costly(d: Decision) -> bool:
-    return d.sampled.loss > 0 or d.sampled.loss_game_points > 0
-
-
-def _totals(decisions: Sequence[Decision]) -> str:
+def _totals(decisions: Sequence[Decision], factor: float, unit: str) -> str:
     seats = sorted({d.seat for d in decisions})
     rows = []
     for s in seats:
         mine = [d for d in decisions if d.seat == s]
         cp = sum(d.sampled.loss for d in mine)
-        gp = sum(d.sampled.loss_game_points for d in mine)
+        gp = sum(d.sampled.loss_game_points for d in mine) * factor
         rows.append(f"<tr><td>seat {s}</td><td class=\"n\">{len(mine)}</td>"
-                    f"<td class=\"n\">{sum(1 for d in mine if not _costly(d))}</td>"
+                    f"<td class=\"n\">{sum(1 for d in mine if not d.sampled.costly)}</td>"
                     f"<td class=\"n\">{cp:.1f}</td><td class=\"n\">{gp:.2f}</td></tr>")
     return ("<table><tr><th>seat</th><th>decisions</th><th>as good as the expert</th>"
-            "<th>card points lost</th><th>game points lost</th></tr>" + "".join(rows)
+            f"<th>card points lost</th><th>{unit} lost</th></tr>" + "".join(rows)
             + "</table>")
 
 
-def _table(decisions: Sequence[Decision], with_hand: bool) -> str:
+def _table(decisions: Sequence[Decision], with_hand: bool, factor: float, unit: str) -> str:
     if not decisions:
         return ""
     head = ("<tr>" + ("<th>hand</th>" if with_hand else "") + "<th>when</th><th>seat</th>"
-            "<th>played</th><th>expert</th><th>card points</th><th>game points</th>"
+            f"<th>played</th><th>expert</th><th>card points</th><th>{unit}</th>"
             "<th class=\"wide\">every hand known</th><th class=\"wide\">why</th></tr>")
     rows = []
     for d in decisions:
@@ -92,20 +90,21 @@ def _table(decisions: Sequence[Decision], with_hand: bool) -> str:
               "</span>" if d.sampled.loss > 0 else ""
         k = d.known
         known = (f"{_action(k.best.verb, k.best.arg)}: {k.loss:.1f} / "
-                 f"{k.loss_game_points:.2f}") if k is not None else "–"
+                 f"{k.loss_game_points * factor:.2f}") if k is not None else "–"
         rows.append(
             "<tr>" + (f"<td>{d.hand + 1}</td>" if with_hand else "")
             + f"<td>{html.escape(when)}</td><td>{d.seat}</td>"
             f"<td>{_action(d.action.verb, d.action.arg)}</td>"
             f"<td>{_action(d.sampled.best.verb, d.sampled.best.arg)}</td>"
             f"<td class=\"n\">{d.sampled.loss:.1f}{bar}</td>"
-            f"<td class=\"n\">{d.sampled.loss_game_points:.2f}</td>"
+            f"<td class=\"n\">{d.sampled.loss_game_points * factor:.2f}</td>"
             f"<td class=\"wide\">{known}</td>"
             f"<td class=\"wide why\">{html.escape(str(d.reason))}</td></tr>")
     return "<table>" + head + "".join(rows) + "</table>"
 
 
-def _hand(number: int, record: Mapping[str, Any], decisions: Sequence[Decision]) -> str:
+def _hand(number: int, record: Mapping[str, Any], decisions: Sequence[Decision],
+          factor: float, unit: str) -> str:
     result = Game.from_record(record).result()
     lines = [f"<section class=\"hand\"><h2>Hand {number + 1}</h2>"]
     if result["bidder"] is not None:
@@ -124,7 +123,7 @@ def _hand(number: int, record: Mapping[str, Any], decisions: Sequence[Decision])
         lines.append("<p class=\"note\">" + " · ".join(
             f"{i}: " + " ".join(_card(c) for c in t["cards"]) + f" → seat {t['winner']}"
             for i, t in enumerate(tricks, 1)) + "</p>")
-    lines.append(_table(decisions, with_hand=False) or "<p>No decision with a choice.</p>")
+    lines.append(_table(decisions, False, factor, unit) or "<p>No decision with a choice.</p>")
     lines.append("</section>")
     return "\n".join(lines)
 

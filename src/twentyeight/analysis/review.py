@@ -30,15 +30,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyeight.analysis.expert import Evaluation, Expert, default_expert
+from twentyeight.analysis.outcome import game_measure, score_unit
 from twentyeight.analysis.why import explain_choice
 from twentyeight.engine.actions import Action
 from twentyeight.engine.reasons import Reason
 from twentyeight.game import Game
 from twentyeight.match import Match
 from twentyeight.record import is_match, read_hand_record
+from twentyeight.rules import Rules
 
-__all__ = ["Decision", "Progress", "Verdict", "biggest_first", "hand_records", "review_hand",
-           "review_match", "review_records"]
+__all__ = [
+    "Decision",
+    "Progress",
+    "Verdict",
+    "biggest_first",
+    "cost_words",
+    "game_measure",
+    "hand_records",
+    "review_hand",
+    "review_match",
+    "review_records",
+    "score_unit",
+]
 
 UNSEEN = (0.05, 0.005)
 """Losses of card points and of game points under which a choice is as good as the best: a
@@ -66,6 +79,11 @@ class Verdict:
         if action in ev.best_actions() or (card_points < UNSEEN[0] and game_points < UNSEEN[1]):
             return cls(action, 0.0, 0.0)
         return cls(ev.best.action, card_points, game_points)
+
+    @property
+    def costly(self) -> bool:
+        """Whether the choice lost anything against the best."""
+        return self.loss > 0 or self.loss_game_points > 0
 
     def to_json(self) -> dict[str, Any]:
         return {"best": str(self.best), "loss": round(self.loss, 2),
@@ -104,6 +122,12 @@ class Decision:
                 "why": self.reason.to_json(), "index": self.index, "phase": self.phase,
                 "trick": self.trick, "method": self.method, "deals": self.deals,
                 "known": self.known.to_json() if self.known is not None else None}
+
+
+def cost_words(card_points: float, game_points: float, rules: Rules) -> str:
+    """A cost as a review says it: "1.5 card points, 0.25 game points" (``game_measure``)."""
+    factor, unit = game_measure(rules)
+    return f"{card_points:.1f} card points, {game_points * factor:.2f} {unit}"
 
 
 def biggest_first(decisions: Iterable[Decision]) -> list[Decision]:

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from twentyeight.analysis.expert import TIE, ActionValue, Evaluation
+from twentyeight.analysis.outcome import game_measure, score_unit
 from twentyeight.analysis.surprises import explain_turn, explained_rules
 from twentyeight.bots.reading import Reading
 from twentyeight.cards import SUITS
@@ -36,6 +37,7 @@ from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.reasons import Reason, cite
 from twentyeight.engine.state import PLAY
+from twentyeight.rules import Rules
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.views import View
 
@@ -155,7 +157,7 @@ def _play(view: View, ev: Evaluation, chosen: Action, against: Action | None = N
                                                "other_card": runner.action.arg})
     if mine.game_points - runner.game_points >= EVEN or \
             abs(mine.card_points - runner.card_points) >= EVEN:   # not more often: by more
-        return _versus(mine, runner)
+        return _versus(mine, runner, Reading.of(view).rules)
     return Reason("hint_as_good", None, {"points": _num(mine.card_points),
                                          "other_card": runner.action.arg})
 
@@ -315,7 +317,11 @@ def _played_out(view: View, ev: Evaluation, chosen: Action, against: Action | No
     assert mine is not None
     deals = ev.deals
     won = round(mine.wins * deals)
-    compared = _compared(ev, mine, against)
+    rules = Reading.of(view).rules
+    made = next((v for v in ev.values if v.action == against != chosen), None)
+    if made is not None and mine.game_points - made.game_points >= EVEN:
+        return _versus(mine, made, rules)      # a review: against the choice made, its cost
+    compared = _compared(ev, mine, rules, against)
     if compared is not None:
         return compared
     if chosen.verb in ("bid", "trump"):
@@ -331,7 +337,7 @@ def _played_out(view: View, ev: Evaluation, chosen: Action, against: Action | No
                                                 "points": _num(mine.card_points)})
 
 
-def _compared(ev: Evaluation, mine: ActionValue, against: Action | None = None
+def _compared(ev: Evaluation, mine: ActionValue, rules: Rules, against: Action | None = None
               ) -> Reason | None:
     """The reason of a choice that its win count does not give: it wins the hand in none of
     the play-outs, or less often than another choice does (a single hand that fails for -3
@@ -352,21 +358,24 @@ def _compared(ev: Evaluation, mine: ActionValue, against: Action | None = None
     target = (made or more or lower or others)[0]        # values are ranked best first
     if mine.game_points - target.game_points < EVEN:     # level: the card points decide
         return Reason("hint_points", None, {"points": _num(mine.card_points)})
-    return _versus(mine, target)
+    return _versus(mine, target, rules)
 
 
-def _versus(mine: ActionValue, other: ActionValue) -> Reason:
+def _versus(mine: ActionValue, other: ActionValue, rules: Rules) -> Reason:
     """``mine`` is worth more game points than ``other``: it loses less (when it loses on
     average) or scores more, said with both averages and what ``other`` is (a card, a bid,
-    a trump suit, a call)."""
+    a trump suit, a call); in the game's own unit (``unit``: game points, or under tables
+    and coolies what changes hands, ``game_measure``)."""
+    factor, _ = game_measure(rules)
+    unit = score_unit(rules) or "game_points"
     if mine.game_points < 0:
         key = "hint_loses_less"
-        low, high = _apart(-mine.game_points, -other.game_points)
-        params: dict[str, object] = {"low": low, "high": high}
+        low, high = _apart(-mine.game_points * factor, -other.game_points * factor)
+        params: dict[str, object] = {"low": low, "high": high, "unit": unit}
     else:
         key = "hint_scores_more"
-        high, low = _apart(mine.game_points, other.game_points)
-        params = {"high": high, "low": low}
+        high, low = _apart(mine.game_points * factor, other.game_points * factor)
+        params = {"high": high, "low": low, "unit": unit}
     action = other.action
     arg = action.arg or ""
     if action.verb == "play" and arg:

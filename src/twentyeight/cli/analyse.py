@@ -24,7 +24,13 @@ from typing import Any, TextIO
 
 from twentyeight.analysis.expert import Effort, default_expert
 from twentyeight.analysis.page import review_page
-from twentyeight.analysis.review import Decision, biggest_first, hand_records, review_records
+from twentyeight.analysis.review import (
+    Decision,
+    biggest_first,
+    cost_words,
+    hand_records,
+    review_records,
+)
 from twentyeight.cli.args import number
 from twentyeight.cli.display import Painter, use_colour
 from twentyeight.cli.progress import Progress
@@ -32,6 +38,7 @@ from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source, record_pro
 from twentyeight.engine.reasons import card_text
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.record import parse_document, read_hand_record
+from twentyeight.rules import Rules
 
 _seat = number(int, "a seat number", lambda v: v >= 0, "a seat number from 0")
 _deals = number(int, "a whole number", lambda v: 1 <= v <= 64, "1 to 64 deals")
@@ -102,7 +109,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     if args.json:
         out.write(json.dumps({"decisions": [d.to_json() for d in found]}) + "\n")
     elif not args.html:
-        out.write(describe(found, len(records), Painter(use_colour(out))))
+        out.write(describe(found, len(records), Painter(use_colour(out)),
+                           read_hand_record(records[0]).rules))
     else:                                   # (it said nothing: was the page written?)
         out.write(f"wrote the review of {len(found)} decision"
                   f"{'' if len(found) == 1 else 's'} to {args.html}\n")
@@ -116,9 +124,10 @@ def _writable(path: str) -> bool:
     return folder.is_dir() and os.access(folder, os.W_OK) and not target.is_dir()
 
 
-def describe(found: list[Decision], hands: int, paint: Painter) -> str:
-    """The readable review: every decision that cost something, biggest first."""
-    costly = [d for d in found if d.sampled.loss > 0 or d.sampled.loss_game_points > 0]
+def describe(found: list[Decision], hands: int, paint: Painter, rules: Rules) -> str:
+    """The readable review: every decision that cost something, biggest first (its cost in
+    the match's own unit, ``cost_words``)."""
+    costly = [d for d in found if d.sampled.costly]
     lines = [f"{len(found)} decisions reviewed in {hands} hand{'s' * (hands != 1)}; "
              f"{len(found) - len(costly)} as good as the expert's."]
     if costly:
@@ -129,12 +138,11 @@ def describe(found: list[Decision], hands: int, paint: Painter) -> str:
         where = f"hand {d.hand + 1}" + (f", trick {d.trick}" if d.trick else f", {d.phase}")
         k = d.known
         known = (f" [every hand known: {_act(k.best.verb, k.best.arg, paint)}, cost "
-                 f"{k.loss:.1f} card points, {k.loss_game_points:.2f} game points]"
-                 ) if k is not None else ""
+                 f"{cost_words(k.loss, k.loss_game_points, rules)}]") if k is not None else ""
         lines.append(
             f"  {where}, seat {d.seat}: {_act(d.action.verb, d.action.arg, paint)} — the expert: "
             f"{_act(d.sampled.best.verb, d.sampled.best.arg, paint)}; cost "
-            f"{d.sampled.loss:.1f} card points, {d.sampled.loss_game_points:.2f} game points"
+            f"{cost_words(d.sampled.loss, d.sampled.loss_game_points, rules)}"
             f"{known} — {paint.dim(str(d.reason))}")
     return "\n".join(lines) + "\n"
 

@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from twentyeight.analysis import Expert, default_expert, explain_step, explain_turn, hint
-from twentyeight.analysis.review import biggest_first, review_hand
+from twentyeight.analysis.review import biggest_first, cost_words, review_hand
 from twentyeight.cli.display import Painter, your_call
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
+from twentyeight.record import read_hand_record
 from twentyeight.views import View
 
 __all__ = ["Coach"]
@@ -67,18 +68,19 @@ class Coach:
         """The review of the seat's decisions in a finished hand, biggest mistakes first."""
         found = biggest_first(review_hand(record, seats=[self.seat], expert=self.expert,
                                           hand=number))
-        costly = [d for d in found if d.sampled.loss > 0 or d.sampled.loss_game_points > 0]
+        rules = read_hand_record(record).rules
+        costly = [d for d in found if d.sampled.costly]
         lines = [self.paint.bold(f"Review: {len(found)} decisions with a choice, "
                                  f"{len(found) - len(costly)} as good as the expert's.")]
         for d in costly[:SHOWN]:
             when = f"trick {d.trick}" if d.trick else WHEN.get(d.phase, d.phase)
             k = d.known
-            known = (f" (every hand known: {self.action(k.best, d.phase)}, {k.loss:.1f} card "
-                     f"points, {k.loss_game_points:.2f} game points)" if k else "")
+            known = (f" (every hand known: {self.action(k.best, d.phase)}, cost "
+                     f"{cost_words(k.loss, k.loss_game_points, rules)})" if k else "")
             lines.append(
                 f"  {when}: you {self.action(d.action, d.phase)}; the expert: "
-                f"{self.action(d.sampled.best, d.phase)} — {d.sampled.loss:.1f} card points, "
-                f"{d.sampled.loss_game_points:.2f} game points{known}")
+                f"{self.action(d.sampled.best, d.phase)} — cost "
+                f"{cost_words(d.sampled.loss, d.sampled.loss_game_points, rules)}{known}")
             lines.append(self.paint.dim(f"    {d.reason}"))
         if len(costly) > SHOWN:
             lines.append(f"  … and {len(costly) - SHOWN} more (`twentyeight analyse` reviews "

@@ -191,21 +191,21 @@ ENGLISH: dict[str, str] = {
                            "{points} card points on average",
     "hint_pass": "your side wins the hand in {won} of {deals} play-outs, and with a bid of "
                  "{bid} in {bid_won}",
-    "hint_loses_less": "loses less: your side loses {low} game points on average, against "
+    "hint_loses_less": "loses less: your side loses {low} {unit} on average, against "
                        "{high} if you {verb}",
-    "hint_loses_less_bid": "loses less: your side loses {low} game points on average, "
+    "hint_loses_less_bid": "loses less: your side loses {low} {unit} on average, "
                            "against {high} with a bid of {bid}",
-    "hint_loses_less_trump": "loses less: your side loses {low} game points on average, "
+    "hint_loses_less_trump": "loses less: your side loses {low} {unit} on average, "
                              "against {high} with {suit} as trump",
-    "hint_loses_less_card": "loses less: your side loses {low} game points on average, "
+    "hint_loses_less_card": "loses less: your side loses {low} {unit} on average, "
                             "against {high} with {other_card}",
-    "hint_scores_more": "scores more: your side scores {high} game points on average, against "
+    "hint_scores_more": "scores more: your side scores {high} {unit} on average, against "
                         "{low} if you {verb}",
-    "hint_scores_more_bid": "scores more: your side scores {high} game points on average, "
+    "hint_scores_more_bid": "scores more: your side scores {high} {unit} on average, "
                             "against {low} with a bid of {bid}",
-    "hint_scores_more_trump": "scores more: your side scores {high} game points on average, "
+    "hint_scores_more_trump": "scores more: your side scores {high} {unit} on average, "
                               "against {low} with {suit} as trump",
-    "hint_scores_more_card": "scores more: your side scores {high} game points on average, "
+    "hint_scores_more_card": "scores more: your side scores {high} {unit} on average, "
                              "against {low} with {other_card}",
     "hint_as_good": "as good as {other_card}: your side takes {points} card points on average "
                     "either way",
@@ -331,7 +331,13 @@ def _english(name: str, value: Any) -> Any:
         return ", ".join(card_text(c) for c in value)
     if name == "bid":
         return bid_text(str(value))
+    if name == "unit":
+        return UNIT_WORDS.get(value, value)
     return value
+
+
+UNIT_WORDS = {"game_points": "game points", "tables": "tables", "coolies": "coolies"}
+"""What a hint's averages count (``unit``): game points, or 56's tables and coolies."""
 
 
 def bid_text(bid: str) -> str:

@@ -216,7 +216,18 @@ def review_work(record: dict[str, Any], hand: int, seat: int, effort: Effort | N
     found = biggest_first(review_hand(rec, seats=[seat], hand=hand,
                                       expert=default_expert(effort),
                                       known_seconds=KNOWN_SECONDS))
-    return {"hand": hand, "seat": seat, "decisions": [d.to_json() for d in found]}
+    return {"hand": hand, "seat": seat, **review_unit(rec),
+            "decisions": [d.to_json() for d in found]}
+
+
+def review_unit(record: dict[str, Any]) -> dict[str, Any]:
+    """``unit``: what a review's second cost counts in ``record``'s game, ``"tables"`` or
+    ``"coolies"`` (a decision's ``loss_game_points`` are then twice what changes hands:
+    ``analysis.review.game_measure``), else ``None`` (game points)."""
+    from twentyeight.analysis.review import score_unit
+    from twentyeight.record import read_hand_record
+
+    return {"unit": score_unit(read_hand_record(record).rules)}
 
 
 def hint_work(view: dict[str, Any], effort: Effort | None = None) -> dict[str, Any]:
@@ -236,7 +247,7 @@ def seat_review_work(record: dict[str, Any], hand: int, seat: int, known: bool,
     found = biggest_first(review_hand(record, seats=[seat], hand=hand, known=known,
                                       expert=default_expert(effort),
                                       known_seconds=KNOWN_SECONDS))
-    return {"hand": hand, "seat": seat, "known": known,
+    return {"hand": hand, "seat": seat, "known": known, **review_unit(record),
             "decisions": [d.to_json() for d in found]}
 
 

@@ -12,6 +12,7 @@ function param(name, value) {
   if (name.endsWith("_cards")) return joinList(value.map(cardShort));
   if (name === "verb") return has(`verb.${value}`) ? t(`verb.${value}`) : value;
   if (name === "why") return t(`annulled.${value}`);
+  if (name === "unit") return t(`unit.${value}`);        // game points, 56's tables or coolies
   if (name === "bid") {                                  // 56's "29S", "30NT" (56-AUC-3)
     const [, points, den] = /^(\d+)(S|H|D|C|NT)?$/.exec(String(value)) ?? [null, value, ""];
     return bidText(points, den || "");

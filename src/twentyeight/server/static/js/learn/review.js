@@ -29,8 +29,12 @@ const costly = (d) => d.loss > 0 || d.loss_game_points > 0;
 /** A cost as a number for people: "−1.5" (a loss), and "0" for nothing (never "−0.0"). */
 const num = (x, places) => digits(Number(x) > 0 ? `−${Number(x).toFixed(places)}` : "0");
 
-/** The review as nodes; `onPick(decision)` (optional) makes each row a button. */
-export function reviewNodes(decisions, { onPick = null } = {}) {
+/** The review as nodes; `onPick(decision)` (optional) makes each row a button.  `unit`: the
+ *  server's (`"tables"`, `"coolies"` or null): under tables or coolies a decision's net game
+ *  points are twice what changes hands, and the cost is told in what changes hands. */
+export function reviewNodes(decisions, { onPick = null, unit = null } = {}) {
+  const cost = unit ? `review.cost_${unit}` : "review.cost";
+  const factor = unit ? 0.5 : 1;
   const good = decisions.filter((d) => !costly(d)).length;
   const out = [el("p", { class: "rv-summary", text: t("review.summary", { count: decisions.length, good }) })];
   const worst = decisions.filter(costly);
@@ -38,14 +42,14 @@ export function reviewNodes(decisions, { onPick = null } = {}) {
     out.push(el("p", { class: "rv-clean", text: t("review.clean") }));
     return out;
   }
-  out.push(el("p", { class: "muted rv-note", text: t("review.note") }));
+  out.push(el("p", { class: "muted rv-note", text: t(unit ? `review.note_${unit}` : "review.note") }));
   const list = el("ol", { class: "rv-list" });
   for (const d of worst) {
     const when = d.trick ? t("review.trick", { n: d.trick }) : t(`phase.${d.phase}`);
     const body = [
       el("span", { class: "rv-head" }, el("span", { class: "rv-when", text: when }), " ",
         el("span", { class: "rv-move", text: t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }) })),
-      el("span", { class: "rv-cost", text: t("review.cost", { points: num(d.loss, 1), game: num(d.loss_game_points, 2) }) }),
+      el("span", { class: "rv-cost", text: t(cost, { points: num(d.loss, 1), game: num(d.loss_game_points * factor, 2) }) }),
       d.known ? el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best), points: num(d.known.loss, 1) }) }) : null,
       el("span", { class: "rv-why", text: reasonSentence(d.why, d.reason) }),
     ];

@@ -207,7 +207,7 @@ function showReview() {
   } else if (done === "busy") {
     box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
   } else if (done) {
-    box.replaceChildren(...reviewNodes(done.decisions, { onPick: (d) => go(d.index) }));
+    box.replaceChildren(...reviewNodes(done.decisions, { onPick: (d) => go(d.index), unit: done.unit }));
   } else {
     box.replaceChildren(el("p", { class: "muted", text: t("review.offer", { who: names()[state.seat] }) }),
       reviewButton(key));

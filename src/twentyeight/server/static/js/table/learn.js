@@ -119,7 +119,7 @@ export function reviewOffer(hand) {
       box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
       const answer = await request(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
       if (answer.ok) {
-        box.replaceChildren(...reviewNodes(answer.data.decisions));
+        box.replaceChildren(...reviewNodes(answer.data.decisions, { unit: answer.data.unit }));
         toTheTop(box);
         return;
       }
