@@ -202,5 +202,5 @@ export function markMatchOver() {
   if (!match?.over || !$("hand-over").open || !shown || $("ho-body").querySelector(".ho-match")) return;
   if (Number(shown.dataset.hand) !== ui.lastHandOverHand) return;
   $("ho-title").textContent = t("result.match_over");
-  $("ho-body").querySelector("h3").after(el("p", { class: "ho-match", text: matchOverText(match) }));
+  $("ho-body").querySelector("h3").after(el("p", { class: "ho-match", text: matchOverText(match, { paymentTold: true }) }));
 }

@@ -128,14 +128,16 @@ function freedText(booked, hand) {
 }
 
 /** What the end of the match says: who won, and under tables why the others lost — they
- *  could not pay in full, or were left with none (56-MATCH-1; the state's `booked`). */
-export function matchOverText(match) {
+ *  could not pay in full, or were left with none (56-MATCH-1; the state's `booked`); with
+ *  `paymentTold`, not the payment that fell short, which the last hand's result beside it
+ *  says already. */
+export function matchOverText(match, { paymentTold = false } = {}) {
   if (!match.winners?.length) return t("match.over");
   const names = joinList(match.winners.map((team) => teamName(team)));
   const mine = ui.me !== null && match.winners.includes(teamOf(ui.me));
   let text = t(mine ? "match.you_win" : "match.they_win", { names });
   const out = match.booked?.out ?? null;
-  if (out !== null) {
+  if (out !== null && !(paymentTold && match.booked.owed != null)) {
     const loser = teamName(out);
     text += ` ${match.booked.owed != null
       ? t("match.could_not_pay", { names: loser, owed: match.booked.owed, paid: -match.booked.change[out] })
