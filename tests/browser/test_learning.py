@@ -1003,6 +1003,7 @@ def test_every_cited_rule_opens_its_words_and_only_the_games_own_are_cited(
     page.wait_for_selector(".ru-cite")
     assert _cited(page, "opening_rule") == ["C-56-04"]
     assert _cited(page, "redeal_dealer") == ["A-56-05"]
+    assert _cited(page, "bidding_side_all_trumps_redeal") == ["28-ANN-2"]     # not 3P-7
     page.locator("#flag-redeal_dealer .ru-cite").click()
     page.screenshot(path=str(shots / f"rules-cited-{size[0]}x{size[1]}.png"))
     page.select_option("#lang", "ta")

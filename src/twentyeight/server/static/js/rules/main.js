@@ -72,12 +72,17 @@ function families(values) {
 }
 
 /** The entries a flag's row cites at this game (each {code, family, source, text}). */
-function citedFor(flag, values) {
+function citedFor(flag, values, rule) {
   const all = page.cited[flag] || [];
   const mine = families(values);
   const own = mine.map((f) => all.filter((c) => c.family === f)).find((list) => list.length);
   const general = all.filter((c) => c.family === "");
-  if (!own && !general.length) return all;        // another game's rule, offered here too
+  // another game's rule, offered here too: its own IDs (not another game's restatement of
+  // it, such as three-player 28's 3P-7 on 56's page)
+  if (!own && !general.length) {
+    const ids = String(rule || "").split(/\s*\/\s*/);
+    return all.filter((c) => ids.includes(c.code));
+  }
   return all.filter((c) => c.family === "" || own?.includes(c));
 }
 
@@ -155,7 +160,8 @@ function draw() {
     if (!flags.length) continue;
     const list = el("ul", { class: "ru-flags" });
     for (const info of flags) {
-      const cited = citedFor(cite[info.flag] || info.flag, values);
+      const from = data.editor.flags.find((f) => f.flag === (cite[info.flag] || info.flag));
+      const cited = citedFor(from.flag, values, from.rule);
       const ids = cited.length ? cited.map((c) => c.code)
         : String(info.rule || "").split(/\s*\/\s*/).filter(Boolean);
       const [text, empty] = emptyMeaning(flagWords(`flag.${info.flag}`, info.text, alone));
