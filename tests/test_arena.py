@@ -118,8 +118,8 @@ def test_summarize_synthetic() -> None:
     sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / 3)
     assert rep["diff"]["mean"] == m
     assert rep["diff"]["ci95"] == pytest.approx([m - Z95 * sd / 2, m + Z95 * sd / 2])
-    assert rep["sides"][0]["contracts"] == {"bid": 3, "made": 2, "failed": 1}
-    assert rep["sides"][1]["contracts"] == {"bid": 2, "made": 0, "failed": 2}
+    assert rep["sides"][0]["contracts"] == {"bid": 3, "made": 2, "failed": 1, "annulled": 0}
+    assert rep["sides"][1]["contracts"] == {"bid": 2, "made": 0, "failed": 2, "annulled": 0}
     assert rep["annulled"] == {"plays": 3, "deals": 1}
     # no side reaches ±6 in either seating: no derived match, Elo from the deals (2 W, 1 D, 1 L)
     assert rep["matches"]["played"] == 0
@@ -130,6 +130,11 @@ def test_summarize_synthetic() -> None:
     assert rep32["matches"] == {"source": "derived_from_deals", "played": 3, "decided": 3,
                                 "wins": [3, 0], "draws": 0}
     assert rep32["elo"]["from"] == "derived_from_deals" and rep32["elo"]["score"] == 1.0
+    # a contract whose hand is annulled after the auction (four jacks, 28-POST-2) is neither
+    # made nor failed: it was counted failed ("bid 8, made 0, failed 8" beside 2 annulled)
+    voided = {**_play(1, [0, 0], 0, None), "annulled": True}
+    rep5 = summarize(config, [*results, {"deal": 4, "plays": [voided, voided]}], [])
+    assert rep5["sides"][0]["contracts"] == {"bid": 3, "made": 2, "failed": 1, "annulled": 2}
 
 
 # ---- real runs ---------------------------------------------------------------------

@@ -411,6 +411,7 @@ def summarize(config: Mapping[str, Any], deal_results: list[dict[str, Any]],
     diffs: list[float] = []
     bid = [0, 0]
     made = [0, 0]
+    voided = [0, 0]                 # contracts whose hand was annulled after the auction
     annulled_plays = 0
     annulled_deals = 0
     deal_scores: list[float] = []
@@ -426,7 +427,9 @@ def summarize(config: Mapping[str, Any], deal_results: list[dict[str, Any]],
         annulled_plays += annulled
         annulled_deals += annulled == n
         for p in plays:
-            if p["bidder_bot"] is not None:
+            if p["bidder_bot"] is not None and p["annulled"]:   # neither made nor failed
+                voided[p["bidder_bot"]] += 1                    # (four jacks: 28-POST-2)
+            elif p["bidder_bot"] is not None:
                 bid[p["bidder_bot"]] += 1
                 made[p["bidder_bot"]] += p["made"] is True
     faults: list[dict[str, int]] = [{}, {}]
@@ -452,7 +455,8 @@ def summarize(config: Mapping[str, Any], deal_results: list[dict[str, Any]],
         sides.append({
             "bot": names[b],
             "points_per_deal": {k: v for k, v in mean_ci95(per_deal[b]).items() if k != "n"},
-            "contracts": {"bid": bid[b], "made": made[b], "failed": bid[b] - made[b]},
+            "contracts": {"bid": bid[b], "made": made[b], "failed": bid[b] - made[b],
+                          "annulled": voided[b]},
             "match_wins": wins[b],
             "faults": {"total": sum(faults[b].values()), **dict(sorted(faults[b].items()))}})
     diff = paired_diff(per_deal[0], per_deal[1])

@@ -177,7 +177,8 @@ def describe(report: dict[str, Any]) -> str:
     for side in (a, b):
         c = side["contracts"]
         rate = f" ({c['made'] / c['bid']:.0%})" if c["bid"] else ""
-        lines.append(f"  {side['bot']:>12}  {c['bid']:,} / {c['made']:,}{rate}")
+        voided = f"; {c['annulled']:,} more annulled" if c.get("annulled") else ""
+        lines.append(f"  {side['bot']:>12}  {c['bid']:,} / {c['made']:,}{rate}{voided}")
     if any(side.get("faults", {}).get("total") for side in (a, b)) or \
             any(side["bot"].startswith(("http://", "https://")) for side in (a, b)):
         lines.append("faults (decisions the fallback made for an external bot):")
