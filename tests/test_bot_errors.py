@@ -51,3 +51,18 @@ def test_the_terminal_game_names_the_computer_that_failed(
     err = capsys.readouterr().err
     assert err.startswith("twentyeight play: the computer player 'nonsense' at seat "), err
     assert "not a legal action" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("preset", ["29", "28"])
+def test_a_competition_bot_at_a_table_of_other_rules_says_so(preset: str) -> None:
+    """An external bot speaks the competition's protocol, whose game is bhoos-29.  The arena
+    and the server refuse it at other tables; asked from Python (a Gymnasium opponent,
+    ``make_bot("http://…").act``) it failed deep in the protocol ("bid history out of turn")
+    or answered a 29 table by the competition's rules.  It now says why, before any request."""
+    from twentyeight.bots import BotError
+
+    g = Game.new(preset, seed=1)
+    bot = make_bot("http://127.0.0.1:9")          # nothing listens: no request is made
+    with pytest.raises(BotError, match="whose rules are the preset 'bhoos-29', not "):
+        bot.act(g.view(g.to_act))
+    assert bot.requests == 0

@@ -166,9 +166,15 @@ class HttpBot(Bot):
         self._dealer: int | None = None
         self._pending: Action | None = None         # the card of a reveal-and-play answer
         self._fallback_turn = False                 # the fallback finishes this decision
+        self._rules_fit = False                     # the table's rules are the protocol's
 
     # ---- the decision ------------------------------------------------------------------
     def decide(self, view: View, legal: list[Action]) -> Action:
+        if not self._rules_fit:         # (the arena and the server refuse such a table first;
+            problem = protocol_problem(Rules.from_spec(view["rules"]))   # Python callers not)
+            if problem:
+                raise BotError(problem)
+            self._rules_fit = True
         self._track_deal(view)
         seat = view["seat"]
         if self._fallback_turn:
