@@ -66,3 +66,26 @@ def test_a_competition_bot_at_a_table_of_other_rules_says_so(preset: str) -> Non
     with pytest.raises(BotError, match="whose rules are the preset 'bhoos-29', not "):
         bot.act(g.view(g.to_act))
     assert bot.requests == 0
+
+
+def test_a_bot_is_named_by_its_module_and_the_name_it_registers(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/views.md's example registers ``lowest`` in ``mybot.py``; ``--bots lowest`` can
+    not import it, and ``mybot:lowest`` said "has no attribute 'lowest'" (only
+    ``mybot:Lowest`` worked).  Both name it now."""
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "mybot_views_example.py").write_text(
+        "from twentyeight.bots import Bot, register\n\n"
+        "@register('lowest_views_example')\n"
+        "class Lowest(Bot):\n"
+        "    def decide(self, view, legal):\n"
+        "        return legal[0]\n", "utf-8")
+    monkeypatch.syspath_prepend(str(folder))
+    from twentyeight.bots import base, bot_class
+
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))    # registered for this test
+
+    by_name = bot_class("mybot_views_example:lowest_views_example")
+    assert by_name is bot_class("mybot_views_example:Lowest") and by_name.__name__ == "Lowest"

@@ -141,7 +141,8 @@ def bot_names() -> list[str]:
 
 
 def bot_class(name: str, known: Callable[[], list[str]] = bot_names) -> type[Bot]:
-    """The bot class of a registered name, of ``"package.module:ClassName"``, or of a URL
+    """The bot class of a registered name, of ``"package.module:ClassName"`` (or
+    ``"package.module:name"``, a name that module registers), or of a URL
     ``http://HOST:PORT`` (a bot speaking the competition protocol, docs/bot-protocol.md);
     an unknown name's error lists ``known()``."""
     _load_builtins()
@@ -154,7 +155,11 @@ def bot_class(name: str, known: Callable[[], list[str]] = bot_names) -> type[Bot
     if ":" in name:
         module_name, _, attr = name.partition(":")
         try:
-            cls = getattr(importlib.import_module(module_name), attr)
+            module = importlib.import_module(module_name)
+            # a class of the module, or a name the module registered (``@register("lowest")``
+            # in mybot.py: ``mybot:lowest``)
+            cls = _REGISTRY[attr] if attr in _REGISTRY and not hasattr(module, attr) \
+                else getattr(module, attr)
         except (ImportError, AttributeError) as e:
             hint = ""
             if isinstance(e, ModuleNotFoundError) and e.name == module_name.split(".")[0]:
