@@ -132,6 +132,48 @@ def test_openspiel_random_sim_test(preset: str) -> None:
     assert same.num_distinct_actions() == game.num_distinct_actions()
 
 
+def test_openspiel_refuses_illegal_actions_and_impossible_chance_outcomes() -> None:
+    """Researcher's walk, items 1 and 2: ``apply_action`` used to apply anything — a card
+    played in the auction, a card dealt twice (a pack with two QS, played to the end) — and an
+    index past the end was a bare IndexError.  Now each raises a clear error that is both a
+    ``pyspiel.SpielError`` and a ``ValueError``, and the state is unchanged."""
+    pyspiel = _openspiel()
+    from twentyeight.integrations.openspiel import IllegalActionError
+
+    assert issubclass(IllegalActionError, pyspiel.SpielError)
+    assert issubclass(IllegalActionError, ValueError)
+    game = pyspiel.load_game("python_twentyeight", {"rules": "28"})
+    state = game.new_initial_state()
+    state.apply_action(5)
+
+    def refused(action: int, message: str) -> None:
+        before = (str(state), list(state.history()), state.move_number())
+        with pytest.raises(IllegalActionError, match=message):
+            state.apply_action(action)
+        assert (str(state), list(state.history()), state.move_number()) == before
+
+    refused(5, r"chance outcome 5 \(QS\) is not possible now: that card is already dealt")
+    refused(32, r"chance outcome 32 does not exist \(0 to 31")
+    refused(-2, "chance outcome -2 does not exist")
+    for card in range(32):
+        if card != 5:
+            state.apply_action(card)
+    assert not state.is_chance_node() and 0 not in state.legal_actions()
+    refused(0, r"player 1: action 0 \(play JS\) is not legal now")
+    refused(98, r"action 98 does not exist \(0 to 97\)")
+    refused(10**6, "action 1000000 does not exist")
+    refused(-2, "action -2 does not exist")
+    with pytest.raises(ValueError, match="does not exist"):
+        state.action_to_string(state.current_player(), 98)
+    with pytest.raises(pyspiel.SpielError):              # OpenSpiel's own check still applies
+        state.apply_action_with_legality_check(0)
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+    refused(legal[0], "the hand is over")
+
+
 def test_openspiel_deal_is_card_by_card_chance() -> None:
     pyspiel = _openspiel()
     game = pyspiel.load_game("python_twentyeight", {"rules": "28"})

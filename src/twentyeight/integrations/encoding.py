@@ -37,6 +37,7 @@ history (the others' face-down trump choice stays hidden), which gives perfect r
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -107,8 +108,19 @@ class ActionSpace:
         self.size = len(self.codes)
         self._names = deck.names
 
+    def check(self, action: object) -> int:
+        """An action as an index of the space: ``TypeError`` unless it is an integer (``int``
+        or a numpy integer, not ``bool`` nor ``float``), ``ValueError`` unless it is in
+        ``0 .. size - 1`` (a negative index does not count from the end)."""
+        index = as_integer(action)
+        if not 0 <= index < self.size:
+            raise ValueError(f"action {index} does not exist (0 to {self.size - 1})")
+        return index
+
     def to_code(self, index: int) -> int:
-        """The engine code of an action index."""
+        """The engine code of an action index (``ValueError`` outside ``0 .. size - 1``)."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"action {index} does not exist (0 to {self.size - 1})")
         return self.codes[index]
 
     def to_index(self, code: int) -> int:
@@ -130,13 +142,37 @@ class ActionSpace:
 
     def describe(self, index: int) -> str:
         """An action index in notation without the seat, e.g. ``"play 9S"``."""
-        return describe_code(self.codes[index], self._names)
+        return describe_code(self.to_code(index), self._names)
 
     def code_of_action(self, action: Action) -> int | None:
         """The code of an action (a card by its first copy); ``None`` for a face-down trump
         choice shown to others as ``"2 trump"``."""
         deck = self.rules.deck
         return code_of(action, lambda name: deck.copies_of(name)[0])
+
+
+def as_integer(action: object) -> int:
+    """An action given as an integer (``int``, a numpy integer or a 0-d integer array), or
+    ``TypeError``: ``3.7`` is not read as 3, nor ``True`` as 1."""
+    if isinstance(action, bool | np.bool_):
+        raise TypeError(f"an action is an integer index, not {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action is an integer index, not {action!r}") from None
+
+
+def check_dealer(dealer: object, n: int) -> int:
+    """A dealer seat (an integer ``0 .. n - 1``), or ``ValueError`` / ``TypeError``."""
+    if isinstance(dealer, bool | np.bool_):
+        raise TypeError(f"dealer is a seat number, not {dealer!r}")
+    try:
+        seat = operator.index(dealer)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"dealer is a seat number, not {dealer!r}") from None
+    if not 0 <= seat < n:
+        raise ValueError(f"dealer {seat} does not exist (0 to {n - 1})")
+    return seat
 
 
 def max_game_length(rules: Rules) -> int:

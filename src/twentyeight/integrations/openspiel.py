@@ -19,6 +19,11 @@ deals (``twentyeight.engine.deal_pack``).  A deal that the rules annul at once i
 state with zero returns.
 
 **Actions** are the indices of :class:`~twentyeight.integrations.encoding.ActionSpace`.
+``apply_action`` checks its argument: an action that is not legal now, an index outside the
+space, a move after the end, or a chance outcome that is not possible (a card already dealt)
+raises :class:`IllegalActionError` — a ``pyspiel.SpielError`` and a ``ValueError`` — and leaves
+the state unchanged (``-1``, OpenSpiel's invalid action, is refused by OpenSpiel itself with a
+``SpielError``).
 **Returns** are game points: each seat gets its team's score change for the hand (general
 sum: under most rule sets only the bidding side's score moves).
 
@@ -46,6 +51,7 @@ from twentyeight.engine.hand import Hand, deal_pack
 from twentyeight.integrations.encoding import (
     ActionSpace,
     ObservationEncoder,
+    check_dealer,
     first_cards,
     information_state_string,
     max_game_length,
@@ -77,6 +83,13 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+class IllegalActionError(pyspiel.SpielError, ValueError):  # type: ignore[misc]
+    """An action or chance outcome that is not possible in the state it is applied to.
+
+    Both a :class:`pyspiel.SpielError` (what ``apply_action_with_legality_check`` raises) and
+    a :class:`ValueError`, so either ``except`` catches it; the state is left unchanged."""
+
+
 def _preset_name(value: Any) -> str:
     """A preset name from the ``rules`` parameter: ``"29"`` or ``"preset:29"``."""
     name = str(value).removeprefix("preset:")
@@ -92,12 +105,10 @@ class TwentyEightGame(pyspiel.Game):  # type: ignore[misc]
         params = {**_DEFAULTS, **(params or {})}
         preset = _preset_name(params["rules"])
         self.rules = rules_of(preset)
-        self.dealer = int(params["dealer"])
+        self.n = self.rules.num_players
+        self.dealer = check_dealer(params["dealer"], self.n)
         self.space = ActionSpace(self.rules)
         self.encoder = ObservationEncoder(self.rules, self.space)
-        self.n = self.rules.num_players
-        if not 0 <= self.dealer < self.n:
-            raise ValueError(f"dealer {self.dealer} does not exist (0 to {self.n - 1})")
         bound = utility_bound(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -166,17 +177,45 @@ class TwentyEightState(pyspiel.State):  # type: ignore[misc]
         return [(c, p) for c in left]
 
     def _apply_action(self, action: int) -> None:
-        if self.hand is None:
-            self.pack.append(int(action))
-            g = self.tgame
-            if len(self.pack) == g.rules.deck.size:
+        """Apply a chance outcome or an action; one that is not possible now raises
+        :class:`IllegalActionError` and changes nothing (OpenSpiel adds the move to the
+        history only after this returns)."""
+        g = self.tgame
+        action = int(action)
+        h = self.hand
+        if h is None:
+            deck = g.rules.deck
+            if not 0 <= action < deck.size:
+                raise IllegalActionError(f"chance outcome {action} does not exist "
+                                         f"(0 to {deck.size - 1}: a card of the pack)")
+            if action in self.pack:
+                raise IllegalActionError(
+                    f"chance outcome {action} ({deck.names[action]}) is not possible now: "
+                    f"that card is already dealt (chance_outcomes() lists the "
+                    f"{deck.size - len(self.pack)} cards left)")
+            self.pack.append(action)
+            if len(self.pack) == deck.size:
                 self.hand = Hand(g.rules, g.dealer, deal_pack(g.rules, self.pack, g.dealer))
-        else:
-            self.hand.step(self.tgame.space.to_code(int(action)))
+            return
+        if h.over:
+            raise IllegalActionError(f"the hand is over: action {action} cannot be applied")
+        space = g.space
+        if not 0 <= action < space.size:
+            raise IllegalActionError(f"action {action} does not exist (0 to {space.size - 1})")
+        code = space.codes[action]
+        if code not in h.legal_codes():
+            raise IllegalActionError(f"player {h.to_act}: action {action} "
+                                     f"({space.describe(action)}) is not legal now "
+                                     "(legal_actions() lists the legal ones)")
+        h.step(code)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self.tgame.rules.deck.names[action]}"
+            deck = self.tgame.rules.deck
+            if not 0 <= action < deck.size:
+                raise ValueError(f"chance outcome {action} does not exist "
+                                 f"(0 to {deck.size - 1}: a card of the pack)")
+            return f"deal {deck.names[action]}"
         return f"{player} {self.tgame.space.describe(action)}"
 
     def is_terminal(self) -> bool:
