@@ -108,6 +108,51 @@ def test_pettingzoo_rewards_are_team_game_points() -> None:
         e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
 
 
+def test_pettingzoo_refuses_bad_actions_and_changes_nothing() -> None:
+    """Researcher's walk, item 2: an index past the end or below 0, a float, ``None`` for the
+    agent to act, a step before ``reset`` and a dealer that does not exist each get a clear
+    error (they were IndexError, action 97 for -1, action 3 for 3.7, bare AssertionError)."""
+    pytest.importorskip("pettingzoo", reason="pip install 'twentyeight[pettingzoo]'")
+    from twentyeight.integrations.pettingzoo import env
+
+    with pytest.raises(ValueError, match=r"dealer 7 does not exist \(0 to 3\)"):
+        env(rules="28", dealer=7)
+    e = env(rules="28")
+    with pytest.raises(RuntimeError, match=r"reset\(\) before step"):
+        e.step(0)
+    with pytest.raises(RuntimeError, match=r"reset\(\) before observe"):
+        e.observe("seat_0")
+    e.reset(seed=0)
+    assert e.hand is not None
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    legal = int(np.flatnonzero(mask)[0])
+    history = list(e.hand.history)
+    for bad, error, message in [
+        (98, ValueError, r"action 98 does not exist \(0 to 97\)"),
+        (10**6, ValueError, "does not exist"),
+        (-1, ValueError, r"action -1 does not exist \(0 to 97\)"),
+        (3.7, TypeError, "integer"),
+        (np.float64(legal), TypeError, "integer"),
+        ("1", TypeError, "integer"),
+        (True, TypeError, "integer"),
+        (None, ValueError, r"step\(None\) is only for an agent that is done"),
+    ]:
+        with pytest.raises(error, match=message):
+            e.step(bad)
+        assert e.hand.history == history and e.agent_selection == agent
+    e.step(np.int64(legal))                            # numpy integers still work
+    assert len(e.hand.history) == len(history) + 1
+    agent = e.agent_selection
+    e.step(np.array(int(np.flatnonzero(e.observe(agent)["action_mask"])[0])))
+    assert len(e.hand.history) == len(history) + 2
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.step(None)
+
+
 # ---- OpenSpiel -----------------------------------------------------------------------------
 def _openspiel() -> Any:
     pyspiel = pytest.importorskip("pyspiel", reason="pip install 'twentyeight[openspiel]'")

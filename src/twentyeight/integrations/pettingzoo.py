@@ -13,8 +13,11 @@ One episode is one hand.  Agents are ``seat_0`` … ``seat_{n-1}``; the agent to
 and ``"action_mask"`` (``int8``, 1 for the legal actions of
 :class:`~twentyeight.integrations.encoding.ActionSpace`; all zeros for a seat not to act).
 At the end of the hand every seat gets its team's score change (game points).  An illegal
-action raises ``ValueError``.  ``reset(seed=...)`` seeds the deals (and the dealer, drawn at
-random each hand unless ``dealer=`` is given).
+action, an index outside the space (a negative one too) or ``None`` for the agent to act
+raises ``ValueError``, an action that is not an integer (``3.7``) ``TypeError``, a step or
+observation before ``reset()`` ``RuntimeError``; none of them changes the hand.
+``reset(seed=...)`` seeds the deals (and the dealer, drawn at random each hand unless
+``dealer=`` is given).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from twentyeight.engine.hand import Hand
 from twentyeight.integrations.encoding import (
     ActionSpace,
     ObservationEncoder,
+    check_dealer,
     new_hand,
     observation_string,
     rules_of,
@@ -60,7 +64,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.space = ActionSpace(self.rules)
         self.encoder = ObservationEncoder(self.rules, self.space)
         self.n = self.rules.num_players
-        self.fixed_dealer = dealer
+        self.fixed_dealer = None if dealer is None else check_dealer(dealer, self.n)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{s}" for s in range(self.n)]
         self.agents = self.possible_agents[:]
@@ -91,9 +95,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        assert self.hand is not None, "call reset() first"
-        seat = self._seat(agent)
         h = self.hand
+        if h is None:
+            raise RuntimeError("call reset() before observe()")
+        seat = self._seat(agent)
         mask = self.space.mask(h.legal_codes()) if h.to_act == seat else \
             np.zeros(self.space.size, dtype=np.int8)
         return {"observation": self.encoder.observation(view(h, seat)), "action_mask": mask}
@@ -115,16 +120,23 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.hand.to_act]
 
     def step(self, action: int | None) -> None:
+        h = self.hand
+        if h is None:
+            raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise RuntimeError("the hand is over and every agent has stepped: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        h = self.hand
-        assert h is not None and action is not None
-        code = self.space.to_code(int(action))
-        legal = h.legal_codes()
-        if code not in legal:
-            raise ValueError(f"{agent}: action {int(action)} ({self.space.describe(int(action))})"
+        if action is None:
+            raise ValueError(f"{agent} is to act: step(None) is only for an agent that is done "
+                             "(terminated or truncated); give an action index with a 1 in "
+                             "observe(agent)['action_mask']")
+        index = self.space.check(action)
+        code = self.space.codes[index]
+        if code not in h.legal_codes():
+            raise ValueError(f"{agent}: action {index} ({self.space.describe(index)})"
                              " is not legal now")
         self._cumulative_rewards[agent] = 0.0
         h.step(code)
