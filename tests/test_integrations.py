@@ -329,6 +329,50 @@ def test_gymnasium_episode_and_illegal_actions() -> None:
     assert terminated and reward == -5.0 and info["illegal_action"]
 
 
+def test_gymnasium_out_of_range_actions_follow_the_illegal_policy() -> None:
+    """Researcher's walk, item 2: an index past the end (or below 0) was a bare IndexError
+    (or action 97 for -1) whatever ``illegal_action`` said; it is now an illegal action like
+    any other.  A float is refused with TypeError (it was truncated), a step before ``reset``
+    with RuntimeError, a dealer that does not exist with ValueError; none changes the hand."""
+    pytest.importorskip("gymnasium", reason="pip install 'twentyeight[gymnasium]'")
+    from twentyeight.integrations.gymnasium import TwentyEightEnv
+
+    with pytest.raises(ValueError, match=r"dealer 7 does not exist \(0 to 3\)"):
+        TwentyEightEnv(rules="28", dealer=7)
+    with pytest.raises(RuntimeError, match=r"reset\(\) before step"):
+        TwentyEightEnv(rules="28").step(0)
+    for bad in (98, -1, 10**6):
+        env = TwentyEightEnv(rules="28", seat=0, dealer=3)
+        env.reset(seed=7)
+        _, reward, terminated, _, info = env.step(bad)
+        assert terminated and reward == -5.0 and info["illegal_action"]
+        strict = TwentyEightEnv(rules="28", illegal_action="raise")
+        strict.reset(seed=7)
+        assert strict.hand is not None
+        history = list(strict.hand.history)
+        with pytest.raises(ValueError, match=rf"action {bad} does not exist \(0 to 97\)"):
+            strict.step(bad)
+        assert strict.hand.history == history
+        lenient = TwentyEightEnv(rules="28", illegal_action="random")
+        lenient.reset(seed=7)
+        assert lenient.hand is not None
+        played = len(lenient.hand.history)
+        lenient.step(bad)
+        assert len(lenient.hand.history) > played    # a random legal action was played
+    for mode in ("terminate", "random", "raise"):
+        env = TwentyEightEnv(rules="28", illegal_action=mode)
+        obs, _ = env.reset(seed=1)
+        assert env.hand is not None
+        history = list(env.hand.history)
+        legal = int(np.flatnonzero(obs["action_mask"])[0])
+        for bad in (legal + 0.7, np.float32(legal), "0", None):
+            with pytest.raises(TypeError, match="integer"):
+                env.step(bad)  # type: ignore[arg-type]
+            assert env.hand.history == history
+        env.step(np.int64(legal))                        # numpy integers still work
+        assert len(env.hand.history) > len(history)
+
+
 def test_gymnasium_refuses_a_bot_that_must_see_the_deal() -> None:
     """Issue 10 item 4: ``oracle`` is refused when the environment is made, with the message
     of every table (it used to fail at the first ``reset``, deep in its first decision)."""

@@ -11,9 +11,12 @@ One episode is one hand.  The observation is a dict: ``"observation"`` (the seat
 tensor, see :mod:`twentyeight.integrations.encoding`) and ``"action_mask"``; the mask is also
 in ``info["action_mask"]`` with ``info["legal"]`` (the legal actions in notation).  The reward
 is 0 until the hand ends, then the seat's team's score change (game points).  An illegal
-action (one the mask excludes) ends the episode with ``illegal_reward`` and
-``info["illegal_action"] = True`` (``illegal_action="terminate"``, the default), plays a random
-legal action instead (``"random"``) or raises ``ValueError`` (``"raise"``).  ``opponents``
+action (one the mask excludes, an index outside the space included, a negative one too) ends
+the episode with ``illegal_reward`` and ``info["illegal_action"] = True``
+(``illegal_action="terminate"``, the default), plays a random legal action instead
+(``"random"``) or raises ``ValueError`` (``"raise"``).  An action that is not an integer
+(``3.7``; numpy integers are fine) raises ``TypeError`` whatever the mode, and a step before
+``reset()`` ``RuntimeError``; neither changes the hand.  ``opponents``
 names a bot (``twentyeight.bots.make_table_bot``: one that plays from a view, so not
 ``oracle``) for every other seat, or gives one name per other seat in seat order.  The
 registered id is ``twentyeight/TwentyEight-v0``
@@ -35,6 +38,8 @@ from twentyeight.engine.hand import Hand
 from twentyeight.integrations.encoding import (
     ActionSpace,
     ObservationEncoder,
+    as_integer,
+    check_dealer,
     legal_by_notation,
     new_hand,
     observation_string,
@@ -75,7 +80,7 @@ class TwentyEightEnv(gym.Env[dict[str, Any], np.int64]):
         self.bot_names = dict(zip(others, names, strict=True))
         self.bots: dict[int, Bot] = {s: make_table_bot(name, seed=s) for s, name in
                                      self.bot_names.items()}
-        self.fixed_dealer = dealer
+        self.fixed_dealer = None if dealer is None else check_dealer(dealer, self.n)
         self.render_mode = render_mode
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(low=-1.0, high=1.0, shape=(self.encoder.observation_size,),
@@ -141,15 +146,19 @@ class TwentyEightEnv(gym.Env[dict[str, Any], np.int64]):
     def step(self, action: int | np.integer[Any]
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         h = self.hand
-        assert h is not None, "call reset() first"
+        if h is None:
+            raise RuntimeError("call reset() before step()")
         if h.over or self._illegal_ended:
             raise RuntimeError("the episode is over: call reset()")
-        code = self.space.to_code(int(action))
+        index = as_integer(action)
         legal = h.legal_codes()
+        space = self.space
+        code = space.codes[index] if 0 <= index < space.size else None
         if code not in legal:
             if self.illegal_action == "raise":
-                raise ValueError(f"action {int(action)} ({self.space.describe(int(action))}) "
-                                 "is not legal now")
+                if code is None:
+                    raise ValueError(f"action {index} does not exist (0 to {space.size - 1})")
+                raise ValueError(f"action {index} ({space.describe(index)}) is not legal now")
             if self.illegal_action == "terminate":
                 self._illegal_ended = True
                 obs = self._obs()
