@@ -27,6 +27,7 @@ from twentyeight.bots import bot_class, make_bot
 from twentyeight.cli.arena import describe
 from twentyeight.integrations.bhoos import HttpBot, make_server
 from twentyeight.integrations.bhoos.payloads import (
+    CARD_SPELLING,
     DEFAULT_IDS,
     duel_state,
     from_proto,
@@ -269,14 +270,15 @@ def test_the_documented_payloads_are_answered(served: str) -> None:
     challenged = dict(BID_42, bidHistory=[["A1", 16], ["B1", 17]])       # A1: match or pass
     status, answer, _ = post(served, "/bid", challenged)
     assert status == 200 and answer["bid"] in (0, 17)
-    # the real sandbox sequence of §4.2
-    seq = [("You-0", []), ("Opponent-0", [["You-0", 16]]),
-           ("You-1", [["You-0", 16], ["Opponent-0", 0]]),
-           ("Opponent-1", [["You-0", 16], ["Opponent-0", 0], ["You-1", 0]])]
-    for me, history in seq:
+    # the real sandbox sequence of §4.2, with its bidStates
+    seq = [("You-0", [], "Opponent-0", 0), ("Opponent-0", [["You-0", 16]], "Opponent-0", 16),
+           ("You-1", [["You-0", 16], ["Opponent-0", 0]], "You-1", 16),
+           ("Opponent-1", [["You-0", 16], ["Opponent-0", 0], ["You-1", 0]], "Opponent-1", 16)]
+    for me, history, challenger, held in seq:
         body = {"playerId": me, "playerIds": SANDBOX_IDS, "timeRemaining": 1500,
                 "cards": ["JS", "9S", "1H", "7C"], "bidHistory": history,
-                "bidState": {}}
+                "bidState": {"defenderId": "You-0", "challengerId": challenger,
+                             "defenderBid": held, "challengerBid": 0}}
         status, answer, _ = post(served, "/bid", body)
         allowed = set(range(16, 29)) if not history else {0, *range(17, 29)}
         assert status == 200 and answer["bid"] in allowed, (me, answer)
@@ -299,7 +301,7 @@ def test_a_host_that_skips_the_passes_without_choice_is_read_alike(
         if kind == "play":
             payload |= {"cards": ["JS", "TS", "KH", "9C", "JD", "7D", "8D", "QS"],
                         "played": [], "handsHistory": [], "trumpSuit": False,
-                        "trumpRevealed": False}
+                        "trumpRevealed": False, "teams": PLAY_44["teams"]}
         winner = [pair[0] for pair in asked if pair[1] == 28][-1]
         me = winner if kind == "chooseTrump" else "A1"             # the opener leads first
         short = rebuild(kind, dict(payload, playerId=me, bidHistory=asked))
@@ -309,7 +311,9 @@ def test_a_host_that_skips_the_passes_without_choice_is_read_alike(
     # asked to bid, the history is the host's own: nothing is added
     last = told[-1][0]
     bid = rebuild("bid", {"playerIds": ids, "playerId": last, "timeRemaining": 1500,
-                          "cards": ["JS", "TS", "KH", "9C"], "bidHistory": asked + told[:-1]})
+                          "cards": ["JS", "TS", "KH", "9C"], "bidHistory": asked + told[:-1],
+                          "bidState": {"defenderId": winner, "challengerId": last,
+                                       "defenderBid": 28, "challengerBid": 0}})
     assert [a.verb for a in bid.game.legal_actions()] == ["pass"]
 
 
@@ -653,3 +657,129 @@ def test_an_arena_with_a_bot_that_is_not_there_stops_before_the_first_deal() -> 
         port = s.getsockname()[1]
     with pytest.raises(ArenaError, match=r"does not answer \(GET /hi: ConnectionRefused"):
         run_arena([f"http://127.0.0.1:{port}", "rules"], 1, "bhoos-29", workers=1)
+
+
+# ---- what a request must carry (docs/bot-protocol.md: missing or malformed → 400) --------
+BID_SANDBOX = {   # §4.2, the sandbox's opening request (the real trace's ids and bidState)
+    "playerId": "You-0", "playerIds": SANDBOX_IDS, "timeRemaining": 1500,
+    "cards": ["JS", "9S", "1H", "7C"], "bidHistory": [],
+    "bidState": {"defenderId": "You-0", "challengerId": "Opponent-0", "defenderBid": 0,
+                 "challengerBid": 0}}
+REQUESTS = [("/bid", BID_SANDBOX), ("/bid", BID_42), ("/chooseTrump", TRUMP_43),
+            ("/play", PLAY_44), ("/play", TRACE_44)]
+
+
+@pytest.mark.parametrize(("path", "request_"), REQUESTS)
+def test_a_request_without_one_of_its_fields_gets_400(served: str, path: str,
+                                                      request_: dict[str, Any]) -> None:
+    """BOT-PROTOCOL §4.2–§4.4: the competition sends every field of its requests in every
+    request (no trace leaves one out), so a request without one is malformed: 400 saying
+    which (a /play without ``played`` or ``teams``, a request without ``timeRemaining``
+    were answered as if they had them).  Whole, the same requests are answered."""
+    status, body, _ = post(served, path, request_)
+    assert status == 200 and "error" not in body
+    for field in request_:
+        status, body, _ = post(served, path, {k: v for k, v in request_.items() if k != field})
+        assert status == 400 and field in body["error"], (field, status, body)
+
+
+@pytest.mark.parametrize("remaining", ["abc", None, True, [], "1200", {}])
+def test_a_time_remaining_that_is_not_a_number_gets_400(served: str, remaining: Any) -> None:
+    """§5: ``timeRemaining`` is a number of milliseconds (a float in real payloads); a
+    string, null, a boolean or a list is malformed (each was answered {"bid": 17})."""
+    for path, request_ in (("/bid", BID_SANDBOX), ("/play", TRACE_44)):
+        status, body, _ = post(served, path, dict(request_, timeRemaining=remaining))
+        assert status == 400 and "timeRemaining" in body["error"], (path, remaining, body)
+    status, body, _ = post(served, "/play",
+                           json.dumps(TRACE_44).replace("1215.706928", "NaN").encode())
+    assert status == 400 and "timeRemaining" in body["error"]
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("teams", [{"players": ["Bot 0", "Bot 1"], "bid": 0, "won": 1}]),
+    ("teams", "none"), ("played", "KS"), ("handsHistory", {}), ("trumpSuit", None),
+    ("trumpSuit", "X"), ("trumpRevealed", None), ("trumpRevealed", 0),
+    ("trumpRevealed", {"hand": True, "playerId": "UcDvW4nf"}),
+    ("bidHistory", [["3nrbJ-Kn", 16.5]]), ("playerIds", [1, 2, 3, 4]),
+])
+def test_a_play_request_with_a_malformed_field_gets_400(served: str, field: str,
+                                                        value: Any) -> None:
+    """§4.4's fields have the types the spec gives them: ``trumpSuit`` false or a suit,
+    ``trumpRevealed`` false or ``{"hand", "playerId"}`` (a null or 0 was read as "not
+    revealed"), ``teams`` two teams sharing out the players, whole bids."""
+    status, body, _ = post(served, "/play", dict(TRACE_44, **{field: value}))
+    assert status == 400 and "error" in body, (field, value, status, body)
+
+
+def test_a_bid_request_needs_a_bid_state(served: str) -> None:
+    for state in ({}, None, {"defenderId": "nobody", "challengerId": "Opponent-0",
+                             "defenderBid": 0, "challengerBid": 0}):
+        status, body, _ = post(served, "/bid", dict(BID_SANDBOX, bidState=state))
+        assert status == 400 and "bidState" in body["error"], (state, body)
+
+
+def test_a_negative_infinite_time_is_no_time() -> None:
+    """§5: Python's JSON reader takes ``-1e400`` (and ``-Infinity``) as negative infinity:
+    that is no time left, the 1 ms floor as for -5 or 0 (it was read as not a number, the
+    1,500 ms of a whole deal); an infinite time is read as ten deals' time at most."""
+    for text in ("-1e400", "-Infinity"):
+        remaining = json.loads(text)
+        for kind, held in (("bid", 4), ("play", 8)):
+            request = {"timeRemaining": remaining, "cards": ["JS"] * held}
+            assert budget_for(kind, request) == hard_limit(kind, request) == 0.001
+    request = {"timeRemaining": json.loads("1e400"), "cards": ["JS"] * 8}
+    capped = {"timeRemaining": 15_000.0, "cards": ["JS"] * 8}
+    assert budget_for("play", request) == budget_for("play", capped)
+
+
+def test_an_infinite_time_is_still_answered(served: str) -> None:
+    for text in ("-1e400", "1e400"):
+        raw = json.dumps(TRACE_44).replace("1215.706928", text).encode()
+        assert post(served, "/play", raw)[:2] == (200, {"card": "9H"})
+
+
+def test_a_card_that_is_not_one_says_every_spelling_read(served: str) -> None:
+    """§2: the protocol writes the ace ``1``; ``A`` is read too (answered back as ``1``).
+    A refused card ("10S") is told every spelling that is read, and which the protocol
+    uses (the message listed the ranks without the ``A`` it accepts)."""
+    with pytest.raises(ValueError, match="not a card") as refused:
+        from_proto("10S")
+    message = str(refused.value)
+    for spelling in ("J 9 1 T K Q 8 7", "S H D C", "A", "protocol", '"1S"', '"AS"'):
+        assert spelling in message, spelling
+    assert from_proto("AS") == from_proto("1S") == "AS"
+    status, body, _ = post(served, "/play", dict(TRACE_44, cards=["10D", *TRACE_44["cards"][1:]]))
+    assert status == 400 and body["error"] == f"not a card: '10D' ({CARD_SPELLING})"
+    aces = dict(TRACE_44, cards=["AD", *TRACE_44["cards"][1:]])
+    assert post(served, "/play", aces)[:2] == (200, {"card": "9H"})
+
+
+@pytest.mark.parametrize(("method", "path", "allow"), [
+    ("GET", "/bid", "POST, OPTIONS"), ("GET", "/play", "POST, OPTIONS"),
+    ("GET", "/chooseTrump", "POST, OPTIONS"), ("PUT", "/play", "POST, OPTIONS"),
+    ("DELETE", "/bid", "POST, OPTIONS"), ("POST", "/hi", "GET, HEAD, OPTIONS"),
+])
+def test_an_endpoint_called_with_another_method_gets_405(served: str, method: str, path: str,
+                                                         allow: str) -> None:
+    """RFC 9110 §15.5.6: a known endpoint with the wrong method is 405 with ``Allow`` (a GET
+    /bid was 404 "no such endpoint /bid"); the CORS headers still come with it."""
+    status, body, headers = post(served, path, {} if method == "POST" else b"", method=method)
+    assert status == 405 and headers["Allow"] == allow and path in body["error"]
+    assert headers["Access-Control-Allow-Origin"] == "*"
+    assert post(served, "/nothing", b"", method="GET")[0] == 404
+    assert post(served, "/nothing", b"", method="PUT")[0] == 404
+
+
+def test_a_405_after_a_body_ends_the_connection_and_head_hi_answers(served: str) -> None:
+    """A POST to ``/hi`` leaves its body unread, so its connection ends (like a POST to no
+    endpoint); HEAD /hi answers as GET without the body."""
+    host, port = served.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(b"POST /hi HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+        answer = b""
+        while chunk := s.recv(4096):                      # the server ends the connection
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 405") and b"Allow: GET, HEAD, OPTIONS" in answer
+    status, body, headers = post(served, "/hi", b"", method="HEAD")
+    assert (status, body) == (200, None)
+    assert headers["Content-Length"] == str(len(json.dumps({"value": "hello"})))

@@ -38,11 +38,27 @@ def to_proto(card: str) -> str:
     return "1" + card[1] if card[0] == "A" else card
 
 
+CARD_SPELLING = ("a card is its rank J 9 1 T K Q 8 7 then its suit S H D C, as the protocol "
+                 "writes it (\"1S\" is the ace of spades, \"TD\" the ten of diamonds); the "
+                 "ace is also read as A (\"AS\"), and nothing else is a card")
+"""What :func:`from_proto` accepts, said in its refusals: every spelling it reads, and which
+of them the protocol uses (BOT-PROTOCOL.md §2: the ace is ``1``, never ``A``)."""
+
+
 def from_proto(card: Any) -> str:
-    """A protocol card (``"1H"``, ``"TD"``) as our name; :class:`PayloadError` otherwise."""
+    """A protocol card (``"1H"``, ``"TD"``; the ace also as ``"AH"``) as our name;
+    :class:`PayloadError` otherwise, saying every spelling that is read.
+
+    >>> from_proto("10S")
+    Traceback (most recent call last):
+    ...
+    twentyeight.integrations.bhoos.payloads.PayloadError: not a card: '10S' (a card is its \
+rank J 9 1 T K Q 8 7 then its suit S H D C, as the protocol writes it ("1S" is the ace of \
+spades, "TD" the ten of diamonds); the ace is also read as A ("AS"), and nothing else is a card)
+    """
     if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS + "A" \
             or card[1] not in SUITS:
-        raise PayloadError(f"not a card: {card!r} (rank J 9 1 T K Q 8 7, suit S H D C)")
+        raise PayloadError(f"not a card: {card!r} ({CARD_SPELLING})")
     return "A" + card[1] if card[0] in "1A" else card
 
 

@@ -13,6 +13,7 @@ trump changes neither the legal moves nor the view.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -50,14 +51,101 @@ class Rebuilt:
     ids: list[str]
 
 
+REQUIRED = {
+    "bid": ("playerId", "playerIds", "timeRemaining", "cards", "bidHistory", "bidState"),
+    "chooseTrump": ("playerId", "playerIds", "timeRemaining", "cards", "bidHistory"),
+    "play": ("playerId", "playerIds", "timeRemaining", "cards", "bidHistory", "teams",
+             "played", "handsHistory", "trumpSuit", "trumpRevealed"),
+}
+"""The fields of each request (BOT-PROTOCOL.md §4.2–§4.4): the competition sent every one of
+them in every request its traces and starter examples show, and no request of it is known
+to leave one out, so a request without one is malformed (400), not guessed at."""
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not math.isfinite(value) or value != int(value):
+        raise PayloadError(f"{what} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _id(value: Any, ids: list[str], what: str) -> str:
+    if value not in ids:
+        raise PayloadError(f"{what} {value!r} is not in playerIds")
+    return str(value)
+
+
+def check_request(kind: str, payload: Any) -> None:
+    """:class:`PayloadError` unless ``payload`` is a ``kind`` request with every field of
+    :data:`REQUIRED`, each of its type: read before anything is replayed, so that a
+    malformed request is refused (400) and never answered by the simple rules."""
+    if kind not in REQUIRED:
+        raise PayloadError(f"unknown request kind {kind!r}")
+    if not isinstance(payload, Mapping):
+        raise PayloadError("the request body must be a JSON object")
+    missing = [f for f in REQUIRED[kind] if f not in payload]
+    if missing:
+        raise PayloadError(f"a {kind} request must have {', '.join(missing)}")
+    ids, _ = _ids(payload)
+    remaining = payload["timeRemaining"]
+    if isinstance(remaining, bool) or not isinstance(remaining, int | float) \
+            or math.isnan(remaining):
+        raise PayloadError(f"timeRemaining must be a number of milliseconds, "
+                           f"not {remaining!r}")
+    cards = _cards(payload["cards"], "cards")
+    if kind != "play" and len(cards) != 4:
+        raise PayloadError(f"{kind} expects the first 4 cards, not {len(cards)}")
+    _bids(payload, ids)
+    if kind == "bid":
+        state = payload["bidState"]
+        if not isinstance(state, Mapping):
+            raise PayloadError(f"bidState must be an object, not {state!r}")
+        for key in ("defenderId", "challengerId"):
+            _id(state.get(key), ids, f"bidState.{key}")
+        for key in ("defenderBid", "challengerBid"):
+            _whole(state.get(key), f"bidState.{key}")
+    if kind != "play":
+        return
+    teams = payload["teams"]
+    if not isinstance(teams, list) or len(teams) != 2 or not all(
+            isinstance(t, Mapping) and isinstance(t.get("players"), list) for t in teams) \
+            or sorted(p for t in teams for p in t["players"]) != sorted(ids):
+        raise PayloadError("teams must be two objects whose players share out playerIds")
+    for team in teams:
+        _whole(team.get("bid"), "a team's bid")
+        _whole(team.get("won"), "a team's won")
+    _cards(payload["played"], "played")
+    hands = payload["handsHistory"]
+    if not isinstance(hands, list):
+        raise PayloadError("handsHistory must be a list")
+    for entry in hands:
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise PayloadError(f"bad handsHistory entry {entry!r}")
+        _id(entry[0], ids, "a hand's leader")
+        if len(_cards(entry[1], "handsHistory cards")) != 4:
+            raise PayloadError("a hand in handsHistory must have 4 cards")
+        _id(entry[2], ids, "a hand's winner")
+    trump = payload["trumpSuit"]
+    if trump is not False and trump not in tuple(SUITS):
+        raise PayloadError(f"trumpSuit must be false or a suit letter, not {trump!r}")
+    revealed = payload["trumpRevealed"]
+    if revealed is not False:
+        if not isinstance(revealed, Mapping):
+            raise PayloadError(f"trumpRevealed must be false or an object, not {revealed!r}")
+        if _whole(revealed.get("hand"), "trumpRevealed.hand") < 1:
+            raise PayloadError(f"bad trumpRevealed {revealed!r}")
+        _id(revealed.get("playerId"), ids, "trumpRevealed.playerId")
+
+
 def _ids(payload: Mapping[str, Any]) -> tuple[list[str], int]:
     ids = payload.get("playerIds")
     me = payload.get("playerId")
-    if not isinstance(ids, list) or len(ids) != 4 or len(set(map(str, ids))) != 4:
+    if not isinstance(ids, list) or len(ids) != 4 \
+            or not all(isinstance(i, str) for i in ids) or len(set(ids)) != 4:
         raise PayloadError("playerIds must list the 4 player ids in turn order")
     if me not in ids:
         raise PayloadError(f"playerId {me!r} is not in playerIds")
-    return [str(i) for i in ids], ids.index(me)
+    return list(ids), ids.index(me)
 
 
 def _cards(raw: Any, what: str) -> list[str]:
@@ -67,15 +155,14 @@ def _cards(raw: Any, what: str) -> list[str]:
 
 
 def _bids(payload: Mapping[str, Any], ids: list[str]) -> list[tuple[int, int]]:
-    raw = payload.get("bidHistory", [])
+    raw = payload["bidHistory"]
     if not isinstance(raw, list):
         raise PayloadError("bidHistory must be a list of [playerId, bid] pairs")
     out = []
     for pair in raw:
-        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in ids \
-                or isinstance(pair[1], bool) or not isinstance(pair[1], int | float):
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in ids:
             raise PayloadError(f"bad bidHistory entry {pair!r}")
-        out.append((ids.index(pair[0]), int(pair[1])))
+        out.append((ids.index(pair[0]), _whole(pair[1], "a bid")))
     return out
 
 
@@ -140,16 +227,15 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     """The game a request describes, replayed up to the requesting seat's decision.
 
     ``kind`` is ``"bid"``, ``"chooseTrump"`` or ``"play"``.  Raises :class:`PayloadError`
-    for a malformed request, :class:`HistoryError` for a readable one whose history cannot
-    be a deal, and the engine's ``IllegalAction``/``RecordError`` when its history breaks our
-    rules.
+    for a malformed request (:func:`check_request`), :class:`HistoryError` for a readable
+    one whose history cannot be a deal, and the engine's ``IllegalAction``/``RecordError``
+    when its history breaks our rules.
     """
-    if not isinstance(payload, Mapping):
-        raise PayloadError("the request body must be a JSON object")
+    check_request(kind, payload)
     deck = Rules.from_spec(rules).deck
     ids, me = _ids(payload)
     n = 4
-    mine = _cards(payload.get("cards"), "cards")
+    mine = _cards(payload["cards"], "cards")
     bids = _bids(payload, ids)
     if bids:
         opener = bids[0][0]
@@ -164,8 +250,6 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     actions = [f"{s} pass" if v == 0 else f"{s} bid {v}" for s, v in bids]
     bidder = state["defender"] if state["to_act"] is None else None
     if kind in ("bid", "chooseTrump"):
-        if len(mine) != 4:
-            raise PayloadError(f"{kind} expects the first 4 cards, not {len(mine)}")
         rest = [c for c in DECK if c not in mine]
         others = [s for s in range(n) if s != me]
         deal = {me: mine + rest[:4]}
@@ -175,44 +259,28 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
         game = Game.from_record({"rules": rules, "dealer": dealer, "hands": hands,
                                  "actions": actions})
         return Rebuilt(game, me, bidder, ids)
-    if kind != "play":
-        raise PayloadError(f"unknown request kind {kind!r}")
     if bidder is None:
         raise HistoryError("the auction in bidHistory is not over")
-    trump_raw = payload.get("trumpSuit", False)
-    if trump_raw not in (False, None, *SUITS):
-        raise PayloadError(f"trumpSuit must be false or a suit letter, not {trump_raw!r}")
-    known_trump = trump_raw if isinstance(trump_raw, str) else None
-    revealed = payload.get("trumpRevealed", False)
+    known_trump = payload["trumpSuit"] or None           # checked: false or a suit letter
+    revealed = payload["trumpRevealed"]
     reveal_hand = reveal_seat = None
-    if revealed:
-        if not isinstance(revealed, Mapping) or revealed.get("playerId") not in ids \
-                or not isinstance(revealed.get("hand"), int):
-            raise PayloadError(f"bad trumpRevealed {revealed!r}")
+    if revealed is not False:
         if known_trump is None:
             raise HistoryError("trumpRevealed without trumpSuit")
-        reveal_hand, reveal_seat = revealed["hand"], ids.index(revealed["playerId"])
+        reveal_hand, reveal_seat = int(revealed["hand"]), ids.index(revealed["playerId"])
     trump = known_trump or "S"                           # any suit while it is unknown
     actions.append(f"{bidder} trump {trump}")
 
-    raw_hist = payload.get("handsHistory", [])
-    if not isinstance(raw_hist, list):
-        raise PayloadError("handsHistory must be a list")
     tricks: list[list[tuple[int, str]]] = []
     winners: list[int] = []
     leader = opener
-    for entry in raw_hist:
-        if not isinstance(entry, list) or len(entry) != 3 or entry[0] not in ids \
-                or entry[2] not in ids:
-            raise PayloadError(f"bad handsHistory entry {entry!r}")
+    for entry in payload["handsHistory"]:                # checked: [leader, 4 cards, winner]
         lead = ids.index(entry[0])
         cards = _cards(entry[1], "handsHistory cards")
-        if len(cards) != n:
-            raise PayloadError("a hand in handsHistory must have 4 cards")
         tricks.append([((lead + i) % n, c) for i, c in enumerate(cards)])
         winners.append(ids.index(entry[2]))
         leader = winners[-1]
-    played = _cards(payload.get("played", []), "played")
+    played = _cards(payload["played"], "played")
     if len(played) >= n:
         raise HistoryError("played holds the cards of the current hand (at most 3)")
     if (leader + len(played)) % n != me:

@@ -65,8 +65,12 @@ LATE_WEIGHT = 0.25
 DEAL_MS = 1500.0
 """A seat's time for a deal in the competition (BOT-PROTOCOL §5), where a request has none."""
 MAX_DEAL_MS = 10 * DEAL_MS
-"""The most ``timeRemaining`` is read as: a request saying more gets this, so that no caller
-can make the server think without end."""
+"""The most ``timeRemaining`` is read as: a request saying more gets this (an infinite one,
+``1e400``, too), so that no caller can make the server think without end."""
+ROUTES = {"/hi": "GET", "/hi/": "GET", "/bid": "POST", "/chooseTrump": "POST",
+          "/play": "POST"}
+"""Each endpoint and its method (BOT-PROTOCOL §4); ``OPTIONS`` is answered on any path, and
+``HEAD`` where ``GET`` is.  Another method on an endpoint gets 405 with ``Allow``."""
 HARD_SHARE = 0.5
 """Of the time left for the rest of the deal, the most one request may take: past it the
 search stops and decides on what it has found (``Bot.deadline``: the deals solved so far,
@@ -80,11 +84,12 @@ def _weight(played: int) -> float:
 def _time_left_ms(kind: str, payload: Mapping[str, Any], hand_size: int) -> tuple[float, int]:
     """The deal's milliseconds left after the margins of the decisions to come, and the
     cards the seat holds."""
-    remaining = payload.get("timeRemaining", DEAL_MS)
+    remaining = payload.get("timeRemaining", DEAL_MS)   # a request has it (check_request)
     if isinstance(remaining, bool) or not isinstance(remaining, int | float) \
-            or not math.isfinite(remaining):
+            or math.isnan(remaining):
         remaining = DEAL_MS
     remaining = min(float(remaining), MAX_DEAL_MS)      # a caller cannot buy unbounded work
+    # (an infinite time too); -inf stays -inf, no time left: the 1 ms floor, as for -5
     cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
     held = min(len(cards or []), hand_size)
     left = held if kind == "play" else hand_size + 10          # decisions to come
@@ -272,17 +277,19 @@ class _Handler(BaseHTTPRequestHandler):
     timeout = IDLE_SECONDS
     server: ProtocolServer
 
-    def _send(self, status: int, body: Any = None) -> None:
+    def _send(self, status: int, body: Any = None,
+              headers: Mapping[str, str] | None = None) -> None:
         data = b"" if body is None else json.dumps(body).encode()
         self.send_response(status)
-        for key, value in CORS.items():
+        for key, value in {**CORS, **(headers or {})}.items():
             self.send_header(key, value)
         if body is not None:
             self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         try:
             self.end_headers()
-            self.wfile.write(data)
+            if self.command != "HEAD":                   # its length, never its body
+                self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
             # The caller gave up (its time ran out) before the answer: nothing to answer to.
             log.info("%s: the caller hung up before the answer", self.path)
@@ -291,18 +298,40 @@ class _Handler(BaseHTTPRequestHandler):
     def do_OPTIONS(self) -> None:
         self._send(200)
 
-    def do_GET(self) -> None:
-        if self.path.split("?")[0] in ("/hi", "/hi/"):
-            self._send(200, {"value": "hello"})
-        else:
+    def _routed(self) -> bool:
+        """Whether the request's method is its endpoint's (``HEAD`` counting as ``GET``);
+        otherwise it is answered here: 404 for no endpoint, 405 and ``Allow`` for another
+        method, and the connection ends if a body was sent (it is left unread)."""
+        path = self.path.split("?")[0]
+        method = ROUTES.get(path)
+        if self.command == method or (self.command == "HEAD" and method == "GET"):
+            return True
+        if self.headers.get("Content-Length", "0").strip() not in ("", "0") \
+                or "Transfer-Encoding" in self.headers:
+            self.close_connection = True                 # its body is left unread
+        if method is None:
             self._send(404, {"error": f"no such endpoint {self.path}"})
+        else:
+            allow = f"{method}, HEAD, OPTIONS" if method == "GET" else f"{method}, OPTIONS"
+            self._send(405, {"error": f"{path} is called with {method}, not {self.command}"},
+                       {"Allow": allow})
+        return False
+
+    def do_GET(self) -> None:
+        if self._routed():
+            self._send(200, {"value": "hello"})
+
+    do_HEAD = do_GET
+
+    def _wrong_method(self) -> None:
+        self._routed()                                   # no endpoint takes these
+
+    do_PUT = do_DELETE = do_PATCH = _wrong_method
 
     def do_POST(self) -> None:
-        kind = KINDS.get(self.path.split("?")[0])
-        if kind is None:
-            self.close_connection = True                 # its body is left unread
-            self._send(404, {"error": f"no such endpoint {self.path}"})
+        if not self._routed():
             return
+        kind = KINDS[self.path.split("?")[0]]
         try:
             payload = _json_body(self)
             answer = self.server.service.answer(kind, payload)
