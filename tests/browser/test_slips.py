@@ -426,3 +426,29 @@ def sit_at_a_computers_seat(page: Page) -> None:
         except PlaywrightTimeout:
             continue
     raise AssertionError("no computer's seat could be pressed")
+
+
+def test_the_centre_shows_the_contract_after_a_raise(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """28-RAISE-1: after the bidder raised 15 to 24, the centre of the table (in the Thani
+    window) still said "15 · highest bid · you" beside a chip and a plate saying 24.  After
+    the auction it shows the contract as it stands."""
+    page = table(new_browser_context, server, "28")
+    centre = page.evaluate("""async () => {
+      const s = await module('js/table/state.js');
+      const r = await module('js/table/render-table.js');
+      const state = JSON.parse(JSON.stringify(s.ui.st));
+      Object.assign(state.view, { phase: 'thani', high_bid: 15, contract: 24, bidder: s.ui.me,
+                                  trick: null });
+      s.ui.st = s.ui.latest = state;
+      s.ui.stage = null;
+      r.renderCenter();
+      const shown = [document.querySelector('#center .ac-high').textContent,
+                     document.querySelector('#center .ac-who').textContent];
+      state.view.phase = 'auction';
+      state.view.contract = null;
+      r.renderCenter();
+      return [...shown, document.querySelector('#center .ac-high').textContent];
+    }""")
+    assert centre[0] == "24" and centre[1] == "contract · You", centre
+    assert centre[2] == "15", centre

@@ -296,13 +296,16 @@ export function renderCenter() {
     box.classList.toggle("done", Boolean(ui.stage?.done));
     box.setAttribute("aria-label", t(ui.stage?.done ? "trick.won_label" : "trick.label"));
   } else if (v.phase !== "play" && v.phase !== "over" && v.phase !== "cot") {
-    const high = v.high_bid;
+    // after the auction, the contract as it stands (a raise moved it past the last bid)
+    const bidding = v.phase === "auction";
+    const high = bidding ? v.high_bid : v.contract ?? v.high_bid;
     const who = high !== null ? seatName(v.bidder ?? findHighBidder(v)) : null;
     box.setAttribute("aria-label", t("auction.title"));
     box.append(el("div", { class: "auction-card" },
-      el("div", { class: "ac-title", text: t(v.phase === "auction" ? "auction.title" : `phase.${v.phase}`) }),
+      el("div", { class: "ac-title", text: t(bidding ? "auction.title" : `phase.${v.phase}`) }),
       el("div", { class: "ac-high" }, high !== null ? bidNode(high, v.denomination || "") : "–"),
-      el("div", { class: "ac-who", text: high !== null ? t("auction.high_by", { who }) : t("auction.no_bid") })));
+      el("div", { class: "ac-who", text: high === null ? t("auction.no_bid")
+        : t(bidding ? "auction.high_by" : "auction.contract_by", { who }) })));
   }
 }
 
