@@ -169,6 +169,14 @@ CONCEDED = {"rules": {"preset": "28", "cot": True}, "dealer": 3, "seed": 1,
 """A hand of 28 with cot (28-COT-2, 28-COT-3): the bidding side wins the first trick, an
 opponent concedes, the bidder accepts."""
 
+REFUSED = {**CONCEDED, "actions": [*CONCEDED["actions"][:-1], "3 refuse",
+    "0 play 9H", "1 play JH", "2 play KH", "1 play AH", "2 play 8H", "3 play 7H", "0 play 8S",
+    "1 play TH", "2 play JS", "3 play 9S", "0 play TD", "1 play JD", "2 play 9D", "3 play AS",
+    "0 play QD", "1 play AD", "2 play 7D", "3 play TS", "0 play JC", "1 play KD", "2 play AC",
+    "3 reveal", "3 play TC", "0 play KC", "3 play 7C", "0 play 8C", "1 play 8D", "2 play QC"]}
+"""The same hand, the concession refused (28-COT-4): the bidding side takes all 28 card points
+but loses a trick (of no points), so the hand is lost twice over though the contract is made."""
+
 
 ENDINGS = {
     "went-down": (CASES["pair_opponents"], 0, "en", "Hand 1 is over\nSeat 1 and Seat 3 bid 18 "
@@ -183,6 +191,10 @@ ENDINGS = {
                  "Hand 1 is over\nThe hand is annulled: the bidding side holds every trump."),
     "conceded": (CONCEDED, 0, "en", "Hand 1 is over\nSeat 2 and Seat 4 bid 28; the opponents "
                  "conceded (28-COT-3). Game score change: Seat 2 and Seat 4 +3."),
+    "refused-lost": (REFUSED, 0, "en", "Hand 1 is over\nSeat 2 and Seat 4 bid 28 and made it "
+                     "with 28 points against 0. The concession was refused, and a trick was lost "
+                     "after it: the hand is lost, twice over, even with the contract made "
+                     "(28-COT-4). Game score change: Seat 2 and Seat 4 -8."),
 }
 """Records and how each hand ends, said at its last step: (record, hand, language, words)."""
 

@@ -88,7 +88,9 @@ export function handResultText(v, hand = null, { booked = null, scores = null } 
       { side, what: t(`special.${v.special}`) }))
     : calls.includes("accept") ? opening(t("result.conceded", { side, bid }))   // 28-COT-3
       : opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
-  if (calls.includes("refuse")) text += ` ${t("result.cot_refused")}`;         // 28-COT-4
+  if (calls.includes("refuse")) {                  // 28-COT-4: lost twice over, even if made
+    text += ` ${t(lostAfterRefusing(v) ? "result.cot_refused_lost" : "result.cot_refused")}`;
+  }
   if (v.target && v.target !== v.contract) text += ` ${t("result.target", { target: v.target })}`;
   const bt = teamOf(declarerOf(v));
   const kodiTeam = (key) => (booked?.[key] ?? null) !== null;
@@ -112,6 +114,11 @@ export function handResultText(v, hand = null, { booked = null, scores = null } 
   }
   return text;
 }
+
+/** A hand whose bidding side refused the concession and then lost a trick (28-COT-4): it
+ *  is lost, twice over, even where its card points made the contract. */
+export const lostAfterRefusing = (v) => (v.history || []).some((entry) => entry.split(" ")[1] === "refuse")
+  && (v.result?.score_change?.bidding ?? 0) < 0;
 
 /** The kodi-irakkam hand just played (56-MATCH-3): its team made a contract (`made`) and
  *  each of them took a kodi off, or it did not and the kodis stay — and then a declarer of
