@@ -619,3 +619,18 @@ def test_a_56_review_counts_tables_not_game_points() -> None:
     while not g.over:
         g.apply(g.legal_actions()[-1])
     assert g.result()["score_change"] == {"bidding": -7, "opponents": 7}     # one pays the other
+
+
+def test_a_call_won_less_than_half_the_time_is_told_by_what_it_saves() -> None:
+    """"Double — your side wins the hand in 1 of 8 play-outs, with 4 card points on average"
+    (a walk found it): a win count that argues against the call.  A choice that wins fewer
+    than half of its play-outs is told by the game points it saves or scores instead."""
+    from twentyeight.analysis.why import explain_choice
+
+    g = Game.new("28", seed=3)
+    view = g.view(g.to_act)
+    ev = _played_out(view, [("double", 4.0, -0.5, 0.125), ("pass", 3.0, -1.0, 0.125)])
+    assert str(explain_choice(view, ev)) == \
+        "loses less: your side loses 0.5 game points on average, against 1.0 if you pass"
+    ev = _played_out(view, [("double", 4.0, 1.5, 0.5), ("pass", 3.0, 1.0, 0.5)])
+    assert str(explain_choice(view, ev)).startswith("your side wins the hand in 4 of 8 ")

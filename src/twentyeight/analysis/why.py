@@ -339,9 +339,10 @@ def _played_out(view: View, ev: Evaluation, chosen: Action, against: Action | No
 
 def _compared(ev: Evaluation, mine: ActionValue, rules: Rules, against: Action | None = None
               ) -> Reason | None:
-    """The reason of a choice that its win count does not give: it wins the hand in none of
-    the play-outs, or less often than another choice does (a single hand that fails for -3
-    against a redoubled contract that fails for -12 but is made now and then).  Such a
+    """The reason of a choice that its win count does not give: it wins the hand in fewer
+    than half of the play-outs (a double that the defenders win 1 time in 8, but that costs
+    less than passing), or less often than another choice does (a single hand that fails for
+    -3 against a redoubled contract that fails for -12 but is made now and then).  Such a
     choice is best for the game points it loses or scores on average, said against those of
     ``against`` (a review: the choice made), else of the choice that wins more often (the
     best of them), else of the next best choice; when they are level, the card points
@@ -351,8 +352,8 @@ def _compared(ev: Evaluation, mine: ActionValue, rules: Rules, against: Action |
     if not others or mine.game_points < max(v.game_points for v in others) - EVEN:
         return None
     more = [v for v in others if v.wins > mine.wins + TIE]
-    if round(mine.wins * ev.deals) >= 1 and not more:
-        return None
+    if 2 * round(mine.wins * ev.deals) >= ev.deals and not more:
+        return None                     # (a win count under half argues against the choice)
     lower = [v for v in others if v.game_points <= mine.game_points - EVEN]
     made = [v for v in others if v.action == against]
     target = (made or more or lower or others)[0]        # values are ranked best first
