@@ -346,11 +346,16 @@ def test_the_auctions_prompt_names_a_double_and_56_has_no_ask_key(
     en = catalog("en")
     said = page.evaluate("""async () => {
       const { alsoPrompt } = await module('js/table/render-hand.js');
-      const at = (legal) => alsoPrompt({ view: { phase: 'auction' }, legal });
+      const at = (legal, phase = 'auction') => alsoPrompt({ view: { phase }, legal });
       return [at(['0 bid 29H', '0 bid 30H', '0 pass', '0 double']), at(['0 pass', '0 redouble']),
-              at(['0 bid 29H', '0 pass'])];
+              at(['0 bid 29H', '0 pass']), at(['0 bid 40H', '0 thani', '0 pass']),
+              at(['0 redouble', '0 c', '0 pass'], 'redouble'), at(['0 double', '0 pass'], 'double'),
+              at(['0 play 7S', '0 concede'], 'play')];
     }""")
-    assert said == [en["prompt.may_double"], en["prompt.may_redouble"], ""]
+    # and the calls a window's own prompt does not name (a walk: "Your turn: redouble or
+    # pass." above a "Call C" button; "play a card" above "Concede"; 56's Thani)
+    assert said == [en["prompt.may_double"], en["prompt.may_redouble"], "",
+                    en["prompt.may_thani"], en["prompt.may_c"], "", en["prompt.may_concede"]]
     assert page.locator("#keys").inner_text() == en["keys.help_open"]
     assert " A " not in en["keys.help_open"] and " A " in en["keys.help"]
     page.context.close()

@@ -49,12 +49,16 @@ function saidByPrompt(st) {
   return new Set([verbs.has("ask") ? "must_ask_first" : "", verbs.has("reveal") ? "must_reveal_first" : ""]);
 }
 
-/** What else my turn offers besides the prompt's calls: a double in the auction (56-DBL-1),
- *  said under the prompt beside its buttons ("You may also double."); "" for nothing. */
+/** The calls a phase's prompt does not name, each said under it when my turn offers it. */
+const ALSO = { auction: ["double", "redouble", "thani"], double: ["c"], redouble: ["c"], play: ["concede"] };
+
+/** What else my turn offers besides the prompt's calls: a double or a Thani in 56's auction
+ *  (56-DBL-1), 'C' beside a double or redouble (28-DBL-7), a concession in the play
+ *  (28-COT-2); said under the prompt beside its buttons ("You may also double."); "" for
+ *  nothing. */
 export function alsoPrompt(st) {
-  if (st.view.phase !== "auction") return "";
   const verbs = new Set(st.legal.map((a) => parseAction(a).verb));
-  return ["double", "redouble"].filter((d) => verbs.has(d)).map((d) => t(`prompt.may_${d}`)).join(" ");
+  return (ALSO[st.view.phase] || []).filter((d) => verbs.has(d)).map((d) => t(`prompt.may_${d}`)).join(" ");
 }
 
 export function renderPrompt() {
