@@ -194,3 +194,24 @@ def test_a_bot_reads_the_history_as_actions_as_views_md_says() -> None:
     assert [str(a) for a in actions] == view["history"]
     trump = next(a for a in actions if a.verb == "trump")
     assert trump.seat == view["bidder"] != other and trump.arg is None
+
+
+def test_an_undertaking_offered_comes_with_its_stake() -> None:
+    """The view says what a single hand or a Thani this seat may declare now would win and
+    lose (28-SH-4, 28-TH-3; a 56 Thani decides the match: 56-TH-4), so that a player sees it
+    before choosing; nothing at another seat's turn, nor to a spectator."""
+    from twentyeight.server.public import public_view
+
+    g = Game.new({"preset": "28", "thani": True}, seed=5)
+    while g.view(g.to_act)["phase"] != "thani":
+        g.apply(g.legal_actions()[-1])
+    seat = g.to_act
+    assert g.view(seat)["offered_stakes"] == {"thani": {"win": 4, "loss": 5}}
+    assert g.view((seat + 1) % 4)["offered_stakes"] is None
+    assert public_view(g)["offered_stakes"] is None
+    g = Game.new({"preset": "56", "thani_56": True}, seed=5)
+    assert g.view(g.to_act)["offered_stakes"] == {"thani": None}
+    g = Game.new({"preset": "28", "single_hand": True}, seed=5)
+    while g.view(g.to_act)["phase"] != "single_hand":
+        g.apply(g.legal_actions()[-1])
+    assert g.view(g.to_act)["offered_stakes"] == {"single": {"win": 3, "loss": 3}}

@@ -15,6 +15,8 @@ from twentyeight.engine.actions import (
     CODE_MASK,
     DENOMINATIONS,
     SEAT_SHIFT,
+    SINGLE,
+    THANI,
     TRUMP_CARD,
     TRUMP_SEVENTH,
 )
@@ -28,12 +30,15 @@ from twentyeight.engine.scoring import (
 )
 from twentyeight.engine.state import (
     ANNULLED,
+    AUCTION,
     NORMAL,
     PHASE_NAMES,
     SHOW_CERTAIN,
     SHOW_EIGHT,
+    SINGLE_HAND,
     SPECIAL_NAMES,
     STATUS_NAMES,
+    THANI_ALONE,
     THANI_HAND,
 )
 from twentyeight.result import current_trick_json, side_points, tricks_json, trump_name
@@ -154,6 +159,9 @@ class View(TypedDict):
     stake: Stake | None
     """The contract's stake, once there is a contract played as one; a single hand's or a
     Thani's own once declared (not a 56 Thani's: it decides the match)."""
+    offered_stakes: dict[str, Stake | None] | None
+    """At this seat's turn, the stake of each undertaking it may declare now (``single``,
+    ``thani``: ``null`` for a 56 Thani that decides the match); else ``null``."""
     trump: str | None
     """The trump suit if this seat knows it (``reverse`` for 29's reversed no-trump)."""
     trump_exposed: bool
@@ -244,6 +252,7 @@ def view(h: Hand, seat: int) -> View:
         "teams": [list(seats) for seats in h.t.team_seats],
         "multiplier": h.multiplier,
         "stake": _stake(h),
+        "offered_stakes": _offered_stakes(h, seat),
         "trump": trump_name(h) if knows else None,
         "trump_exposed": h.revealed,
         "indicator": names[h.indicator] if h.indicator >= 0 and (h.revealed or (
@@ -269,6 +278,25 @@ def view(h: Hand, seat: int) -> View:
                          "score_by_team": list(s.by_team), "annulled_reason": h.annul_reason,
                          "annulled_seat": h.annul_seat}
     return out
+
+
+def _offered_stakes(h: Hand, seat: int) -> dict[str, Stake | None] | None:
+    """The view's ``offered_stakes``: what a single hand or a Thani that this seat may declare
+    now would win with every trick and lose without (28-SH-4, 28-TH-3, 40-6; ``None`` for a
+    56 Thani, which decides the match, 56-TH-4).  From the rules alone: nothing hidden."""
+    if h.to_act != seat:
+        return None
+    codes = set(h.legal_codes())
+    offered = {"single": SINGLE_HAND if SINGLE in codes else None,
+               "thani": (THANI_ALONE if h.phase == AUCTION else THANI_HAND)
+               if THANI in codes else None}
+    out: dict[str, Stake | None] = {}
+    for name, special in offered.items():
+        if special is not None:
+            values = undertaking_stake(h, special)
+            out[name] = None if values is None else _with_gainers(
+                h, {"win": values[0], "loss": values[1]})
+    return out or None
 
 
 def _with_gainers(h: Hand, stake: Stake) -> Stake:

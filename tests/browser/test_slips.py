@@ -457,3 +457,48 @@ def test_the_centre_shows_the_contract_after_a_raise(
     }""")
     assert centre[0] == "24" and centre[1] == "contract · You", centre
     assert centre[2] == "15", centre
+
+
+@pytest.mark.viewport(360, 640)
+def test_an_undertaking_offered_says_what_it_wins_and_loses(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A walk: the Thani and single-hand buttons said what they win and risk only in their
+    titles, which a phone never shows, while the contract panel still told the contract's
+    stake.  Under the calls a line says it: 28-TH-3's "every trick +4, otherwise −5",
+    28-SH-4's ±3, and a 56 Thani "decides the match" (56-TH-4)."""
+    en = catalog("en")
+    page = table(new_browser_context, server, "28")
+    said = page.evaluate("""async () => {
+      const s = await module('js/table/state.js');
+      const h = await module('js/table/render-hand.js');
+      const state = JSON.parse(JSON.stringify(s.ui.st));
+      Object.assign(state.view, { phase: 'thani', offered_stakes: { thani: { win: 4, loss: 5 } } });
+      state.to_act = s.ui.me;
+      state.legal = [`${s.ui.me} thani`, `${s.ui.me} pass`];
+      s.ui.st = s.ui.latest = state;
+      h.renderActions();
+      const thani = document.querySelector('#actions .offer-stakes').textContent;
+      state.view.offered_stakes = { single: { win: 3, loss: 3 } };
+      state.view.phase = 'single_hand';
+      state.legal = [`${s.ui.me} single`, `${s.ui.me} pass`];
+      h.renderActions();
+      const single = document.querySelector('#actions .offer-stakes').textContent;
+      state.view.offered_stakes = null;
+      h.renderActions();
+      return [thani, single, document.querySelectorAll('#actions .offer-stakes').length];
+    }""")
+    undertaking = en["contract.stakes_undertaking"]
+    assert said[0] == f"{en['btn.thani']}: " + undertaking.replace("{win}", "4").replace(
+        "{loss}", "5"), said
+    assert said[1] == f"{en['btn.single']}: " + undertaking.replace("{win}", "3").replace(
+        "{loss}", "3"), said
+    assert said[2] == 0
+    page.evaluate("""async () => {
+      const s = await module('js/table/state.js');
+      const h = await module('js/table/render-hand.js');
+      Object.assign(s.ui.st.view, { phase: 'thani',
+                                    offered_stakes: { thani: { win: 4, loss: 5 } } });
+      s.ui.st.legal = [`${s.ui.me} thani`, `${s.ui.me} pass`];
+      h.renderActions();
+    }""")
+    page.screenshot(path=str(shots / "thani-offered-360x640.png"))

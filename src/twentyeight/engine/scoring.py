@@ -92,16 +92,17 @@ def failure_to_opponents(rules: Rules) -> bool:
     return rules.match_scoring == "score_sheet" or rules.failure_mode == "opponents_gain"
 
 
-def undertaking_stake(h: HandState) -> tuple[int, int] | None:
+def undertaking_stake(h: HandState, special: int | None = None) -> tuple[int, int] | None:
     """What a single hand or a Thani wins with every trick and loses without (28-SH-4, 28-TH-3,
     40-6, [KC97]); ``None`` for a 56 Thani that decides the match (56-TH-4).  Needs one of
-    those undertakings (``h.special``)."""
-    if h.special == SINGLE_HAND:
+    those undertakings: the hand's (``h.special``), or ``special``, one offered."""
+    special = h.special if special is None else special
+    if special == SINGLE_HAND:
         return h.t.single_values
     stake = h.rules.thani_stake
-    if h.special == THANI_ALONE and stake == "match":
+    if special == THANI_ALONE and stake == "match":
         return None
-    return stake if isinstance(stake, tuple) and h.special == THANI_ALONE else h.t.thani_values
+    return stake if isinstance(stake, tuple) and special == THANI_ALONE else h.t.thani_values
 
 
 def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int, tuple[int, ...]]:

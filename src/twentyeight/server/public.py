@@ -39,6 +39,7 @@ def public_part(seat_view: View) -> PublicView:
     out["seat"] = None
     out["hand"] = []
     out["legal"] = []
+    out["offered_stakes"] = None            # (what the seat may declare: its legal actions)
     if out.get("indicator_face_down"):
         out["indicator"] = None
     return out

@@ -11,7 +11,7 @@ import { $, el } from "./dom.js";
 import { handRoom } from "./layout.js";
 import { caughtUp, flags, myTurn, presetName, refresh, seatName, ui, view } from "./state.js";
 import { maySit } from "./invite.js";
-import { matchOverText } from "./text.js";
+import { matchOverText, scoreUnit } from "./text.js";
 
 /** What to do at my turn: "bid at least 16 or pass." (said after "Your turn: "); null in a
  * window after the auction, whose `turn.<phase>` sentence is the whole prompt. */
@@ -167,6 +167,21 @@ export function renderActions() {
     if (claim) group.append(claim);
     box.append(group);
   }
+  const stakes = offeredStakes(st.view.offered_stakes);
+  if (stakes) box.append(el("p", { class: "offer-stakes" }, stakes));
+}
+
+/** What a single hand or a Thani offered now wins and loses, under its button, where a
+ *  phone shows no button's title: "Thani: every trick +4, otherwise −5" (the view's
+ *  `offered_stakes`: 28-SH-4, 28-TH-3; a 56 Thani decides the match, 56-TH-4). */
+function offeredStakes(offered) {
+  if (!offered) return "";
+  return Object.entries(offered).map(([name, stake]) => {
+    const kind = stake?.opponents_gain ? "contract.stakes_undertaking_opponents_gain" : "contract.stakes_undertaking";
+    const what = stake ? t(kind, { win: stake.win, loss: stake.loss })
+      : t(scoreUnit() === "coolies" ? "contract.stakes_kodi" : "contract.stakes_match");
+    return `${t(name === "single" ? "btn.single" : "btn.thani")}: ${what}`;
+  }).join(" · ");
 }
 
 /** After a value is chosen (or the values given back), the keyboard's focus where the next
