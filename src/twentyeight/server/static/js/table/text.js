@@ -115,9 +115,11 @@ export function handResultText(v, hand = null, { booked = null, scores = null } 
   return text;
 }
 
-/** A hand whose bidding side refused the concession and then lost a trick (28-COT-4): it
- *  is lost, twice over, even where its card points made the contract. */
-export const lostAfterRefusing = (v) => (v.history || []).some((entry) => entry.split(" ")[1] === "refuse")
+/** A hand whose bidding side made its contract's card points but refused the concession
+ *  and then lost a trick (28-COT-4): it is lost, twice over, all the same (a contract that
+ *  also went down is told as gone down, the refusal's doubling beside it). */
+export const lostAfterRefusing = (v) => Boolean(v.result?.made)
+  && (v.history || []).some((entry) => entry.split(" ")[1] === "refuse")
   && (v.result?.score_change?.bidding ?? 0) < 0;
 
 /** The kodi-irakkam hand just played (56-MATCH-3): its team made a contract (`made`) and
