@@ -502,3 +502,23 @@ def test_an_undertaking_offered_says_what_it_wins_and_loses(
       h.renderActions();
     }""")
     page.screenshot(path=str(shots / "thani-offered-360x640.png"))
+
+
+def test_a_long_label_of_the_contract_wraps_and_not_its_value(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A walk at 1280×800: "Stake (single hand)" took the panel's width and squeezed the
+    values beside it into a column a word wide ("single / hand", "Bina · team / B")."""
+    page = table(new_browser_context, server, "28")
+    lines = page.evaluate("""async () => {
+      const s = await module('js/table/state.js');
+      const r = await module('js/table/render-panels.js');
+      Object.assign(s.ui.st.view, { phase: 'play', bidder: 1, contract: 16, high_bid: 16,
+        special: 'single_hand', special_seat: 1, stake: { win: 3, loss: 3 } });
+      r.renderContract();
+      const height = (el) => el.getBoundingClientRect().height;
+      const size = parseFloat(getComputedStyle(document.querySelector('#contract dd')).fontSize);
+      const values = [...document.querySelectorAll('#contract dd')].slice(0, 2);
+      return values.map((dd) => height(dd) / size);
+    }""")
+    # "single hand", "Bina · team B" each on one line (a line is 1.2–1.5 times the font size)
+    assert all(n < 1.9 for n in lines), lines
