@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser.conftest import MY_TURN, catalog, seated_page, seq, then_wait, to_the_play
+from browser.conftest import MY_TURN, catalog, dialog_open, seated_page, seq, then_wait, to_the_play
 from browser.geometry import settle
 from server.harness import Server
 
@@ -522,3 +522,28 @@ def test_a_long_label_of_the_contract_wraps_and_not_its_value(
     }""")
     # "single hand", "Bina · team B" each on one line (a line is 1.2–1.5 times the font size)
     assert all(n < 1.9 for n in lines), lines
+
+
+def test_the_keyboard_s_focus_is_kept_at_the_table(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A keyboard walk: after a bid made with Enter the focus fell to the page (the calls are
+    drawn again at each update), and every next turn began five Tabs away from the calls.  At
+    my turn of calls the focus is on a call (a card's turn leaves it: the skip link reaches
+    the hand).  And in the auction the cards are not read "…, not legal now": no card is a
+    choice there."""
+    page = table(new_browser_context, server, "28")
+    assert page.evaluate("document.body.dataset.phase") == "auction"
+    names = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.ariaLabel)")
+    assert names and not any("," in name for name in names), names
+    for _ in range(3):                       # a few turns of calls, by the keyboard alone
+        if page.evaluate("document.body.dataset.phase") in ("play", "trump") or \
+                dialog_open(page):
+            break
+        page.wait_for_function("document.activeElement.closest('#actions button') !== null",
+                               timeout=5000)
+        at = seq(page)
+        page.keyboard.press("Enter")             # the focused call (or the card) is taken
+        then_wait(page, at)
+        page.wait_for_function(MY_TURN)
+        if dialog_open(page):
+            break

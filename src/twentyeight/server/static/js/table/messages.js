@@ -276,8 +276,7 @@ function onError(msg) {
     return origin?.card ? t("notice.refused_card", { card: cardName(origin.card), why })
       : t("notice.refused", { why });
   };
-  notice(tell, "refused");
-  say(tell(), true);
+  notice(tell, "refused");            // (an alert: a screen reader says it; once, not twice)
   sound("refused");
   if (origin?.card) shake(origin.card);
   refresh();

@@ -104,7 +104,32 @@ export function renderPrompt() {
 
 export function renderActions() {
   const box = $("actions");
+  const active = document.activeElement;
+  const held = box.contains(active) ? active.dataset.action ?? "" : null;   // a call had it
+  const lost = held !== null || !active || active === document.body;
   box.replaceChildren();
+  fillActions(box);
+  // (the hand keeps a card's focus, but where no card is a choice the calls are the turn:
+  // after the trump laid by a key, the raise's or the double's)
+  const idleCard = $("hand").contains(active) && !ui.st?.legal.some((a) => isCard(parseAction(a).arg));
+  if (lost || idleCard) keepFocus(box, held);
+}
+
+/** The keyboard's focus after the calls were drawn again (a key pressed on a call, or the
+ *  focus nowhere: it fell to the page when its button went): at my turn, the same call if
+ *  it is still offered, else the first call where no card is to be played (a card's turn
+ *  keeps the page's focus: the skip link's first Tab reaches the hand, and a focused card
+ *  stands lifted over its neighbours); where a dialog is open, or the turn is another's, it
+ *  is left alone. */
+function keepFocus(box, held) {
+  if (!myTurn() || $("hand-over").open) return;
+  const calls = [...box.querySelectorAll("button")];
+  const cardsToPlay = ui.st.legal.some((a) => isCard(parseAction(a).arg));
+  const target = calls.find((b) => held && b.dataset.action === held) || (cardsToPlay ? null : calls[0]);
+  target?.focus({ preventScroll: true });
+}
+
+function fillActions(box) {
   const st = ui.st;
   if (!myTurn()) return;
   const others = st.legal.filter((a) => { const { verb, arg } = parseAction(a); return !((verb === "play" || verb === "trump") && isCard(arg)); });
@@ -210,7 +235,10 @@ export function renderHand() {
   cards.forEach((c, i) => {
     seen[c] = (seen[c] || 0) + 1;
     const legal = legalCards.has(c);
-    const state = !mine ? "" : legal ? t(v.phase === "trump" ? "hand.can_lay" : "hand.legal")
+    // whether a card may be played, where cards are played or laid (in the auction and the
+    // windows no card is a choice: "nine of spades", not "…, not legal now")
+    const cardPhase = v.phase === "play" || v.phase === "trump";
+    const state = !mine || !cardPhase ? "" : legal ? t(v.phase === "trump" ? "hand.can_lay" : "hand.legal")
       : t("hand.not_legal");
     const b = el("button", {
       type: "button",
