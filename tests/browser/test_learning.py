@@ -63,6 +63,10 @@ def test_replay_steps_through_an_uploaded_record(
     assert page.inner_text("#step-label") == f"Step 2 of {total}"
     # (seats as people count them, from 1: the record's seat 1 is "Seat 2")
     assert record["actions"][1] == "1 bid 15" and page.inner_text("#now") == "Seat 2 bids 15"
+    # a screen reader hears the step's action (it heard only "Step 2 of 40"), and the slider
+    # says the step, not "2"
+    assert page.get_attribute("#now", "aria-live") == "polite"
+    assert page.get_attribute("#slider", "aria-valuetext") == f"Step 2 of {total}"
     page.click("#back")
     assert page.inner_text("#step-label") == f"Step 1 of {total}"
     page.locator("#slider").focus()

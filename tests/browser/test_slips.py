@@ -547,3 +547,21 @@ def test_the_keyboard_s_focus_is_kept_at_the_table(
         page.wait_for_function(MY_TURN)
         if dialog_open(page):
             break
+
+
+def test_the_table_s_keys_work_under_a_hindi_keyboard(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A keyboard walk: under a Devanagari layout (InScript) the P key types "प", and the
+    table, which read only "p", did nothing.  The key where the letter sits counts too."""
+    for _ in range(6):                       # until this seat may pass
+        page = table(new_browser_context, server, "28")
+        if page.locator("#actions button.verb-pass").count():
+            break
+        page.context.close()
+    else:
+        raise AssertionError("no turn with a pass in six tables")
+    at = seq(page)
+    page.evaluate("""() => document.body.dispatchEvent(new KeyboardEvent('keydown',
+        { key: 'प', code: 'KeyP', bubbles: true }))""")
+    then_wait(page, at)             # (the table waited for this seat: the pass was sent)
+    assert catalog("en")["act.pass.you"] in page.locator("#log").inner_text()

@@ -138,6 +138,8 @@ function show() {
     trump: step.trump || null, lastAction: step.action, names: names(), clockwise: state.clockwise, viewer: true });
   $("slider").value = String(state.at);
   $("step-label").textContent = t("replay.step", { n: state.at, total: state.steps.length - 1 });
+  // a screen reader hears what happened at the step (#now, live), and the slider says which
+  $("slider").setAttribute("aria-valuetext", $("step-label").textContent);
   const action = step.action;
   const who = action ? Number(action.split(" ")[0]) : null;
   const phase = step.view.history_phases?.at(-1) ?? null;   // the phase `action` was made in

@@ -23,7 +23,10 @@ export function onKey(e) {
   if (inHand && e.key === "Home") return move(0);
   if (inHand && e.key === "End") return move(cards.length - 1);
   if (/^[1-9]$/.test(e.key) && Number(e.key) <= cards.length) return move(Number(e.key) - 1);
-  const key = e.key.toLowerCase();
+  // the letter of the key: its character, or under a layout of another script (Hindi's
+  // InScript types "प" on P) the key where the letter sits
+  const key = /^[a-z]$/i.test(e.key) || !/^Key[A-Z]$/.test(e.code || "") ? e.key.toLowerCase()
+    : e.code.slice(3).toLowerCase();
   const clickVerb = (verbs) => {
     const b = [...$("actions").querySelectorAll("button[data-action]")]
       .find((x) => verbs.includes(parseAction(x.dataset.action).verb));
