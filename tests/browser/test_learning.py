@@ -1159,3 +1159,18 @@ def test_a_rules_page_of_no_game_shows_only_its_error_and_the_ways_on(
         "/rules/28", "/rules/29", "/rules/56", "/rules/40"]
     page.screenshot(path=str(shots / f"rules-no-game-{size[0]}x{size[1]}.png"))
     assert console == [] and errors == []
+
+
+def test_the_lesson_says_its_step_and_not_its_buttons(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A screen-reader walk: the whole lesson box was a live region, so each step read out
+    every button after its sentence ("18", "19", … "28", "Pass"; on load "Next / Play a game
+    / Start again").  Only the step and its words are live (the feedback is a status)."""
+    page, errors = open_page(new_browser_context, server, "/learn", SIZES[0])
+    page.wait_for_function("document.querySelector('#say').textContent.length > 0")
+    live = page.evaluate("""() => [...document.querySelectorAll('[aria-live]')]
+        .filter((el) => el.closest('.tu-main'))
+        .map((el) => [el.getAttribute('aria-live'), el.querySelectorAll('button').length,
+                      !!el.querySelector('#say'), !!el.querySelector('#progress')])""")
+    assert live == [["polite", 0, True, True]], live
+    assert errors == []

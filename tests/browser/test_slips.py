@@ -565,3 +565,22 @@ def test_the_table_s_keys_work_under_a_hindi_keyboard(
         { key: 'प', code: 'KeyP', bubbles: true }))""")
     then_wait(page, at)             # (the table waited for this seat: the pass was sent)
     assert catalog("en")["act.pass.you"] in page.locator("#log").inner_text()
+
+
+@pytest.mark.viewport(844, 390)
+def test_the_details_drawer_holds_the_focus_and_gives_it_back(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A keyboard walk on a phone held sideways: with the "Details" drawer open, Shift+Tab
+    reached the cards and calls it covers, and closing it (Escape, ×) left the focus on a
+    hidden button or the page.  The table behind is out of reach while it is open, and the
+    focus goes back to "Details"."""
+    page = table(new_browser_context, server, "28")
+    page.locator("#details-btn").click()
+    assert page.evaluate("document.querySelector('main .play').inert")
+    for _ in range(12):                      # round the page backwards: never the table
+        page.keyboard.press("Shift+Tab")
+        behind = page.evaluate("document.activeElement.closest('main .play') !== null")
+        assert not behind, page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "details-btn"
+    assert not page.evaluate("document.querySelector('main .play').inert")

@@ -92,7 +92,11 @@ function drawer(open) {
   ui.drawer = open;
   document.body.classList.toggle("drawer-open", open);
   $("details-btn").setAttribute("aria-expanded", String(open));
+  // the table it covers is out of reach while it is open (a Tab reached the cards behind
+  // it), and closing it gives the focus back to the button that opened it
+  document.querySelector("main .play").inert = open;
   if (open) $("side").focus({ preventScroll: true });
+  else $("details-btn").focus({ preventScroll: true });
 }
 
 async function boot() {
