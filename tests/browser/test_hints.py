@@ -235,6 +235,11 @@ def test_a_trump_suit_and_a_named_bid_are_said_in_a_review(
     page.wait_for_function("document.documentElement.lang === 'en'")
     labels = page.evaluate("""async () => {
       const { actionLabel } = await module('js/learn/review.js');
+      const { t } = await module('js/i18n.js');
+      // (the page's lang is set before its catalog has come: under load a label was its key)
+      for (let i = 0; i < 400 && t('review.trump_card') === 'review.trump_card'; i++) {
+        await new Promise((done) => setTimeout(done, 50));
+      }
       return ['0 trump S', '2 trump 9D', '1 bid 30H', '1 bid 31NT', '0 bid 16', '0 trump seventh']
         .map(actionLabel);
     }""")
