@@ -607,7 +607,8 @@ def test_a_56_review_counts_tables_not_game_points() -> None:
     """56-MATCH-1: a side pays the other tables, so a hand's net game points (its change less
     the other side's) are twice the tables paid.  A review said "6.00 game points" of a hand
     whose stake was a table or two; it says the tables that change hands."""
-    from twentyeight.analysis.review import cost_words, game_measure
+    from twentyeight.analysis.outcome import game_measure
+    from twentyeight.analysis.review import cost_words
     from twentyeight.rules import Rules
 
     assert game_measure(Rules.from_spec("56")) == (0.5, "tables")

@@ -8,6 +8,7 @@ Two deals that differ only in what a seat cannot see give that seat the same vie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from twentyeight.cards import cards_of
@@ -233,6 +234,7 @@ def view(h: Hand, seat: int) -> View:
         shown_pair = {"seat": h.pair_by,
                       "cards": [names[c] for c in cards_of(h.t.kq_masks[h.trump])]}
     in_play = h.bidder >= 0 and h.special in (NORMAL, THANI_HAND)
+    codes = h.legal_codes() if h.to_act == seat else []     # (once: legal, offered_stakes)
     out: View = {
         "seat": seat,
         "rules": rules_spec(h),
@@ -252,7 +254,7 @@ def view(h: Hand, seat: int) -> View:
         "teams": [list(seats) for seats in h.t.team_seats],
         "multiplier": h.multiplier,
         "stake": _stake(h),
-        "offered_stakes": _offered_stakes(h, seat),
+        "offered_stakes": _offered_stakes(h, codes) if codes else None,
         "trump": trump_name(h) if knows else None,
         "trump_exposed": h.revealed,
         "indicator": names[h.indicator] if h.indicator >= 0 and (h.revealed or (
@@ -267,8 +269,7 @@ def view(h: Hand, seat: int) -> View:
         "tricks": tricks_json(h),
         "points": side_points(h),
         "scores": list(h.scores),
-        "legal": [f"{seat} {h.describe(c)}" for c in h.legal_codes()]
-        if h.to_act == seat else [],
+        "legal": [f"{seat} {h.describe(c)}" for c in codes],
     }
     if h.over:
         s = h.score()
@@ -280,13 +281,12 @@ def view(h: Hand, seat: int) -> View:
     return out
 
 
-def _offered_stakes(h: Hand, seat: int) -> dict[str, Stake | None] | None:
-    """The view's ``offered_stakes``: what a single hand or a Thani that this seat may declare
-    now would win with every trick and lose without (28-SH-4, 28-TH-3, 40-6; ``None`` for a
-    56 Thani, which decides the match, 56-TH-4).  From the rules alone: nothing hidden."""
-    if h.to_act != seat:
-        return None
-    codes = set(h.legal_codes())
+def _offered_stakes(h: Hand, legal: Sequence[int]) -> dict[str, Stake | None] | None:
+    """The view's ``offered_stakes``: what a single hand or a Thani that the seat to act may
+    declare now (``legal``, its legal codes) would win with every trick and lose without
+    (28-SH-4, 28-TH-3, 40-6; ``None`` for a 56 Thani, which decides the match, 56-TH-4).
+    From the rules alone: nothing hidden."""
+    codes = set(legal)
     offered = {"single": SINGLE_HAND if SINGLE in codes else None,
                "thani": (THANI_ALONE if h.phase == AUCTION else THANI_HAND)
                if THANI in codes else None}

@@ -10,7 +10,8 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from twentyeight.analysis.review import Decision, game_measure
+from twentyeight.analysis.outcome import game_measure
+from twentyeight.analysis.review import Decision
 from twentyeight.cards import SUIT_SYMBOLS, SUITS
 from twentyeight.engine.reasons import annulment_words, card_text
 from twentyeight.game import Game

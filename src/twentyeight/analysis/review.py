@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyeight.analysis.expert import Evaluation, Expert, default_expert
-from twentyeight.analysis.outcome import game_measure, score_unit
+from twentyeight.analysis.outcome import game_measure
 from twentyeight.analysis.why import explain_choice
 from twentyeight.engine.actions import Action
 from twentyeight.engine.reasons import Reason
@@ -45,12 +45,10 @@ __all__ = [
     "Verdict",
     "biggest_first",
     "cost_words",
-    "game_measure",
     "hand_records",
     "review_hand",
     "review_match",
     "review_records",
-    "score_unit",
 ]
 
 UNSEEN = (0.05, 0.005)

@@ -223,8 +223,8 @@ def review_work(record: dict[str, Any], hand: int, seat: int, effort: Effort | N
 def review_unit(record: dict[str, Any]) -> dict[str, Any]:
     """``unit``: what a review's second cost counts in ``record``'s game, ``"tables"`` or
     ``"coolies"`` (a decision's ``loss_game_points`` are then twice what changes hands:
-    ``analysis.review.game_measure``), else ``None`` (game points)."""
-    from twentyeight.analysis.review import score_unit
+    ``analysis.outcome.game_measure``), else ``None`` (game points)."""
+    from twentyeight.analysis.outcome import score_unit
     from twentyeight.record import read_hand_record
 
     return {"unit": score_unit(read_hand_record(record).rules)}
