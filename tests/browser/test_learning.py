@@ -530,6 +530,11 @@ def test_a_guests_finished_matches_are_listed_for_replay(
     for made in (played, watched):          # the guest opens each table once it is over
         page.goto(f"{server.url}/r/{made['room']}")
         page.locator("#replay-link").wait_for()
+        if made is played:                  # the public state comes before the seat's own:
+            page.wait_for_function(         # wait for the seat's, which keeps the match
+                "room => (localStorage.getItem('twentyeight:played') || '').includes(room)",
+                arg=played["room"])
+            page.locator("#seats .plate.mine").wait_for()
         outcome[made["room"]] = page.inner_text("#prompt")
     page.goto(f"{server.url}/replay")
     listed = page.locator("#recent-list a")
