@@ -50,6 +50,17 @@ def trump_name(h: Hand) -> str | None:
     return SUITS[h.trump] if h.trump >= 0 else None
 
 
+def verdict(result: dict[str, Any]) -> str | None:
+    """A finished contract's outcome in words: ``made``, ``failed``, or made and lost all the
+    same, the concession refused and a trick lost after it (28-COT-4); ``None`` where the
+    hand had no contract to make (annulled, shown, or still in play)."""
+    if result.get("made") is None:
+        return None
+    if result["made"] and result.get("won") is False:
+        return "made, yet lost: the concession refused and a trick lost after it (28-COT-4)"
+    return "made" if result["made"] else "failed"
+
+
 def hand_result(h: Hand) -> dict[str, Any]:
     """The result object: RECORDS.md's fields first, then the extra fields this engine adds."""
     score = h.score()
@@ -78,6 +89,7 @@ def hand_result(h: Hand) -> dict[str, Any]:
         "teams": [list(seats) for seats in h.t.team_seats],
         "bidding_team": h.bid_team if h.bid_team >= 0 else None,
         "score_by_team": list(score.by_team) if score else None,
+        "won": score.won if score else None,
         "match_winner": score.match_winner if score else None,
         "indicator": names[h.indicator] if h.indicator >= 0 else None,
         "seventh_card": h.seventh,

@@ -113,6 +113,9 @@ class HandOutcome(TypedDict):
     """How a finished hand ended."""
 
     made: bool | None
+    won: bool | None
+    """Whether the bidding side won the hand: ``made``, unless it refused the concession and
+    lost a trick after it (28-COT-4)."""
     score_change: ScoreChange
     score_by_team: list[int]
     annulled_reason: str | None
@@ -274,8 +277,8 @@ def view(h: Hand, seat: int) -> View:
     if h.over:
         s = h.score()
         assert s is not None
-        out["result"] = {"made": s.made, "score_change": {"bidding": s.bidding,
-                                                          "opponents": s.opponents},
+        out["result"] = {"made": s.made, "won": s.won,
+                         "score_change": {"bidding": s.bidding, "opponents": s.opponents},
                          "score_by_team": list(s.by_team), "annulled_reason": h.annul_reason,
                          "annulled_seat": h.annul_seat}
     return out

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from browser.test_learning import REFUSED
+from browser.test_learning import CONCEDED, REFUSED
+from helpers import E, N, S, W, game
+from twentyeight.game import Game
 from twentyeight.match import Match
+from twentyeight.result import verdict
 from twentyeight.server.scoresheet import sheet_rows
 
 
@@ -16,3 +19,36 @@ def test_a_hand_lost_after_refusing_the_concession_is_not_made_on_the_sheet() ->
     assert result["made"] is True and result["score_change"]["bidding"] == -8
     row = sheet_rows(match)[0]
     assert row["made"] is False and row["points"] == [0, -8]
+
+
+def test_the_engine_says_the_hand_was_lost_though_made() -> None:
+    """28-COT-4 once, in the engine: the result's ``made`` is the card points' (all 28) and
+    ``won`` the hand's (lost), in the replay's result and in a seat's view."""
+    game = Game.from_record(REFUSED)
+    result = game.result()
+    assert (result["made"], result["won"]) == (True, False)
+    assert verdict(result) == ("made, yet lost: the concession refused and a trick lost after "
+                               "it (28-COT-4)")
+    view = game.view(1)
+    assert view["result"] is not None
+    assert (view["result"]["made"], view["result"]["won"]) == (True, False)
+    conceded = Game.from_record(CONCEDED).result()                       # 28-COT-3
+    assert (conceded["made"], conceded["won"], verdict(conceded)) == (True, True, "made")
+
+
+def test_a_shown_hand_is_neither_made_nor_lost_on_the_sheet() -> None:
+    """28-POST-4 (show3): South shows eight spades after the auction and its side scores 3;
+    nothing was played for the contract, so the row is neither made nor lost (it said
+    "lost", the sheet reading a missing result as a failed one)."""
+    shown = game({"preset": "28", "eight_same_suit": "show3"}, W,
+                 {S: "7S JS 9S AS TS KS QS 8S", E: "JH 9H AH TH JD 9D AD TD",
+                  N: "KH QH 8H 7H 9C QD 8D 7D", W: "JC KD AC TC KC QC 8C 7C"},
+                 ["2 bid 14", "3 pass", "0 pass", "1 pass", "2 trump JS"])
+    record = shown.to_record()
+    match = Match.from_record({"rules": record["rules"], "hands_played": [record]})
+    row = sheet_rows(match)[0]
+    assert (row["status"], row["special"], row["special_seat"]) == \
+        ("complete", "eight_of_a_suit", S)
+    assert row["made"] is None and row["points"] == [3, 0]
+    assert (shown.result()["made"], shown.result()["won"], verdict(shown.result())) == \
+        (None, None, None)

@@ -16,6 +16,7 @@ from twentyeight.cards import SUIT_SYMBOLS, SUITS
 from twentyeight.engine.reasons import annulment_words, card_text
 from twentyeight.game import Game
 from twentyeight.record import read_hand_record
+from twentyeight.result import verdict
 
 __all__ = ["review_page"]
 
@@ -109,10 +110,10 @@ def _hand(number: int, record: Mapping[str, Any], decisions: Sequence[Decision],
     result = Game.from_record(record).result()
     lines = [f"<section class=\"hand\"><h2>Hand {number + 1}</h2>"]
     if result["bidder"] is not None:
-        verdict = {True: "made", False: "failed", None: "no contract result"}[result["made"]]
+        said = verdict(result) or "no contract result"
         trump = result["trump"]
         lines.append(f"<p>Seat {result['bidder']} bid {result['contract']}, trump "
-                     f"{_suit(trump)}, target {result['target']}: {verdict}"
+                     f"{_suit(trump)}, target {result['target']}: {said}"
                      + (f", card points {result['points']['bidding']}–"
                         f"{result['points']['opponents']}"
                         if result["status"] == "complete" else "") + ".</p>")

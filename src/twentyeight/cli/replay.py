@@ -26,6 +26,7 @@ from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
 from twentyeight.match import Match
 from twentyeight.record import is_match, parse_document
+from twentyeight.result import verdict
 
 OK, ILLEGAL, INVALID = 0, 1, 2
 
@@ -183,9 +184,8 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         p = result["points"]
         lines.append(f"points: bidding side {p['bidding']}, opponents {p['opponents']}")
         change = result["score_change"]
-        verdict = "made" if result["made"] else "failed" if result["made"] is False else "scored"
-        lines.append(f"result: {verdict}; game points: bidding side {change['bidding']:+d}, "
-                     f"opponents {change['opponents']:+d}")
+        lines.append(f"result: {verdict(result) or 'scored'}; game points: bidding side "
+                     f"{change['bidding']:+d}, opponents {change['opponents']:+d}")
     elif result["status"] == "in_progress":
         lines.append(f"to act: {seat(result['to_act'])}; legal: {', '.join(result['legal'])}"
                      if result["to_act"] is not None else "to act: nobody")

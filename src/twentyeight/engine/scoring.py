@@ -37,7 +37,10 @@ class Score:
 
     ``bidding`` is the change to the bidding side's score and ``opponents`` the change to each
     opposing side's; ``by_team`` lists every team's change.  ``match_winner`` is set when the
-    hand decides the whole match (a 56 Thani with ``thani_stake = "match"``).
+    hand decides the whole match (a 56 Thani with ``thani_stake = "match"``).  ``made`` says
+    whether the contract's card points (or an undertaking's every trick) were taken;
+    ``lost_anyway`` that the hand is lost even so, the concession refused and a trick lost
+    after it (28-COT-4).
     """
 
     made: bool | None
@@ -46,6 +49,14 @@ class Score:
     opponents: int
     by_team: tuple[int, ...]
     match_winner: int | None = None
+    lost_anyway: bool = False
+
+    @property
+    def won(self) -> bool | None:
+        """Whether the bidding side won the hand: it made the contract, unless it refused the
+        concession and lost a trick after it (28-COT-4); ``None`` where nothing was bid for
+        (an annulled hand, a shown hand)."""
+        return None if self.made is None else self.made and not self.lost_anyway
 
 
 def bidding_points(h: PlayState) -> int:
@@ -128,9 +139,9 @@ def settle(h: HandState, delta: int, team: int | None = None) -> tuple[int, int,
 
 
 def _score(h: HandState, made: bool | None, goal: int | None, delta: int,
-           team: int | None = None) -> Score:
+           team: int | None = None, lost_anyway: bool = False) -> Score:
     side, opponents, by_team = settle(h, delta, team)
-    return Score(made, goal, side, opponents, by_team)
+    return Score(made, goal, side, opponents, by_team, lost_anyway=lost_anyway)
 
 
 def score(h: HandState) -> Score | None:
@@ -169,7 +180,7 @@ def score(h: HandState) -> Score | None:
     if h.cot_accepted:                                  # 28-COT-3
         return _score(h, True, goal, win)
     if h.cot_refused and h.bidding_lost:                # 28-COT-4
-        return _score(h, made, goal, -2 * loss)
+        return _score(h, made, goal, -2 * loss, lost_anyway=made)
     if made:
         if rules.cot and not h.bidding_lost:            # 28-COT-1
             win *= 2

@@ -28,18 +28,10 @@ def sheet_rows(match: Match) -> list[dict[str, Any]]:
                      "multiplier": r["multiplier"], "c": r["c"],
                      "special": r["special"], "special_seat": r["special_seat"],
                      "status": r["status"],
-                     "made": _won(r) if r["status"] == "complete" else None,
+                     "made": r["won"] if r["status"] == "complete" else None,
                      "points": list(r["score_by_team"]), "scores": list(after),
                      "booked": match.booking(k)})
     return rows
-
-
-def _won(result: dict[str, Any]) -> bool:
-    """Whether the bidding side won the hand: it made the contract, unless it refused the
-    concession and lost a trick after it, which loses twice over even when made (28-COT-4)."""
-    lost_after_refusing = result.get("cot") == "refused" and \
-        result["score_change"]["bidding"] < 0
-    return bool(result["made"]) and not lost_after_refusing
 
 
 def sheet_message(match: Match) -> dict[str, Any]:

@@ -27,7 +27,8 @@ export function renderSheet() {
   }
   const body = el("tbody");
   for (const r of rows) {
-    const result = r.made === null ? t("sheet.annulled") : t(r.made ? "sheet.made" : "sheet.lost");
+    const result = r.made !== null ? t(r.made ? "sheet.made" : "sheet.lost")
+      : r.status === "complete" && r.special ? shownBy(r) : t("sheet.annulled");
     const tr = el("tr", { class: r.made === false ? "lost" : "" },
       el("th", { scope: "row", text: digits(r.hand + 1) }),
       el("td", { text: bidShown(r) }),
@@ -71,6 +72,10 @@ function kodiMarks(r, k) {
 }
 
 /** A row's "Bid": who bid what, or who played a single hand or a Thani (which voids it). */
+/** A hand ended by a show, not played for a contract (28-POST-4, 28-SH-7): who showed what
+ *  ("Ravi: eight of a suit"). */
+const shownBy = (r) => `${seatName(r.special_seat, { hand: r.hand })}: ${t(`special.${r.special}`)}`;
+
 function bidShown(r) {
   if (isUndertaking(r) && r.special_seat != null) {
     return `${seatName(r.special_seat, { hand: r.hand })} ${t(`special.${r.special}`)}`;

@@ -118,9 +118,7 @@ export function handResultText(v, hand = null, { booked = null, scores = null } 
 /** A hand whose bidding side made its contract's card points but refused the concession
  *  and then lost a trick (28-COT-4): it is lost, twice over, all the same (a contract that
  *  also went down is told as gone down, the refusal's doubling beside it). */
-export const lostAfterRefusing = (v) => Boolean(v.result?.made)
-  && (v.history || []).some((entry) => entry.split(" ")[1] === "refuse")
-  && (v.result?.score_change?.bidding ?? 0) < 0;
+export const lostAfterRefusing = (v) => Boolean(v.result?.made) && v.result.won === false;
 
 /** The kodi-irakkam hand just played (56-MATCH-3): its team made a contract (`made`) and
  *  each of them took a kodi off, or it did not and the kodis stay — and then a declarer of
