@@ -21,9 +21,18 @@ from twentyeight.server.authority import Authority
 from twentyeight.server.database import Database
 from twentyeight.server.memory_store import MemoryStore
 from twentyeight.server.protocol import ProtocolError, parse
-from twentyeight.server.room import HUMAN, PLAYING, Room, Seat, new_token, token_hash
+from twentyeight.server.room import (
+    HUMAN,
+    PLAYING,
+    RESULT_READING_SECONDS,
+    Room,
+    Seat,
+    new_token,
+    token_hash,
+)
 from twentyeight.server.store import Append, RoomRow, SeatRow, start_record
 from twentyeight.server.sync import LocalSync
+from twentyeight.server.turnclock import turn_clock
 
 Message = dict[str, Any]
 
@@ -276,3 +285,25 @@ def test_a_token_that_cannot_be_one_is_told_what_a_token_is(doc: dict[str, Any])
         parse(json.dumps(doc))
     assert refused.value.code == "malformed"
     assert "token: ASCII text of at most 128 characters" in refused.value.message
+
+
+def test_a_persons_clock_waits_while_the_last_hands_result_is_read() -> None:
+    """Four people at the table: mid-hand the next turn's clock runs from the action before
+    it; after the last action of a hand the next hand's clock starts
+    ``RESULT_READING_SECONDS`` later, the result being on every screen (it ran at once, and
+    reading the result cost the first turn of the next hand)."""
+    async def scenario(t: Table) -> None:
+        assert t.room.match is not None
+        for s in t.room.seats:
+            s.connections = 1
+        while len(t.room.match.games) == 1:
+            seat = t.to_act
+            if len(t.room.match.games) == 1 and t.room.seq:          # mid-hand
+                assert t.room.takeover_at(seat) == t.room.turn_seconds
+            await t.send(seat, t.legal(seat)[0])
+        assert t.room.takeover_at(t.to_act) == RESULT_READING_SECONDS + t.room.turn_seconds
+        assert turn_clock(t.room, at=0.0) == {
+            "seat": t.to_act, "seconds": RESULT_READING_SECONDS + t.room.turn_seconds,
+            "kind": "turn"}
+
+    run(scenario)

@@ -144,7 +144,7 @@ class Authority:
         room.seq, room.status = seq, status
         room.acted_elsewhere, room.acted_by = False, None
         room.log.append(str(done))
-        room.turn_since = accepted
+        room.turn_begins(accepted, hand_ended=len(match.games) - 1 > hand)
         room.commit()
         s = room.seats[seat]
         seats_changed = status != PLAYING

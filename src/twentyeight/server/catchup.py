@@ -150,7 +150,7 @@ class DatabaseSync(LocalSync):
             room.seq = a.seq
             room.acted_elsewhere, room.acted_by = True, writer
             room.log.append(a.action)
-            room.turn_since = self.hub.now()
+            room.turn_begins(self.hub.now(), hand_ended=len(match.games) - 1 > hand)
             room.status = FINISHED if match.over else PLAYING
             room.commit()
             s = room.seats[a.seat]

@@ -12,6 +12,9 @@ after that, until the person sends an action or says ``hello`` again), and for a
 person has been away for the room's ``takeover_seconds``, until they are back.  The turn clock
 runs only while somebody else waits on the table (another person seated, or a newcomer waiting
 for a seat): a person alone with computer players is never hurried — it keeps nobody waiting.
+When a hand ends, a person's clock waits :data:`RESULT_READING_SECONDS` more: the result is
+on the screen (the next hand's messages wait behind it), and reading it must not cost the
+first turn of the next hand.  Computer players do not wait for it.
 """
 
 from __future__ import annotations
@@ -37,13 +40,16 @@ from twentyeight.server.store import (
     seats_held_by,
 )
 
-__all__ = ["BOT", "CLOSED", "FINISHED", "HUMAN", "OPEN", "PLAYING", "WAITING", "Room", "Seat",
-           "new_token", "restore", "token_hash", "token_matches"]
+__all__ = ["BOT", "CLOSED", "FINISHED", "HUMAN", "OPEN", "PLAYING", "RESULT_READING_SECONDS",
+           "WAITING", "Room", "Seat", "new_token", "restore", "token_hash", "token_matches"]
 
 if TYPE_CHECKING:
     from twentyeight.server.store import RoomRow
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
+
+RESULT_READING_SECONDS = 15.0
+"""How long after a hand ends a person's turn clock starts (:attr:`Room.clock_from`)."""
 
 
 def new_token() -> str:
@@ -160,6 +166,9 @@ class Room:
     turn_since: float = 0.0
     """``loop.time()`` when the current turn began (the last action was accepted, or the
     start)."""
+    clock_from: float = 0.0
+    """``loop.time()`` before which a person's turn clock does not run: a hand has just ended
+    and its result is on everyone's screen (:data:`RESULT_READING_SECONDS`)."""
     acted_elsewhere: bool = False
     """Whether the last action was committed by another process (then this one's computer
     players leave the next one to that process: :meth:`.sync.Sync.deferral`)."""
@@ -252,7 +261,14 @@ class Room:
             return 0.0
         if not self.others_waiting(seat):   # alone with computers: nobody to keep waiting
             return None
-        return self.turn_since + self.turn_seconds
+        return max(self.turn_since, self.clock_from) + self.turn_seconds
+
+    def turn_begins(self, now: float, hand_ended: bool = False) -> None:
+        """The next turn begins at ``now`` (an action was accepted); after the last action
+        of a hand a person's clock waits while its result is read (:attr:`clock_from`)."""
+        self.turn_since = now
+        if hand_ended:
+            self.clock_from = now + RESULT_READING_SECONDS
 
     def others_waiting(self, seat: int) -> bool:
         """Whether somebody but ``seat``'s person waits on the table: another person seated
