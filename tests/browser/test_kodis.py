@@ -145,6 +145,27 @@ def test_a_kodi_is_shown_and_told(new_browser_context: Callable[..., BrowserCont
     assert not errors
 
 
+def test_the_sheet_keeps_the_next_hands_row_until_the_table_reaches_it(
+        new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
+    """The sheet comes as soon as a hand ends: the next hand, annulled as dealt (28-POST-3,
+    say), can end while the last hand's result is still open. The sheet behind the open
+    result shows the hand whose result it is, not the next one's row (it showed both)."""
+    page, room, errors = page_at(new_browser_context, server, SIZES[0])
+    first = tc.rec("56-kerala-b-makes", KERALA_ONE)["hands_played"][0]
+    told = hand_end(room, KERALA_ONE, [first])
+    [sheet] = [m for m in told if m["type"] == "sheet" and len(m["hands"]) == 1]
+    row = sheet["hands"][0]
+    redealt = {**row, "hand": 1, "bidder": None, "contract": None, "status": "annulled",
+               "made": None, "points": [0] * len(row["points"]), "booked": None}
+    replay(page, [*told, {"type": "sheet", "hands": [row, redealt]}])
+    result_text(page)
+    rows = page.locator("#sheet tbody tr")
+    assert rows.count() == 1 and rows.first.locator("th").inner_text() == "1"
+    close_result(page)
+    assert rows.count() == 1                    # (hand 1's end is still to be shown)
+    assert not errors
+
+
 def test_the_kodi_irakkam_hand_is_told(new_browser_context: Callable[..., BrowserContext],
                                        server: Server, artifacts: Path) -> None:
     """56-MATCH-3: in team A's kodi-irakkam hand Asha makes 28: each of team A takes the kodi

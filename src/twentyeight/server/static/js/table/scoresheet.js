@@ -13,10 +13,15 @@ export function receiveSheet(msg) {
   renderSheet();
 }
 
+/** Whether the table has shown the end of row `r`'s hand: the sheet comes as soon as a hand
+ *  ends, and the next hand (annulled as dealt, say) can end too while the last result is
+ *  still open; its row waits for its own result, or for the table to reach a later hand. */
+const shown = (r) => r.hand < (ui.st?.hand ?? Infinity) || r.hand <= (ui.lastResult?.hand ?? -1);
+
 export function renderSheet() {
   const box = $("sheet");
   if (!box) return;
-  const rows = ui.sheet || [];
+  const rows = (ui.sheet || []).filter(shown);
   box.replaceChildren();
   if (!rows.length) { box.append(el("p", { class: "sys", text: t("sheet.empty") })); return; }
   const teams = rows[0].scores.length;
