@@ -1179,3 +1179,52 @@ def test_the_lesson_says_its_step_and_not_its_buttons(
                       !!el.querySelector('#say'), !!el.querySelector('#progress')])""")
     assert live == [["polite", 0, True, True]], live
     assert errors == []
+
+
+def test_the_lesson_is_walked_with_the_keyboard_alone(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """The 28 lesson from its first word to its last with keys only.  Each step was drawn
+    anew and the focus fell to the page, so every step began Tabs away from what it asked
+    for, and the hand was a Tab stop per card.  Now the focus goes to what the step asks
+    for: "Next", the call the lesson wants, or the hand — one Tab stop, its cards reached
+    with the arrows."""
+    with urllib.request.urlopen(server.url + "/api/tutorial", timeout=10) as answer:
+        steps = json.load(answer)["steps"]
+    page, errors = open_page(new_browser_context, server, "/learn", SIZES[0])
+    page.wait_for_selector("#say:not(:empty)")
+    focused = "() => { const e = document.activeElement; return e.id || e.dataset.card" \
+        " || e.dataset.action || e.tagName; }"
+    for _ in range(40):                                 # Tab from the top to "Next"
+        page.keyboard.press("Tab")
+        if page.evaluate(focused) == "next":
+            break
+    else:
+        raise AssertionError("Tab never reached Next")
+    stops = page.evaluate("() => [...document.querySelectorAll('.lb-hand button')]"
+                          ".filter((b) => b.tabIndex === 0).length")
+    assert stops == 0                                   # (no card to play at the first step)
+    for k, step in enumerate(steps[:-1]):
+        expect = step["expect"]
+        if expect is None:
+            assert page.evaluate(focused) == "next", (k, step["say"]["key"])
+            page.keyboard.press("Enter")
+            continue
+        verb, arg = expect.split()[1], expect.split()[-1]
+        if verb != "play":
+            assert page.evaluate(focused) == expect, (k, expect)
+            page.keyboard.press("Enter")
+            continue
+        cards = page.locator(".lb-hand button").evaluate_all(
+            "(bs) => bs.map((b) => [b.dataset.card, b.tabIndex])")
+        assert [tab for _, tab in cards].count(0) == 1, cards     # one Tab stop
+        at = page.evaluate(focused)
+        names = [card for card, _ in cards]
+        assert at in names, (k, at)
+        moves = names.index(arg) - names.index(at)
+        for _ in range(abs(moves)):
+            page.keyboard.press("ArrowRight" if moves > 0 else "ArrowLeft")
+        assert page.evaluate(focused) == arg
+        page.keyboard.press("Enter")
+    assert page.inner_text("#say").startswith("That is 28.")
+    assert page.evaluate(focused) == "play-now"
+    assert errors == []

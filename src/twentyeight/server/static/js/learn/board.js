@@ -81,6 +81,31 @@ function statusLine(view, names, me, trump) {
   return parts.join(" · ");
 }
 
+/** The hand of buttons as one Tab stop (a toolbar's roving focus): Tab reaches its first
+ *  legal card, the arrows, Home and End move along it.  It was a Tab stop per card: eight
+ *  Tabs to pass the hand on the way to the lesson's words. */
+function rove(hand) {
+  const buttons = [...hand.querySelectorAll("button")];
+  if (!buttons.length) return;
+  const first = buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
+  first.tabIndex = 0;
+  hand.addEventListener("keydown", (e) => {
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1,
+      Home: 0, End: buttons.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+    for (const b of buttons) b.tabIndex = b === next ? 0 : -1;
+    next.focus();
+  });
+}
+
+/** The hand's button that Tab reaches (its first legal card), or null: drawn without
+ *  `onCard`, the hand has none. */
+export const handStop = (root) => root.querySelector(".lb-hand button[tabindex='0']");
+
 /**
  * Draw `view` into `root`.  `me`: the viewing seat; `hands`: every seat's cards (open
  * replay); `trump`: the real trump (open replay); `lastAction`: the action just made;
@@ -141,11 +166,13 @@ export function drawBoard(root, { view, me, hands = null, trump = null, lastActi
     if (onCard) {
       const ok = !playable || playable.includes(c);
       mine.append(el("button", { type: "button", class: `lb-card-btn${ok ? " legal" : ""}`,
-        "aria-label": cardName(c), "data-card": c, onclick: () => onCard(c) }, cardFace(c)));
+        "aria-label": cardName(c), "data-card": c, tabindex: "-1", onclick: () => onCard(c) },
+      cardFace(c)));
     } else {
       mine.append(el("span", { role: "listitem" }, cardFace(c)));
     }
   }
+  if (onCard) rove(mine);
   if (view.indicator && view.indicator_face_down && !hands) {
     mine.append(el("span", { class: "lb-indicator", title: t("plate.your_trump_card") },
       cardFace(view.indicator, { small: true, cls: "face-down" })));

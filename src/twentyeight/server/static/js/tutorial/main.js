@@ -10,7 +10,7 @@ import { loaded } from "../request.js";
 import { languageSwitch, remember } from "../settings.js";
 import { bidParts, labelNode, parseAction } from "../words.js";
 import { gameName } from "../games.js";
-import { drawBoard, el, historyList, refitBoard } from "../learn/board.js";
+import { drawBoard, el, handStop, historyList, refitBoard } from "../learn/board.js";
 import { ruleHref } from "../learn/notes.js";
 import { tellIn } from "../table/dom.js";
 
@@ -97,7 +97,24 @@ function lastAction(i) {
   return moves.length ? moves[moves.length - 1] : null;
 }
 
+/** Where the focus goes after a step that was taken from the lesson's own controls (a
+ *  card, a call, "Next"): to what the new step asks for — the hand, the call the lesson
+ *  wants, "Next", "Play a game".  Drawn again, the control the focus was on had gone, and
+ *  the focus fell to the page: every step began from the top, a keyboard's or a screen
+ *  reader's. */
+function focusTheStep(wantsCard) {
+  const target = wantsCard ? handStop($("board"))
+    : $("calls").querySelector("button.primary") ?? $("calls").querySelector("button")
+      ?? [$("next"), $("play-now")].find((b) => !b.hidden);
+  target?.focus();
+}
+
+/** Whether the focus is on one of the lesson's controls (its hand, calls and buttons). */
+const focusInLesson = () => [$("board"), $("calls"), $("next").parentElement]
+  .some((box) => box.contains(document.activeElement));
+
 function show() {
+  const hadFocus = focusInLesson();
   const i = lesson.at;
   const step = lesson.steps[i];
   const view = step.view;
@@ -125,6 +142,7 @@ function show() {
   $("history").replaceChildren(history);
   history.scrollTop = history.scrollHeight;
   refitBoard();                      // (the lesson's words above it on a phone: now known)
+  if (hadFocus) focusTheStep(wantsCard);
 }
 
 function tryAction(action) {
