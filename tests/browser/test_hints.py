@@ -137,8 +137,10 @@ def test_the_review_of_my_play_is_read_on_a_phone(
     page.route("**/review", lambda route: route.fulfill(json={
         "hand": 0, "seat": 0, "known": True,
         "decisions": [{**MISTAKE, "trick": k + 1, "loss": 2.0 - k / 4} for k in range(6)]}))
-    page.click("#review-btn")
+    page.focus("#review-btn")                  # asked from the keyboard: the focus stays in
+    page.keyboard.press("Enter")               # the dialog, on the review (it fell to the page)
     page.wait_for_selector("#ho-review .rv-summary")
+    assert page.evaluate("document.activeElement.id") == "ho-review"
     at = page.evaluate(REVIEW_IN_VIEW)
     assert abs(at["above"] - at["margin"]) < 2, at            # at the top, below the fade
     assert at["shown"] > at["height"] - at["margin"] - 2, at  # the body's height is the review's

@@ -112,11 +112,15 @@ export function showNotes(msg, kind = null) {
 export function reviewOffer(hand) {
   if (ui.me === null || !token() || !playedByMe(hand)) return null;
   if (ui.room?.rated && !ui.st?.match?.over) return null;
-  const box = el("div", { class: "ho-review", id: "ho-review" });
+  // (focusable: the button goes as the review comes, and the focus would fall out of the
+  // dialog to the page; it stays on the review, which a screen reader then reads)
+  const box = el("div", { class: "ho-review", id: "ho-review", tabindex: "-1" });
   const button = el("button", { type: "button", id: "review-btn", text: t("review.hand_over"),
     onclick: async () => {
       button.disabled = true;
+      const hadFocus = document.activeElement === button;
       box.replaceChildren(el("p", { class: "muted", role: "status", text: t("review.working") }));
+      if (hadFocus) box.focus({ preventScroll: true });
       const answer = await request(`/api/rooms/${encodeURIComponent(ROOM)}/review`, { token: token(), hand });
       if (answer.ok) {
         box.replaceChildren(...reviewNodes(answer.data.decisions, { unit: answer.data.unit }));
@@ -126,6 +130,7 @@ export function reviewOffer(hand) {
       button.disabled = false;      // the refusal, and the button to ask again
       box.replaceChildren(tellIn(el("p", { class: "error", role: "alert" }),
         () => refusalText(answer.data, answer.response)), button);
+      if (hadFocus) button.focus();
     } });
   box.append(button);
   return box;
