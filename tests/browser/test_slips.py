@@ -201,6 +201,11 @@ def test_the_keyboard_focus_does_not_lift_an_illegal_card(
     assert page.evaluate("document.activeElement.classList.contains('legal')")
     settled(legal)
     assert transform(page, legal) != lifted   # a playable card is raised when focused
+    ring = legal.evaluate("""c => { const s = getComputedStyle(c.querySelector('.card-svg'));
+        return [s.outlineStyle, s.outlineColor]; }""")
+    gold = legal.evaluate("""c => getComputedStyle(
+        c.querySelector('.card-svg rect:first-child')).stroke""")
+    assert ring[0] == "solid" and ring[1] != gold, (ring, gold)   # not the legal cards' gold
 
 
 def test_29s_bidder_who_must_reveal_is_told_he_must(
