@@ -294,3 +294,22 @@ def test_the_table_talk_so_far_is_told_again_in_the_language_chosen(
     assert len(hindi) == len(english)                  # (nothing happens at this seat's turn)
     assert all(h != e for h, e in zip(hindi, english, strict=True)), (english, hindi)
     assert not errors
+
+
+def test_the_screen_reader_hears_cards_in_words_in_the_language(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """What the live regions say names cards in words, in the page's language: "Q♥" was read
+    "Q black heart suit", in English on a Hindi page.  A bid's suit alone ("29 ♠", 56) is its
+    name; a number before a symbol is not taken for a card's rank."""
+    page, _ = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "hi"})
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    spoken = """async (text) => (await module('js/cards.js')).spoken(text)"""
+    hi = catalog("hi")
+    queen = hi["card.H"].replace("{rank}", hi["rank.Q"])
+    ten = hi["card.S"].replace("{rank}", hi["rank.T"])
+    assert page.evaluate(spoken, "Q♥ · 10♠") == f"{queen} · {ten}"
+    assert page.evaluate(spoken, "29 ♠, 29♦") == f"29 {hi['suit.S']}, 29{hi['suit.D']}"
+    said = page.evaluate("""async () => {
+        (await module('js/table/dom.js')).say('Ravi: J♣', true);
+        return document.querySelector('#live-urgent').lastElementChild.textContent; }""")
+    assert said == "Ravi: " + hi["card.C"].replace("{rank}", hi["rank.J"])

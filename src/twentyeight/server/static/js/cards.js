@@ -32,6 +32,18 @@ export function cardShort(name) {
   return `${rankLabel(rank)}${SUIT_SYMBOL[suit] || suit}`;
 }
 
+const SYMBOL_SUIT = Object.fromEntries(Object.entries(SUIT_SYMBOL).map(([s, sym]) => [sym, s]));
+
+/** `text` as a screen reader should say it: its short cards in words ("Q♥" → "queen of
+ *  hearts") and a suit symbol alone by its name ("29 ♠" → "29 spades"), in the page's
+ *  language.  Read aloud, "Q♥" was "Q black heart suit", in English whatever the page's. */
+export function spoken(text) {
+  return String(text)
+    .replace(/(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])/g,
+      (_, rank, sym) => cardName(`${rank === "10" ? "T" : rank}${SYMBOL_SUIT[sym]}`))
+    .replace(/[♠♥♦♣]/g, (sym) => suitWord(SYMBOL_SUIT[sym]));
+}
+
 /** A suit's name ("hearts"). */
 export const suitWord = (suit) => t(`suit.${suit}`);
 

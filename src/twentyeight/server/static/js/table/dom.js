@@ -1,6 +1,7 @@
 // Small helpers for the page: find an element, build one, words told again in the language
 // the reader picks (`tellIn`), and the three ways the table speaks to people: the screen
 // reader's live regions (`say`), the table-talk log and the notice line.
+import { spoken } from "../cards.js";
 import { onLanguage } from "../i18n.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -19,7 +20,7 @@ export function el(tag, attrs = {}, ...children) {
 
 export function say(text, urgent = false) {
   const region = urgent ? $("live-urgent") : $("live");
-  const line = el("p", { text });
+  const line = el("p", { text: spoken(text) });       // (cards in words, not "Q♥")
   region.append(line);
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
