@@ -35,6 +35,7 @@ from server.harness import (
     Message,
     Server,
     match_over,
+    play_out,
     play_until,
     store_closed_match,
 )
@@ -97,6 +98,50 @@ def test_a_page_of_another_site_cannot_sign_a_browser_in(probe: Server) -> None:
         "/api/session", json={"name": name, "password": PASSWORD})
     assert own.status_code == 200 and own.cookies.get("twentyeight_session")
     attacker.close()
+
+
+def test_an_empty_form_from_a_page_of_the_same_site_changes_nothing(probe: Server) -> None:
+    """An empty ``<form method=post>`` (a form's type, no body) on a page of the same site
+    (a sibling subdomain: the Lax cookie goes with it) posted to ``/api/quickplay`` seated the
+    signed-in visitor at a public table under their account: the JSON-only check ran only on
+    a body.  Any type but JSON is refused, with a body or without, and nothing changes; the
+    site's own requests without a body name no type and pass."""
+    visitor, _ = signed_up(probe, "10.63.0.1")
+    for kind in ("application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
+                 "text/plain"):
+        forged = visitor.post("/api/quickplay", content=b"", headers={
+            "Content-Type": kind, "Sec-Fetch-Site": "same-site"})
+        assert forged.status_code == 415 and forged.json()["error"] == "not_json", kind
+    assert visitor.get("/api/session").json()["rooms"] == []
+    made = probe.create_room(rules="28")
+    plain = visitor.post(f"/api/rooms/{made['room']}/start", json={"token": "not the host's"})
+    assert plain.status_code != 415
+    visitor.close()
+
+
+def test_a_profile_names_the_rooms_of_its_matches_to_its_player_alone(probe: Server) -> None:
+    """A stranger read the ids of a player's private tables off the public profile (each
+    match's ``room``), and through them the tables' talk and rematches.  The player, signed
+    in, sees their matches' rooms; anyone else sees the matches without them."""
+    player, name = signed_up(probe, "10.64.0.1")
+    made = probe.create_room(rules={"preset": "28", "game_target": 1}, bots="rules",
+                             bot_delay=0)
+    room = made["room"]
+    seat = player.post(f"/api/rooms/{room}/seats/0", json={"invite": made["invite"]})
+    assert seat.status_code == 200, seat.text
+    asyncio.run(play_out(probe, room, [seat.json()["token"]], made["host_token"]))
+    deadline = time.monotonic() + 30
+    while not (own := player.get(f"/api/players/{name}").json())["matches"]:
+        assert time.monotonic() < deadline, "the match was never kept"
+        time.sleep(0.2)
+    assert [m["room"] for m in own["matches"]] == [room]
+    stranger = browser(probe, "10.64.0.2").get(f"/api/players/{name}").json()
+    assert [m["room"] for m in stranger["matches"]] == [None]
+    assert stranger["matches"][0]["hands"] == own["matches"][0]["hands"]
+    other, _ = signed_up(probe, "10.64.0.3")
+    assert [m["room"] for m in other.get(f"/api/players/{name}").json()["matches"]] == [None]
+    player.close()
+    other.close()
 
 
 def test_sign_in_never_sends_the_browser_to_another_site(probe: Server) -> None:

@@ -212,11 +212,13 @@ def create_app(settings: Settings) -> FastAPI:
         except TimeoutError:
             raise RoomError(408, "too_slow", "the request body did not all come within "
                             f"{limits.head_seconds:g} s") from None
-        if raw.strip():
-            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-            if kind != "application/json":
-                raise RoomError(415, "not_json", "a request body is JSON, sent as "
-                                "Content-Type: application/json")
+        # a Content-Type other than JSON is refused with a body or without: an empty form
+        # (no body, a form's type) is what a page of another site can send without asking,
+        # and it seated a signed-in player at a table of the sender's choosing
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if (raw.strip() or kind) and kind != "application/json":
+            raise RoomError(415, "not_json", "a request body is JSON, sent as "
+                            "Content-Type: application/json")
         digits = limits.int_digits if digits is None else digits
         if len(raw) <= limits.body_bytes:
             return parsed(bytes(raw), model, digits)
