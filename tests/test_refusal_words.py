@@ -21,7 +21,7 @@ STATIC = SERVER / "static"
 
 MET_IN_THE_PAGES = {
     # signing in and up
-    "wrong_password", "name_taken", "bad_name", "bad_password", "too_many_signins",
+    "wrong_password", "name_taken", "bad_name", "bad_password", "weak_password", "too_many_signins",
     "too_many_signups", "too_many_wrong_passwords", "busy", "not_signed_in",
     # tables and seats: the lobby (make a table, quick play, sit) and the table page
     "seat_taken", "seat_claimed", "already_seated", "address_seated", "not_invited",

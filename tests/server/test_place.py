@@ -252,7 +252,8 @@ def test_a_player_changes_their_password(server: Server) -> None:
     assert again.post("/api/session", json={"name": name, "password": "cards at dawn"}
                       ).status_code == 200
     refused = browser(server).post("/api/session/password",
-                                   json={"password": "cards at dawn", "new_password": "x" * 9})
+                                   json={"password": "cards at dawn",
+                                         "new_password": "cards at noon"})
     assert refused.status_code == 401 and refused.json()["error"] == "session_ended"
 
 
@@ -453,7 +454,7 @@ def test_a_rated_match_a_player_never_played_moves_no_rating(server: Server) -> 
     asyncio.run(play_out(server, room, tokens[:3], made["host_token"]))
     deadline = time.monotonic() + 10
     while True:
-        profiles = [server.get(f"/api/players/{name}").json() for _, name in people]
+        profiles = [b.get(f"/api/players/{name}").json() for b, name in people]   # their own
         if all(p["matches"] for p in profiles):
             break
         assert time.monotonic() < deadline, profiles
@@ -484,7 +485,7 @@ def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> 
     winners = set(info["winners"])
     deadline = time.monotonic() + 10
     while True:
-        profiles = [server.get(f"/api/players/{name}").json() for _, name in people]
+        profiles = [b.get(f"/api/players/{name}").json() for b, name in people]   # their own
         if all(p["matches"] for p in profiles) or time.monotonic() > deadline:
             break
         time.sleep(0.2)
@@ -537,3 +538,33 @@ def test_a_public_table_its_people_left_is_not_listed(monkeypatch: pytest.Monkey
             while ws.receive_json()["type"] != "welcome":
                 pass
             assert listed()                              # she is back
+
+
+@pytest.mark.parametrize(("name", "password"), [
+    ("Weak One", "12345678"), ("Weak Two", "        "), ("Weak Three", "aaaaaaaa"),
+    ("Weak Four", "abababab"), ("Weak Five", "abcdefgh"), ("Weak Six", "87654321"),
+    ("Weak Seven", "Password1"), ("Weak Eight", "twentyeight"), ("Anjali Das", "anjalidas7"),
+    ("Bina Paul", "BINA PAUL!"), ("walkAAAA", "walkAAAA")])
+def test_a_password_a_guesser_tries_first_is_refused(
+        server: Server, name: str, password: str) -> None:
+    """A password of eight spaces, "12345678" or the name itself was taken: only its length
+    was checked.  A common password, the name in it, a repeat of one or two characters, or
+    a run of the alphabet or the digits is refused with its own code and words, and nobody
+    is signed up; a password of ordinary words is not."""
+    b = browser(server)
+    weak = b.post("/api/players", json={"name": name, "password": password})
+    assert weak.status_code == 400 and weak.json()["error"] == "weak_password", weak.text
+    assert server.get(f"/api/players/{name}").status_code == 404
+    fine = b.post("/api/players", json={"name": name, "password": "monsoon over dhaka"})
+    assert fine.status_code == 201, fine.text
+
+
+def test_a_new_password_is_held_to_the_same_bar(server: Server) -> None:
+    """Changing a password: the new one may not be the player's name nor a common one."""
+    computer, name = signed_up(server)
+    for weak in (name.upper(), "qwerty123"):
+        r = computer.post("/api/session/password",
+                          json={"password": "a long secret", "new_password": weak})
+        assert r.status_code == 400 and r.json()["error"] == "weak_password", r.text
+    assert computer.post("/api/session/password", json={
+        "password": "a long secret", "new_password": "cards at dawn"}).status_code == 200

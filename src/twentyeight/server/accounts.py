@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import itertools
 import unicodedata
 
 from argon2 import PasswordHasher
@@ -125,13 +126,44 @@ def legacy_name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def check_password(password: str) -> None:
-    """:class:`RoomError` (400) unless ``password`` is of an acceptable length."""
+COMMON_PASSWORDS = frozenset({
+    "12345678", "123456789", "1234567890", "0123456789", "87654321", "987654321", "9876543210",
+    "12341234", "11223344", "12344321", "123123123", "12121212", "11112222", "00000000",
+    "11111111", "22222222", "55555555", "66666666", "77777777", "88888888", "99999999",
+    "password", "password1", "password12", "password123", "passw0rd", "p@ssw0rd", "p@ssword",
+    "qwertyui", "qwertyuiop", "qwerty12", "qwerty123", "qwerty1234", "1q2w3e4r", "1q2w3e4r5t",
+    "q1w2e3r4", "1qaz2wsx", "qazwsxedc", "zaq12wsx", "asdfghjk", "asdfghjkl", "zxcvbnm1",
+    "abcdefgh", "abcd1234", "abc12345", "a1234567", "aa123456", "1234qwer", "iloveyou",
+    "iloveyou1", "sunshine", "princess", "football", "baseball", "welcome1", "welcome123",
+    "letmein1", "superman", "trustno1", "computer", "internet", "whatever", "starwars",
+    "dragon12", "monkey12", "shadow12", "master12", "michelle", "jennifer", "1password",
+    "admin123", "administrator", "changeme", "changeme1", "secret12", "google123", "india123",
+    "india1234", "bangladesh", "pakistan", "nepal123", "kolkata1", "mumbai123", "twentyeight",
+    "twentynine", "28282828", "29292929", "cardgame", "cardgames",
+})
+"""Passwords so often chosen that a guesser tries them first (of 8 characters or more: a
+shorter one is refused for its length), with this game's and its players' own words."""
+
+
+def check_password(password: str, name: str | None = None) -> None:
+    """:class:`RoomError` (400) unless ``password`` is of an acceptable length and not one a
+    guesser tries first: a common password, the player's ``name`` in it, no more than three
+    characters repeated ("abababab", eight spaces), or a run of the alphabet's or the digits'
+    order ("abcdefgh", "87654321")."""
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise RoomError(400, "bad_password", f"a password has {MIN_PASSWORD} to "
                         f"{MAX_PASSWORD} characters")
     if any(unicodedata.category(c) == "Cs" for c in password):
         raise RoomError(400, "bad_password", "a password must be valid text")
+    folded = password.casefold()
+    own = name_key(name).replace(" ", "") if name else ""
+    steps = {ord(b) - ord(a) for a, b in itertools.pairwise(folded)}
+    named = len(own) >= 3 and own in name_key(password).replace(" ", "")
+    if folded.strip() in COMMON_PASSWORDS or len(set(folded)) < 4 or steps in ({1}, {-1}) \
+            or named:
+        raise RoomError(400, "weak_password", "that password is too easy to guess (a common "
+                        "password, your name, or one character repeated or counted on); "
+                        "choose another")
 
 
 class Passwords:
