@@ -176,7 +176,7 @@ class Place:
         """A new player, signed in."""
         client = client_of(request)
         name = clean_player_name(ask.name)
-        check_password(ask.password)
+        check_password(ask.password, name)
         if not self.signups.take(client, self.hub.now()):
             raise RoomError(429, "too_many_signups", f"at most "
                             f"{self.limits.signups_per_hour} sign-ups an hour from your "
@@ -262,6 +262,7 @@ class Place:
         ended.  401 without a session."""
         check_password(ask.new_password)
         found, session = await self._confirmed(request, ask.password)
+        check_password(ask.new_password, found.name)
         digest = await self.passwords.hash(ask.new_password)
         ended = await self._write(self.store.set_password_hash, found.id, digest,
                                   found.password_hash, session)
@@ -529,14 +530,20 @@ class Place:
         return played >= set(range(len(room.seats)))
 
     # ---- profile and leaderboard -------------------------------------------------------
-    async def profile(self, name: str) -> dict[str, Any]:
-        """A player's profile (see the module)."""
+    async def profile(self, name: str, viewer: Player | None = None) -> dict[str, Any]:
+        """A player's profile (see the module), as ``viewer`` (the signed-in player asking,
+        if any) may see it: the rooms of the matches, which lead to their records, their
+        table talk and their rematches, only to the player themself.  A stranger who knew
+        a name read the ids of that player's private tables off the profile, and followed
+        their friends from rematch to rematch."""
         found = await self._player_named(name) if 0 < len(name) <= 64 else None
         if found is None or found.password_hash == DELETED:
             raise RoomError(404, "no_player", "there is no player of that name")
         rated = await self._read(self.store.ratings_of, found.id)
         totals = await self._read(self.store.totals, found.id)
         matches = await self._read(self.store.history, found.id, HISTORY)
+        if viewer is None or viewer.id != found.id:
+            matches = [{**m, "room": None} for m in matches]
         families = {f: {**t, "points_per_deal": round(t["points"] / t["deals"], 3)
                         if t["deals"] else 0.0} for f, t in totals.items()}
         return {"name": found.name, "since": found.created_at,
@@ -629,8 +636,8 @@ def install(app: FastAPI, hub: Hub, body: Body[Any], static: Path) -> Place:
         return await place.hand_record(room_id, hand)
 
     @app.get("/api/players/{name}")
-    async def profile(name: str) -> dict[str, Any]:
-        return await place.profile(name)
+    async def profile(name: str, request: Request) -> dict[str, Any]:
+        return await place.profile(name, await place.player(request))
 
     @app.get("/api/leaderboard")
     async def leaderboard(family: str = "28") -> dict[str, Any]:

@@ -23,16 +23,18 @@ function table(head, rows) {
 
 const family = (f) => t("profile.family", { family: f });
 
+/** A hand of a match; with its replay and record where the match's `room` is given (the
+ *  player's own profile: to anyone else the server names no room). */
 function handLine(room, h) {
   const facts = [];
   if (h.bidder) facts.push(t(h.made ? "profile.hand_made" : "profile.hand_failed", { contract: h.contract }));
   facts.push(t("profile.hand_points", { points: h.points }));
   return el("li", {}, el("span", { text: t("profile.hand", { n: h.hand + 1 }) }),
     el("span", { class: "hint", text: facts.join(" · ") }),
-    el("a", { href: `/replay?room=${encodeURIComponent(room)}&hand=${h.hand}`,
-      class: "hand-replay", text: t("profile.replay") }),
-    el("a", { href: `/api/rooms/${encodeURIComponent(room)}/record/hands/${h.hand}`,
-      download: `${room}-hand-${h.hand + 1}.json`, class: "hand-record", text: t("profile.record") }));
+    room ? el("a", { href: `/replay?room=${encodeURIComponent(room)}&hand=${h.hand}`,
+      class: "hand-replay", text: t("profile.replay") }) : null,
+    room ? el("a", { href: `/api/rooms/${encodeURIComponent(room)}/record/hands/${h.hand}`,
+      download: `${room}-hand-${h.hand + 1}.json`, class: "hand-record", text: t("profile.record") }) : null);
 }
 
 function draw(who) {
@@ -70,11 +72,11 @@ function draw(who) {
     return el("li", { class: "match", "data-room": m.room }, el("details", {},
       el("summary", {}, result, " ", el("span", { text: facts.join(" · ") })),
       el("ul", { class: "hands" }, ...m.hands.map((h) => handLine(m.room, h))),
-      el("p", { class: "match-links" },
+      m.room ? el("p", { class: "match-links" },
         el("a", { href: `/replay?room=${encodeURIComponent(m.room)}&hand=0`, class: "match-replay",
           text: t("table.replay_link") }), " · ",
         el("a", { href: `/api/rooms/${encodeURIComponent(m.room)}/record`, download: `${m.room}.json`,
-          text: t("profile.whole_record") }))));
+          text: t("profile.whole_record") })) : null));
   }));
   if (!profile.matches.length) $("matches").append(el("li", { class: "hint", text: t("profile.no_matches") }));
 }
