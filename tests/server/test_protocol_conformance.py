@@ -696,8 +696,9 @@ def test_the_end_of_a_hand_is_event_then_hand_over_then_state(played: Played) ->
             assert after["type"] == "state" and after["seq"] == over["seq"]
             assert after["hand"] == over["hand"] + 1 or after["match"]["over"]
             assert over["view"]["phase"] == "over" and over["view"]["to_act"] is None
-            assert set(over["view"]["result"]) == {"made", "score_change", "score_by_team",
-                                                   "annulled_reason", "annulled_seat"}
+            assert set(over["view"]["result"]) == {"made", "won", "score_change",
+                                                   "score_by_team", "annulled_reason",
+                                                   "annulled_seat"}
             assert over["view"]["seat"] == c.seat
             assert over["scores"] == after["match"]["scores"]
 
