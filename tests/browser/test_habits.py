@@ -281,7 +281,7 @@ def test_a_line_said_while_the_chat_is_out_of_view_is_announced(
 def test_a_turn_clock_runs_out_and_the_computer_plays(
         new_browser_context: Callable[..., BrowserContext], server: Server,
         artifacts: Path) -> None:
-    made, tokens = table(server, [0], turn_seconds=8, takeover_seconds=600)
+    made, tokens = table(server, [0], turn_seconds=8, takeover_seconds=600, bot_delay=0.3)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     newcomer_waits(server, made)
     page, errors = person(new_browser_context, server, made, 0, tokens[0],
@@ -297,6 +297,23 @@ def test_a_turn_clock_runs_out_and_the_computer_plays(
                            " || document.querySelector('#clock').hidden")
     then_wait(page, at)                         # nobody here acted: the computer did
     assert logged(page, EN["log.for_absent"])
+    # the computer goes on playing the seat until its person is back: the prompt says so
+    # and offers the way back (there was none but a chat line or a reload)
+    back = page.locator("#prompt #back-btn")
+    deadline = time.monotonic() + 60
+    while not back.is_visible():                # (past the results of hands it played out)
+        assert time.monotonic() < deadline, page.inner_text("#prompt")
+        if dialog_open(page):
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(200)
+    assert page.inner_text("#prompt").startswith(EN["prompt.computer_plays"])
+    mine = page.locator("#seats .plate.mine").get_attribute("aria-label") or ""
+    assert EN["plate.time_up_computer"] in mine and EN["plate.away_computer"] not in mine
+    shot(page, artifacts, "clock-ran-out-1280x800")
+    back.click()
+    back.wait_for(state="detached")
+    page.wait_for_function(MY_TURN)              # the seat's next turn is the person's own
+    assert page.locator("#prompt #back-btn").count() == 0
     assert not errors
 
 

@@ -84,6 +84,13 @@ export async function takeSeat(k) {
   if (!send({ type: "hello", token: data.token })) connect();
 }
 
+/** "I'm back": a person whose turn clock ran out, played for by the computer since, takes
+ *  the seat's cards back (a `hello` tells the server so: docs/protocol.md, "The turn
+ *  clock").  There was no way to but a chat line or a reload. */
+export function imBack() {
+  if (token()) send({ type: "hello", token: token() });
+}
+
 export async function startMatch() {
   const { ok, data, response } = await request(`/api/rooms/${encodeURIComponent(ROOM)}/start`,
     { token: ui.hostToken });

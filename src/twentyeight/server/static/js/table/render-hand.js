@@ -6,7 +6,7 @@ import { digits, t } from "../i18n.js";
 import { noteNode } from "../learn/notes.js";
 import { bidParts, buttonHelp, isCard, labelNode, parseAction } from "../words.js";
 import { claimButton } from "./claim.js";
-import { act, clickCard } from "./commands.js";
+import { act, clickCard, imBack } from "./commands.js";
 import { $, el } from "./dom.js";
 import { handRoom } from "./layout.js";
 import { caughtUp, flags, myTurn, presetName, refresh, seatName, ui, view } from "./state.js";
@@ -80,6 +80,13 @@ export function renderPrompt() {
   const doing = st.to_act === null ? t("prompt.showing") : t(`wait.${st.view.phase}`, { who: seatName(st.to_act) });
   if (ui.me === null) {
     p.textContent = t("prompt.watching", { doing });
+    return;
+  }
+  if (ui.room.seats?.[ui.me]?.played_by === "bot") {    // my clock ran out: the computer plays
+    p.classList.add("mine", "away");
+    if (p.querySelector("#back-btn")?.textContent === t("prompt.back")) return;   // (the focus)
+    p.replaceChildren(t("prompt.computer_plays"), " ", el("button", { type: "button",
+      id: "back-btn", class: "primary small", text: t("prompt.back"), onclick: imBack }));
     return;
   }
   if (myTurn()) {

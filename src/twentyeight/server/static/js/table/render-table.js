@@ -175,7 +175,9 @@ function plateBits(k, v, s) {
   if (kodis) bits.push(t("plate.kodis", { count: kodis }));
   if (v && v.dealer === k) bits.push(t("plate.dealer"));
   if (s.kind === "bot") bits.push(t("plate.computer"));
-  else if (s.kind === "human" && s.played_by === "bot") bits.push(t("plate.away_computer"));
+  else if (s.kind === "human" && s.played_by === "bot") {       // (there, but their time ran out)
+    bits.push(t(s.connected ? "plate.time_up_computer" : "plate.away_computer"));
+  }
   else if (s.kind === "human" && s.connected === false) bits.push(t("plate.away"));
   return bits;
 }
