@@ -101,6 +101,13 @@ def test_a_stranger_finds_a_public_table_and_sits(
     stranger.wait_for_url(f"**/r/{room}")
     stranger.wait_for_function("(async () => (await module('js/table/state.js'))"
                                ".ui.me === 2)()")
+    # the host gone, the stranger need not wait for a start nobody else can give: at a
+    # public table anyone seated starts it, computers in the free seats
+    host.close()
+    start = stranger.locator("#waiting #start-btn")
+    start.click()
+    stranger.wait_for_function("document.querySelector('#waiting').hidden")
+    assert room_info(server, room)["status"] == "playing"
     assert not errors, errors
 
 

@@ -568,3 +568,28 @@ def test_a_new_password_is_held_to_the_same_bar(server: Server) -> None:
         assert r.status_code == 400 and r.json()["error"] == "weak_password", r.text
     assert computer.post("/api/session/password", json={
         "password": "a long secret", "new_password": "cards at dawn"}).status_code == 200
+
+
+def test_anyone_seated_at_a_public_table_may_start_it(server: Server) -> None:
+    """A stranger made a public table, sat, and left: quick play seated the next stranger
+    beside the absent host, told that the host starts the game, and nobody could.  At a
+    public table a seat's token starts it (computers take the free seats); a spectator's
+    guess, and a seat's token at a private table, still do not."""
+    public = server.create_room(rules="28", public=True)
+    room = public["room"]
+    stranger = browser(server)
+    sat = stranger.post(f"/api/rooms/{room}/seats/1", json={"name": "Stranger"})
+    assert sat.status_code == 200, sat.text
+    guess = stranger.post(f"/api/rooms/{room}/start", json={"token": "not a seat's"})
+    assert guess.status_code == 403 and guess.json()["error"] == "not_host"
+    assert server.get(f"/api/rooms/{room}").json()["status"] == "waiting"
+    started = stranger.post(f"/api/rooms/{room}/start", json={"token": sat.json()["token"]})
+    assert started.status_code == 200, started.text
+    info = server.get(f"/api/rooms/{room}").json()
+    assert info["status"] == "playing"
+    assert [s["kind"] for s in info["seats"]] == ["bot", "human", "bot", "bot"]
+    private = server.create_room(rules="28")
+    friend = server.post(f"/api/rooms/{private['room']}/seats/2",
+                         {"name": "Friend", "invite": private["invite"]})
+    refused = server.post(f"/api/rooms/{private['room']}/start", {"token": friend.json()["token"]})
+    assert refused.status_code == 403 and refused.json()["error"] == "not_host"

@@ -468,11 +468,16 @@ class Lobby:
 
     # ---- the match -------------------------------------------------------------------
     async def start(self, room_id: str, host_token: str) -> Room:
-        """The host starts the match: open seats get computer players, the first hand is dealt."""
+        """The host starts the match: open seats get computer players, the first hand is dealt.
+        At a public table anyone seated may start it too: a stranger's public table whose host
+        had gone held everyone quick play seated at it, waiting for a start nobody could give."""
         room = await self.current(room_id)
         async with room.lock:
-            if not room.is_host(host_token):
-                raise RoomError(403, "not_host", "only the host's token can start the match")
+            seated = room.public and room.status == WAITING and \
+                await find_seat(self.sync, room, host_token) is not None
+            if not room.is_host(host_token) and not seated:
+                raise RoomError(403, "not_host", "only the host's token (or, at a public "
+                                "table, a seat's) can start the match")
             await self.begin(room)
             return room
 

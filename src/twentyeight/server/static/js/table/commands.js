@@ -91,8 +91,9 @@ export function imBack() {
   if (token()) send({ type: "hello", token: token() });
 }
 
+/** Start the match: the host, or at a public table anyone seated (with the seat's token). */
 export async function startMatch() {
   const { ok, data, response } = await request(`/api/rooms/${encodeURIComponent(ROOM)}/start`,
-    { token: ui.hostToken });
+    { token: ui.hostToken ?? token() });
   if (!ok) notice(() => t("notice.start_refused", { why: refusalText(data, response) }), "refused");
 }

@@ -153,6 +153,10 @@ export function renderWaiting() {
     fresh.append(el("button", { type: "button", class: watchesComputers ? "" : "primary", id: "start-btn",
       text: t("waiting.start"), onclick: startMatch }));
     fresh.append(el("p", { class: "hint", text: t("waiting.bots_fill", { bots: levelName(ui.room.bots) }) }));
+  } else if (ui.room.public && !seatless) {
+    // at a public table anyone seated may start: its host may have gone for good
+    fresh.append(el("button", { type: "button", id: "start-btn", text: t("waiting.start"), onclick: startMatch }));
+    fresh.append(el("p", { class: "hint", text: t("waiting.public_starts", { bots: levelName(ui.room.bots) }) }));
   } else {
     fresh.append(el("p", { class: "hint", text: t("waiting.host_starts") }));
   }
