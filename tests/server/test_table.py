@@ -509,6 +509,32 @@ def test_score_sheet_and_rematch_with_the_same_seats(server: Server) -> None:
     assert [info["seats"][k]["name"] for k in (0, 2)] == ["P0", "P2"]
 
 
+def test_a_public_tables_rematch_waits_only_for_those_still_there(server: Server) -> None:
+    """Two strangers at a public table: one agrees to the rematch, the other goes away.  It
+    said "1 of 2 agreed" for good.  The vote said again once the other has gone deals it, the
+    absent stranger's seat a computer's; while both are there, it waits for both."""
+    made, (t0, t2) = room_with(server, [0, 2], flags={"game_target": 1}, public=True)
+
+    async def scenario() -> str:
+        a, b, _ = await _played_to_the_end(server, made, t0, t2, 3)
+        await a.send({"type": "rematch", "token": t0})
+        vote = await b.until(lambda m: m["type"] == "rematch")
+        assert vote["agreed"] == [0] and vote["needed"] == [0, 2] and vote["room"] is None
+        await b.close()                                  # the other stranger goes away
+        await a.until(lambda m: m["type"] == "room"
+                      and m["seats"][2]["connected"] is False)
+        await a.send({"type": "rematch", "token": t0})   # (the table says it again)
+        dealt = await a.until(lambda m: m["type"] == "rematch" and m["room"] is not None)
+        assert dealt["needed"] == [0]
+        await a.close()
+        return str(dealt["room"])
+
+    new = asyncio.run(scenario())
+    info = server.get(f"/api/rooms/{new}").json()
+    assert info["status"] == "playing" and info["public"]
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+
+
 def test_the_host_may_deal_the_rematch_alone(server: Server) -> None:
     made, (t0, t2) = room_with(server, [0, 2], flags={"game_target": 1})
     room = made["room"]

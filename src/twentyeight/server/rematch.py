@@ -7,7 +7,8 @@ in any browser by ``GET /api/rooms/{id}/mine``), and the new seat is linked to t
 (:class:`Owners`): history and ratings follow the rematch.
 
 Every person seated says ``rematch`` (the votes are told to the table as they come), or the
-host does, with the host's token, and it is dealt; the host alone only at a private unrated
+host does, with the host's token, and it is dealt (at a public unrated table every person
+still there: one who went away gets a computer in the rematch, :meth:`Rematches.needed`); the host alone only at a private unrated
 table (:attr:`~.room.Room.host_deals_rematch`: at a rated table the rematch would count in
 the ratings of people who never asked for it, and a public table's host is a stranger).  The
 old room's ``rematch`` message then names the new room, and goes on naming it to anyone who
@@ -71,11 +72,22 @@ class Rematches:
             async with room.lock:
                 await self._tell(room, await self._message(room))
 
+    @staticmethod
+    def needed(room: Room, votes: set[int]) -> set[int]:
+        """The seats whose votes deal the rematch: every person seated; at a public unrated
+        table only those still there (connected) or who voted — a stranger who went away
+        after the match held the others at "1 of 2 agreed" for good (their seat takes a
+        computer in the rematch).  At a rated table everyone, whose rating it moves."""
+        people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
+        if room.public and not room.rated:
+            return {k for k in people if room.seats[k].connected} | (votes & people)
+        return people
+
     async def _message(self, room: Room, next_room: str | None = None) -> dict[str, Any]:
         if next_room is None:
             next_room = await asyncio.to_thread(self.store.rematch_of, room.id)
         votes = await asyncio.to_thread(self.store.rematch_votes, room.id)
-        people = [k for k, s in enumerate(room.seats) if s.kind == HUMAN]
+        people = sorted(self.needed(room, votes))
         return {"type": "rematch", "agreed": sorted(votes & set(people)),
                 "needed": people, "room": next_room,
                 "path": None if next_room is None else f"/r/{next_room}"}
@@ -108,11 +120,10 @@ class Rematches:
                 raise ProtocolError(NOT_NOW, "a rematch can be asked for once the match is "
                                     "over", msg.ref)
             existing = await asyncio.to_thread(self.store.rematch_of, room.id)
-            people = {k for k, s in enumerate(room.seats) if s.kind == HUMAN}
             again = False                             # a vote said again: nothing changes
             if existing is None and not host and seat is not None:
                 votes = await asyncio.to_thread(self.store.rematch_votes, room.id)
-                again = seat in votes and not people <= votes
+                again = seat in votes and not self.needed(room, votes) <= votes
             if existing is not None or again:         # told to the sender only
                 message = await self._message(room, existing)
                 conn.send(await self._for_seat(room, message, conn.seat))
@@ -120,13 +131,15 @@ class Rematches:
             votes = await asyncio.to_thread(self.store.vote_rematch, room.id, seat) \
                 if seat is not None else \
                 await asyncio.to_thread(self.store.rematch_votes, room.id)
-            if (host and room.host_deals_rematch) or people <= votes:
-                existing = await self._deal(room, msg)
+            if (host and room.host_deals_rematch) or self.needed(room, votes) <= votes:
+                existing = await self._deal(room, msg, votes)
             await self._tell(room, await self._message(room, existing))
             self.voted(room)
 
-    async def _deal(self, room: Room, msg: ClientMessage) -> str:
-        """Make and start the rematch's room (under the old room's lock); its id."""
+    async def _deal(self, room: Room, msg: ClientMessage, votes: set[int]) -> str:
+        """Make and start the rematch's room (under the old room's lock); its id.  At a
+        public unrated table the people who agreed sit again, the others' seats take
+        computers (they went away); elsewhere every person does."""
         try:
             made = await self.lobby.create_room(NewRoom(
                 rules=room.rules, bots=room.bot_kind, takeover_seconds=room.takeover_seconds,
@@ -137,9 +150,10 @@ class Rematches:
         except RoomError as e:
             raise ProtocolError(NOT_NOW, e.message, msg.ref) from None
         new = made.room
+        again = votes if room.public and not room.rated else set(range(len(room.seats)))
         async with new.lock:
             for k, s in enumerate(room.seats):
-                if s.kind == HUMAN and s.token_hash is not None:
+                if s.kind == HUMAN and s.token_hash is not None and k in again:
                     carried = None if self.owners is None else \
                         await self.owners.carried(room.id, new.id, s.token_hash)
                     hashed = s.token_hash if carried is None else token_hash(carried[0])

@@ -16,7 +16,7 @@ import { reviewOffer, showNotes } from "./learn.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
-import { receiveRematch, renderSeat, showPending } from "./seat.js";
+import { receiveRematch, renderSeat, showPending, voteAgainIfWaiting } from "./seat.js";
 import { ROOM, SEAT_KEY, aboutSeat, myTurn, playedByMe, presetName, refresh, satFrom, seatName, token, ui }
   from "./state.js";
 import { handResultText, matchOverText, opening, reasonText, toldBy } from "./text.js";
@@ -32,6 +32,7 @@ export function receive(msg) {
         say(t("log.started"));
         log(() => t("log.started"), "sys");
       }
+      voteAgainIfWaiting(before, msg);
       refresh();
       break;
     }

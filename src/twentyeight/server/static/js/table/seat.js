@@ -37,6 +37,16 @@ function askRematch() {
   if (!send(ask)) notice(() => t("notice.not_connected"), "info");
 }
 
+/** A room summary came while I wait for a rematch I agreed to: somebody may have gone, and
+ *  at a public table the rematch then waits only for those still there — said again, my
+ *  vote lets the server deal it (it answers a repeated vote to me alone otherwise). */
+export function voteAgainIfWaiting(before, now) {
+  const r = ui.rematch;
+  if (!r || r.room || ui.me === null || !r.agreed.includes(ui.me) || !now.public || !before) return;
+  const there = (room) => room.seats.map((s) => s.connected).join();
+  if (there(before) !== there(now)) askRematch();
+}
+
 /** The server's `rematch` message: the votes so far, or the new room to go to. */
 export function receiveRematch(msg) {
   const before = ui.rematch;
