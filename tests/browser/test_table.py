@@ -496,3 +496,35 @@ def test_no_rematch_count_where_nobody_is_seated_to_agree(
     assert host.locator("#match-rematch .votes").count() == 0
     assert host.inner_text("#match-rematch") == catalog("en")["rematch.host"]
     assert not errors, errors
+
+
+def test_a_rematch_vote_is_said_again_when_someone_leaves_a_public_table(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """Waiting at a public table for a rematch I agreed to, a room summary that says a
+    person went away sends my vote again (the server then deals it for those still there);
+    one that changes nothing sends nothing, nor does a private table's."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: frames.append(str(f))))
+    page.reload()
+    page.wait_for_function("document.body.dataset.caught === '1'")
+    sent = page.evaluate("""async () => {
+      const { ui } = await module('js/table/state.js');
+      const { receive } = await module('js/table/messages.js');
+      ui.rematch = { type: 'rematch', agreed: [ui.me], needed: [ui.me, 2], room: null, path: null };
+      const base = { ...ui.room, public: true };
+      const gone = { ...base, seats: base.seats.map((s, k) => k === 2
+        ? { ...s, kind: 'human', connected: false } : s) };
+      const here = { ...base, seats: base.seats.map((s, k) => k === 2
+        ? { ...s, kind: 'human', connected: true } : s) };
+      ui.room = here;
+      receive(here);                                    // nothing changed: nothing said
+      receive(gone);                                    // somebody went: the vote again
+      receive({ ...here, public: false }); receive({ ...gone, public: false });
+      return true;
+    }""")
+    assert sent
+    page.wait_for_timeout(300)
+    votes = [f for f in frames if '"type":"rematch"' in f.replace(" ", "")]
+    assert len(votes) == 1, frames
+    assert errors == []
