@@ -21,7 +21,7 @@ function table(head, rows) {
       el("td", { class: head[i][1] ? "num" : "", text: digits(c) }))))));
 }
 
-const family = (f) => t("profile.family", { family: f });
+const family = (f) => t("profile.family", { family: digits(f) });   // "২৮", as the ratings say it
 
 /** A hand of a match; with its replay and record where the match's `room` is given (the
  *  player's own profile: to anyone else the server names no room). */
