@@ -373,3 +373,36 @@ def test_a_profile_in_nepali_gives_its_dates_in_nepali(
         assert not re.search(r"[A-Za-z]", since), (lang, since)
         if lang == "ne":
             snap(page, shots, "profile-ne")
+
+
+def test_the_lobby_says_what_a_stranger_may_take_at_each_table(
+        server: Server, shots: Path, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """In a match under way a computer's seat is listed as that computer's, the newcomer's
+    from the next hand (it said "free", and only the table told them they would watch until
+    then); at a rated table a guest is led to sign in, not offered a "Sit" the server
+    refuses."""
+    playing = api(server, "/api/rooms", {"rules": "28", "public": True, "bot_delay": 0.5})
+    api(server, f"/api/rooms/{playing['room']}/seats/0", {"name": "Host"})   # (someone there)
+    api(server, f"/api/rooms/{playing['room']}/start", {"token": playing["host_token"]})
+    rated = api(server, "/api/rooms", {"rules": "29", "public": True, "rated": True})
+    page = new_browser_context(viewport={"width": 390, "height": 844}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/")
+    en = catalog("en")
+    running = page.locator(f".public-table[data-room='{playing['room']}']")
+    running.wait_for()
+    info = json.load(urllib.request.urlopen(f"{server.url}/api/rooms/{playing['room']}"))
+    first = info["seats"][1]["name"]
+    said = en["lobby.seat_from_next_hand"].replace("{name}", first)
+    assert said in running.locator(".public-seats li.seat-free").first.inner_text()
+    assert en["lobby.seat_free"] not in running.inner_text()
+    table = page.locator(f".public-table[data-room='{rated['room']}']")
+    table.wait_for()
+    assert table.locator("button[data-seat]").count() == 0
+    links = table.locator("a.sign-in")
+    assert links.count() == 4 and links.first.inner_text() == en["account.sign_in"]
+    assert links.first.get_attribute("href") == \
+        "/signin?next=" + urllib.request.quote(f"/r/{rated['room']}", safe="")
+    snap(page, shots, "lobby-running-and-rated-390")
+    assert not errors

@@ -118,7 +118,11 @@ async function sit(room, seat) {
   goToSeat({ room, seat, token: answer.data.token });
 }
 
-function seatWho(s) {
+/** Who a listed seat is: free; in a match under way a computer's seat is free to take from
+ *  the next hand, and said so ("Lakshmi (computer) — yours from the next hand"): it said
+ *  "free", and only the table told the newcomer they would watch until then. */
+function seatWho(s, started) {
+  if (s.state === "free" && started && s.name) return t("lobby.seat_from_next_hand", { name: s.name });
   if (s.state === "free") return t("lobby.seat_free");
   if (s.state === "computer") return t("lobby.seat_computer");
   return s.name;
@@ -139,10 +143,15 @@ function renderTables() {
     if (e.rated) facts.push(t("lobby.public_rated"));
     const seats = el("ul", { class: "public-seats" }, ...e.seats.map((s) => {
       const row = el("li", { class: `seat-${s.state}` },
-        el("span", { text: t("lobby.seat_line", { n: seatNumber(s.seat), who: seatWho(s) }) }));
+        el("span", { text: t("lobby.seat_line", { n: seatNumber(s.seat), who: seatWho(s, e.started) }) }));
       if (s === yours) {
         row.classList.add("seat-yours");
         row.append(el("a", { class: "back-to-seat", href: e.path, text: t("lobby.back_to_seat") }));
+      } else if (s.state === "free" && !yours && e.rated && !who.player) {
+        // a rated table seats signed-in players only: a guest is led to sign in, and back
+        // to the table (it offered "Sit", which the server then refused)
+        row.append(el("a", { class: "sign-in small", href: `/signin?next=${encodeURIComponent(e.path)}`,
+          "data-room": e.room, text: t("account.sign_in") }));
       } else if (s.state === "free" && !yours) {
         row.append(el("button", { type: "button", class: "small", text: t("lobby.sit"),
           "aria-label": t("lobby.sit_at", { n: seatNumber(s.seat) }), "data-room": e.room, "data-seat": s.seat,
