@@ -104,10 +104,14 @@ def test_a_stranger_finds_a_public_table_and_sits(
     # the host gone, the stranger need not wait for a start nobody else can give: at a
     # public table anyone seated starts it, computers in the free seats
     host.close()
+    en = catalog("en")                 # (before the start a seat left is free again)
+    assert stranger.locator("#stand-btn").text_content() == en["seat.leave"]
     start = stranger.locator("#waiting #start-btn")
     start.click()
     stranger.wait_for_function("document.querySelector('#waiting').hidden")
     assert room_info(server, room)["status"] == "playing"
+    stranger.wait_for_function(f"document.querySelector('#stand-btn').textContent === "
+                               f"{json.dumps(en['seat.stand'])}")
     assert not errors, errors
 
 

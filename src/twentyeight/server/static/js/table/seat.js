@@ -9,8 +9,11 @@ import { $, el, log, notice, say } from "./dom.js";
 import { maySit, signedIn } from "./invite.js";
 import { NAME_KEY, SEAT_KEY, aboutSeat, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
 
+/** Before the start a seat left is free again (no computer plays it yet): said so. */
+const beforeStart = () => ui.room?.status === "waiting";
+
 function stand() {
-  if (!token() || !window.confirm(t("seat.stand_confirm"))) return;
+  if (!token() || !window.confirm(t(beforeStart() ? "seat.leave_confirm" : "seat.stand_confirm"))) return;
   if (!send({ type: "stand", token: token(), id: `s${ui.nextId++}` })) {
     notice(() => t("notice.not_connected"), "info");
     return;
@@ -138,12 +141,13 @@ export function renderSeat() {
   const naming = !seated && namesItself();
   const key = JSON.stringify([Boolean(seated), Boolean(standing), Boolean(ui.latest?.match?.over), ui.claimPending,
     r?.room ?? null, r?.agreed ?? null, r?.needed ?? null, (ui.room?.seats || []).map((s) => s.kind),
-    ui.me, Boolean(ui.hostToken), document.documentElement.lang, naming]);
+    ui.me, Boolean(ui.hostToken), document.documentElement.lang, naming, beforeStart()]);
   if (box.dataset.drawn === key) return;
   box.dataset.drawn = key;
   box.replaceChildren();
   if (standing) {
-    box.append(el("button", { type: "button", class: "small", id: "stand-btn", text: t("seat.stand"), onclick: stand }));
+    box.append(el("button", { type: "button", class: "small", id: "stand-btn",
+      text: t(beforeStart() ? "seat.leave" : "seat.stand"), onclick: stand }));
   } else if (!seated) {
     box.append(el("p", { class: "sys", text: ui.claimPending ? pendingText(ui.claimPending.seat) : t("seat.watching") }));
     if (naming) {
