@@ -460,3 +460,30 @@ def test_a_rematch_with_the_same_seats(new_browser_context: Callable[..., Browse
     info = json.loads(server.get(f"/api/rooms/{room}").text)
     assert [(s["kind"], s["name"]) for s in info["seats"]][0::2] == [("human", "P0"),
                                                                      ("human", "P2")]
+
+
+def test_a_chat_line_refused_goes_back_in_the_box(
+        new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
+    """A line the server refuses (said too fast: ``rate_limited``) comes back in the box to
+    send again; it was lost, the box emptied as it was sent.  What was written since stays."""
+    made, tokens = table(server, [0], turn_seconds=600)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    page, errors = person(new_browser_context, server, made, 0, tokens[0],
+                          **{"twentyeight:pace": "instant"})
+    to_my_first_turn(page)
+    send_line(page, "Well played, partner")
+    chat_shows(page, "Well played, partner")
+    refuse = """async () => {
+      const { ui } = await module('js/table/state.js');
+      const { receive } = await module('js/table/messages.js');
+      receive({ type: 'error', code: 'rate_limited', id: ui.lastChat.id,
+                message: 'more than 5 chat lines in 10 seconds; wait a little' });
+    }"""
+    page.evaluate(refuse)
+    assert page.locator("#chat-input").input_value() == "Well played, partner"
+    send_line(page, "Again")
+    chat_shows(page, "Again")
+    page.fill("#chat-input", "something new")
+    page.evaluate(refuse)
+    assert page.locator("#chat-input").input_value() == "something new"
+    assert not errors

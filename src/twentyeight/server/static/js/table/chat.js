@@ -55,9 +55,21 @@ function goToChat() {
 
 /** Send a line (or a phrase); whether it went (if not, the table says it is not connected). */
 function speak(body) {
-  const sent = send({ type: "chat", ...body, id: `c${ui.nextId++}` });
+  const id = `c${ui.nextId++}`;
+  const sent = send({ type: "chat", ...body, id });
   if (!sent) notice(() => t("notice.not_connected"), "info");
+  else if (body.text) ui.lastChat = { id, text: body.text };
   return sent;
+}
+
+/** The server refused message `id`: if it was my last line (said too fast, say), it goes
+ *  back in the box to send again, unless something else was written there since.  It was
+ *  lost: the box was emptied when it was sent. */
+export function chatRefused(id) {
+  const input = $("chat-input");
+  if (!input || ui.lastChat?.id !== id) return;
+  if (!input.value.trim()) input.value = ui.lastChat.text;
+  ui.lastChat = null;
 }
 
 function toggleMute(key) {

@@ -7,7 +7,7 @@ import { seatNumber, t } from "../i18n.js";
 import { rememberPlayed } from "../seats.js";
 import { play as sound } from "../sound.js";
 import { bidParts, lastBidValue, parseAction } from "../words.js";
-import { receiveChat } from "./chat.js";
+import { chatRefused, receiveChat } from "./chat.js";
 import { receiveClaim } from "./claim.js";
 import { renderClock } from "./clock.js";
 import { shake } from "./commands.js";
@@ -261,6 +261,7 @@ function keepScores(msg) {
 }
 
 function onError(msg) {
+  if (msg.id !== undefined) chatRefused(msg.id);
   const origin = msg.id !== undefined ? ui.pending.get(msg.id) : undefined;
   if (msg.id !== undefined) ui.pending.delete(msg.id);
   if (msg.code === "unauthorised" && /not a seat of this room/.test(msg.message)) {

@@ -32,6 +32,7 @@ export const ui = {
   presets: null,
   nextId: 1,
   pending: new Map(),    // message id → what it was (a click on a card, a button)
+  lastChat: null,        // my last chat line sent, {id, text}: back in the box if refused
   sent: null,            // seq at which we last sent a legal action (no double sends)
   bidValue: null,        // 56: the value chosen before the denomination
   lastBid: null,         // {hand, value}: the last bid told (a bid at the same value is a match)
