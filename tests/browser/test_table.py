@@ -528,3 +528,23 @@ def test_a_rematch_vote_is_said_again_when_someone_leaves_a_public_table(
     votes = [f for f in frames if '"type":"rematch"' in f.replace(" ", "")]
     assert len(votes) == 1, frames
     assert errors == []
+
+
+def test_a_hand_before_a_newcomer_sat_is_told_as_the_computers(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A newcomer took seat 3 over from its computer at the third hand: the earlier hands'
+    lines and results named the newcomer for the computer's cards ("Bina played 8♦" of a
+    hand Bina never saw).  A hand before a seat's ``sat_from`` is the computer's."""
+    page, errors = seated_page(new_browser_context, server, "28")
+    named = page.evaluate("""async () => {
+      const s = await module('js/table/state.js');
+      const seats = s.ui.room.seats.map((x) => ({ ...x }));
+      seats[2] = { ...seats[2], kind: 'human', name: 'Bina', sat_from: 2 };
+      s.ui.room = { ...s.ui.room, seats };
+      return [s.seatName(2, { hand: 1 }), s.seatName(2, { hand: 2 }), s.seatName(2),
+              s.teamName(s.teamOf(2), { hand: 0 })];
+    }""")
+    computer = catalog("en")["seat.computer_at"].replace("{n}", "3")
+    assert named[:3] == [computer, "Bina", "Bina"], named
+    assert computer in named[3], named
+    assert errors == []

@@ -100,6 +100,10 @@ export function seatName(k, { you = true, hand = null } = {}) {
   if (k === null || k === undefined) return t("seat.nobody");
   if (you && k === ui.me) return playedByMe(hand) ? t("seat.you") : t("seat.computer_yours");
   const s = ui.room?.seats?.[k];
+  // a hand before its person took the seat over was a computer's: not told as theirs
+  if (hand !== null && k !== ui.me && s?.kind === "human" && hand < (s.sat_from ?? 0)) {
+    return t("seat.computer_at", { n: seatNumber(k) });
+  }
   if (s?.kind === "bot" && (!s.name || /^\S+ bot \d+$/.test(s.name))) return t("seat.computer", { n: k });
   return s?.name || t("seat.n", { n: seatNumber(k) });
 }
