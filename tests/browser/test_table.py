@@ -548,3 +548,32 @@ def test_a_hand_before_a_newcomer_sat_is_told_as_the_computers(
     assert named[:3] == [computer, "Bina", "Bina"], named
     assert computer in named[3], named
     assert errors == []
+
+
+@pytest.mark.viewport(360, 640)
+def test_a_one_line_plate_hides_the_bits_that_wrap_below_it(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A small plate keeps what a seat is to one line; in Bengali its second line ("কম্পিউটার"
+    under "ডাকদাতা · ১৫") showed the tops of its letters over the line's edge.  A bit past
+    the one line is hidden whole; on a plate of any lines nothing is."""
+    page, errors = seated_page(new_browser_context, server, "28", **{"twentyeight:lang": "bn"})
+    hidden = page.evaluate("""async () => {
+      const { markLineStarts, } = await module('js/table/layout.js');
+      const { bitsLine } = await module('js/table/render-table.js');
+      const make = (clamp) => {
+        const plate = document.createElement('div');
+        plate.style.cssText = 'position:absolute;left:0;top:0;width:90px;font-size:14px';
+        const line = bitsLine(['ডাকদাতা · ১৫', 'কম্পিউটার', 'ডিলার']);
+        if (clamp) line.style.cssText = 'line-height:1.25;max-height:1.25em;overflow:hidden';
+        plate.append(line);
+        document.body.append(plate);
+        markLineStarts([plate]);
+        const out = [...line.querySelectorAll('.bit')].map((b) => getComputedStyle(b).visibility);
+        plate.remove();
+        return out;
+      };
+      return [make(true), make(false)];
+    }""")
+    assert hidden[0][0] == "visible" and "hidden" in hidden[0][1:], hidden
+    assert hidden[1] == ["visible"] * 3, hidden
+    assert errors == []

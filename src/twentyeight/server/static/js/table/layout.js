@@ -522,6 +522,13 @@ export function markLineStarts(plates) {
     const bits = [...line.querySelectorAll(".bit")];
     bits.forEach((bit, i) => bit.classList.toggle("line-start",
       i > 0 && bit.offsetTop > bits[i - 1].offsetTop + bits[i - 1].offsetHeight / 2));
+    // where the line is kept to one (a small plate: table.css), the bits past it are hidden
+    // whole: the tall marks of a Bengali or Malayalam word on the line below showed over
+    // its edge as stray strokes
+    const one = getComputedStyle(line).maxHeight !== "none";
+    const first = bits[0];
+    bits.forEach((bit) => bit.classList.toggle("past-line",
+      one && bit.offsetTop > first.offsetTop + first.offsetHeight / 2));
   }
 }
 
