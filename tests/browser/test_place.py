@@ -106,6 +106,7 @@ def test_a_stranger_finds_a_public_table_and_sits(
     host.close()
     en = catalog("en")                 # (before the start a seat left is free again)
     assert stranger.locator("#stand-btn").text_content() == en["seat.leave"]
+    assert stranger.locator("#waiting #public-table").inner_text() == en["waiting.public"]
     start = stranger.locator("#waiting #start-btn")
     start.click()
     stranger.wait_for_function("document.querySelector('#waiting').hidden")

@@ -110,6 +110,7 @@ export function renderWaiting() {
   fresh.append(el("p", { class: "share" }, tn(invite, { link: el("code", { text: link }) }), " ", ...inviteButtons(link)));
   if (seatLink()) fresh.append(el("p", { class: "share" }, tn("waiting.watch_only", { link: el("code", { text: watchLink() }) })));
   if (rated) fresh.append(el("p", { class: "rated-note", id: "rated-table", text: t("waiting.rated") }));
+  else if (ui.room.public) fresh.append(el("p", { class: "rated-note", id: "public-table", text: t("waiting.public") }));
   const seatless = mine === undefined || mine === null;
   if (seatless && !invited()) {
     fresh.append(el("p", { class: "notice info", id: "watch-only",
