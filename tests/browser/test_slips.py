@@ -401,6 +401,15 @@ def test_a_friend_who_comes_mid_match_sits_under_their_name(
         time.sleep(0.2)
     assert any("Priya" in pair for pair in waiting), waiting
     page.wait_for_function("!document.querySelector('#watch-name')")   # asked once
+    # sat down (waiting for the seat or in it), she talks at the table under her name: she
+    # was told to take a seat to talk for the rest of the hand
+    page.locator("#chat-form").wait_for()
+    page.fill("#chat-input", "Namaste")
+    page.press("#chat-input", "Enter")
+    page.wait_for_function("document.querySelector('#chat-lines').textContent"
+                           ".includes('Namaste')")
+    assert "Priya" in page.locator("#chat-lines li").last.inner_text() or \
+        page.locator("#chat-lines li").last.inner_text().startswith("You")
     # on a phone the field is far below the plates: "Sit here" with no name asks for one
     other = new_browser_context().new_page()
     asked: list[str] = []

@@ -94,6 +94,11 @@ def test_a_computers_seat_is_handed_over_at_the_next_hand(server: Server) -> Non
         # it is still the computer's: the newcomer's token cannot act for seat 2
         await late.act("2 pass")
         assert (await late.until(lambda m: m["type"] == "error"))["code"] == "unauthorised"
+        # but the newcomer, sat down, talks at the table, under their own name (they were
+        # told to take a seat to talk, for the rest of the hand)
+        await late.send({"type": "chat", "token": seated["token"], "text": "hello all"})
+        said = await me.until(lambda m: m["type"] == "chat" and m.get("text") == "hello all")
+        assert (said["seat"], said["name"]) == (2, "Late")
         play = asyncio.create_task(play_until(me, rng, lambda m: m["hand"] > hand
                                               or m["match"]["over"], timeout=60))
         sat = await late.until(lambda m: m["type"] == "welcome" and m["seat"] == 2, 60)

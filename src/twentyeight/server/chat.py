@@ -5,8 +5,9 @@ a newcomer and a restarted server see them.
 * A line is text (at most ``chat_chars`` characters of text: no control characters, no
   bidirectional overrides) or a quick phrase, sent as its key (:data:`PHRASES`) so that each
   reader's table says it in the reader's own language.
-* Only a seat may talk (the connection has said ``hello`` with the seat's token);
-  spectators read.  A seat may say ``chat_per_minute`` lines a minute (a burst of
+* Only a seat may talk (the connection has said ``hello`` with the seat's token), or a
+  newcomer waiting for the computer's seat they claimed (under their name); spectators
+  read.  A seat may say ``chat_per_minute`` lines a minute (a burst of
   ``chat_burst``); beyond, the line is refused (``rate_limited``) and nobody hears it.
 * A line carries what the server adds to it — its number ``n``, the seat and the seat's
   public name — and nothing else: never a token, never a card the server knows.  Muting a
@@ -96,11 +97,17 @@ class Chat:
     async def say(self, room: Room, conn: Listener, msg: ClientMessage) -> None:
         """A ``chat`` message: kept and told to everyone, or refused (nothing changes)."""
         body = msg.body or {}
-        seat = conn.seat
-        if seat is None:
+        seat, name = conn.seat, None
+        if seat is not None:
+            name = room.seats[seat].name
+        elif conn.claim is not None and room.seats[conn.claim].claimed:
+            # a newcomer waiting for the computer's seat they claimed talks under their own
+            # name (they sat down; the seat is theirs from the next hand)
+            seat, name = conn.claim, room.seats[conn.claim].claim_name
+        else:
             raise ProtocolError(UNAUTHORISED, "spectators may read the table talk; taking a "
                                 "seat lets you talk", msg.ref)
-        line: Line = {"seat": seat, "name": room.seats[seat].name}
+        line: Line = {"seat": seat, "name": name}
         if "phrase" in body:
             line["phrase"] = body["phrase"]
         else:

@@ -20,6 +20,10 @@ const chat = {
 
 const who = (line) => `${line.seat}:${line.name}`;
 const lineText = (line) => (line.phrase ? t(`phrase.${line.phrase}`) : line.text);
+/** Who said a line: the name it was said under (a seat changes hands; a newcomer waiting
+ *  for a seat talks under their own name), "You" for mine. */
+const speaker = (line) => (line.seat === ui.me && line.name === ui.room?.seats?.[ui.me]?.name
+  ? seatName(line.seat) : line.name || seatName(line.seat));
 
 /** The server's `chat` (one line) and `chat_log` (the lines kept) messages. */
 export function receiveChat(msg) {
@@ -90,7 +94,7 @@ export function renderChat() {
   if (!shown.length) list.append(el("li", { class: "sys", text: t("chat.empty") }));
   for (const line of shown) {
     list.append(el("li", { class: line.seat === ui.me ? "mine" : "", "data-n": line.n },
-      el("strong", { text: `${seatName(line.seat)}: ` }),
+      el("strong", { text: `${speaker(line)}: ` }),
       el("span", { class: line.phrase ? "phrase" : "", text: lineText(line) })));
   }
   if (atEnd) list.scrollTop = list.scrollHeight;
@@ -104,7 +108,7 @@ export function renderChat() {
       "data-mute": key, text: t(off ? "chat.unmute" : "chat.mute", { name: line.name || seatName(line.seat) }),
       onclick: () => toggleMute(key) }));
   }
-  const seated = ui.me !== null;
+  const seated = ui.me !== null || Boolean(ui.claimPending);    // (a newcomer waiting talks)
   $("chat-form").hidden = !seated;
   $("chat-phrases").hidden = !seated;
   $("chat-spectator").hidden = seated;
