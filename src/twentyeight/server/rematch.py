@@ -8,9 +8,10 @@ in any browser by ``GET /api/rooms/{id}/mine``), and the new seat is linked to t
 
 Every person seated says ``rematch`` (the votes are told to the table as they come), or the
 host does, with the host's token, and it is dealt (at a public unrated table every person
-still there: one who went away gets a computer in the rematch, :meth:`Rematches.needed`); the host alone only at a private unrated
-table (:attr:`~.room.Room.host_deals_rematch`: at a rated table the rematch would count in
-the ratings of people who never asked for it, and a public table's host is a stranger).  The
+still there: one who went away gets a computer in the rematch, :meth:`Rematches.needed`);
+the host alone only at a private unrated table (:attr:`~.room.Room.host_deals_rematch`: at
+a rated table the rematch would count in the ratings of people who never asked for it, and a
+public table's host is a stranger).  The
 old room's ``rematch`` message then names the new room, and goes on naming it to anyone who
 connects later; a browser copies its seat token over and moves to the new table.  One rematch
 per room (the database refuses a second), so two processes or two people cannot deal two.

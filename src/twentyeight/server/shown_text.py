@@ -25,9 +25,11 @@ def unshowable(text: str) -> bool:
     private or unassigned one, a line or paragraph separator, a formatting character other
     than the :data:`JOINERS` (the bidi controls and marks, zero-width spaces, soft hyphens,
     tags: each can make a name look like another or a line say something else than it seems),
-    or more than :data:`MOST_MARKS` combining marks on one letter."""
+    or more than :data:`MOST_MARKS` combining marks on one letter — counted decomposed
+    (NFD): "ấ" and four more accents is six marks, though composed it holds one letter
+    and four."""
     marks = 0
-    for c in text:
+    for c in unicodedata.normalize("NFD", text):
         category = unicodedata.category(c)
         if category in HIDDEN_CATEGORIES or c in BIDI_CONTROLS or \
                 (category == "Cf" and c not in JOINERS):
