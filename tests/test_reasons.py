@@ -322,3 +322,24 @@ def test_an_annulment_of_one_players_cards_names_no_count_of_cards() -> None:
                     "rule.28-POST-3", "rule.28-POST-4"):             # (the rules page's too)
             assert word not in words[key], (lang, key, words[key])
         assert four[lang] not in words["rule.28-PRE-1"], lang     # 40 and 28-6p deal all six
+
+
+def test_a_pointless_first_hand_refused_a_pass_is_told_of_its_redeal() -> None:
+    """56-ANN-3 (56-kerala): the first hand, holding only kings and queens, may not pass
+    (56-AUC-5) but may claim the redeal; the refusal of the pass said only "must open",
+    not the way out the player has."""
+    record = {"rules": "56-kerala", "dealer": 5, "hands": [
+        ["KS", "QS", "KS", "QS", "KH", "QH", "KH", "QH"],
+        ["QC", "AS", "AH", "QD", "AD", "TD", "TD", "TC"],
+        ["9S", "9S", "KD", "QD", "AS", "JC", "TS", "9H"],
+        ["JH", "TH", "JD", "9C", "JH", "JS", "9D", "JD"],
+        ["9D", "TC", "AH", "KC", "QC", "9H", "JC", "AC"],
+        ["KD", "KC", "AD", "TH", "JS", "AC", "9C", "TS"]], "actions": []}
+    g = Game.from_record(record)
+    assert "0 redeal" in [str(a) for a in g.legal_actions()]
+    assert refusal(g, "0 pass").reason == \
+        Reason("first_hand_opens_or_redeal", "56-ANN-3", {"value": 28})
+    record["hands"][0][0] = "AS"                           # (a point card: no redeal)
+    record["hands"][2][4] = "KS"
+    assert refusal(Game.from_record(record), "0 pass").reason == \
+        Reason("first_hand_opens", "56-AUC-5", {"value": 28})

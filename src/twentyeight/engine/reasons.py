@@ -105,6 +105,8 @@ ENGLISH: dict[str, str] = {
     "redouble_who": "only the doubled team may redouble its doubled bid",
     "no_thani": "Thani is not played in this game",
     "first_hand_opens": "the first hand must open the bidding with at least {value}",
+    "first_hand_opens_or_redeal": "the first hand must open the bidding with at least {value}; "
+                                  "holding no point card, you may claim a redeal instead",
     "no_redeal_now": "no redeal may be claimed now",
     "redeal_only_by": "a redeal may be claimed now only by {claimants}",
     "claimant_first_turn": "the first hand on his first turn, holding no point card "
@@ -403,6 +405,7 @@ OWN_RULES: dict[str, dict[str, str]] = {
         "lowest_bid": "56-AUC-3",
         "highest_bid": "56-AUC-3",
         "first_hand_opens": "56-AUC-5",
+        "first_hand_opens_or_redeal": "56-ANN-3",
         "must_open": "56-AUC-5",
         "revealer_plays_indicator": "56-HT-7",       # Kerala's hidden trump (56-kerala)
     },
