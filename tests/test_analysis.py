@@ -407,6 +407,25 @@ def test_a_close_call_is_played_out_further_but_within_a_bound() -> None:
     assert hint(close, fixed).evaluation.deals == 8
 
 
+def test_bids_equal_in_every_deal_do_not_end_the_count() -> None:
+    """A hint said "bid 22" to a hand of two points (10♠ 10♣ Q♣ 7♣) beside partner's forced
+    14: the bids 20, 21 and 22 won and lost the same eight deals, so the two best had no
+    difference to measure and the count stopped at 8, where 64 deals say pass by 2.5 game
+    points.  Candidates equal to the best deal by deal are one choice: the best is measured
+    against the best that differs, and the count goes on while that is close."""
+    from twentyeight.analysis.search import SearchExpert
+
+    weights = [1.0] * 8
+    bid = [(16.0, 1.0), (10.0, -2.0), (18.0, 1.0), (9.0, -2.0),
+           (17.0, 1.0), (20.0, 1.0), (8.0, -2.0), (16.0, 1.0)]
+    passing = [(12.0, 1.0), (14.0, -2.5), (12.0, 1.0), (11.0, -1.0),   # a little worse on
+               (13.0, 1.0), (12.0, 0.5), (10.0, -2.5), (12.0, 1.0)]   # average: close
+    assert SearchExpert._close([bid, list(bid), list(bid), passing], weights)
+    far = [(0.0, -4.0)] * 8                                # clearly worse: no more deals
+    assert not SearchExpert._close([bid, list(bid), far], weights)
+    assert not SearchExpert._close([bid, list(bid)], weights)     # one choice, said twice
+
+
 def test_a_choice_that_wins_less_often_is_explained_by_its_game_points() -> None:
     """Whatever the phase, the best choice that wins the hand less often than another (or
     never) is not explained by its win count: it loses less, or scores more, than the one
