@@ -247,3 +247,23 @@ def test_a_trump_suit_and_a_named_bid_are_said_in_a_review(
     }""")
     assert labels == ["trump ♠ spades", "trump 9♦", "bid 30 ♥", "bid 31 no-trump", "bid 16",
                       "Seventh card"]
+
+
+def test_a_56_bid_hinted_outlines_its_value(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """A 56 bid is two presses, its value then its trump: "Hint: bid 29 ♦" outlined nothing
+    (it looked for the bid's own button, not drawn until the value is chosen).  The value's
+    button is outlined."""
+    page, errors = seated_page(new_browser_context, server, "56")
+    page.wait_for_selector("#actions button.bid-value")
+    value = int(page.locator("#actions button.bid-value").first.get_attribute("data-value")
+                or 0)
+    page.route("**/hint", lambda route: route.fulfill(json={
+        "action": f"0 bid {value}D", "text": "scores more (the expert's)",
+        "reason": {"key": None, "rule": None, "params": {}}}))
+    text = hint(page)
+    assert text.startswith(f"Hint: bid {value} ♦"), text
+    hinted = page.locator("#actions .hinted")
+    assert hinted.count() == 1
+    assert hinted.first.get_attribute("data-value") == str(value)
+    assert errors == []

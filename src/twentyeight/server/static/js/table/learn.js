@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
 import { request } from "../request.js";
-import { parseAction } from "../words.js";
+import { bidParts, parseAction } from "../words.js";
 import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
 import { $, el, say, tellIn } from "./dom.js";
@@ -63,8 +63,11 @@ export function renderHint() {
     const { verb, arg } = parseAction(hint.answer.action);
     // a card to play, or to lay face down as the trump (28: chosen from the hand)
     const fromHand = verb === "play" || (verb === "trump" && arg?.length === 2);
+    // (a 56 bid is two presses, its value then its trump: the value's button until it is
+    // chosen — the bid's own button is not drawn yet, and nothing was outlined)
     const target = fromHand ? document.querySelector(`#hand .card[data-card='${arg}']`)
-      : document.querySelector(`#actions button[data-action='${hint.answer.action}']`);
+      : document.querySelector(`#actions button[data-action='${hint.answer.action}']`)
+        ?? (verb === "bid" ? document.querySelector(`#actions button.bid-value[data-value='${bidParts(arg).value}']`) : null);
     target?.classList.add("hinted");
   } else if (hint.failed) {
     prompt.replaceChildren(el("span", { id: "hint-text", class: "hint-text",

@@ -168,7 +168,7 @@ function fillActions(box) {
       if (ui.bidValue === null) {
         for (const value of values) {
           group.append(el("button", { type: "button", class: "act bid-value", text: digits(value),
-            "aria-label": t("help.bid_value", { value }), onclick: choose(value) }));
+            "aria-label": t("help.bid_value", { value }), "data-value": value, onclick: choose(value) }));
         }
       } else {
         const value = ui.bidValue;
