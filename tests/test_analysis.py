@@ -654,3 +654,25 @@ def test_a_call_won_less_than_half_the_time_is_told_by_what_it_saves() -> None:
         "loses less: your side loses 0.5 game points on average, against 1.0 if you pass"
     ev = _played_out(view, [("double", 4.0, 1.5, 0.5), ("pass", 3.0, 1.0, 0.5)])
     assert str(explain_choice(view, ev)).startswith("your side wins the hand in 4 of 8 ")
+
+
+def test_a_trick_that_asking_would_win_is_not_called_lost(monkeypatch: Any) -> None:
+    """The bidder last to play, the trick 9♣ K♣ 8♣ before him and no club: the hint said
+    "8♥ — the trick cannot be won", though revealing the trump wins it (19.0 card points
+    against 17.6).  Where asking or revealing is on offer the reason is what it would cost
+    the hand, not a trick said lost."""
+    from twentyeight.analysis import why
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+
+    view = Game.new("28", seed=3, dealer=3).view(0)
+    monkeypatch.setattr(why, "_trick_reason", lambda *_: Reason("hint_trick_lost"))
+    ev = Evaluation(0, "sampled", "solver", 8, [
+        ActionValue(Action(0, "play", "8H"), 17.6, 0.4, 0.5),
+        ActionValue(Action(0, "reveal"), 19.0, -0.6, 0.4),
+        ActionValue(Action(0, "play", "9D"), 17.0, 0.1, 0.5)])
+    reason = why.explain_choice(view, ev)
+    assert reason.key == "hint_scores_more" and reason.params["verb"] == "reveal", reason
+    ev = Evaluation(0, "sampled", "solver", 8, [                    # no trump to show: lost
+        ActionValue(Action(0, "play", "8H"), 17.6, 0.4, 0.5),
+        ActionValue(Action(0, "play", "9D"), 17.0, 0.1, 0.5)])
+    assert why.explain_choice(view, ev).key == "hint_trick_lost"

@@ -137,11 +137,15 @@ def _play(view: View, ev: Evaluation, chosen: Action, against: Action | None = N
         # (the trick, or asking, may go the same way with either card)
         return _margin(mine, card_played)
     trick = _trick_reason(view, ev, chosen)
-    if trick is not None:
+    lost = trick is not None and trick.key.startswith("hint_trick_lost")
+    if trick is not None and not (lost and asks):
         return trick
-    if asks:
-        loss = mine.card_points - asks[0].card_points
-        key = "hint_no_ask" if asks[0].action.verb == "ask" else "hint_no_reveal"
+    if asks:                        # (a trick "that cannot be won" may be won by asking: the
+        ask = asks[0]               # reason is what asking would cost the hand)
+        loss = mine.card_points - ask.card_points
+        if loss < EVEN and mine.game_points - ask.game_points >= EVEN:
+            return _versus(mine, ask, Reading.of(view).rules)
+        key = "hint_no_ask" if ask.action.verb == "ask" else "hint_no_reveal"
         return Reason(key, None, {"loss": _num(max(0.0, loss))})
     cards = [v for v in others if v.action.verb == "play"]
     if not cards:
