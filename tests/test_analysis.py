@@ -676,3 +676,25 @@ def test_a_trick_that_asking_would_win_is_not_called_lost(monkeypatch: Any) -> N
         ActionValue(Action(0, "play", "8H"), 17.6, 0.4, 0.5),
         ActionValue(Action(0, "play", "9D"), 17.0, 0.1, 0.5)])
     assert why.explain_choice(view, ev).key == "hint_trick_lost"
+
+
+def test_a_lead_is_said_to_win_by_its_own_wins_not_its_partners(monkeypatch: Any) -> None:
+    """"7♠ — wins the trick in 2 of 8 deals": the 7 won none, partner's A♠ won both.  The
+    count is the card's own wins; a card that wins none is not said to win."""
+    from types import SimpleNamespace
+
+    from twentyeight.analysis import why
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+
+    view = at_trick("pair_opponents", 6, 0).view(0)          # N leads, 9♥ 9♣ in hand
+    sides = (True, False, True, False)
+    worlds = [SimpleNamespace(bid_side=sides, winner=w) for w in (2, 2, 1, 3, 0, 1, 3, 1)]
+    monkeypatch.setattr(why, "trick_forced", lambda h, _a, goal: goal(h.winner))
+    ev = Evaluation(0, "sampled", "solver", 8, [
+        ActionValue(Action(0, "play", "9H"), 10.0, 0.2, 0.5),
+        ActionValue(Action(0, "play", "9C"), 9.0, 0.1, 0.5)], worlds=worlds)  # type: ignore
+    reason = why._trick_reason(view, ev, Action(0, "play", "9H"))
+    assert reason == Reason("hint_wins_likely", None, {"won": 1, "deals": 8}), reason
+    partner_only = [SimpleNamespace(bid_side=sides, winner=w) for w in (2, 2, 1, 3, 2, 1, 3, 1)]
+    ev.worlds = partner_only  # type: ignore[assignment]
+    assert why._trick_reason(view, ev, Action(0, "play", "9H")) is None

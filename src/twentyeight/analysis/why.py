@@ -220,8 +220,10 @@ def _trick_reason(view: View, ev: Evaluation, chosen: Action) -> Reason | None:
         if points:
             return Reason("hint_trick_lost_points", None, {"points": points})
         return Reason("hint_trick_lost")
-    if _is_winning_attempt(reading, chosen.arg):
-        return Reason("hint_wins_likely", None, {"won": ours, "deals": deals})
+    if _is_winning_attempt(reading, chosen.arg) and alone:
+        # the card's own wins, not its side's: "7♠ wins the trick in 2 of 8 deals" counted
+        # the tricks partner's A♠ took
+        return Reason("hint_wins_likely", None, {"won": alone, "deals": deals})
     return None
 
 
