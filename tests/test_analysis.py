@@ -698,3 +698,20 @@ def test_a_lead_is_said_to_win_by_its_own_wins_not_its_partners(monkeypatch: Any
     partner_only = [SimpleNamespace(bid_side=sides, winner=w) for w in (2, 2, 1, 3, 2, 1, 3, 1)]
     ev.worlds = partner_only  # type: ignore[assignment]
     assert why._trick_reason(view, ev, Action(0, "play", "9H")) is None
+
+
+def test_of_cards_equal_to_the_best_the_cheapest_is_chosen() -> None:
+    """The opponents' trump winning the trick, A♠ 10♠ K♠ in hand and every card worth the
+    same over the deals looked at: the hint outlined A♠ (the first of the legal order),
+    which gives a point away; of equal cards the expert names the one a teacher throws, the
+    fewest points and the lowest.  A better card still wins over a cheaper one."""
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+    from twentyeight.analysis.search import _cheapest_first
+
+    h = Game.new("28", seed=3, dealer=3).hand
+    values = [ActionValue(Action(0, "play", c), 12.0, -0.5, 0.0) for c in ("AS", "TS", "KS")]
+    assert _cheapest_first(Evaluation(0, "sampled", "solver", 8, list(values)), h) \
+        .best.action == Action(0, "play", "KS")
+    better = [*values[:2], ActionValue(Action(0, "play", "KS"), 11.0, -0.5, 0.0)]
+    assert _cheapest_first(Evaluation(0, "sampled", "solver", 8, better), h) \
+        .best.action.arg in ("AS", "TS")

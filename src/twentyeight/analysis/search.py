@@ -43,6 +43,27 @@ class AnalysisError(ValueError):
     """A position the expert cannot value: nobody to act, or no deal fits the view."""
 
 
+def _cheapest_first(ev: Evaluation, h: Hand) -> Evaluation:
+    """``ev`` with, among cards as good as the best (:meth:`Evaluation.best_actions`), the
+    one a teacher throws first: fewest card points, then the lowest.  A tie went to the
+    first card of the legal order: "A♠ — every choice is worth the same here" beside K♠,
+    which over more deals was the better."""
+    top = ev.best_actions()
+    if len(top) < 2 or any(a.verb != "play" or a.arg is None for a in top):
+        return ev
+    deck = h.t.deck
+
+    def cost(action: Action) -> tuple[int, int]:
+        card = deck.by_name[str(action.arg)][0]
+        return deck.points[card], deck.power[card]
+
+    first = ev.value_of(min(top, key=cost))
+    assert first is not None
+    ev.values.remove(first)
+    ev.values.insert(0, first)
+    return ev
+
+
 class SearchExpert:
     """The expert of :mod:`twentyeight.analysis.search` (see the module docstring)."""
 
@@ -79,11 +100,10 @@ class SearchExpert:
 
     def _evaluate(self, seat: int, hands: list[Hand], weights: list[float],
                   legal: list[Action], include: Sequence[Action], basis: str) -> Evaluation:
-        if hands[0].phase == PLAY:
-            found = self._solved(seat, hands, weights, legal, basis)
-            if found is not None:
-                return found
-        return self._played_out(seat, hands, weights, legal, include, basis)
+        found = self._solved(seat, hands, weights, legal, basis) \
+            if hands[0].phase == PLAY else None
+        ev = found or self._played_out(seat, hands, weights, legal, include, basis)
+        return _cheapest_first(ev, hands[0])
 
     # ---- the play: every deal solved -----------------------------------------------------
     def _solved(self, seat: int, hands: list[Hand], weights: list[float],
