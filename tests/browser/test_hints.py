@@ -267,3 +267,26 @@ def test_a_56_bid_hinted_outlines_its_value(
     assert hinted.count() == 1
     assert hinted.first.get_attribute("data-value") == str(value)
     assert errors == []
+
+
+def test_the_review_says_the_cost_with_every_hand_known_as_it_says_the_other(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """"With every hand known: Pass, 0 card points" read as the points a pass would score;
+    the terminal and ``analyse`` say a cost in card points and game points.  The browser's
+    line says the same cost, as the line above it does."""
+    page = new_browser_context().new_page()
+    page.goto(f"{server.url}/replay")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    en = catalog("en")
+    known = page.evaluate("""async (d) => {
+      const { t } = await module('js/i18n.js');
+      for (let i = 0; i < 400 && t('review.known') === 'review.known'; i++) {
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      const { reviewNodes } = await module('js/learn/review.js');
+      const box = document.createElement('div');
+      box.append(...reviewNodes([d]));
+      return box.querySelector('.rv-known').textContent;
+    }""", {**MISTAKE, "known": {"best": "0 play KD", "loss": 2.0, "loss_game_points": 0.1}})
+    cost = en["review.cost"].replace("{points}", "−2.0").replace("{game}", "−0.10")
+    assert known == en["review.known"].replace("{expert}", "K♦").replace("{cost}", cost), known

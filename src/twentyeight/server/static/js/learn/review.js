@@ -50,7 +50,10 @@ export function reviewNodes(decisions, { onPick = null, unit = null } = {}) {
       el("span", { class: "rv-head" }, el("span", { class: "rv-when", text: when }), " ",
         el("span", { class: "rv-move", text: t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }) })),
       el("span", { class: "rv-cost", text: t(cost, { points: num(d.loss, 1), game: num(d.loss_game_points * factor, 2) }) }),
-      d.known ? el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best), points: num(d.known.loss, 1) }) }) : null,
+      // (with every hand known, the cost told as the one above is: in card points and game
+      // points — "Pass, 0 card points" read as the points the pass would score)
+      d.known ? el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best),
+        cost: t(cost, { points: num(d.known.loss, 1), game: num((d.known.loss_game_points ?? 0) * factor, 2) }) }) }) : null,
       el("span", { class: "rv-why", text: reasonSentence(d.why, d.reason) }),
     ];
     const item = el("li", { class: "rv-item" });
