@@ -715,3 +715,14 @@ def test_of_cards_equal_to_the_best_the_cheapest_is_chosen() -> None:
     better = [*values[:2], ActionValue(Action(0, "play", "KS"), 11.0, -0.5, 0.0)]
     assert _cheapest_first(Evaluation(0, "sampled", "solver", 8, better), h) \
         .best.action.arg in ("AS", "TS")
+
+
+def test_a_trick_the_other_sides_top_trump_holds_is_lost_for_certain() -> None:
+    """Trick 3 of ``pair_bidding``, the other side's top trump winning it and a card still to
+    come after this seat's: the hint hedged "the trick is lost in every deal looked at (8)";
+    nothing played after the top trump, exposed, can beat it, and the hint says so."""
+    g = at_trick("pair_bidding", 2, 2)
+    view = g.view(g.to_act)
+    h = hint(view)
+    assert h.reason.key in ("hint_trick_lost", "hint_trick_lost_points"), h.reason
+    assert "deals" not in h.reason.params

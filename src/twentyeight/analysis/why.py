@@ -214,7 +214,11 @@ def _trick_reason(view: View, ev: Evaluation, chosen: Action) -> Reason | None:
             return Reason(f"hint_partner_wins{tail}", None, {"winner_card": winning[1], **seen})
         return Reason(f"hint_side_wins{tail}", None, seen)
     if ours == 0:
-        if not last:
+        # certain before the trick's last card too where the other side's winning card is
+        # the top trump, exposed: "lost in every deal looked at (8)" hedged a sure thing
+        sure = last or (winning is not None and _top_trump(reading, winning[1])
+                        and reading.team_of(winning[0]) != reading.team_of(seat))
+        if not sure:
             return Reason("hint_trick_lost_all_points", None, {"deals": deals, "points": points}) \
                 if points else Reason("hint_trick_lost_all", None, {"deals": deals})
         if points:
