@@ -72,9 +72,11 @@ class Verdict:
         """The verdict on ``action``: the best is the action itself when it loses nothing
         (tied with the expert's choice, which would otherwise be named as if it were better:
         "[A♠: 0.0]" beside a card as good), or less than a review shows (:data:`UNSEEN`: it
-        listed "−0.0 card points" as a mistake, its reason saying every choice was as good)."""
+        listed "−0.0 card points" as a mistake, its reason saying every choice was as good),
+        or, over play-outs, by less than their noise (:meth:`Evaluation.within_noise`)."""
         card_points, game_points = ev.loss(action)
-        if action in ev.best_actions() or (card_points < UNSEEN[0] and game_points < UNSEEN[1]):
+        if action in ev.best_actions() or (card_points < UNSEEN[0] and game_points < UNSEEN[1]) \
+                or ev.within_noise(action):        # (play-outs: no mistake told from none)
             return cls(action, 0.0, 0.0)
         return cls(ev.best.action, card_points, game_points)
 

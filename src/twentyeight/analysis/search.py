@@ -43,6 +43,20 @@ class AnalysisError(ValueError):
     """A position the expert cannot value: nobody to act, or no deal fits the view."""
 
 
+def _difference(first: list[tuple[float, float]], second: list[tuple[float, float]],
+                weights: list[float]) -> tuple[float, float]:
+    """The weighted average of ``first``'s game points less ``second``'s, deal by deal
+    (``(card points, game points)`` each), and its standard error."""
+    total = sum(weights)
+    square = sum(w * w for w in weights)
+    if total <= 0 or square <= 0:
+        return 0.0, 0.0
+    diffs = [a[1] - b[1] for a, b in zip(first, second, strict=True)]
+    average = sum(w * d for d, w in zip(diffs, weights, strict=True)) / total
+    spread = sum(w * (d - average) ** 2 for d, w in zip(diffs, weights, strict=True)) / total
+    return average, math.sqrt(spread * square) / total     # (spread / effective deals) ** 0.5
+
+
 def _cheapest_first(ev: Evaluation, h: Hand) -> Evaluation:
     """``ev`` with, among cards as good as the best (:meth:`Evaluation.best_actions`), the
     one a teacher throws first: fewest card points, then the lowest.  A tie went to the
@@ -202,7 +216,10 @@ class SearchExpert:
                 gp += w * net
                 wins += w * (net > 0)
             out.append(ActionValue(action, cp / total, gp / total, wins / total))
-        return Evaluation(seat, basis, "play-outs", used, out, list(hands[:used]), list(kept))
+        ev = Evaluation(seat, basis, "play-outs", used, out, list(hands[:used]), list(kept))
+        top = ends[ev.best.action]
+        ev.noise = {a: _difference(top, ends[a], kept)[1] for a in candidates}
+        return ev
 
     @staticmethod
     def _close(ends: list[list[tuple[float, float]]], weights: list[float]) -> bool:
@@ -214,11 +231,7 @@ class SearchExpert:
         are the same choice: bids of 20, 21 and 22 that won and lost the same eight deals
         stopped the count at eight (their difference had no error), and a hint said "bid 22"
         where 64 deals said pass by 2.5 game points."""
-        if len(ends) < 2:
-            return False
-        total = sum(weights)
-        square = sum(w * w for w in weights)
-        if total <= 0 or square <= 0:
+        if len(ends) < 2 or sum(weights) <= 0:
             return False
 
         def mean(line: list[tuple[float, float]]) -> tuple[float, float]:
@@ -230,10 +243,7 @@ class SearchExpert:
                        if any(a[1] != b[1] for a, b in zip(first, line, strict=True))), None)
         if second is None:                 # every candidate the same in every deal
             return False
-        diffs = [a[1] - b[1] for a, b in zip(first, second, strict=True)]
-        average = sum(w * d for d, w in zip(diffs, weights, strict=True)) / total
-        spread = sum(w * (d - average) ** 2 for d, w in zip(diffs, weights, strict=True)) / total
-        error = math.sqrt(spread * square) / total     # (spread / effective deals) ** 0.5
+        average, error = _difference(first, second, weights)
         return average < 2 * error
 
     def _candidates(self, h: Hand, seat: int, legal: list[Action],
