@@ -338,7 +338,7 @@ def test_a_pointless_first_hand_refused_a_pass_is_told_of_its_redeal() -> None:
     g = Game.from_record(record)
     assert "0 redeal" in [str(a) for a in g.legal_actions()]
     assert refusal(g, "0 pass").reason == \
-        Reason("first_hand_opens_or_redeal", "56-ANN-3", {"value": 28})
+        Reason("first_hand_opens_or_redeal", "56-AUC-5", {"value": 28})
     record["hands"][0][0] = "AS"                           # (a point card: no redeal)
     record["hands"][2][4] = "KS"
     assert refusal(Game.from_record(record), "0 pass").reason == \

@@ -153,7 +153,7 @@ def _auction(h: HandState, action: Action, code: int | None) -> Reason:
         if auction.dealer_forced(h):
             return Reason("dealer_must_bid_min", "29-AUC-3", {"value": h.t.min_bid})
         if auction.redeal_claim(h, seat) in ("pointless_first_four", "zero_point_first_hand"):
-            return Reason("first_hand_opens_or_redeal", "28-PRE-1", {"value": h.t.min_bid})
+            return Reason("first_hand_opens_or_redeal", "28-AUC-4", {"value": h.t.min_bid})
         return Reason("first_hand_opens", "28-AUC-4", {"value": h.t.min_bid})
     return _wrong_phase(AUCTION, action)
 

@@ -405,15 +405,15 @@ OWN_RULES: dict[str, dict[str, str]] = {
         "lowest_bid": "56-AUC-3",
         "highest_bid": "56-AUC-3",
         "first_hand_opens": "56-AUC-5",
-        "first_hand_opens_or_redeal": "56-ANN-3",
+        "first_hand_opens_or_redeal": "56-AUC-5",
         "must_open": "56-AUC-5",
         "revealer_plays_indicator": "56-HT-7",       # Kerala's hidden trump (56-kerala)
     },
-    **{family: dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens", "must_open"),
-                             rule)
+    **{family: dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens",
+                              "first_hand_opens_or_redeal", "must_open"), rule)
        for family, rule in (("40", "40-3"), ("3P", "3P-4"), ("6P", "6P-4"))},
-    "6PK": {**dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens", "must_open"),
-                            "6PK-3"),
+    "6PK": {**dict.fromkeys(("lowest_bid", "highest_bid", "first_hand_opens",
+                             "first_hand_opens_or_redeal", "must_open"), "6PK-3"),
             **dict.fromkeys(("partner_overcall", "team_overcall", "floor_partner",
                              "floor_own_team"), "6PK-4")},
 }
