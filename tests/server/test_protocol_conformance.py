@@ -456,8 +456,9 @@ def test_hello_is_answered_by_welcome_and_the_state(srv: Server) -> None:
 def test_a_newcomer_waits_as_a_spectator_and_cannot_speak_for_the_seat(srv: Server) -> None:
     """protocol.md, "Taking a seat": a computer's seat claimed mid-match: the newcomer's
     ``hello`` makes it a spectator whose ``welcome`` carries ``claim`` and ``from_hand`` (as
-    the seat's answer said); "At the table": only a connection that has said ``hello`` as a
-    seat may chat (``unauthorised``); the hint and the review are a seat's (a claim's token
+    the seat's answer said); "At the table": it may chat, under its own name (a connection
+    that said no ``hello`` may not: ``unauthorised``); the hint and the review are a seat's (a
+    claim's token
     is no seat's: refused in the one refusal shape).  (Without 28-PRE-1: a computer first to
     speak with a pointless four claimed the redeal at once, one deal in about twenty-five, and
     the claimed seat was handed over at the new hand before the newcomer's ``hello``.)"""
@@ -481,9 +482,14 @@ def test_a_newcomer_waits_as_a_spectator_and_cannot_speak_for_the_seat(srv: Serv
         st = await c.until(lambda m: m["type"] == "state")
         assert st["seat"] is None and st["view"]["hand"] == [] and st["legal"] == []
         await c.send({"type": "chat", "text": "hello", "id": "c1"})
-        err = await c.until(lambda m: m["type"] == "error")
-        assert err["code"] == "unauthorised" and err["id"] == "c1"
+        said = await c.until(lambda m: m["type"] in ("chat", "error"))
+        assert said["type"] == "chat" and (said["seat"], said["name"]) == (2, "Late"), said
+        watcher = await Client.open(srv, room)
+        await watcher.send({"type": "chat", "text": "hello", "id": "c2"})
+        err = await watcher.until(lambda m: m["type"] == "error")
+        assert err["code"] == "unauthorised" and err["id"] == "c2"
         await c.close()
+        await watcher.close()
 
     asyncio.run(scenario())
     for path, body in (("hint", {"token": token}), ("review", {"token": token, "hand": 0})):
