@@ -171,8 +171,11 @@ def test_the_keyboard_focus_does_not_lift_an_illegal_card(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     page = table(new_browser_context, server, "28")
     to_the_play(page)
-    for _ in range(10):                       # a turn with cards that may not be played
+    for _ in range(30):                       # a turn with cards that may not be played
         page.wait_for_function(MY_TURN)
+        if page.evaluate("document.body.dataset.phase") != "play" or dialog_open(page):
+            to_the_play(page)                 # (the hand ended without one: the next one)
+            continue
         if page.locator("#hand .card.illegal").count():
             break
         at = seq(page)
