@@ -266,6 +266,14 @@ def test_a_56_bid_hinted_outlines_its_value(
     hinted = page.locator("#actions .hinted")
     assert hinted.count() == 1
     assert hinted.first.get_attribute("data-value") == str(value)
+    # in Hindi the hint says it is a bid: "सुझाव: बोली 29 ♦", not "सुझाव: 29 ♦" (the review's
+    # label is the number alone, its line beginning with the auction's word, the same)
+    page.select_option("#lang", "hi")
+    page.wait_for_function("document.documentElement.lang === 'hi'")
+    hi = catalog("hi")
+    said = hi["hint.says"].split("{action}")[0] + hi["hint.bid"].split("{bid}")[0]
+    page.wait_for_function("s => document.querySelector('#hint-text').textContent.startsWith(s)",
+                           arg=said)
     assert errors == []
 
 

@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { reasonSentence, withoutRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
 import { request } from "../request.js";
-import { bidParts, parseAction } from "../words.js";
+import { bidParts, bidText, parseAction } from "../words.js";
 import { noteNode, presetOf, ruleHref } from "../learn/notes.js";
 import { actionLabel, reviewNodes } from "../learn/review.js";
 import { $, el, say, tellIn } from "./dom.js";
@@ -44,7 +44,12 @@ function hintText() {
   const a = hint.answer;
   if (!a) return "";
   const reason = reasonSentence(a.reason, withoutRule(a.text, a.reason.rule));
-  return t("hint.says", { action: actionLabel(a.action), reason });
+  // a bid said as one ("बोली 17"), where the review's label is its number alone (its line
+  // begins with the auction's word, the bid's too in Hindi, Bengali and Tamil): "सुझाव: 17"
+  const { verb, arg } = parseAction(a.action);
+  const bid = verb === "bid" && arg ? bidParts(arg) : null;
+  const action = bid ? t("hint.bid", { bid: bidText(bid.value, bid.den) }) : actionLabel(a.action);
+  return t("hint.says", { action, reason });
 }
 
 /** The Hint button at the end of my turn's prompt, and once asked, the hint in place of the
