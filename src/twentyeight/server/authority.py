@@ -144,7 +144,8 @@ class Authority:
         room.seq, room.status = seq, status
         room.acted_elsewhere, room.acted_by = False, None
         room.log.append(str(done))
-        room.turn_begins(accepted, hand_ended=len(match.games) - 1 > hand)
+        room.turn_begins(accepted, hand_ended=len(match.games) - 1 > hand and
+                         bool(game.hand.tricks))
         room.commit()
         s = room.seats[seat]
         seats_changed = status != PLAYING

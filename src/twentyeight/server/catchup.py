@@ -150,7 +150,8 @@ class DatabaseSync(LocalSync):
             room.seq = a.seq
             room.acted_elsewhere, room.acted_by = True, writer
             room.log.append(a.action)
-            room.turn_begins(self.hub.now(), hand_ended=len(match.games) - 1 > hand)
+            room.turn_begins(self.hub.now(), hand_ended=len(match.games) - 1 > hand and
+                             bool(game.hand.tricks))
             room.status = FINISHED if match.over else PLAYING
             room.commit()
             s = room.seats[a.seat]

@@ -12,9 +12,9 @@ after that, until the person sends an action or says ``hello`` again), and for a
 person has been away for the room's ``takeover_seconds``, until they are back.  The turn clock
 runs only while somebody else waits on the table (another person seated, or a newcomer waiting
 for a seat): a person alone with computer players is never hurried — it keeps nobody waiting.
-When a hand ends, a person's clock waits :data:`RESULT_READING_SECONDS` more: the result is
-on the screen (the next hand's messages wait behind it), and reading it must not cost the
-first turn of the next hand.  Computer players do not wait for it.
+When a hand that was played ends, a person's clock waits :data:`RESULT_READING_SECONDS` more:
+the result is on the screen (the next hand's messages wait behind it), and reading it must
+not cost the first turn of the next hand.  Computer players do not wait for it.
 """
 
 from __future__ import annotations
@@ -265,7 +265,9 @@ class Room:
 
     def turn_begins(self, now: float, hand_ended: bool = False) -> None:
         """The next turn begins at ``now`` (an action was accepted); after the last action
-        of a hand a person's clock waits while its result is read (:attr:`clock_from`)."""
+        of a hand that was played (``hand_ended``: not one annulled before its first trick,
+        whose result is a line) a person's clock waits while its result is read
+        (:attr:`clock_from`)."""
         self.turn_since = now
         if hand_ended:
             self.clock_from = now + RESULT_READING_SECONDS
