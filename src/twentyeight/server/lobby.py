@@ -473,9 +473,10 @@ class Lobby:
         had gone held everyone quick play seated at it, waiting for a start nobody could give."""
         room = await self.current(room_id)
         async with room.lock:
-            seated = room.public and room.status == WAITING and \
+            host = room.is_host(host_token)   # (a seat looked up only for another token)
+            seated = not host and room.public and room.status == WAITING and \
                 await find_seat(self.sync, room, host_token) is not None
-            if not room.is_host(host_token) and not seated:
+            if not host and not seated:
                 raise RoomError(403, "not_host", "only the host's token (or, at a public "
                                 "table, a seat's) can start the match")
             await self.begin(room)
