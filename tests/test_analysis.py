@@ -754,3 +754,32 @@ def test_a_call_behind_the_best_by_less_than_the_noise_is_no_mistake() -> None:
     assert Verdict.of(ev, Action(0, "pass")).costly
     solved = Evaluation(0, "sampled", "solver", 8, list(ev.values))   # (no noise kept)
     assert Verdict.of(solved, Action(0, "bid", "14")).costly
+
+
+def test_a_defender_is_told_what_the_bidders_score(monkeypatch: Any) -> None:
+    """28-SCORE-3: only the bidding side's score moves.  A defender was told "loses less:
+    your side loses 0.5 game points on average", a loss its score never takes; it is told
+    what the bidders score with its card and with the other.  Where the defenders score too
+    (C-16's ``opponents_gain``: a failed contract's points go to them) its side's own words
+    stay."""
+    from twentyeight.analysis import why
+    from twentyeight.analysis.expert import ActionValue, Evaluation
+
+    monkeypatch.setattr(why, "_trick_reason", lambda *_: None)
+
+    def said(record: dict[str, Any], seat: int, *values: tuple[str, float, float]) -> str:
+        ev = Evaluation(seat, "sampled", "solver", 8, [
+            ActionValue(Action.parse(f"{seat} {a}"), cp, gp, 0.5) for a, cp, gp in values])
+        return str(why.explain_choice(Game.from_record(record).view(seat), ev))
+
+    lead = {**FOLLOW_28, "actions": FOLLOW_28["actions"][:12]}     # S (2) defends N's 16
+    assert said(lead, 2, ("play 9C", 12.0, -0.5), ("play 8C", 12.0, -1.5)) == \
+        "the bidders score 0.5 game points on average, against 1.5 with 8♣"
+    assert said(lead, 2, ("play 9C", 12.0, 0.5), ("play 8C", 12.0, -1.0)) == \
+        "the bidders lose 0.5 game points on average, against -1.0 with 8♣"
+    bidder = {**FOLLOW_28, "actions": FOLLOW_28["actions"][:11]}   # N (1) leads its contract
+    assert said(bidder, 1, ("play JC", 12.0, -0.5), ("play AC", 12.0, -1.5)).startswith(
+        "loses less: your side loses 0.5 game points")
+    forty = {**lead, "rules": {"preset": "28", "failure_mode": "opponents_gain"}}
+    assert said(forty, 2, ("play 9C", 12.0, -0.5), ("play 8C", 12.0, -1.5)).startswith(
+        "loses less: your side loses 0.5 game points")

@@ -36,8 +36,8 @@ from twentyeight.engine import play
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.reasons import Reason, cite
+from twentyeight.engine.scoring import failure_to_opponents
 from twentyeight.engine.state import PLAY
-from twentyeight.rules import Rules
 from twentyeight.solver.position import Position, SolverError
 from twentyeight.views import View
 
@@ -144,7 +144,7 @@ def _play(view: View, ev: Evaluation, chosen: Action, against: Action | None = N
         ask = asks[0]               # reason is what asking would cost the hand)
         loss = mine.card_points - ask.card_points
         if loss < EVEN and mine.game_points - ask.game_points >= EVEN:
-            return _versus(mine, ask, Reading.of(view).rules)
+            return _versus(mine, ask, view)
         key = "hint_no_ask" if ask.action.verb == "ask" else "hint_no_reveal"
         return Reason(key, None, {"loss": _num(max(0.0, loss))})
     cards = [v for v in others if v.action.verb == "play"]
@@ -161,7 +161,7 @@ def _play(view: View, ev: Evaluation, chosen: Action, against: Action | None = N
                                                "other_card": runner.action.arg})
     if mine.game_points - runner.game_points >= EVEN or \
             abs(mine.card_points - runner.card_points) >= EVEN:   # not more often: by more
-        return _versus(mine, runner, Reading.of(view).rules)
+        return _versus(mine, runner, view)
     return Reason("hint_as_good", None, {"points": _num(mine.card_points),
                                          "other_card": runner.action.arg})
 
@@ -327,11 +327,10 @@ def _played_out(view: View, ev: Evaluation, chosen: Action, against: Action | No
     assert mine is not None
     deals = ev.deals
     won = round(mine.wins * deals)
-    rules = Reading.of(view).rules
     made = next((v for v in ev.values if v.action == against != chosen), None)
     if made is not None and mine.game_points - made.game_points >= EVEN:
-        return _versus(mine, made, rules)      # a review: against the choice made, its cost
-    compared = _compared(ev, mine, rules, against)
+        return _versus(mine, made, view)       # a review: against the choice made, its cost
+    compared = _compared(ev, mine, view, against)
     if compared is not None:
         return compared
     if chosen.verb in ("bid", "trump"):
@@ -347,7 +346,7 @@ def _played_out(view: View, ev: Evaluation, chosen: Action, against: Action | No
                                                 "points": _num(mine.card_points)})
 
 
-def _compared(ev: Evaluation, mine: ActionValue, rules: Rules, against: Action | None = None
+def _compared(ev: Evaluation, mine: ActionValue, view: View, against: Action | None = None
               ) -> Reason | None:
     """The reason of a choice that its win count does not give: it wins the hand in fewer
     than half of the play-outs (a double that the defenders win 1 time in 8, but that costs
@@ -369,20 +368,33 @@ def _compared(ev: Evaluation, mine: ActionValue, rules: Rules, against: Action |
     target = (made or more or lower or others)[0]        # values are ranked best first
     if mine.game_points - target.game_points < EVEN:     # level: the card points decide
         return Reason("hint_points", None, {"points": _num(mine.card_points)})
-    return _versus(mine, target, rules)
+    return _versus(mine, target, view)
 
 
-def _versus(mine: ActionValue, other: ActionValue, rules: Rules) -> Reason:
+def _versus(mine: ActionValue, other: ActionValue, view: View) -> Reason:
     """``mine`` is worth more game points than ``other``: it loses less (when it loses on
     average) or scores more, said with both averages and what ``other`` is (a card, a bid,
     a trump suit, a call); in the game's own unit (``unit``: game points, or under tables
-    and coolies what changes hands, ``game_measure``)."""
+    and coolies what changes hands, ``game_measure``).  A defender whose side's score does
+    not move (28-SCORE-3) is told what the bidders score, not a loss of its own
+    (:func:`_bidders_score`)."""
+    rules = Reading.of(view).rules
     factor, _ = game_measure(rules)
     unit = score_unit(rules) or "game_points"
-    if mine.game_points < 0:
+    bidders = _bidders_score(view) if other.action.verb not in ("bid", "trump") else None
+    if bidders is not None:                    # what the bidders make of each: less is better
+        mine_b, other_b = mine.game_points * bidders, other.game_points * bidders
+        if mine_b > 0:                         # "the bidders score 0.3 …, against 0.8 with …"
+            key = "hint_bidders_score"
+            low, high = _apart(mine_b, other_b)
+        else:                                  # "the bidders lose 0.5 …, against 0.1 with …"
+            key = "hint_bidders_lose"
+            high, low = _apart(-mine_b, -other_b)
+        params: dict[str, object] = {"low": low, "high": high, "unit": unit}
+    elif mine.game_points < 0:
         key = "hint_loses_less"
         low, high = _apart(-mine.game_points * factor, -other.game_points * factor)
-        params: dict[str, object] = {"low": low, "high": high, "unit": unit}
+        params = {"low": low, "high": high, "unit": unit}
     else:
         key = "hint_scores_more"
         high, low = _apart(mine.game_points * factor, other.game_points * factor)
@@ -397,6 +409,24 @@ def _versus(mine: ActionValue, other: ActionValue, rules: Rules) -> Reason:
     if suit and suit in SUITS:
         return Reason(f"{key}_trump", None, {**params, "suit": suit})
     return Reason(key, None, {**params, "verb": action.verb})
+
+
+def _bidders_score(view: View) -> float | None:
+    """For a defender whose own score no hand moves (28-SCORE-3: a game of ``target`` where a
+    failed contract costs only the bidding side), the factor that turns its side's net game
+    points into the bidding side's change: ``-(teams - 1)`` (the net is its change, nothing,
+    less the others' average).  ``None`` for the bidding side, in the auction, or where the
+    defenders score too (tables, coolies, a score sheet, ``opponents_gain``)."""
+    bidder = view.get("bidder")
+    teams = view.get("teams") or []
+    if bidder is None or view["phase"] == "auction" or not teams:
+        return None
+    rules = Reading.of(view).rules
+    if score_unit(rules) is not None or failure_to_opponents(rules):
+        return None
+    if any(bidder in seats and view["seat"] in seats for seats in teams):
+        return None
+    return -(len(teams) - 1.0)
 
 
 def _num(x: float) -> float:

@@ -209,6 +209,14 @@ ENGLISH: dict[str, str] = {
                               "against {low} with {suit} as trump",
     "hint_scores_more_card": "scores more: your side scores {high} {unit} on average, "
                              "against {low} with {other_card}",
+    "hint_bidders_score": "the bidders score {low} {unit} on average, against {high} if you "
+                          "{verb}",
+    "hint_bidders_score_card": "the bidders score {low} {unit} on average, against {high} "
+                               "with {other_card}",
+    "hint_bidders_lose": "the bidders lose {high} {unit} on average, against {low} if you "
+                         "{verb}",
+    "hint_bidders_lose_card": "the bidders lose {high} {unit} on average, against {low} with "
+                              "{other_card}",
     "hint_as_good": "as good as {other_card}: your side takes {points} card points on average "
                     "either way",
     # explanations when the rules surprise (analysis/surprises.py)
