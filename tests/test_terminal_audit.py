@@ -690,3 +690,24 @@ def test_history_lists_the_cards_a_trick_a_line_with_its_winner() -> None:
         winner = ["you", "Right", "Partner", "Left"][tricks[k]["winner"]]
         assert listed[k].startswith(f"Trick {k + 1}: ") and f"→ {winner} (" in listed[k], listed
     assert listed[3].startswith("Trick 4, so far: "), listed
+
+
+@pytest.mark.parametrize("rules, call", [({"preset": "28", "single_hand": True}, "single"),
+                                         ({"preset": "28", "thani": True}, "thani")])
+def test_a_failed_undertaking_names_the_trick_lost(rules: dict[str, Any], call: str) -> None:
+    """28-SH-4, 28-TH-3: a single hand or Thani fails at the first trick its declarer does
+    not take.  The result said only "a single hand failed"; it names who took which trick,
+    with what card — for Thani a partner's trick too."""
+    match = Match.new(rules, seed=0, dealer=3)
+    bots: dict[int, Bot] = {s: Prefers((call,), s) for s in range(1, 4)}
+    text = terminal(match, scripted(lambda actions, m: call if call in actions else None),
+                    bots)
+    done = match.games[0].result()
+    assert done["special"] == call.replace("single", "single_hand") and done["made"] is False
+    declarer = done["special_seat"]
+    number, trick = next((k, tr) for k, tr in enumerate(done["tricks"], 1)
+                         if tr["winner"] != declarer)
+    card = trick["cards"][trick["seats"].index(trick["winner"])]
+    shown = ("10" if card[0] == "T" else card[0]) + "♠♥♣♦"["SHCD".index(card[1])]
+    who = "you" if trick["winner"] == 0 else ("Right", "Partner", "Left")[trick["winner"] - 1]
+    assert f"failed: {who} took trick {number} with {shown}" in text, text[-600:]

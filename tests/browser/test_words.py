@@ -260,6 +260,12 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     said = page.locator("#ho-body .ho-result").inner_text()
     key = "result.undertaking_won" if made else "result.undertaking_lost"
     assert said.startswith(words[key].format(side="You and Meera", what="single hand")), said
+    assert made is False                             # 28-SH-4: the trick that defeated it
+    tricks = result.games[0].view(0)["tricks"]
+    number, lost = next((k, tr) for k, tr in enumerate(tricks, 1) if tr["winner"] != 0)
+    card = lost["cards"][lost["seats"].index(lost["winner"])]
+    shown = ("10" if card[0] == "T" else card[0]) + "♠♥♣♦"["SHCD".index(card[1])]
+    assert f" took trick {number} with {shown}." in said, said
     replay(page, [sheet_message(result)])            # the score sheet's row: "You single hand"
     page.wait_for_function("document.querySelector('#sheet tbody tr') !== null")
     row = page.locator("#sheet tbody tr").first.locator("td").all_inner_texts()

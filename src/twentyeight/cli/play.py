@@ -891,7 +891,7 @@ class TerminalGame:
             what = "single hand" if view["special"] == "single_hand" else "Thani"
             whose = "your" if side == "you" else side + ("'" if side.endswith("s") else "'s")
             done = {True: "won every trick", False: "failed", None: "was played"}[made]
-            return f"{whose} {what} {done}"
+            return f"{whose} {what} {done}{self._trick_lost(view) if made is False else ''}"
         # the other team by its name; two or more others pooled
         others = self._against(team)
         shown = self._denomination(view)
@@ -906,6 +906,18 @@ class TerminalGame:
         goal = f" (target {view['target']} after the pair)" if moved else ""   # 28-PAIR-4
         return (f"{side} {verb} {view['contract']}{shown}{goal}{c}{conceded} — card "
                 f"points{when}: {ours}, {theirs}{self._reckoning(view, side)}")
+
+    def _trick_lost(self, view: View) -> str:
+        """``: Left took trick 3 with K♠``: the first trick a failed single hand or Thani's
+        declarer did not take itself (28-SH-4, 28-TH-3: a partner's trick defeats Thani too);
+        "" where none was played (the hand stopped before a trick)."""
+        declarer = self._declarer(view)
+        for number, trick in enumerate(view["tricks"], 1):
+            winner = trick["winner"]
+            if winner != declarer:
+                card = trick["cards"][trick["seats"].index(winner)]
+                return f": {self._named(winner)} took trick {number} with {self.paint.card(card)}"
+        return ""
 
     @staticmethod
     def _reckoning(view: View, side: str) -> str:

@@ -1,6 +1,6 @@
 // Sentences for people about the table, in the page's language: a seat's action told with
 // its name, the result of a hand, the end of the match, the trump, an engine's refusal.
-import { SUIT_SYMBOL, suitWord } from "../cards.js";
+import { SUIT_SYMBOL, cardShort, suitWord } from "../cards.js";
 import { digits, joinList, t } from "../i18n.js";
 import { reasonWithRule } from "../reasons.js";
 import { refusalText } from "../refusal.js";
@@ -88,6 +88,7 @@ export function handResultText(v, hand = null, { booked = null, scores = null } 
       { side, what: t(`special.${v.special}`) }))
     : calls.includes("accept") ? opening(t("result.conceded", { side, bid }))   // 28-COT-3
       : opening(t(key, { side, bid, count: pts.bidding, against: pts.opponents }));
+  if (isUndertaking(v) && r.made === false) text += trickLostText(v, hand);
   if (calls.includes("refuse")) {                  // 28-COT-4: lost twice over, even if made
     text += ` ${t(lostAfterRefusing(v) ? "result.cot_refused_lost" : "result.cot_refused")}`;
   }
@@ -113,6 +114,19 @@ export function handResultText(v, hand = null, { booked = null, scores = null } 
     text += ` ${t("result.irakkam_next")}`;            // the hand after is theirs to win back
   }
   return text;
+}
+
+/** " Right took trick 3 with K♠.": the first trick a failed single hand or Thani's declarer
+ *  did not take itself (28-SH-4, 28-TH-3: a partner's trick defeats Thani too); "" where
+ *  no trick was played. */
+function trickLostText(v, hand) {
+  const declarer = declarerOf(v);
+  const tricks = v.tricks || [];
+  const k = tricks.findIndex((trick) => trick.winner !== declarer);
+  if (k < 0) return "";
+  const trick = tricks[k];
+  const card = cardShort(trick.cards[trick.seats.indexOf(trick.winner)]);
+  return ` ${aboutSeat("result.undertaking_lost_to", trick.winner, { number: digits(k + 1), card }, { hand })}`;
 }
 
 /** A hand whose bidding side made its contract's card points but refused the concession
