@@ -76,6 +76,9 @@ def test_every_condition_names_real_flags_and_values() -> None:
     ("thani_stake", "56-kerala", True), ("thani_stake", "56", False),                 # 56-TH-4
     ("stake_table", "56", True), ("stake_table", "28", False),                        # 56-SC-2
     ("eight_same_suit", "28", True), ("eight_same_suit", "28-6p", True),              # 28-POST-4
+    ("opening_rule", "29", True), ("opening_rule", "56-kerala", False),               # §1.4.2
+    ("pass_is_final", "56-kerala", False), ("partner_overcall", "bhoos-29", False),   # (duel)
+    ("second_bid_min", "40", True), ("second_bid_min", "56-kerala", False),
     # (28-6p's six cards all of one suit are annulled too: the editor hid a flag that played)
 ])
 def test_applies_to_the_table(flag: str, preset: str, expected: bool) -> None:

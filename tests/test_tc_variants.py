@@ -839,6 +839,32 @@ def test_tc_56_09_team_alternating_auction() -> None:
     assert r["phase"] == "trump" and r["contract"] == 40 and r["bidder"] == 0
 
 
+def test_team_alternating_open_trump_doubles_after_the_auction() -> None:
+    """§1.4.2 has no double in the Kerala auction; a Kerala table switched to open trump
+    takes the open mode's doubling (56-DBL, ``double_redouble``), which the team-alternating
+    auction silently ignored: nobody could ever double.  The doubles now come after the
+    auction, in 28-DBL-1's window (the first opponent after the bidder first), and score as
+    the table's doubling says; the Kerala auction itself still offers no double."""
+    rules = {**KERALA_4, "trump_mode": "open"}
+    assert Rules.from_spec(rules).double_redouble                 # the open mode's default
+    g = game(rules, 3, DEAL_HIDDEN)
+    for action in ["0 bid 28D", "1 pass", "3 pass", "2 pass", "0 pass"]:
+        assert not any(a.endswith("double") for a in legal(g)), action
+        g.apply(action)
+    r = g.result()
+    assert (r["phase"], r["contract"], r["bidder"], r["trump"]) == ("double", 28, 0, "D")
+    assert legal(g) == {"1 double", "1 pass"}
+    g.apply("1 double")
+    assert legal(g) == {"0 redouble", "0 pass"}
+    g.apply("0 pass")
+    assert legal(g) == {"2 redouble", "2 pass"}                 # (the bidder's partner too)
+    g.apply("2 pass")
+    assert g.result()["phase"] == "play" and g.result()["multiplier"] == 2
+    off = game({**rules, "double_redouble": False}, 3, DEAL_HIDDEN,
+               ["0 bid 28D", "1 pass", "3 pass", "2 pass", "0 pass"])
+    assert off.result()["phase"] == "play"                       # no window without doubling
+
+
 def test_tc_56_09_annulled_when_opponents_hold_no_trump() -> None:
     """TC-56-09 (56-ANN-5, 56-ANN-6): P0 lays T♦; P1 and P3 hold no diamond: the hand is
     annulled at once, without a score."""

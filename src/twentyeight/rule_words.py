@@ -61,6 +61,9 @@ HIDDEN: dict[str, list[Any]] = {"trump_mode": ["hidden"]}
 RESTRICTED: dict[str, list[Any]] = {**HIDDEN, "bidder_restrictions": [True]}
 PARTNERS: dict[str, list[Any]] = {"num_players": [4, 6, 8]}
 PAIR: dict[str, list[Any]] = {"pair_rule": [True], "pack": ["28", "40"]}
+ROTATION: dict[str, list[Any]] = {"auction_procedure": ["rotation"]}
+"""The flags only the rotation auction reads: the Kerala team-alternating one (RULES-56.md
+§1.4.2) has its own opening, passing and stages, and the 29 competition's duel its own."""
 
 
 def _w(group: str, text: str, choices: Mapping[Any, str] | None = None,
@@ -123,15 +126,18 @@ WORDS: dict[str, FlagWords] = {
     "opening_rule": _w("auction", "When nobody wants to bid",
                        {"forced_bid": "the first player must bid",
                         "dealer_forced": "after three passes the dealer must bid the lowest bid",
-                        "all_pass_28nt": "all may pass: the hand is played at 28 no-trump"}),
-    "pass_is_final": _w("auction", "A player who passed may not bid again"),
+                        "all_pass_28nt": "all may pass: the hand is played at 28 no-trump"},
+                       ROTATION),
+    "pass_is_final": _w("auction", "A player who passed may not bid again", None, ROTATION),
     "partner_overcall": _w("auction", "Bidding over your own partner's bid",
                            {"threshold": "only with at least the bid set below",
                             "stage": "only at the next stage",
-                            "honours40": "only with 40 or more", "free": "freely"}, PARTNERS),
+                            "honours40": "only with 40 or more", "free": "freely"},
+                           {**PARTNERS, **ROTATION}),
     "partner_overcall_min": _w("auction", "The lowest bid over your partner's bid", None,
-                               {**PARTNERS, "partner_overcall": ["threshold"]}),
-    "second_bid_min": _w("auction", "The lowest second bid of a player (empty: no limit)"),
+                               {**PARTNERS, **ROTATION, "partner_overcall": ["threshold"]}),
+    "second_bid_min": _w("auction", "The lowest second bid of a player (empty: no limit)",
+                         None, ROTATION),
     "auction_procedure": _w("auction", "The order of the auction",
                             {"rotation": "in turn round the table",
                              "team_alternating": "the two teams in turn (Kerala)",

@@ -277,7 +277,10 @@ def end_auction(h: HandState) -> None:
         h.trump = den - 1 if 1 <= den <= 4 else -1
         h.revealed = True                                          # public from the first trick
         h.reveal_index = 0
-        windows.second_deal(h)
+        if h.t.auction_doubling:                                   # doubled in the auction
+            windows.second_deal(h)
+        else:                                     # (the Kerala auction: 28-DBL-1's window)
+            _start_double_window(h)
         return
     h.phase = TRUMP
     h.to_act = h.bidder

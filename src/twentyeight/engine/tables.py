@@ -101,7 +101,11 @@ class Tables:
         self.pair_cap = deck.points_total
         self.points_in_play = deck.points_total + (1 if rules.last_trick_bonus else 0)
         self.lead_restriction = rules.trump_lead_restriction
-        self.auction_doubling = rules.trump_mode == "open" and rules.double_redouble
+        # 56-DBL: doubles are calls of the rotation auction with open trump; the Kerala
+        # team-alternating auction has none (§1.4.2), so a table that wants doubling there
+        # doubles after it, in 28-DBL-1's window, as a hidden-trump table does
+        self.auction_doubling = (rules.trump_mode == "open" and rules.double_redouble
+                                 and rules.auction_procedure == "rotation")
         self.thani_call = rules.thani_56
         # may a redeal be claimed during the auction at all (28-PRE-1, 56-ANN-3, 28-POST-3)?
         self.auction_claims = (rules.first_hand_pointless_redeal
