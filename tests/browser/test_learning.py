@@ -370,6 +370,11 @@ def test_tutorial_walks_a_first_timer_through_a_hand(
     assert "(28-REV-3)" in page.inner_text("#feedback")
     page.locator(".lb-hand button[data-card='KH']").click()
     assert page.inner_text("#feedback") == "Not this one: in this lesson, 9♥ now."
+    # a screen reader hears the card's name, not "9 black heart suit"
+    assert page.locator("#feedback [role=img]").get_attribute("aria-label") == "nine of hearts"
+    said = page.locator("#say [role=img]")
+    assert said.count() and all(
+        "♥" not in (said.nth(k).get_attribute("aria-label") or "♥") for k in range(said.count()))
     _walk(page, steps[ask:], shots, size)
     assert page.inner_text("#say").startswith("That is 28.")
     assert errors == []

@@ -44,6 +44,26 @@ export function spoken(text) {
     .replace(/[♠♥♦♣]/g, (sym) => suitWord(SYMBOL_SUIT[sym]));
 }
 
+/** `text` as nodes for a live region: each short card or suit symbol a span shown as it is
+ *  and named in words to a screen reader (`role="img"`, its `aria-label` from `spoken`),
+ *  the rest as text.  A lesson's step read "K♥" as "K black heart suit". */
+export function spokenNodes(text) {
+  const out = [];
+  let last = 0;
+  const source = String(text);
+  for (const m of source.matchAll(/(?<![0-9])(?:10|[2-9JQKA])?[♠♥♦♣]/g)) {
+    if (m.index > last) out.push(source.slice(last, m.index));
+    const span = document.createElement("span");
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", spoken(m[0]));
+    span.textContent = m[0];
+    out.push(span);
+    last = m.index + m[0].length;
+  }
+  if (last < source.length) out.push(source.slice(last));
+  return out;
+}
+
 /** A suit's name ("hearts"). */
 export const suitWord = (suit) => t(`suit.${suit}`);
 

@@ -3,7 +3,7 @@
 // for the learner's card or call — the one the lesson wants moves on, another legal one is
 // gently refused, an illegal one is refused with the engine's own reason.  The other
 // players' moves are scripted; the table shows the learner's view after every step.
-import { cardShort, spriteSVG } from "../cards.js";
+import { cardShort, spokenNodes, spriteSVG } from "../cards.js";
 import { joinList, onLanguage, pickLanguage, t, translateStatic, useLanguage } from "../i18n.js";
 import { reasonWithRule, withoutRule } from "../reasons.js";
 import { loaded } from "../request.js";
@@ -84,10 +84,10 @@ const RULE_ID = /\b(\d{2}-[A-Z0-9]+-\d+)\b/;
  *  tab of its own: the lesson stays where it is), kept whole on its line ("(28-REV-" above
  *  "3)" on a phone). */
 function sayWithRules(node, text) {
-  node.replaceChildren(...text.split(RULE_ID).map((part, k) => (k % 2
-    ? el("a", { href: ruleHref(part, GAME), class: "rule-link", target: "_blank", rel: "noopener",
-      text: part })
-    : part)));
+  node.replaceChildren(...text.split(RULE_ID).flatMap((part, k) => (k % 2
+    ? [el("a", { href: ruleHref(part, GAME), class: "rule-link", target: "_blank", rel: "noopener",
+      text: part })]
+    : spokenNodes(part))));       // (its cards named in words to a screen reader)
 }
 
 function lastAction(i) {
@@ -160,7 +160,7 @@ function tryAction(action) {
   } else {
     const { verb, arg } = parseAction(step.expect);
     const wanted = verb === "play" ? cardShort(arg) : labelNode(step.expect).textContent;
-    feedback.textContent = t("tut.not_this", { action: wanted });
+    feedback.replaceChildren(...spokenNodes(t("tut.not_this", { action: wanted })));
   }
   refitBoard();
 }
