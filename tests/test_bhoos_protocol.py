@@ -124,11 +124,19 @@ class _Faulty(BaseHTTPRequestHandler):
                 answer["revealTrump"] = True
         elif mode == "crash":
             status, answer = 500, {"error": "boom"}
+        elif mode == "huge":
+            answer = json.dumps({**good, "pad": "x" * 1_000_000}).encode()
         data = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
+        if mode == "drip":                       # the headers at once, the answer a byte a time
+            for byte in data:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.05)
+            return
         self.wfile.write(data)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -394,6 +402,54 @@ def test_a_history_that_cannot_be_a_deal_is_answered_by_simple_rules(served: str
     assert post(served, "/play", dict(PLAY_44, cards="JS"))[0] == 400
 
 
+def test_requests_no_bot_can_answer_get_400_not_a_dropped_connection(served: str) -> None:
+    """A walk by a bot developer dropped the connection with a traceback in the log twice: a
+    play request with no cards whose history was also wrong (the simple rules' answer took
+    the first of no cards), and 60 KB of nested brackets (a RecursionError).  Both are 400
+    now, and the server goes on answering."""
+    status, body, _ = post(served, "/play", dict(PLAY_44, played=["9S", "1S"], cards=[]))
+    assert status == 400 and "none were sent" in body["error"]
+    status, body, _ = post(served, "/bid", b"[" * 30_000 + b"]" * 30_000)
+    assert status == 400 and "nested too deeply" in body["error"]
+    assert post(served, "/play", PLAY_44)[0] == 200
+
+
+@pytest.mark.parametrize("length", [b"abc", b"-5", b"1e3"])
+def test_a_content_length_that_is_not_one_ends_the_connection(served: str,
+                                                              length: bytes) -> None:
+    """"Content-Length: abc" got Python's own words ("invalid literal for int() …") and the
+    connection stayed open, its body read as the next request; "-5" read no body at all.
+    Where the body ends cannot be told: 400, said plainly, and the connection ends."""
+    host, port = served.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(b"POST /bid HTTP/1.1\r\nHost: x\r\nContent-Length: " + length +
+                  b"\r\n\r\nGET /hi HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = b""
+        while chunk := s.recv(4096):                      # the server ends the connection
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400") and b"a bad Content-Length header" in answer
+    assert answer.count(b"HTTP/1.1") == 1, answer         # the rest was not a request
+
+
+def test_trace_is_refused_with_the_cors_headers(served: str) -> None:
+    """docs/bot-protocol.md: every answer carries the CORS headers; TRACE got the standard
+    library's 501 page without them."""
+    status, _, headers = post(served, "/hi", b"", method="TRACE")
+    assert status == 405 and headers["Allow"] == "GET, HEAD, OPTIONS"
+    assert headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_a_reveal_in_a_hand_not_yet_played_is_a_history_that_disagrees(served: str) -> None:
+    """A reveal said to be in hand 4 while hand 3 is played was taken as told, and the bot
+    answered by asking again for a trump the host says is shown; it is a history that cannot
+    be (docs/bot-protocol.md): a card of the hand, by simple rules."""
+    for hand in (4, 99):
+        told = dict(TRACE_44, trumpRevealed={"hand": hand, "playerId": "UcDvW4nf"})
+        status, body, _ = post(served, "/play", told)
+        assert status == 200 and "revealTrump" not in body, body
+        assert body["card"] in TRACE_44["cards"]
+
+
 def test_a_chunked_body_is_read_within_its_limits(served: str) -> None:
     """HTTP/1.1 chunks (a client that does not say the length first) are read as the body; a
     chunked body past 64 KiB gets 413 and one that is not chunks 400, each ending the
@@ -525,6 +581,29 @@ def test_slow_bot_uses_up_its_budget_then_the_fallback_plays(faulty: Any) -> Non
     assert bot.faults["timeout"] >= 8                          # every decision of the seat
 
 
+def test_an_answer_that_trickles_in_is_cut_at_the_deadline(faulty: Any) -> None:
+    """BOT-PROTOCOL §5: a request takes at most what is left of the deal's budget.  An answer
+    whose headers came at once and whose body came a byte every 50 ms held the host for as
+    long as it kept coming (each read was within the socket's timeout): 5 s against 1.5 s
+    allowed.  The connection is now cut when the time is up."""
+    g = Game.from_record({"rules": "bhoos-29", "dealer": 3, "seed": 1})
+    bot = HttpBot(url=faulty.url + "/drip", budget_ms=300, seed=0)
+    start = time.perf_counter()
+    action = bot.act(g.view(0))
+    assert time.perf_counter() - start < 1.0                  # (the whole answer: over 1 s)
+    assert action in g.view(0)["legal"] and bot.faults == {"timeout": 1}
+
+
+def test_an_answer_too_big_to_be_one_is_not_read(faulty: Any) -> None:
+    """A 1 MB answer was read whole (a 50 MB one took 1.3 GB and 42 s of the arena); the host
+    reads no more than 64 KiB of an answer, and counts a bigger one as a fault."""
+    g = Game.from_record({"rules": "bhoos-29", "dealer": 3, "seed": 1})
+    bot = HttpBot(url=faulty.url + "/huge", budget_ms=5000, seed=0)
+    action = bot.act(g.view(0))
+    assert action in g.view(0)["legal"] and bot.faults == {"bad_json": 1}
+    assert "more than 65536 bytes" in bot.fault_log[0]["detail"]
+
+
 @settings(max_examples=200, deadline=None)
 @given(total=st.floats(50.0, 5000.0), bids=st.integers(0, 10), hand_size=st.integers(4, 8))
 def test_a_deal_spent_as_budgeted_keeps_its_margins(total: float, bids: int,
@@ -590,6 +669,27 @@ def test_url_bots_are_bot_names() -> None:
     assert _bots("rules,http://127.0.0.1:8001") == ["rules", "http://127.0.0.1:8001"]
     with pytest.raises(ValueError):
         bot_class("http://127.0.0.1:8001#speed=3")
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("http://127.0.0.1:99999", "Port out of range"), ("http://127.0.0.1:abc", "Port could not"),
+    ("http://[::1", "Invalid IPv6 URL"),
+    ("http://127.0.0.1:8001#fallback=oracle", "the fallback 'oracle' sees every hand"),
+    ("http://127.0.0.1:8001#fallback=http://x", "not a URL")])
+def test_a_bot_url_that_cannot_be_played_is_a_usage_error(url: str, said: str,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """A port out of range or not a number ended the arena in a traceback, "http://[::1" in
+    "invalid _bots value", and an oracle fallback was taken, then stopped the match at the
+    first fault ("call bind(game) before act(view)"): each is now refused at the start, in
+    words (exit 2)."""
+    from twentyeight.cli.main import main
+
+    with pytest.raises(SystemExit) as ended:
+        main(["arena", "--rules", "bhoos-29", "--bots", f"rules,{url}", "--deals", "1"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err and "_bots" not in err, err
 
 
 def test_bot_serve_command() -> None:

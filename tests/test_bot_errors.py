@@ -44,6 +44,22 @@ def test_the_arena_names_the_bot_that_failed(bot: type[Bot], words: str) -> None
     assert str(e.value).startswith(f"bot {bot.name!r} at seat ") and words in str(e.value)
 
 
+class Unnamed(Bot):
+    """A person's bot that names itself nothing of its own (``Bot.name`` is "bot")."""
+
+    def act(self, view: dict[str, object]) -> str:
+        return "nonsense"
+
+
+def test_the_arena_names_a_bot_as_it_was_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot without a ``name`` of its own was told as 'bot' ("bot 'bot' at seat 2 …"); the
+    arena names it as its command line did, ``test_bot_errors:Unnamed``."""
+    assert main(["arena", "--bots", "test_bot_errors:Unnamed,rules", "--deals", "1",
+                 "--workers", "1"]) != 0
+    err = capsys.readouterr().err
+    assert "bot 'test_bot_errors:Unnamed' at seat " in err and "'bot'" not in err, err
+
+
 def test_the_terminal_game_names_the_computer_that_failed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("pass\n" * 40))

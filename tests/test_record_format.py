@@ -643,3 +643,14 @@ def test_a_match_record_written_by_another_program(tmp_path: Path) -> None:
     assert code == 0 and json.loads(as_lines) == json.loads(as_object)
     result = json.loads(as_object)
     assert [h["status"] for h in result["hands"]] == ["annulled", "in_progress"]
+
+
+def test_json_that_stops_half_way_is_told_once() -> None:
+    """JSON's message for a string never closed ends in "at": the error read "Unterminated
+    string starting at at line 1, column 10"."""
+    from twentyeight.record import parse_document
+
+    with pytest.raises(RecordError) as e:
+        parse_document('{"rules": "28', "game.json")
+    assert str(e.value) == \
+        "game.json: not JSON (Unterminated string starting at: line 1, column 11)"

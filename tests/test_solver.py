@@ -232,6 +232,7 @@ def test_cli_solves_a_hand_of_the_terminals_match_record(
         assert main(["solve", str(path), *args]) == 2
         err = capsys.readouterr().err
         assert words in err and len(err.strip().splitlines()) == 1, err
+        assert "invalid record" not in err, err        # (a good record: the option asks more)
     single = tmp_path / "hand.json"
     single.write_text(json.dumps(played[0].to_record()), "utf-8")
     assert main(["solve", str(single)]) == 0                  # a finished hand: its first lead

@@ -233,15 +233,18 @@ def _deal_of(config: Mapping[str, Any], rules: Rules, index: int) -> tuple[int, 
 
 
 def play_out(game: Game, bots: Sequence[Bot],
-             stop: Callable[[Game], bool] | None = None) -> None:
+             stop: Callable[[Game], bool] | None = None,
+             names: Sequence[str] | None = None) -> None:
     """Let the bots play ``game`` to its end, or until ``stop(game)`` holds.  A bot that
     fails, or answers no legal action, stops the arena with :class:`ArenaError` saying which
-    bot, where and what (a person's own ``module:Class`` bot gave a Python traceback)."""
+    bot (by ``names``, the names it was given, else its own), where and what (a person's own
+    ``module:Class`` bot gave a Python traceback)."""
     while not game.over and (stop is None or not stop(game)):
         seat = game.to_act
         assert seat is not None
         bot = bots[seat]
-        where = f"bot {bot.name!r} at seat {seat}, action {len(game.to_record()['actions'])}"
+        name = names[seat] if names is not None else bot.name
+        where = f"bot {name!r} at seat {seat}, action {len(game.to_record()['actions'])}"
         try:
             action = _decide(bot, game, seat)
         except Exception as e:              # (a person's own bot: its own errors)
@@ -259,7 +262,7 @@ def play_deal(config: Mapping[str, Any], index: int) -> dict[str, Any]:
     plays = []
     for k, mask in enumerate(seatings(rules.teams)):
         game, bots, seat_names = seated_deal(config, index, mask)
-        play_out(game, bots)
+        play_out(game, bots, names=seat_names)
         r = game.result()
         a, b = _side_points(r["score_by_team"], mask)
         bidder = r["bidder"]

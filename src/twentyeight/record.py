@@ -186,11 +186,11 @@ def parse_document(text: str, source: str = "input") -> Any:
                     raise RecordError(f"{source}: line {k}: not JSON a record can be (nested "
                                       "too deeply)") from None
                 except json.JSONDecodeError as e:
-                    raise RecordError(f"{source}: line {k}: not JSON ({e.msg}, column "
+                    raise RecordError(f"{source}: line {k}: not JSON ({e.msg}: column "
                                       f"{e.colno})") from None
             return {"hands_played": hands, "rules": _first_rules(hands)}
-        raise RecordError(f"{source}: not JSON ({first.msg} at line {first.lineno}, column "
-                          f"{first.colno})") from None
+        raise RecordError(f"{source}: not JSON ({first.msg}: line {first.lineno}, column "
+                          f"{first.colno})") from None     # (a msg may end in "at")
 
 
 def _first_rules(hands: list[Any]) -> Any:

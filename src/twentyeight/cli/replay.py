@@ -36,6 +36,11 @@ class UnreadableSource(RecordError):
     looked at, so it is not "an invalid record"."""
 
 
+class NotInRecord(RecordError):
+    """An option asks for what a good record does not hold (a hand or trick it has not, a
+    match's option on one hand): said as it is, not as "an invalid record"."""
+
+
 def read_source(path: str) -> str:
     """The text of ``path``, or of standard input for ``-``; :class:`UnreadableSource` when
     the file cannot be read, RecordError when it is not text."""
@@ -53,6 +58,8 @@ def read_source(path: str) -> str:
 def record_problem(error: RecordError) -> str:
     """What a command says of a record it could not take: ``cannot read FILE: …`` or
     ``invalid record: …``."""
+    if isinstance(error, NotInRecord):
+        return str(error)
     return f"cannot read {error}" if isinstance(error, UnreadableSource) else \
         f"invalid record: {error}"
 

@@ -25,7 +25,7 @@ import sys
 from typing import Any, TextIO
 
 from twentyeight.cli.display import Painter, use_colour
-from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source, record_problem
+from twentyeight.cli.replay import ILLEGAL, INVALID, OK, NotInRecord, read_source, record_problem
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.game import Game
 from twentyeight.match import Match
@@ -45,7 +45,7 @@ def run(path: str, as_json: bool, out: TextIO | None = None, err: TextIO | None 
         if is_match(doc):
             doc = match_hand(Match.from_record(doc), hand)
         elif hand is not None:
-            raise RecordError("--hand picks a hand of a match's record; this is one hand's")
+            raise NotInRecord("--hand picks a hand of a match's record; this is one hand's")
         game = Game.from_record(doc)
         if trick is not None or game.over:
             game = Game.from_record(before_trick(doc, game, trick or 1))
@@ -77,7 +77,7 @@ def match_hand(match: Match, hand: int | None) -> dict[str, Any]:
     if hand is None:
         return games[-1].to_record()
     if hand > len(games):
-        raise RecordError(f"the match has hands 1 to {len(games)}")
+        raise NotInRecord(f"--hand {hand}: the match has hands 1 to {len(games)}")
     return games[hand - 1].to_record()
 
 
@@ -89,7 +89,7 @@ def before_trick(record: dict[str, Any], game: Game, trick: int) -> dict[str, An
     first = (trick - 1) * players
     if first >= len(plays):
         tricks = len(plays) // players + (len(plays) % players > 0)
-        raise RecordError(f"--trick {trick}: the hand has {tricks} trick"
+        raise NotInRecord(f"--trick {trick}: the hand has {tricks} trick"
                           f"{'' if tricks == 1 else 's'} played" if tricks else
                           "the hand ended before its first lead: there is no play to solve")
     return {**record, "actions": record["actions"][:plays[first]]}

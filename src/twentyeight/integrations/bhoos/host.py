@@ -8,7 +8,9 @@ for the same seat in the same hand, as the competition's host did.
 
 **Time budget.**  Each seat has ``budget_ms`` (default 1500) per deal; every request's
 measured round trip is subtracted, and ``timeRemaining`` says what is left.  A request may
-take at most what is left: past it, it is abandoned.
+take at most what is left, its answer read whole included: at that moment the connection is
+cut, however slowly the answer was still coming.  An answer of more than
+:data:`MAX_ANSWER_BYTES` is not read further (a ``bad_json`` fault).
 
 **Faults.**  A timeout (or a decision with no time left), a connection failure, an answer
 other than 200, a body that is not the expected JSON, or an illegal bid, suit or card is a
@@ -24,16 +26,27 @@ request for (none under ``bhoos-29``) go to the fallback too, without a fault.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import logging
+import socket
+import threading
 import time
 import urllib.parse
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from twentyeight.bots.base import Bot, BotError, View, history_actions, make_bot
+from twentyeight.bots.base import (
+    Bot,
+    BotError,
+    View,
+    bot_class,
+    history_actions,
+    make_bot,
+    table_bot_names,
+)
 from twentyeight.engine.actions import Action, NotationError, parse_action
 from twentyeight.integrations.bhoos.payloads import (
     DEFAULT_IDS,
@@ -51,6 +64,9 @@ DEFAULT_BUDGET_MS = 1500.0
 """The competition's time budget per seat per deal, in milliseconds (BOT-PROTOCOL §5)."""
 DEFAULT_FALLBACK = "rules"
 FAULT_KINDS = ("timeout", "connection", "status", "bad_json", "illegal")
+MAX_ANSWER_BYTES = 64 * 1024
+"""The most of an answer the host reads (the protocol's answers are a few dozen bytes; the
+served bot refuses requests above the same size)."""
 
 
 PROTOCOL_PRESET = "bhoos-29"
@@ -119,10 +135,28 @@ def parse_url(text: str) -> tuple[str, dict[str, str]]:
     if unknown:
         raise BotError(f"unknown option(s) {', '.join(sorted(unknown))} in {text!r} "
                        "(known: budget, fallback)")
-    parts = urllib.parse.urlsplit(base)
+    try:
+        parts = urllib.parse.urlsplit(base)
+        _ = parts.port                                  # (a port out of range, or not one)
+    except ValueError as e:
+        raise BotError(f"not a bot URL: {text!r} ({e})") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise BotError(f"not a bot URL: {text!r} (expected http://HOST:PORT)")
+    fallback = options.get("fallback")
+    if fallback is not None:
+        _fallback_checked(fallback)
     return base.rstrip("/"), options
+
+
+def _fallback_checked(name: str) -> None:
+    """A fallback is one of our bots that plays from its seat's view: not a URL, and not one
+    that sees every hand (it would play the external bot's seat with the deal in sight, and
+    it cannot be given the deal there)."""
+    if name.startswith(("http://", "https://")):
+        raise BotError("the fallback must be one of our bots, not a URL")
+    if bot_class(name).sees_deal:
+        raise BotError(f"the fallback {name!r} sees every hand: it cannot play an external "
+                       f"bot's seat (choose one of {', '.join(table_bot_names())})")
 
 
 class HttpBot(Bot):
@@ -151,8 +185,7 @@ class HttpBot(Bot):
         if not self.budget_ms > 0:
             raise BotError(f"budget must be positive, not {self.budget_ms}")
         self.fallback_name = fallback or options.get("fallback", DEFAULT_FALLBACK)
-        if self.fallback_name.startswith(("http://", "https://")):
-            raise BotError("the fallback must be one of our bots, not a URL")
+        _fallback_checked(self.fallback_name)
         self.fallback = make_bot(self.fallback_name, seed, budget)
         self.ids = list(ids)
         self.faults: dict[str, int] = {}
@@ -269,27 +302,63 @@ class HttpBot(Bot):
         start = time.perf_counter()
         conn = cls(self._host, self._port, timeout=max(allowed / 1000.0, 0.001))
         self.requests += 1
+        cut = _Deadline()
         try:
+            conn.connect()
+            cut.arm(conn.sock, allowed / 1000.0 - (time.perf_counter() - start))
             conn.request("POST", self._path + endpoint, body=data,
                          headers={"Content-Type": "application/json"})
             response = conn.getresponse()
-            raw = response.read()
+            raw = response.read(MAX_ANSWER_BYTES + 1)
         except TimeoutError:
             raise Fault("timeout", f"no answer within {allowed:.0f} ms") from None
         except (OSError, http.client.HTTPException) as e:
+            if cut.fired:
+                raise Fault("timeout", f"no whole answer within {allowed:.0f} ms") from None
             raise Fault("connection", f"{type(e).__name__}: {e}") from None
         finally:
+            cut.disarm()
             conn.close()
             self.remaining_ms -= (time.perf_counter() - start) * 1000.0
         took = allowed - self.remaining_ms
-        if took > allowed:
+        if took > allowed or cut.fired:
             raise Fault("timeout", f"answered after {took:.0f} ms, {allowed:.0f} ms allowed")
         if response.status != 200:
             raise Fault("status", f"HTTP {response.status}")
+        if len(raw) > MAX_ANSWER_BYTES:
+            raise Fault("bad_json", f"an answer of more than {MAX_ANSWER_BYTES} bytes")
         try:
             return json.loads(raw)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise Fault("bad_json", f"not JSON: {e}") from None
+
+
+class _Deadline:
+    """Cuts a request's connection when its time is up: a socket's timeout bounds each read,
+    not the request, and an answer that came a byte at a time held the host for as long as
+    it kept coming."""
+
+    def __init__(self) -> None:
+        self.fired = False
+        self._timer: threading.Timer | None = None
+
+    def arm(self, sock: socket.socket | None, seconds: float) -> None:
+        """Shut ``sock`` down in ``seconds`` (at once if none are left)."""
+        if sock is None:
+            return
+
+        def cut() -> None:
+            self.fired = True
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+        self._timer = threading.Timer(max(seconds, 0.0), cut)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
 
 
 @cache

@@ -286,6 +286,9 @@ def rebuild(kind: str, payload: Mapping[str, Any], rules: Any = "bhoos-29") -> R
     if (leader + len(played)) % n != me:
         raise HistoryError("it is not this player's turn (leader and played disagree)")
     tricks.append([((leader + i) % n, c) for i, c in enumerate(played)])
+    if reveal_hand is not None and reveal_hand > len(tricks):
+        raise HistoryError(f"trumpRevealed names hand {reveal_hand}, after the hand being "
+                           f"played ({len(tricks)})")
 
     by_seat: dict[int, list[str]] = {s: [] for s in range(n)}
     forbidden: dict[int, set[str]] = {s: set() for s in range(n)}

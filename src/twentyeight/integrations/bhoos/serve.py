@@ -211,6 +211,8 @@ def simple_answer(kind: str, payload: Any) -> dict[str, Any]:
     played = [from_proto(c) for c in payload.get("played", [])]
     follow = [c for c in cards if played and c[1] == played[0][1]]
     pool = follow or cards
+    if not pool:
+        raise PayloadError("a play request needs the cards held: none were sent")
     lowest = pool[0]
     for c in pool[1:]:
         if beats(lowest, c):
@@ -222,9 +224,17 @@ class BodyTooLarge(PayloadError):
     """A request body over :data:`MAX_BODY` bytes (answered 413, never read)."""
 
 
-class BadChunks(PayloadError):
-    """A chunked body that is not chunks (answered 400; the connection is closed, since where
+class BadFraming(PayloadError):
+    """A body whose end cannot be told (answered 400; the connection is closed, since where
     the next request starts is unknown)."""
+
+
+class BadChunks(BadFraming):
+    """A chunked body that is not chunks."""
+
+
+class BadLength(BadFraming):
+    """A ``Content-Length`` that is not a length."""
 
 
 class BodyTimedOut(PayloadError):
@@ -236,7 +246,7 @@ def _json_body(handler: BaseHTTPRequestHandler) -> Any:
     ``Transfer-Encoding: chunked``, what a client sends that does not know the length first);
     at most :data:`MAX_BODY` bytes either way."""
     chunked = "chunked" in handler.headers.get("Transfer-Encoding", "").lower()
-    length = 0 if chunked else int(handler.headers.get("Content-Length") or 0)
+    length = 0 if chunked else _length(handler.headers.get("Content-Length"))
     if length > MAX_BODY:
         raise BodyTooLarge(f"the body has {length} bytes; at most {MAX_BODY} are read")
     try:
@@ -248,6 +258,17 @@ def _json_body(handler: BaseHTTPRequestHandler) -> Any:
         return json.loads(raw)
     except ValueError as e:
         raise PayloadError(f"the body is not JSON: {e}") from None
+    except RecursionError:
+        raise PayloadError("the body's JSON is nested too deeply") from None
+
+
+def _length(header: str | None) -> int:
+    """A ``Content-Length`` header's bytes (none: 0); :class:`BadLength` for what is not a
+    length (its bytes would be read as the next request)."""
+    text = (header or "0").strip() or "0"
+    if not text.isdigit() or not text.isascii():
+        raise BadLength(f"a bad Content-Length header: {header!r}")
+    return int(text)
 
 
 def _chunks(rfile: Any) -> bytes:
@@ -326,7 +347,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _wrong_method(self) -> None:
         self._routed()                                   # no endpoint takes these
 
-    do_PUT = do_DELETE = do_PATCH = _wrong_method
+    do_PUT = do_DELETE = do_PATCH = do_TRACE = do_CONNECT = _wrong_method
 
     def do_POST(self) -> None:
         if not self._routed():
@@ -339,7 +360,7 @@ class _Handler(BaseHTTPRequestHandler):
             log.warning("%s: bad request: %s", self.path, e)
             status = 413 if isinstance(e, BodyTooLarge) else \
                 408 if isinstance(e, BodyTimedOut) else 400
-            if status != 400 or isinstance(e, BadChunks):
+            if status != 400 or isinstance(e, BadFraming):
                 self.close_connection = True           # the unread body ends the connection
             self._send(status, {"error": str(e)})
             return
