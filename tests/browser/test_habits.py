@@ -179,10 +179,49 @@ def test_a_chat_line_that_could_not_be_sent_stays_in_the_box(
     assert EN["notice.not_connected"] in asha.locator("#notice").inner_text()
     asha.evaluate("window.offline = false")
     until(asha, CONNECTED)                                    # back by itself
+    # (it said "Reconnecting…" under "connected": now that what was done was not sent)
+    assert asha.locator("#notice").inner_text() == EN["notice.reconnected"]
     settle(asha)
     asha.press("#chat-input", "Enter")
     chat_shows(ravi, "Shall we bid high?")
     assert asha.locator("#chat-input").input_value() == ""
+
+
+SILENCE = "window.twentyeightLinkTimes = {QUIET_MS: 1000, DEAD_MS: 2500, WATCH_MS: 250}; " \
+    "window.silent = false; window.sent = []; const Real = window.WebSocket; " \
+    "window.WebSocket = class extends Real { " \
+    "send(d) { window.sent.push(d); if (!window.silent) super.send(d); } " \
+    "addEventListener(type, fn, ...a) { return super.addEventListener(type, type === 'message'" \
+    " ? (e) => { if (!window.silent) fn(e); } : fn, ...a); } };"
+"""An init script that lets a test make the page's link go silent without closing (a phone's
+network gone: nothing comes, nothing leaves, no close), with the watch's times shortened."""
+
+
+def test_a_link_gone_silent_is_found_and_opened_again(
+        new_browser_context: Callable[..., BrowserContext], server: Server) -> None:
+    """A phone whose network dies leaves its socket open: the page said "connected" and ran
+    the turn clock while the server, its own ping unanswered, had the computer play the seat
+    (a walk on a poor network).  The page pings after a quiet spell, gives the link up when
+    nothing answers, says it is reconnecting and shows no clock it cannot keep; it comes back
+    by itself when the network does."""
+    made, tokens = table(server, [0, 2], turn_seconds=600, bot_delay=0)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    context = new_browser_context({f"twentyeight:seat:{made['room']}":
+                                   json.dumps({"seat": 0, "token": tokens[0]})})
+    context.add_init_script(SILENCE)
+    page = context.new_page()
+    page.goto(f"{server.url}/r/{made['room']}")
+    person(new_browser_context, server, made, 2, tokens[2])   # (alone, no clock runs)
+    until(page, CONNECTED)
+    to_my_first_turn(page)
+    page.wait_for_selector("#clock:not([hidden])")
+    page.evaluate("window.silent = true")
+    until(page, "document.querySelector('#conn').dataset.kind === 'bad'", seconds=15)
+    assert any(json.loads(d).get("type") == "ping" for d in page.evaluate("window.sent"))
+    until(page, "document.querySelector('#clock').hidden", seconds=3)   # no count it can't keep
+    page.evaluate("window.silent = false")
+    until(page, CONNECTED, seconds=20)                         # back by itself
+    page.wait_for_selector("#clock:not([hidden])")             # the server's clock again
 
 
 def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContext],
@@ -310,6 +349,8 @@ def test_a_turn_clock_runs_out_and_the_computer_plays(
     mine = page.locator("#seats .plate.mine").get_attribute("aria-label") or ""
     assert EN["plate.time_up_computer"] in mine and EN["plate.away_computer"] not in mine
     shot(page, artifacts, "clock-ran-out-1280x800")
+    page.wait_for_timeout(1500)                  # (turns of mine the computer plays)
+    assert page.locator("#hint-btn").count() == 0, page.inner_html("#prompt")  # none piled up
     back.click()
     back.wait_for(state="detached")
     page.wait_for_function(MY_TURN)              # the seat's next turn is the person's own

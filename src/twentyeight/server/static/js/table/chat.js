@@ -4,8 +4,8 @@
 // read; only a seat may write.  Muting a person is this browser's own choice, remembered per
 // room and seat (localStorage); their lines are then hidden here and nowhere else.
 import { t } from "../i18n.js";
-import { send } from "./connection.js";
-import { $, el, notice, say, tellIn } from "./dom.js";
+import { notSent, send } from "./connection.js";
+import { $, el, say, tellIn } from "./dom.js";
 import { ROOM, seatName, ui } from "./state.js";
 
 export const PHRASES = ["hello", "good_luck", "well_played", "thanks", "sorry", "oops", "hurry", "bye"];
@@ -61,7 +61,7 @@ function goToChat() {
 function speak(body) {
   const id = `c${ui.nextId++}`;
   const sent = send({ type: "chat", ...body, id });
-  if (!sent) notice(() => t("notice.not_connected"), "info");
+  if (!sent) notSent();
   else if (body.text) ui.lastChat = { id, text: body.text };
   return sent;
 }

@@ -4,7 +4,7 @@
 // (the claimer's side takes the rest) or refuse (play on).  One claim per side per hand.
 import { cardShort } from "../cards.js";
 import { joinList, t } from "../i18n.js";
-import { send } from "./connection.js";
+import { notSent, send } from "./connection.js";
 import { $, el, log, notice, say } from "./dom.js";
 import { aboutSeat, myTurn, refresh, seatName, teamName, teamOf, token, ui } from "./state.js";
 
@@ -23,7 +23,7 @@ export function claimButton() {
         ui.claimedHand = st.hand;
         refresh();
       } else {
-        notice(() => t("notice.not_connected"), "info");
+        notSent();
       }
     } });
 }

@@ -4,15 +4,19 @@
 // the message arrived.  The newest message says (a person back at the table, or gone, changes
 // the clock: the room summary then tells it).
 import { digits, t } from "../i18n.js";
+import { isConnected } from "./connection.js";
 import { $ } from "./dom.js";
 import { seatName, ui } from "./state.js";
 
 let ticking = null;
 
-/** Seconds left on the newest clock (null: no clock). */
+/** Seconds left on the newest clock (null: no clock, or none this page can tell: while it
+ *  is not connected the server counts the seat's time away, not this turn's, and a count
+ *  shown then promised time the person did not have). */
 export function secondsLeft() {
   const c = ui.clock;
   if (!c || c.seconds === undefined || ui.latest?.match?.over || ui.claim) return null;
+  if (!isConnected()) return null;
   if (ui.latest && c.seq < ui.latest.seq) return null;       // from before the last action
   return Math.max(0, c.seconds - (performance.now() - c.at) / 1000);
 }

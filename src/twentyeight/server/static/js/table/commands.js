@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { refusalText } from "../refusal.js";
 import { request } from "../request.js";
-import { connect, send } from "./connection.js";
+import { connect, notSent, send } from "./connection.js";
 import { $, notice } from "./dom.js";
 import { invite } from "./invite.js";
 import { namesItself, pendingText } from "./seat.js";
@@ -24,7 +24,7 @@ export function act(action, origin) {
       refresh();
     }
   } else {
-    notice(() => t("notice.not_connected"), "info");
+    notSent();
   }
 }
 

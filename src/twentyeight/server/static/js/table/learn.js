@@ -59,6 +59,10 @@ export function renderHint() {
   for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
   const prompt = $("prompt");
   if (!prompt || !offered() || !myTurn()) return;
+  // (the computer plays my cards while my time is up: the prompt is its, and kept as it is
+  // on every state, so a button added at each of my turns piled up)
+  if (ui.room?.seats?.[ui.me]?.played_by === "bot") return;
+  prompt.querySelector("#hint-btn")?.remove();
   const current = hint.answer && hint.seq === ui.st?.seq;
   const button = el("button", { type: "button", id: "hint-btn", class: "hint-inline",
     title: t("hint.title"), text: hint.busy ? t("hint.thinking") : t("hint.button"),

@@ -4,7 +4,7 @@
 // server deals it in a new room with the same seats, and this browser follows with its seat
 // token, which holds the new seat too).
 import { seatNumber, t } from "../i18n.js";
-import { send } from "./connection.js";
+import { notSent, send } from "./connection.js";
 import { $, el, log, notice, say } from "./dom.js";
 import { maySit, signedIn } from "./invite.js";
 import { NAME_KEY, SEAT_KEY, aboutSeat, hostKey, refresh, seatKey, seatName, token, ui } from "./state.js";
@@ -15,7 +15,7 @@ const beforeStart = () => ui.room?.status === "waiting";
 function stand() {
   if (!token() || !window.confirm(t(beforeStart() ? "seat.leave_confirm" : "seat.stand_confirm"))) return;
   if (!send({ type: "stand", token: token(), id: `s${ui.nextId++}` })) {
-    notice(() => t("notice.not_connected"), "info");
+    notSent();
     return;
   }
   localStorage.removeItem(SEAT_KEY);       // the token is no longer a seat of this room
@@ -37,7 +37,7 @@ function askRematch() {
   const ask = { type: "rematch", id: `r${ui.nextId++}` };
   if (token()) ask.token = token();
   if (ui.hostToken) ask.host_token = ui.hostToken;
-  if (!send(ask)) notice(() => t("notice.not_connected"), "info");
+  if (!send(ask)) notSent();
 }
 
 /** A room summary came while I wait for a rematch I agreed to: somebody may have gone, and
