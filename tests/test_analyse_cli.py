@@ -82,6 +82,10 @@ def test_text_review(match_file: Path, capsys: pytest.CaptureFixture[str]) -> No
     mistakes = [line for line in out.splitlines() if line.startswith("  hand ")]
     assert mistakes and all(re.search(r" \[every hand known: .+, cost \d+\.\d card points, "
                                       r"\d+\.\d\d game points\]", line) for line in mistakes)
+    # where each was, in words: "hand 1, trick 3" or "hand 2, the auction" (it said
+    # "hand 2, single_hand", the engine's name of the phase)
+    assert all(re.match(r"  hand \d+, (trick \d|the [a-z -]+), seat ", line)
+               for line in mistakes), mistakes
 
 
 def test_bad_input_gets_a_clear_error(match_file: Path, tmp_path: Path,

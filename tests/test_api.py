@@ -72,6 +72,13 @@ def test_illegal_actions_change_nothing() -> None:
     assert "unknown card" in illegal_reason(g, "3 play 1Z")
     assert "auction is over" in illegal_reason(g, "3 bid 20")
     assert "bidder does not ask" in illegal_reason(g, "3 ask")
+    auction = game("28", S, DEAL, [])                    # a card typed in the auction
+    seat = auction.to_act
+    assert seat is not None
+    held = auction.view(seat)["hand"][0]
+    missing = next(c for c in ("QS", "KS", "AS", "JS") if c not in auction.view(seat)["hand"])
+    said = {illegal_reason(auction, f"{seat} play {c}") for c in (held, missing)}
+    assert len(said) == 1 and "you cannot play a card now" in said.pop()   # (not "not held")
     g.apply("3 play KS")
     assert "only when you cannot follow suit" in illegal_reason(g, "0 ask")
     assert "only the bidder reveals" in illegal_reason(g, "0 reveal")

@@ -232,3 +232,46 @@ def test_play_refuses_a_record_path_it_could_not_write_and_too_many_levels(
     with pytest.raises(SystemExit) as e:
         main(["arena", "--bots", "random,rules", "--deals", "10000000000000"])
     assert e.value.code == 2 and "1 to 1,000,000" in capsys.readouterr().err
+
+
+def test_leaving_a_recorded_match_says_what_is_kept(tmp_path: Path) -> None:
+    """"Leave the match? Its score is lost." was asked of a match written to a file after
+    every hand; it says where its finished hands are, and that the hand in play is lost."""
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Leave the match?"):
+            asked.append(prompt)
+            return "y"
+        return "quit"
+
+    with games_played():
+        play("28", 5, 0, ["rules"], read=read, out=io.StringIO(), colour=False,
+             record=tmp_path / "game.json")
+        play("28", 5, 0, ["rules"], read=read, out=io.StringIO(), colour=False)
+    assert asked[0] == f"Leave the match? Its finished hands are in {tmp_path / 'game.json'}; " \
+                       "the hand in play is lost. [y/N] "
+    assert asked[1] == "Leave the match? Its score is lost. [y/N] "
+
+
+def test_save_asks_before_replacing_a_file_and_reads_a_quoted_path(tmp_path: Path) -> None:
+    """A walk's ``save`` replaced another match's record without a word, and took
+    ``save "/tmp/with space.json"`` with its quotes as part of the name."""
+    other = tmp_path / "other.json"
+    other.write_text('{"kept": true}', "utf-8")
+
+    saving = saving_at_the_first_end(other)
+
+    def refusing(prompt: str, match: Match) -> str:
+        if prompt.startswith(f"{other} exists already"):
+            return "n"
+        return saving(prompt, match)
+
+    text = " ".join(terminal(Match.new("28", seed=11, dealer=0), refusing).split())
+    assert "(not saved)" in text and other.read_text("utf-8") == '{"kept": true}'
+    spaced = tmp_path / "with space.json"
+    text = " ".join(terminal(Match.new("28", seed=11, dealer=0),
+                             saving_at_the_first_end(Path(f'"{spaced}"'))).split())
+    assert f"Saved the match's 1 finished hand to {spaced}." in text
+    assert f"twentyeight replay {spaced};" in text
+    assert len(json.loads(spaced.read_text("utf-8"))["hands_played"]) == 1

@@ -222,6 +222,38 @@ def test_replay_text(tmp_path: Path) -> None:
     assert code == 0 and "contract: seat" in out and "trick 8" in out
 
 
+def _played(rules: Any, seed: int, mine: str) -> dict[str, Any]:
+    """A hand the ``rules`` bot plays, seat 0 taking ``mine`` whenever it is offered, as the
+    terminal game records it (seat 0 is "You")."""
+    from twentyeight.bots import make_bot
+
+    g = Game.from_record({"rules": rules, "dealer": 0, "seed": seed})
+    bots = [make_bot("rules", seed=k) for k in range(4)]
+    while not g.over:
+        seat = g.to_act
+        assert seat is not None
+        legal = [str(a) for a in g.legal_actions()]
+        g.apply(mine if mine in legal else str(bots[seat].act(g.view(seat))))
+    return {**g.to_record(), "players": ["You", "Right", "Partner", "Left"]}
+
+
+def test_replay_tells_the_contract_as_it_was_played(tmp_path: Path) -> None:
+    """28-SH-2, 28-DBL-1: a walk of the terminal game found the replay's contract line
+    "Partner bid 16, trump not chosen, target None" for a single hand the person played (the
+    trump was chosen; the single hand was not said), "You bid 20, trump ♦" for a redoubled
+    contract, and "You no single hand" in the auction."""
+    rules = {"preset": "29", "single_hand": True, "double_redouble": True}
+    code, out, _ = _replay(tmp_path, _played(rules, 11, "0 single"))
+    assert code == 0
+    contract = next(line for line in out.splitlines() if line.startswith("contract: "))
+    assert contract == "contract: You: a single hand (every trick, alone, no trump); your " \
+                       "bid of 18 is void", out
+    assert "None" not in out and "Left: no single hand" in out, out
+    code, out, _ = _replay(tmp_path, _played(rules, 11, "0 redouble"))
+    contract = next(line for line in out.splitlines() if line.startswith("contract: "))
+    assert contract.startswith("contract: You bid 18, redoubled, trump "), contract
+
+
 def test_direct_run_reports_hand_in_match() -> None:
     """An illegal action inside a match names the hand as well as the index."""
     m = Match.new("28", seed=3)

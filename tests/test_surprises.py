@@ -134,6 +134,22 @@ def test_40_4_a_second_bid_over_the_own_team_is_told_the_second_bid_rule() -> No
     assert str(reasons[0]) == "a second bid must be 30 or more (40-4)"
 
 
+def test_29_auc_3_the_others_are_told_the_dealer_had_to_bid() -> None:
+    """29-AUC-3: after three passes the dealer must bid; the others saw "Left: bid 15" as a
+    free choice (a walk of the terminal game).  They are told it was forced; the dealer was
+    told at his turn; a bid made freely is not explained."""
+    g = Game.new("29", seed=20, dealer=3)
+    for _ in range(3):
+        g.apply(f"{g.to_act} pass")
+    assert g.to_act == 3
+    told = step(g, "3 bid 15")
+    forced = Reason("dealer_bid_forced", "29-AUC-3", {"value": 15})
+    assert told == [[forced], [forced], [forced], []]
+    assert str(forced) == "everyone else passed, so the dealer had to bid 15 (29-AUC-3)"
+    free = Game.new("29", seed=20, dealer=3)
+    assert step(free, f"{free.to_act} bid 15") == [[]] * 4
+
+
 def test_28_auc_4_the_first_hand_must_open() -> None:
     """28-AUC-4: the first hand may not pass; told so at his first turn."""
     g = game("28", 3, HEARTS_HIDDEN)

@@ -603,6 +603,9 @@ def test_tc_56_05_double_and_redouble() -> None:
     partner = game(FIFTY_SIX, 5, DEAL_56, ["0 bid 32H", "1 pass"])
     assert "2 double" not in calls(partner)
     illegal_reason(partner, "2 double")
+    # nothing doubled yet: said so, not "only the doubled team may redouble" (a walk)
+    assert illegal_reason(g, "1 redouble") == \
+        "there is nothing to redouble: no bid has been doubled (56-DBL-2)"
     g.apply("1 double")
     assert g.to_act == 2
     assert calls(g) == {"2 pass", "2 redouble"} and bids(g)[0] == 40

@@ -27,6 +27,7 @@ from twentyeight.engine.actions import TRUMP_CARD, Action, NotationError, code_o
 from twentyeight.engine.explain import why_illegal
 from twentyeight.engine.hand import Hand
 from twentyeight.engine.reasons import Reason
+from twentyeight.engine.state import PLAY
 from twentyeight.errors import IllegalAction, RecordError
 from twentyeight.record import HandRecord, deal_from_seed, hands_json, read_hand_record
 from twentyeight.result import hand_result
@@ -172,6 +173,9 @@ class Game:
         if held:
             legal = h.legal_codes() if seat == h.to_act else ()
             return next((c for c in held if c in legal or c + TRUMP_CARD in legal), held[0])
+        if action.verb == "play" and h.phase != PLAY:         # no card is played now, held
+            raise IllegalAction(why_illegal(h, action, None), action=text,   # or not
+                                legal=self._legal_texts())
         if seat == h.bidder and h.indicator in copies and not h.revealed:
             raise IllegalAction(Reason("indicator_face_down", "28-TRUMP-3", {"card": name}),
                                 action=text, legal=self._legal_texts())

@@ -77,8 +77,8 @@ EXPLAINED: tuple[tuple[str, str, Callable[[Rules], bool]], ...] = (
      lambda r: r.opening_rule == "forced_bid" and r.auction_procedure != "duel"),
     ("must_open", DUEL_RULE, lambda r: r.auction_procedure == "duel"),  # the defender opens
     ("follow_suit", "28-PLAY-2", lambda r: True),    # (a hint's only card, 29-PLAY-1 in 29)
-    ("floor_dealer", "29-AUC-3",
-     lambda r: r.opening_rule == "dealer_forced" and r.auction_procedure != "duel"),
+    *((key, "29-AUC-3", lambda r: r.opening_rule == "dealer_forced"
+       and r.auction_procedure != "duel") for key in ("floor_dealer", "dealer_bid_forced")),
     *((key, "28-AUC-6", lambda r: r.partner_overcall == "threshold"
        and r.partner_overcall_min is not None) for key in ("floor_partner", "floor_own_team")),
     ("floor_team", "56-AUC-7", lambda r: r.partner_overcall != "threshold"),
@@ -172,11 +172,31 @@ def _step(before: View, after: View) -> list[Reason]:
         out += _exposure(before, after)
     if after["pair"] is not None and before["pair"] is None:
         out += _pair(before, after)
+    out += _forced_bid(before, after)
     result = after.get("result")
     if after["status"] == "annulled" and before["status"] != "annulled" and result:
         why = result["annulled_reason"] or ""
         out.append(Reason("annulled", ANNULMENT_RULES.get(why), {"why": why}))
     return out
+
+
+def _forced_bid(before: View, after: View) -> list[Reason]:
+    """The dealer's bid after everyone else passed (29-AUC-3), told to the others: it read as
+    a free choice ("Left: bid 15" after three passes); the dealer itself was told at its
+    turn (``floor_dealer``)."""
+    rules = Reading.of(after).rules
+    if rules.opening_rule != "dealer_forced" or rules.auction_procedure != "rotation":
+        return []
+    history = after["history"]
+    if before["high_bid"] is not None or after["high_bid"] is None or not history:
+        return []
+    seat, verb, *_ = history[-1].split()
+    passes = [e for e in before["history"] if e.split()[1] == "pass"]
+    dealer = int(seat)
+    if dealer != after["dealer"] or dealer == after["seat"] or verb != "bid" \
+            or len(passes) != Reading.of(after).n - 1:
+        return []
+    return [Reason("dealer_bid_forced", "29-AUC-3", {"value": after["high_bid"]})]
 
 
 def explain_turn(view: View, hand: Hand | None = None) -> list[Reason]:

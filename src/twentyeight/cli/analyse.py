@@ -32,7 +32,7 @@ from twentyeight.analysis.review import (
     review_records,
 )
 from twentyeight.cli.args import number
-from twentyeight.cli.display import Painter, use_colour
+from twentyeight.cli.display import PHASE_WORDS, Painter, use_colour
 from twentyeight.cli.progress import Progress
 from twentyeight.cli.replay import ILLEGAL, INVALID, OK, read_source, record_problem
 from twentyeight.engine.reasons import card_text
@@ -135,7 +135,8 @@ def describe(found: list[Decision], hands: int, paint: Painter, rules: Rules) ->
                      "tell apart; in brackets, the best choice and the cost had every hand been "
                      "known):")
     for d in costly:
-        where = f"hand {d.hand + 1}" + (f", trick {d.trick}" if d.trick else f", {d.phase}")
+        where = f"hand {d.hand + 1}, " + (f"trick {d.trick}" if d.trick
+                                           else PHASE_WORDS.get(d.phase, d.phase))
         k = d.known
         known = (f" [every hand known: {_act(k.best.verb, k.best.arg, paint)}, cost "
                  f"{cost_words(k.loss, k.loss_game_points, rules)}]") if k is not None else ""

@@ -13,7 +13,7 @@ from typing import Any
 
 from twentyeight.analysis import Expert, default_expert, explain_step, explain_turn, hint
 from twentyeight.analysis.review import biggest_first, cost_words, review_hand
-from twentyeight.cli.display import Painter, your_call
+from twentyeight.cli.display import PHASE_WORDS, Painter, your_call
 from twentyeight.engine.actions import Action
 from twentyeight.engine.hand import Hand
 from twentyeight.record import read_hand_record
@@ -24,10 +24,6 @@ __all__ = ["Coach"]
 SHOWN = 5
 """The review lists at most this many decisions that cost something."""
 
-WHEN = {"auction": "the auction", "trump": "the trump choice", "double": "the double",
-        "redouble": "the redouble", "raise": "the raise", "single_hand": "the single-hand call",
-        "thani": "the Thani call", "cot": "the concession"}
-"""When a decision outside the tricks was made, for the review's lines."""
 
 
 class Coach:
@@ -73,7 +69,7 @@ class Coach:
         lines = [self.paint.bold(f"Review: {len(found)} decisions with a choice, "
                                  f"{len(found) - len(costly)} as good as the expert's.")]
         for d in costly[:SHOWN]:
-            when = f"trick {d.trick}" if d.trick else WHEN.get(d.phase, d.phase)
+            when = f"trick {d.trick}" if d.trick else PHASE_WORDS.get(d.phase, d.phase)
             k = d.known
             known = (f" (every hand known: {self.action(k.best, d.phase)}, cost "
                      f"{cost_words(k.loss, k.loss_game_points, rules)})" if k else "")

@@ -26,6 +26,30 @@ NBSP = "\u00a0"
 written as a plain space."""
 
 
+UNDERTAKINGS = {
+    "single_hand": "a single hand (every trick, alone, no trump)",                 # 28-SH-1/3
+    "thani": "Thani (every trick, himself)",                                       # 28-TH-1
+    "thani_56": "Thani (every trick, alone, no trump)",                            # 56-TH-2
+}
+"""The declarations that replace the contract, in the words of the contract line."""
+
+
+PHASE_WORDS = {"auction": "the auction", "trump": "the trump choice", "double": "the double",
+               "redouble": "the redouble", "raise": "the raise",
+               "single_hand": "the single-hand call", "thani": "the Thani call",
+               "cot": "the concession"}
+"""When a decision outside the tricks was made, for a review's lines (the terminal's
+``review``, ``twentyeight analyse``)."""
+
+
+def possessive(name: str) -> str:
+    """``name``'s, in a sentence: "your" for the person ("you", "You"), "Ravi's",
+    "the opponents'"."""
+    if name.lower() == "you":
+        return "your"
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def use_colour(stream: TextIO = sys.stdout) -> bool:
     """Colour only on a terminal, and never when ``NO_COLOR`` is set to anything but the
     empty string (https://no-color.org).  Without colour nothing is lost: suits keep their

@@ -21,11 +21,14 @@ from twentyeight.cli import record_file
 from twentyeight.cli.coach import Coach
 from twentyeight.cli.display import (
     CALL_WORDS,
+    NBSP,
+    UNDERTAKINGS,
     Painter,
     action_words,
     game_name,
     matching_bids,
     points,
+    possessive,
     side_words,
     terminal_width,
     use_colour,
@@ -67,12 +70,6 @@ END_OF_HAND_HELP = ("At the end of a hand: Enter for {following}; review (your d
                     "card), score, save (the match's record to a file), or quit.")
 """The end-of-hand prompt's ``help``."""
 
-UNDERTAKINGS = {
-    "single_hand": "a single hand (every trick, alone, no trump)",                 # 28-SH-1/3
-    "thani": "Thani (every trick, himself)",                                       # 28-TH-1
-    "thani_56": "Thani (every trick, alone, no trump)",                            # 56-TH-2
-}
-"""The declarations that replace the contract, in the words of the contract line."""
 
 
 class Quit(Exception):
@@ -115,6 +112,8 @@ class TerminalGame:
         self.record_path = record_path
         """Where the match's record is written after every hand (``play --record``)."""
         self._record_failed = False
+        self._saved_to: set[Path] = set()
+        """The files ``save`` wrote this match to (written again without asking)."""
         """Writing to :attr:`record_path` failed once (said once, not after every hand)."""
         self.last_record: Path | None = None
         """Where the match before this one (``Another game? y``) kept its record: the welcome
@@ -233,7 +232,9 @@ class TerminalGame:
         be lost).  A no returns, and the game goes on; the end of input leaves."""
         if not self.match.over:
             try:
-                answer = self.read("Leave the match? Its score is lost. [y/N] ")
+                kept = f"Its finished hands are in {self.record_path}; the hand in play " \
+                    "is lost" if self.record_path is not None else "Its score is lost"
+                answer = self.read(f"Leave the match? {kept}. [y/N] ")
             except EOFError:
                 raise Quit from None
             if answer.strip().lower() not in ("y", "yes", *QUIT_WORDS):
@@ -810,6 +811,8 @@ class TerminalGame:
         file, else to a new file named by the time; ``between_hands``: typed at the end of a
         hand, when no hand is in play (the next is not dealt to the person yet)."""
         named = typed.partition(" ")[2].strip()
+        if len(named) > 1 and named[0] == named[-1] and named[0] in "\"'":
+            named = named[1:-1]                      # (a path quoted as a shell would)
         path = Path(named) if named else self.record_path or record_file.default_path()
         record = self._record()
         finished = len(record["hands_played"])
@@ -817,17 +820,27 @@ class TerminalGame:
             self.say("No hand is finished yet, so there is nothing to save: the hand in play "
                      "is not saved while its cards are hidden.")
             return
+        if path.exists() and path != self.record_path and path not in self._saved_to:
+            try:
+                answer = self.read(f"{path} exists already: replace it? [y/N] ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                self.say("(not saved)")
+                return
         try:
             record_file.write(path, record)
         except OSError as e:
             self.say(f"✗ could not save to {path}: {e.strerror or e}")
             return
+        self._saved_to.add(path)
         hands = f"{finished} finished hand" + ("" if finished == 1 else "s")
         in_play = not between_hands and not self.match.current.over
         kept = " (not the hand in play: its cards are hidden)" if in_play else ""
-        self.say(f"Saved the match's {hands} to {path}{kept}. See them again: twentyeight "
-                 f"replay {path}; your play reviewed: twentyeight analyse {path} --seat "
-                 f"{self.seat}.")
+        replay = NBSP.join(("twentyeight", "replay", str(path)))      # (each kept on a line,
+        analyse = NBSP.join(("twentyeight", "analyse", str(path), "--seat", str(self.seat)))
+        self.say(f"Saved the match's {hands} to {path}{kept}. See them again: {replay}; "
+                 f"your play reviewed: {analyse}.")                     # to copy whole)
 
     def _hand_over(self, game: Any) -> None:
         self._reviewable = (self.match.games.index(game), game.to_record())
@@ -889,7 +902,7 @@ class TerminalGame:
         made = view["result"]["made"]
         if view["special"] in UNDERTAKINGS:
             what = "single hand" if view["special"] == "single_hand" else "Thani"
-            whose = "your" if side == "you" else side + ("'" if side.endswith("s") else "'s")
+            whose = possessive(side)
             done = {True: "won every trick", False: "failed", None: "was played"}[made]
             return f"{whose} {what} {done}{self._trick_lost(view) if made is False else ''}"
         # the other team by its name; two or more others pooled

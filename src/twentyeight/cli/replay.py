@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from itertools import accumulate
 from typing import Any, TextIO
 
 from twentyeight.analysis.surprises import ANNULMENT_RULES
 from twentyeight.cli.display import (
+    UNDERTAKINGS,
     Painter,
     action_words,
     matching_bids,
     points,
+    possessive,
     side_words,
     use_colour,
 )
@@ -154,16 +157,12 @@ def describe(result: dict[str, Any], paint: Painter, record: Any = None,
         phases = _phases(record, len(calls))
         matched = matching_bids(calls)
         lines.append(f"dealer: {seat(result['dealer'])}; auction: "
-                     + (" · ".join(words(a, phase, matches=k in matched)
-                                   .replace(": ", " ", 1)
+                     + (" · ".join(_in_line(words(a, phase, matches=k in matched))
                                    for k, (a, phase) in enumerate(zip(calls, phases,
                                                                       strict=True)))
                         or "no call"))
     if result["bidder"] is not None:
-        trump = result["trump"]
-        shown = paint.suit(trump) if trump and len(trump) == 1 else (trump or "not chosen")
-        lines.append(f"contract: {seat(result['bidder'])} bid {result['contract']}, trump "
-                     f"{shown}, target {result['target']}")
+        lines.append(f"contract: {_contract(result, seat, paint)}")
     calls_in = _calls_by_trick(actions, result) if isinstance(actions, list) else {}
 
     def cards_and_calls(i: int, cards: list[str]) -> str:
@@ -245,6 +244,44 @@ def _stopped(result: dict[str, Any], record: Any) -> str | None:
                 f"undertaking has failed ({rule})")
     return (f"play stopped after trick {done}: the result could no longer change "
             "(56-PLAY-6)")
+
+
+def _in_line(told: str) -> str:
+    """A call as the auction's line tells it: "Right bid 15", "You declare a single hand";
+    a window's pass keeps its colon ("Left: no single hand", not "Left no single hand")."""
+    who, _, what = told.partition(": ")
+    return told if what.startswith("no ") else f"{who} {what}"
+
+
+def _contract(result: dict[str, Any], seat: Callable[[int], str], paint: Painter) -> str:
+    """The hand's contract as it was played: ``East bid 20, redoubled, trump ♦, target 16``;
+    a single hand or Thani by its declarer, with the bid it voids (28-SH-2); 'C' for the
+    doubling it replaced (28-DBL-7)."""
+    special, declarer = result.get("special"), result.get("special_seat")
+    if special in UNDERTAKINGS and declarer is not None:
+        said = f"{seat(declarer)}: {UNDERTAKINGS[special]}"
+        if special == "single_hand":
+            return f"{said}; {possessive(seat(result['bidder']))} bid of {result['contract']} " \
+                "is void"
+        if special == "thani" and result["contract"] is not None:
+            return f"{said}, on a bid of {result['contract']}, trump {_trump(result, paint)}"
+        return said
+    doubling = ", with 'C'" if result.get("c") else \
+        {2: ", doubled", 4: ", redoubled"}.get(result.get("multiplier") or 1, "")
+    target = result["target"]
+    moved = f", target {target}" if target is not None and target != result["contract"] else ""
+    return (f"{seat(result['bidder'])} bid {result['contract']}{doubling}, trump "
+            f"{_trump(result, paint)}{moved}")
+
+
+def _trump(result: dict[str, Any], paint: Painter) -> str:
+    """The hand's trump in the account: a suit, "none" (no-trump), or "not chosen"."""
+    trump = result["trump"]
+    if trump and len(trump) == 1:
+        return paint.suit(trump)
+    if trump:
+        return str(trump)
+    return "none (no-trump)" if result.get("denomination") == "NT" else "not chosen"
 
 
 def _match_line(result: dict[str, Any], record: Any, names: list[str] | None) -> str:

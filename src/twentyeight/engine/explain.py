@@ -148,6 +148,8 @@ def _auction(h: HandState, action: Action, code: int | None) -> Reason:
     if action.verb == "double":
         return Reason("double_when", "56-DBL-1")
     if action.verb == "redouble":
+        if h.multiplier < 2:                         # (no double to answer yet)
+            return Reason("nothing_to_redouble", "56-DBL-2")
         return Reason("redouble_who", "56-DBL-2")
     if code == PASS:
         if auction.dealer_forced(h):

@@ -103,6 +103,7 @@ ENGLISH: dict[str, str] = {
     "double_after_auction": "doubling comes after the auction: once the trump is chosen, the "
                             "bidder's opponents may double",
     "redouble_who": "only the doubled team may redouble its doubled bid",
+    "nothing_to_redouble": "there is nothing to redouble: no bid has been doubled",
     "no_thani": "Thani is not played in this game",
     "first_hand_opens": "the first hand must open the bidding with at least {value}",
     "first_hand_opens_or_redeal": "the first hand must open the bidding with at least {value}; "
@@ -242,6 +243,7 @@ ENGLISH: dict[str, str] = {
                             "side's target: {value} is already the highest bid",
     "must_open": "you speak first and may not pass: open with {value} or more",
     "floor_dealer": "everyone else passed, so you, the dealer, must bid {value}",
+    "dealer_bid_forced": "everyone else passed, so the dealer had to bid {value}",
     "floor_partner": "bids below {value} are gone: your partner holds the bid ({high}), and "
                      "over a partner only {value} or more may be bid",
     "floor_team": "bids below {value} are gone: your own team holds the bid ({high}), and "
