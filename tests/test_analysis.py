@@ -528,11 +528,11 @@ def test_a_reviewed_bid_is_compared_with_the_bid_made() -> None:
                                                          "game points on average, against 0.1 "
                                                          "with a bid of 17")
     assert str(explain_choice(view, ev)) == \
-        "your side wins the hand in 8 of 8 play-outs, and with a bid of 16 in 5"
+        "your side wins the hand in 8 of 8 play-outs, and in 5 of 8 with a bid of 16"
     ev = _played_out(view, [("pass", 12.0, 0.5, 1.0), ("bid 16", 13.0, 0.2, 0.625),
                             ("bid 17", 13.0, 0.48, 0.5)])            # the bid made: as good
     assert str(explain_choice(view, ev, against=made)) == \
-        "your side wins the hand in 8 of 8 play-outs, and with a bid of 17 in 4"
+        "your side wins the hand in 8 of 8 play-outs, and in 4 of 8 with a bid of 17"
 
 
 def test_two_averages_compared_are_told_apart() -> None:
@@ -557,7 +557,7 @@ def test_a_56_bid_in_a_reason_is_written_for_people() -> None:
     assert str(explain_choice(view, ev)) == ("scores more: your side scores 0.2 tables on "
                                              "average, against -0.3 with a bid of 29 ♠")
     ev = _played_out(view, [("pass", 20.0, 0.9, 1.0), ("bid 30NT", 26.0, 0.3, 0.75)])
-    assert str(explain_choice(view, ev)).endswith("and with a bid of 30 no-trump in 6")
+    assert str(explain_choice(view, ev)).endswith("and in 6 of 8 with a bid of 30 no-trump")
 
 
 def test_a_reviewed_card_is_told_by_what_it_gave_up() -> None:

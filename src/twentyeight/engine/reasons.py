@@ -192,8 +192,8 @@ ENGLISH: dict[str, str] = {
     "hint_playout": "your side wins the hand in {won} of {deals} play-outs",
     "hint_playout_points": "your side wins the hand in {won} of {deals} play-outs, with "
                            "{points} card points on average",
-    "hint_pass": "your side wins the hand in {won} of {deals} play-outs, and with a bid of "
-                 "{bid} in {bid_won}",
+    "hint_pass": "your side wins the hand in {won} of {deals} play-outs, and in {bid_won} of "
+                 "{deals} with a bid of {bid}",
     "hint_loses_less": "loses less: your side loses {low} {unit} on average, against "
                        "{high} if you {verb}",
     "hint_loses_less_bid": "loses less: your side loses {low} {unit} on average, "
