@@ -39,6 +39,8 @@ const SYMBOL_SUIT = Object.fromEntries(Object.entries(SUIT_SYMBOL).map(([s, sym]
  *  language.  Read aloud, "Q♥" was "Q black heart suit", in English whatever the page's. */
 export function spoken(text) {
   return String(text)
+    .replace(/(?<!10|[2-9JQKA])([♠♥♦♣]) +/g, (all, sym, at, whole) =>   // "♣ clubs": once
+      (namedAfter(sym, whole, at + 1) ? "" : all))
     .replace(/(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])/g,
       (_, rank, sym) => cardName(`${rank === "10" ? "T" : rank}${SYMBOL_SUIT[sym]}`))
     .replace(/[♠♥♦♣]/g, (sym) => suitWord(SYMBOL_SUIT[sym]));
@@ -54,14 +56,25 @@ export function spokenNodes(text) {
   for (const m of source.matchAll(/(?<![0-9])(?:10|[2-9JQKA])?[♠♥♦♣]/g)) {
     if (m.index > last) out.push(source.slice(last, m.index));
     const span = document.createElement("span");
-    span.setAttribute("role", "img");
-    span.setAttribute("aria-label", spoken(m[0]));
+    if (m[0].length === 1 && namedAfter(m[0], source, m.index + 1)) {
+      span.setAttribute("aria-hidden", "true");          // ("♣ clubs": the word says it)
+    } else {
+      span.setAttribute("role", "img");
+      span.setAttribute("aria-label", spoken(m[0]));
+    }
     span.textContent = m[0];
     out.push(span);
     last = m.index + m[0].length;
   }
   if (last < source.length) out.push(source.slice(last));
   return out;
+}
+
+/** Whether `text` after the symbol `sym` (at `at`) goes on, past spaces, with the name of
+ *  its suit ("♣ clubs"). */
+function namedAfter(sym, text, at) {
+  const rest = text.slice(at);
+  return /^ +/.test(rest) && rest.trimStart().startsWith(suitWord(SYMBOL_SUIT[sym]));
 }
 
 /** A suit's name ("hearts"). */
