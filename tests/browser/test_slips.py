@@ -545,26 +545,29 @@ def test_a_long_label_of_the_contract_wraps_and_not_its_value(
 def test_the_keyboard_s_focus_is_kept_at_the_table(
         server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
     """A keyboard walk: after a bid made with Enter the focus fell to the page (the calls are
-    drawn again at each update), and every next turn began five Tabs away from the calls.  At
-    my turn of calls the focus is on a call (a card's turn leaves it: the skip link reaches
-    the hand).  And in the auction the cards are not read "…, not legal now": no card is a
-    choice there."""
+    drawn again at each update), and every next turn began five Tabs away from the calls; an
+    accessibility walk found it so at a card's turn, and after "Continue" at the end of a
+    hand, too (seven Tabs to the next bid).  At my turn the focus is on a call, or on a card
+    that may be played.  And in the auction the cards are not read "…, not legal now": no
+    card is a choice there."""
     page = table(new_browser_context, server, "28")
     assert page.evaluate("document.body.dataset.phase") == "auction"
     names = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.ariaLabel)")
     assert names and not any("," in name for name in names), names
-    for _ in range(3):                       # a few turns of calls, by the keyboard alone
-        if page.evaluate("document.body.dataset.phase") in ("play", "trump") or \
-                dialog_open(page):
-            break
-        page.wait_for_function("document.activeElement.closest('#actions button') !== null",
-                               timeout=5000)
-        at = seq(page)
-        page.keyboard.press("Enter")             # the focused call (or the card) is taken
-        then_wait(page, at)
+    on_turn = "document.activeElement.closest('#actions button, #hand .card.legal') !== null"
+    seen = set()
+    for _ in range(14):                      # turns of calls and cards, by the keyboard alone
         page.wait_for_function(MY_TURN)
         if dialog_open(page):
-            break
+            page.keyboard.press("Enter")     # "Continue": the next hand's turn has the focus
+            seen.add("continue")
+            continue
+        page.wait_for_function(on_turn, timeout=5000)
+        seen.add(page.evaluate("document.body.dataset.phase"))
+        at = seq(page)
+        page.keyboard.press("Enter")             # the focused call or card is taken
+        then_wait(page, at)
+    assert {"auction", "play"} <= seen, seen
 
 
 def test_the_table_s_keys_work_under_a_hindi_keyboard(

@@ -31,7 +31,7 @@ import { onKey } from "./keyboard.js";
 import { fitPage, layoutFelt } from "./layout.js";
 import { renderHint, renderReplayLink, renderRulesLink } from "./learn.js";
 import { receive } from "./messages.js";
-import { fitHand, renderActions, renderHand, renderPrompt } from "./render-hand.js";
+import { fitHand, focusTurn, renderActions, renderHand, renderPrompt } from "./render-hand.js";
 import {
   renderAuction, renderContract, renderLastTrick, renderLegend, renderPoints,
 } from "./render-panels.js";
@@ -77,6 +77,7 @@ function render() {
   renderSheet();
   renderSeat();
   renderInvitation();
+  focusTurn();
 }
 
 function relayout() {
@@ -121,9 +122,13 @@ async function boot() {
       again.scrollIntoView({ block: "nearest" });
       return;
     }
+    focusTurn();                             // my turn: its call, or a card to play
     const c = $("hand").querySelector(".card[tabindex='0']");
-    if (c) c.focus({ preventScroll: true });
+    if (c && document.activeElement === document.body) c.focus({ preventScroll: true });
   });
+  // (and wherever a turn's drawing left the focus on the page — a dialog closing as the
+  // messages it held are shown, a control removed — looked at again while the turn waits)
+  setInterval(focusTurn, 400);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && ui.drawer) { drawer(false); return; }
     onKey(e);

@@ -14,6 +14,7 @@ import { shake } from "./commands.js";
 import { $, log, notice, say } from "./dom.js";
 import { reviewOffer, showNotes } from "./learn.js";
 import { enqueue, finishTrick, flyNewCards, onPresent, showResult } from "./motion.js";
+import { turnPrompt } from "./render-hand.js";
 import { fillHandOver, markMatchOver } from "./render-panels.js";
 import { receiveSheet } from "./scoresheet.js";
 import { receiveRematch, renderSeat, showPending, voteAgainIfWaiting } from "./seat.js";
@@ -99,7 +100,9 @@ function showEvent(msg) {
   const matches = matchesLastBid(msg);
   log(() => toldBy(msg.seat, msg.action, { phase, hand, matches }) + (away ? ` ${t("log.for_absent")}` : ""),
     verb === "ask" || verb === "reveal" ? "moment" : "");
-  if (msg.seat !== ui.me || !playedByMe(hand)) say(toldBy(msg.seat, msg.action, { spoken: true, phase, hand, matches }));
+  // (my own call or card too: "You play jack of diamonds" — the focus has moved on to the
+  // next card, whose name was the only thing heard)
+  say(toldBy(msg.seat, msg.action, { spoken: true, phase, hand, matches }));
   if (verb === "ask" || verb === "reveal" || verb === "pair") ui.pendingMoment = { seat: msg.seat, verb };
 }
 
@@ -180,7 +183,10 @@ function keepPlayed(msg) {
 function announceTurn() {
   if (!myTurn() || ui.announced === ui.st.seq) return;
   ui.announced = ui.st.seq;
-  say(t(`turn.${ui.st.view.phase}`), true);
+  // what the prompt says ("Your turn: bid 14 or more", not "bid or pass" where no pass is
+  // allowed), said after what was just played, not over it (an urgent line cut it short)
+  const what = turnPrompt(ui.st);
+  say(what ? t("prompt.your_turn", { what }) : t(`turn.${ui.st.view.phase}`));
   sound("turn");
 }
 

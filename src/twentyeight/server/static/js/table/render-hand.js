@@ -136,6 +136,36 @@ function keepFocus(box, held) {
   target?.focus({ preventScroll: true });
 }
 
+/** Whether the last input was a pointer's (a mouse, a finger): a focus moved for it is seen
+ *  by nobody, and it lifted a card under the finger. */
+let pointing = false;
+addEventListener("pointerdown", () => { pointing = true; }, true);
+addEventListener("keydown", () => { pointing = false; }, true);
+
+/** Where the keyboard's focus goes when it is nowhere at my turn (on the page: the control
+ *  it was on went, a dialog closed, the previous turn's button was pressed): the first call
+ *  where no card is a choice, else a card that may be played (the one the hand's focus was
+ *  on, if it may).  It fell to the page after a bid, a pass, or "Continue": a keyboard's
+ *  seven Tabs from the top to the turn, and a screen reader's place back at the page's
+ *  start.  Focus that is somewhere (the chat's box, a link) is never taken, nor moved for
+ *  someone who points rather than types. */
+export function focusTurn() {
+  const active = document.activeElement;
+  const hand = $("hand");
+  const legal = [...hand.querySelectorAll(".card.legal")];
+  // (a card where no card is a choice is no place for the turn: the calls are)
+  const lost = !active || active === document.body || (hand.contains(active) && !legal.length);
+  if (pointing || !lost || !myTurn() || document.querySelector("dialog[open]")
+      || ui.turnFocused === ui.st.seq) return;             // (once a turn: then it is theirs)
+  ui.turnFocused = ui.st.seq;
+  if (legal.length) {
+    const at = hand.querySelectorAll(".card")[ui.focusIndex];
+    (at?.classList.contains("legal") ? at : legal[0]).focus({ preventScroll: true });
+    return;
+  }
+  $("actions").querySelector("button")?.focus({ preventScroll: true });
+}
+
 function fillActions(box) {
   const st = ui.st;
   if (!myTurn()) return;
@@ -262,8 +292,16 @@ export function renderHand() {
     box.append(b);
   });
   if (focusedCard) {
-    const again = box.querySelectorAll(".card")[ui.focusIndex];
-    if (again) again.focus({ preventScroll: true });
+    const drawn = [...box.querySelectorAll(".card")];
+    if (choosing && ui.turnFocused !== st.seq) {   // a new turn: off a card it may not play
+      ui.turnFocused = st.seq;                      // (Enter on it was a refusal), to the
+      if (!drawn[ui.focusIndex]?.classList.contains("legal")) {         // nearest it may
+        const near = drawn.map((b, i) => [Math.abs(i - ui.focusIndex), i])
+          .filter(([, i]) => drawn[i].classList.contains("legal")).sort((a, b) => a[0] - b[0]);
+        if (near.length) { ui.focusIndex = near[0][1]; syncTabIndex(); }
+      }
+    }
+    drawn[ui.focusIndex]?.focus({ preventScroll: true });
   }
 }
 

@@ -43,6 +43,7 @@ export const ui = {
   lastHandOverHand: null, // the hand of the last hand_over received (shown or still to show)
   lastResult: null,      // the last hand_over shown (its view says why a hand was annulled)
   focusIndex: 0,
+  turnFocused: null,     // the state (seq) whose turn the focus was moved to (once a turn)
   stage: null,           // the presentation's own picture: {trick, done} while a trick is held
   seen: new Set(),       // trick cards already drawn (only new ones fly in)
   launch: null,          // where my last card left from: {card, rect}
