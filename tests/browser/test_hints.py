@@ -141,6 +141,13 @@ def test_the_review_of_my_play_is_read_on_a_phone(
     page.keyboard.press("Enter")               # the dialog, on the review (it fell to the page)
     page.wait_for_selector("#ho-review .rv-summary")
     assert page.evaluate("document.activeElement.id") == "ho-review"
+    # a screen reader hears the review has come (it was the "working" line it replaced), and
+    # its cards in words, not "black club suit" (an accessibility walk)
+    summary = page.locator("#ho-review .rv-summary").inner_text()
+    page.wait_for_function("s => document.querySelector('#live').textContent.includes(s)",
+                           arg=summary)
+    named = page.locator("#ho-review .rv-move [role=img]")
+    assert named.count() and "♦" not in (named.first.get_attribute("aria-label") or "♦")
     at = page.evaluate(REVIEW_IN_VIEW)
     assert abs(at["above"] - at["margin"]) < 2, at            # at the top, below the fade
     assert at["shown"] > at["height"] - at["margin"] - 2, at  # the body's height is the review's

@@ -1,7 +1,7 @@
 // The review of a hand's decisions (POST /api/review, /api/rooms/…/review): what was done,
 // the expert's choice, and what it cost, biggest mistakes first; each row may jump to its
 // moment (the replay viewer).
-import { SUIT_SYMBOL, cardShort, suitWord } from "../cards.js";
+import { SUIT_SYMBOL, cardShort, spokenNodes, suitWord } from "../cards.js";
 import { digits, t } from "../i18n.js";
 import { reasonSentence } from "../reasons.js";
 import { bidParts, bidText, parseAction } from "../words.js";
@@ -46,15 +46,17 @@ export function reviewNodes(decisions, { onPick = null, unit = null } = {}) {
   const list = el("ol", { class: "rv-list" });
   for (const d of worst) {
     const when = d.trick ? t("review.trick", { n: d.trick }) : t(`phase.${d.phase}`);
+    // (each card and suit named in words to a screen reader: "10♣" was "10 black club suit")
+    const said = (cls, text) => el("span", { class: cls }, ...spokenNodes(text));
     const body = [
       el("span", { class: "rv-head" }, el("span", { class: "rv-when", text: when }), " ",
-        el("span", { class: "rv-move", text: t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }) })),
+        said("rv-move", t("review.you_expert", { you: actionLabel(d.action), expert: actionLabel(d.best) }))),
       el("span", { class: "rv-cost", text: t(cost, { points: num(d.loss, 1), game: num(d.loss_game_points * factor, 2) }) }),
       // (with every hand known, the cost told as the one above is: in card points and game
       // points — "Pass, 0 card points" read as the points the pass would score)
-      d.known ? el("span", { class: "rv-known muted", text: t("review.known", { expert: actionLabel(d.known.best),
-        cost: t(cost, { points: num(d.known.loss, 1), game: num((d.known.loss_game_points ?? 0) * factor, 2) }) }) }) : null,
-      el("span", { class: "rv-why", text: reasonSentence(d.why, d.reason) }),
+      d.known ? said("rv-known muted", t("review.known", { expert: actionLabel(d.known.best),
+        cost: t(cost, { points: num(d.known.loss, 1), game: num((d.known.loss_game_points ?? 0) * factor, 2) }) })) : null,
+      said("rv-why", reasonSentence(d.why, d.reason)),
     ];
     const item = el("li", { class: "rv-item" });
     const parts = body.filter(Boolean);

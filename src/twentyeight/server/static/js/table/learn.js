@@ -137,6 +137,8 @@ export function reviewOffer(hand) {
       if (answer.ok) {
         box.replaceChildren(...reviewNodes(answer.data.decisions, { unit: answer.data.unit }));
         toTheTop(box);
+        // (the "working" line it replaced was the last a screen reader heard of it)
+        say(box.querySelector(".rv-summary")?.textContent ?? "");
         return;
       }
       button.disabled = false;      // the refusal, and the button to ask again
