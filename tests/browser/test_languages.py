@@ -309,6 +309,7 @@ def test_the_screen_reader_hears_cards_in_words_in_the_language(
     ten = hi["card.S"].replace("{rank}", hi["rank.T"])
     assert page.evaluate(spoken, "Q♥ · 10♠") == f"{queen} · {ten}"
     assert page.evaluate(spoken, "29 ♠, 29♦") == f"29 {hi['suit.S']}, 29{hi['suit.D']}"
+    assert page.evaluate(spoken, "Q♠") == "हुकुम की बेगम"        # (the queen: "की", not "का")
     # a symbol beside its suit's name is said once: "trump is ♣ clubs" was "clubs clubs"
     club = f"♣ {hi['suit.C']}"
     assert page.evaluate(spoken, f"x {club}, K♣ {hi['suit.C']}") == \

@@ -20,10 +20,13 @@ export function parseCard(name) {
 export const isRed = (suit) => suit === "H" || suit === "D";
 export const rankLabel = (rank) => RANK_LABEL[rank] || rank;
 
-/** "JH" → "jack of hearts" (in the page's language). */
+/** "JH" → "jack of hearts" (in the page's language); a card whose name is not the suit's
+ *  pattern has its own (`card.S.Q`: Hindi's queen is feminine, "हुकुम की बेगम", not "का"). */
 export function cardName(name) {
   const { rank, suit } = parseCard(name);
-  return t(`card.${suit}`, { rank: t(`rank.${rank}`) });
+  const own = `card.${suit}.${rank}`;
+  const named = t(own);
+  return named !== own ? named : t(`card.${suit}`, { rank: t(`rank.${rank}`) });
 }
 
 /** "JH" → "J♥" (short text, the same in every language). */

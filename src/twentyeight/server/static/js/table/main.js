@@ -111,6 +111,14 @@ async function boot() {
   $("last-btn").addEventListener("click", () => { ui.showLast = !ui.showLast; renderLastTrick(); });
   setUpChat();
   setUpClaims();
+  // "Skip to your hand" lands on the hand's card of the moment, not on the hand's box (a
+  // focus nothing showed, an arrow away from the cards)
+  document.querySelector("a.skip")?.addEventListener("click", (e) => {
+    const card = $("hand").querySelector(".card[tabindex='0']") ?? $("hand").querySelector(".card");
+    if (!card) return;
+    e.preventDefault();
+    card.focus();
+  });
   $("details-btn").addEventListener("click", () => drawer(!ui.drawer));
   $("drawer-close").addEventListener("click", () => drawer(false));
   scrollCue($("ho-body"));

@@ -244,7 +244,7 @@ async function showHandOver(msg) {
   const result = handResultText(v, msg.hand, booked);
   log(() => `${t("result.hand_over", { n: msg.hand + 1 })}: ${handResultText(v, msg.hand, booked)}`, "sys");
   if (v.status === "annulled") $("log").lastElementChild.dataset.annulled = msg.hand;  // (its rule follows)
-  say(`${title}. ${result}`, true);
+  say(t("result.hand_over_said", { title, result }), true);   // (a full stop in the language's own)
   await showResult(() => {
     fillHandOver(msg, title);
     const review = v.tricks?.length ? reviewOffer(msg.hand) : null;   // none for a redeal
