@@ -711,3 +711,9 @@ def test_a_failed_undertaking_names_the_trick_lost(rules: dict[str, Any], call: 
     shown = ("10" if card[0] == "T" else card[0]) + "♠♥♣♦"["SHCD".index(card[1])]
     who = "you" if trick["winner"] == 0 else ("Right", "Partner", "Left")[trick["winner"] - 1]
     assert f"failed: {who} took trick {number} with {shown}" in text, text[-600:]
+
+
+def test_the_help_at_three_says_who_raises() -> None:
+    """3P-7: at three everyone plays alone; the help said "When your side may raise"."""
+    assert "When you may raise the bid" in help_text(PRESETS["28-3p"])
+    assert "When your side may raise the bid" in help_text(PRESETS["28"])

@@ -108,7 +108,8 @@ def help_text(rules: Rules) -> str:
         lines.append(f"Type a number and its trump or NT to bid it: {low}h, {low}♥, "
                      f'{low} nt or "bid {low}H".')
     if rules.raise_after_full_deal:                         # 28-RAISE-1
-        lines.append("When your side may raise the bid, type the new bid: "
+        who = "you" if rules.num_players == 3 else "your side"     # (at three, each alone)
+        lines.append(f"When {who} may raise the bid, type the new bid: "
                      f'{rules.raise_min} or "raise {rules.raise_min}".')
     if hidden and rules.trump_indicator == "suit":          # 29-DEAL-2
         lines.append("When you choose the trump, type its suit: clubs or ♣.")
