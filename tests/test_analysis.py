@@ -772,14 +772,27 @@ def test_a_defender_is_told_what_the_bidders_score(monkeypatch: Any) -> None:
             ActionValue(Action.parse(f"{seat} {a}"), cp, gp, 0.5) for a, cp, gp in values])
         return str(why.explain_choice(Game.from_record(record).view(seat), ev))
 
-    lead = {**FOLLOW_28, "actions": FOLLOW_28["actions"][:12]}     # S (2) defends N's 16
+    lead = {**FOLLOW_28, "actions": FOLLOW_28["actions"][:12]}     # seat 2 defends 1's 16
     assert said(lead, 2, ("play 9C", 12.0, -0.5), ("play 8C", 12.0, -1.5)) == \
         "the bidders score 0.5 game points on average, against 1.5 with 8♣"
     assert said(lead, 2, ("play 9C", 12.0, 0.5), ("play 8C", 12.0, -1.0)) == \
         "the bidders lose 0.5 game points on average, against -1.0 with 8♣"
-    bidder = {**FOLLOW_28, "actions": FOLLOW_28["actions"][:11]}   # N (1) leads its contract
+    bidder = {**FOLLOW_28, "actions": FOLLOW_28["actions"][:11]}   # seat 1 leads its contract
     assert said(bidder, 1, ("play JC", 12.0, -0.5), ("play AC", 12.0, -1.5)).startswith(
         "loses less: your side loses 0.5 game points")
     forty = {**lead, "rules": {"preset": "28", "failure_mode": "opponents_gain"}}
     assert said(forty, 2, ("play 9C", 12.0, -0.5), ("play 8C", 12.0, -1.5)).startswith(
         "loses less: your side loses 0.5 game points")
+
+
+def test_a_single_hand_s_declarer_is_the_side_that_scores() -> None:
+    """28-SH-4: a single hand is scored for its declarer's side, whoever bid: a defender of
+    the contract who declares it is no defender, and its opponents are told what the
+    declarer's side scores."""
+    from twentyeight.analysis.why import _bidders_score
+
+    view = Game.from_record({**FOLLOW_28, "actions": FOLLOW_28["actions"][:12]}).view(2)
+    assert view["bidder"] == 1 and _bidders_score(view) == -1.0      # 2 defends 1's 16
+    single = {**view, "special": "single_hand", "special_seat": 0}   # 0 declares
+    assert _bidders_score(single) is None                            # 2 is 0's partner
+    assert _bidders_score({**single, "seat": 1}) == -1.0             # 1 now defends

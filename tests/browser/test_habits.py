@@ -224,6 +224,32 @@ def test_a_link_gone_silent_is_found_and_opened_again(
     page.wait_for_selector("#clock:not([hidden])")             # the server's clock again
 
 
+def test_the_seat_link_in_another_browser_says_where_the_seat_is(
+        new_browser_context: Callable[..., BrowserContext], server: Server,
+        artifacts: Path) -> None:
+    """A walk on phones: the seat link opened mid-match in another browser (WhatsApp's own
+    against Chrome) showed its holder as watching, offered a computer's seat from the next
+    hand, and nothing said that their seat is played from the browser they sat down in.  The
+    prompt says so to a watcher holding the seat link; a watcher with the watch link alone is
+    not told."""
+    made, tokens = table(server, [0], bot_delay=0.3)
+    api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
+    room = made["room"]
+    page = new_browser_context({f"twentyeight:invite:{room}": made["invite"]}).new_page()
+    page.goto(f"{server.url}/r/{room}")
+    page.wait_for_function("document.querySelector('#prompt').textContent.length > 0 && "
+                           "document.body.dataset.phase !== ''")
+    until(page, f"document.querySelector('#prompt').textContent.includes("
+                f"{json.dumps(EN['prompt.seat_elsewhere'])})")
+    shot(page, artifacts, "seat-elsewhere-1280x800")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, artifacts, "seat-elsewhere-390x844")
+    watcher = new_browser_context().new_page()
+    watcher.goto(f"{server.url}/r/{room}")
+    until(watcher, "document.body.dataset.phase !== ''")
+    assert EN["prompt.seat_elsewhere"] not in watcher.inner_text("#prompt")
+
+
 def test_chat_between_two_seats(new_browser_context: Callable[..., BrowserContext],
                                 server: Server, artifacts: Path) -> None:
     made, tokens = table(server, [0, 2], bot_delay=1)

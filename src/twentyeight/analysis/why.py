@@ -418,6 +418,8 @@ def _bidders_score(view: View) -> float | None:
     less the others' average).  ``None`` for the bidding side, in the auction, or where the
     defenders score too (tables, coolies, a score sheet, ``opponents_gain``)."""
     bidder = view.get("bidder")
+    if view.get("special") is not None and view.get("special_seat") is not None:
+        bidder = view["special_seat"]          # (a single hand's declarer scores: 28-SH-4)
     teams = view.get("teams") or []
     if bidder is None or view["phase"] == "auction" or not teams:
         return None

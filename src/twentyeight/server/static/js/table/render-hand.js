@@ -10,7 +10,7 @@ import { act, clickCard, imBack } from "./commands.js";
 import { $, el } from "./dom.js";
 import { handRoom } from "./layout.js";
 import { caughtUp, flags, myTurn, presetName, refresh, seatName, ui, view } from "./state.js";
-import { maySit } from "./invite.js";
+import { invite, maySit } from "./invite.js";
 import { matchOverText, scoreUnit } from "./text.js";
 
 /** What to do at my turn: "bid at least 16 or pass." (said after "Your turn: "); null in a
@@ -80,6 +80,9 @@ export function renderPrompt() {
   const doing = st.to_act === null ? t("prompt.showing") : t(`wait.${st.view.phase}`, { who: seatName(st.to_act) });
   if (ui.me === null) {
     p.textContent = t("prompt.watching", { doing });
+    // holding the seat link of a private match under way, yet watching: most likely the one
+    // who sat down in another browser (WhatsApp's own, say), whose seat is played from there
+    if (invite() && !ui.room.public) p.append(el("span", { class: "prompt-why", text: t("prompt.seat_elsewhere") }));
     return;
   }
   if (ui.room.seats?.[ui.me]?.played_by === "bot") {    // my clock ran out: the computer plays
