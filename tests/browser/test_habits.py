@@ -187,6 +187,16 @@ def test_a_chat_line_that_could_not_be_sent_stays_in_the_box(
     assert asha.locator("#chat-input").input_value() == ""
 
 
+PLAYS_ALONG = """() => setInterval(() => {
+    if (document.querySelector('#hand-over').open) {
+        document.querySelector('#ho-close')?.click(); return; }
+    if (!document.querySelector('#prompt').classList.contains('mine')) return;
+    (document.querySelector('#hand .card.legal')
+     ?? document.querySelector('#actions button.verb-pass')
+     ?? document.querySelector('#actions button[data-action]'))?.click(); }, 300)"""
+"""A page function that makes a person's page play its turns by itself (a legal card, else a
+pass, else the first call) and close each hand's result."""
+
 SILENCE = "window.twentyeightLinkTimes = {QUIET_MS: 1000, DEAD_MS: 2500, WATCH_MS: 250}; " \
     "window.silent = false; window.sent = []; const Real = window.WebSocket; " \
     "window.WebSocket = class extends Real { " \
@@ -211,7 +221,8 @@ def test_a_link_gone_silent_is_found_and_opened_again(
     context.add_init_script(SILENCE)
     page = context.new_page()
     page.goto(f"{server.url}/r/{made['room']}")
-    person(new_browser_context, server, made, 2, tokens[2])   # (alone, no clock runs)
+    other, _ = person(new_browser_context, server, made, 2, tokens[2])  # (alone: no clock)
+    other.evaluate(PLAYS_ALONG)               # (its turns must not hold this seat's first)
     until(page, CONNECTED)
     to_my_first_turn(page)
     page.wait_for_selector("#clock:not([hidden])")

@@ -104,8 +104,11 @@ def _leave_interrupted(err: TextIO) -> NoReturn:
     os._exit(130)
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """Run the arena for parsed arguments; print the report; return the exit status."""
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the arena for parsed arguments; print the report; return the exit status (to
+    ``out`` and ``err``, by default the streams of the moment, not of the import)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
     from twentyeight.cli.progress import Progress
 
     def fail(message: str) -> int:

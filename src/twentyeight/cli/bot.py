@@ -53,8 +53,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return bp
 
 
-def run(args: argparse.Namespace, err: TextIO = sys.stderr) -> int:
+def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     """Serve until interrupted; return the exit status."""
+    err = err or sys.stderr
     from twentyeight.integrations.bhoos.serve import make_server
 
     try:

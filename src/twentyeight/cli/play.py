@@ -81,7 +81,7 @@ class TerminalGame:
     (the columns lines are wrapped to; by default the terminal's, 80 when unknown)."""
 
     def __init__(self, match: Match, seat: int, bots: dict[int, Bot],
-                 read: Callable[[str], str] = input, out: TextIO = sys.stdout,
+                 read: Callable[[str], str] = input, out: TextIO | None = None,
                  colour: bool | None = None, coach: Coach | None = None,
                  width: int | None = None, seat_seed: int | str | None = None,
                  record_path: Path | None = None) -> None:
@@ -89,8 +89,8 @@ class TerminalGame:
         self.seat = seat
         self.bots = bots
         self.read = read
-        self.out = out
-        self.paint = Painter(use_colour(out) if colour is None else colour)
+        self.out = out or sys.stdout          # (the stream of the moment, not of the import)
+        self.paint = Painter(use_colour(self.out) if colour is None else colour)
         self.width = width
         self.n = match.rules.num_players
         self.names = self._seat_names(match.seed if seat_seed is None else seat_seed)
@@ -993,7 +993,7 @@ def computer_levels(levels: list[str], n: int, seat: int) -> dict[int, str]:
 
 
 def play(rules: Any, seed: int | None, seat: int, bot_names: list[str],
-         read: Callable[[str], str] = input, out: TextIO = sys.stdout,
+         read: Callable[[str], str] = input, out: TextIO | None = None,
          colour: bool | None = None, record: Path | None = None) -> int:
     """Run matches for one person at ``seat`` until they stop; return the exit status.  The
     computer seats take ``bot_names`` in the order of play from the seat after the person's

@@ -67,8 +67,10 @@ def record_problem(error: RecordError) -> str:
         f"invalid record: {error}"
 
 
-def run(path: str, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run(path: str, as_json: bool, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Replay the record at ``path``; print the result; return the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
     try:
         doc = parse_document(read_source(path), path if path != "-" else "stdin")
         if is_match(doc):
