@@ -318,3 +318,8 @@ def test_the_screen_reader_hears_cards_in_words_in_the_language(
         (await module('js/table/dom.js')).say('Ravi: J♣', true);
         return document.querySelector('#live-urgent').lastElementChild.textContent; }""")
     assert said == "Ravi: " + hi["card.C"].replace("{rank}", hi["rank.J"])
+    # a rule's ID is left to the table talk: heard, "(28-BR-1)" was "28 dash B R dash 1"
+    said = page.evaluate("""async () => {
+        (await module('js/table/dom.js')).say('no trump lead (28-BR-1), 40-4 (40-4)');
+        return document.querySelector('#live').lastElementChild.textContent; }""")
+    assert said == "no trump lead, 40-4"

@@ -18,9 +18,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A rule's ID in brackets at the end of a clause: " (28-BR-1)", " (40-4)", " (3P-7)". */
+const RULE_ID = /\s*\((?:[0-9A-Z]+-)+[0-9A-Z]+\)/g;
+
 export function say(text, urgent = false) {
   const region = urgent ? $("live-urgent") : $("live");
-  const line = el("p", { text: spoken(text) });       // (cards in words, not "Q♥")
+  // (cards in words, not "Q♥"; a rule's ID left to the table talk, where it links to the
+  // rule: heard, "(28-BR-1)" was "28 dash B R dash 1")
+  const line = el("p", { text: spoken(text).replace(RULE_ID, "") });
   region.append(line);
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }

@@ -182,7 +182,8 @@ function fillActions(box) {
     const shown = label.textContent;                 // the name starts with what is seen
     return el("button", {
       type: "button", class: `act verb-${parseAction(a).verb}`, title: help,
-      "aria-label": !shown || help.startsWith(shown) ? help : `${shown}: ${help}`,
+      // (named once: "Bid 17", not "17: Bid 17")
+      "aria-label": !shown || help.includes(shown) ? help : `${shown}: ${help}`,
       "data-action": a, onclick: () => act(a),
     }, label);
   };
