@@ -270,6 +270,8 @@ def test_a_single_hand_is_the_hand_of_its_declarer(
     page.wait_for_function("document.querySelector('#sheet tbody tr') !== null")
     row = page.locator("#sheet tbody tr").first.locator("td").all_inner_texts()
     assert row[0] == "You single hand", row
+    team = page.locator("#sheet thead th.team-0")           # "A" shown, its names heard
+    assert team.get_attribute("aria-label") == "You and Meera", team.get_attribute("aria-label")
     assert not errors
 
 

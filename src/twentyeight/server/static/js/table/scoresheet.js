@@ -28,7 +28,10 @@ export function renderSheet() {
   const head = el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }),
     el("th", { scope: "col", text: t("sheet.bid") }), el("th", { scope: "col", text: t("sheet.result") }));
   for (let k = 0; k < teams; k++) {
-    head.append(el("th", { scope: "col", class: `team-${k}`, title: teamName(k), text: TEAM_LETTERS[k] || digits(k + 1) }));
+    // (the letter shown, the team's names heard: a column read as "A" said whose it was to
+    // nobody who could not see the title)
+    head.append(el("th", { scope: "col", class: `team-${k}`, title: teamName(k), "aria-label": teamName(k),
+      text: TEAM_LETTERS[k] || digits(k + 1) }));
   }
   const body = el("tbody");
   for (const r of rows) {
