@@ -243,7 +243,7 @@ def test_the_seat_link_in_another_browser_says_where_the_seat_is(
     hand, and nothing said that their seat is played from the browser they sat down in.  The
     prompt says so to a watcher holding the seat link; a watcher with the watch link alone is
     not told."""
-    made, tokens = table(server, [0], bot_delay=0.3)
+    made, _ = table(server, [0], bot_delay=0.3)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
     room = made["room"]
     page = new_browser_context({f"twentyeight:invite:{room}": made["invite"]}).new_page()

@@ -493,6 +493,8 @@ def test_score_sheet_and_rematch_with_the_same_seats(server: Server) -> None:
         row = sheets[-1]["hands"][-1]
         assert row["scores"] == done[0]["match"]["scores"]
         assert {"contract", "bidder", "made", "points"} <= set(row)
+        await a.send({"type": "chat", "text": "One more?"})
+        await b.until(lambda m: m["type"] == "chat" and m.get("text") == "One more?")
         await a.send({"type": "rematch", "token": t0})
         vote = await b.until(lambda m: m["type"] == "rematch")
         assert vote["agreed"] == [0] and vote["needed"] == [0, 2] and vote["room"] is None
@@ -504,6 +506,9 @@ def test_score_sheet_and_rematch_with_the_same_seats(server: Server) -> None:
         assert (await late.until(lambda m: m["type"] == "rematch"))["room"] == new
         again = await Client.open(server, new, 0, t0)           # the same token, a new room
         st = await again.until(lambda m: m["type"] == "state")  # (a computer may have bid)
+        talk = next(m for m in again.log if m["type"] == "chat_log")   # the talk goes on
+        assert [line.get("text") for line in talk["lines"]][-1:] == ["One more?"]
+        assert talk["lines"][-1]["seat"] == 0 and talk["lines"][-1]["name"] == "P0"
         assert st["seat"] == 0 and len(st["view"]["hand"]) > 0
         assert not any(st["match"]["scores"]) and not st["match"]["over"]   # a new match
         for c in (a, b, late, again):

@@ -32,6 +32,9 @@ from twentyeight.server.room import FINISHED, HUMAN, Room, token_hash
 from twentyeight.server.store import SeatRow
 from twentyeight.server.talk_store import TalkStore
 
+CARRIED_LINES = 10
+"""The lines of a table's talk its rematch begins with."""
+
 
 class Owners(Protocol):
     """Who owns a seat token (the place of players, :mod:`.place`)."""
@@ -170,8 +173,17 @@ class Rematches:
                 other = await asyncio.to_thread(self.store.rematch_of, room.id)
                 assert other is not None          # another process dealt one first
                 return other                      # (ours waits, unvisited, to be closed)
+            await self._carry_talk(room.id, new.id)
             await self.lobby.begin(new)
         return new.id
+
+    async def _carry_talk(self, old: str, new: str) -> None:
+        """The table's last :data:`CARRIED_LINES` lines of talk go on at the rematch's table:
+        it started silent, and "one more?" and its answers were left behind at the old one."""
+        lines = await asyncio.to_thread(self.store.lines, old)
+        for line in lines[-CARRIED_LINES:]:
+            said = {k: v for k, v in line.items() if k != "n"}
+            await asyncio.to_thread(self.store.add, new, said, CARRIED_LINES)
 
     async def _tell(self, room: Room, message: dict[str, Any]) -> None:
         told: dict[int | None, dict[str, Any]] = {}
