@@ -717,3 +717,26 @@ def test_the_help_at_three_says_who_raises() -> None:
     """3P-7: at three everyone plays alone; the help said "When your side may raise"."""
     assert "When you may raise the bid" in help_text(PRESETS["28-3p"])
     assert "When your side may raise the bid" in help_text(PRESETS["28"])
+
+
+def test_full_width_digits_and_letters_are_read() -> None:
+    """A phone's or an input method's full-width "１４" was "not a word the game knows"; it
+    is read as 14 (NFKC), as "ｐａｓｓ" is pass."""
+    match = Match.new("28", seed=3, dealer=3)               # seat 0 opens the auction
+    typed = iter(["１４"])
+
+    def answer(prompt: str, m: Match) -> str:
+        if "Enter for" in prompt:
+            return "quit"
+        actions = my_turn(m)
+        if not actions:
+            return ""
+        first = next(typed, None)
+        if first is not None:
+            return first
+        return "ｐａｓｓ" if "pass" in actions else actions[0]
+
+    terminal(match, answer)
+    actions = match.games[0].to_record()["actions"]
+    assert actions[0] == "0 bid 14", actions
+    assert any(a.startswith("0 pass") for a in actions[1:]), actions

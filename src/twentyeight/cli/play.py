@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -370,7 +371,9 @@ class TerminalGame:
             self.say(line)
         while True:
             try:
-                text = self.read(self.paint.bold("your move> ")).strip()
+                # (NFKC: a phone's or an IME's full-width "１９" and "ｊｓ" are 19 and js)
+                text = unicodedata.normalize("NFKC", self.read(self.paint.bold("your move> ")))
+                text = text.strip()
             except EOFError:
                 raise Quit from None
             if not text:
