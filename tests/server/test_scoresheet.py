@@ -52,3 +52,27 @@ def test_a_shown_hand_is_neither_made_nor_lost_on_the_sheet() -> None:
     assert row["made"] is None and row["points"] == [3, 0]
     assert (shown.result()["made"], shown.result()["won"], verdict(shown.result())) == \
         (None, None, None)
+
+
+def test_a_56_row_names_the_bid_s_trump_and_a_hidden_one_is_in_no_row() -> None:
+    """56-AUC-12: with open trump the suit is part of the bid, and the sheet said "Biju 41
+    redoubled" of 41♦.  A row names the bid's denomination; where the trump is hidden (28,
+    56-kerala) no row carries it, as the sheet goes to every seat and watcher."""
+    from twentyeight.bots import make_bot
+
+    for rules, named in (("56", True), ("28", False), ("56-kerala", False)):
+        match = Match.new(rules, seed=4)
+        bots = [make_bot("rules", seed=s) for s in range(match.rules.num_players)]
+        while not match.games[0].over:
+            seat = match.to_act
+            assert seat is not None
+            match.apply(bots[seat].act(match.current.view(seat)))
+        row = sheet_rows(match)[0]
+        if row["contract"] is None:
+            assert not named                      # (56's first hand must open: 56-AUC-5)
+            continue
+        if named:
+            assert row["denomination"] in ("S", "H", "D", "C", "NT"), row
+            assert row["denomination"] == match.games[0].result()["denomination"]
+        else:
+            assert row["denomination"] is None, (rules, row)

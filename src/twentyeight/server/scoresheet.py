@@ -25,6 +25,9 @@ def sheet_rows(match: Match) -> list[dict[str, Any]]:
         after = games[k + 1].hand.scores if k + 1 < len(games) else match.scores
         rows.append({"hand": k, "dealer": r["dealer"], "bidder": r["bidder"],
                      "team": r["bidding_team"], "contract": r["contract"],
+                     # (the bid's named trump, public with open trump: 56-AUC-12; never
+                     # a hidden trump, which the result holds apart as ``trump``)
+                     "denomination": r["denomination"],
                      "multiplier": r["multiplier"], "c": r["c"],
                      "special": r["special"], "special_seat": r["special_seat"],
                      "status": r["status"],

@@ -2,7 +2,7 @@
 // finished): who bid what, made or not, each side's score change as the match booked it
 // (tables really paid, coolies moved), the kodis given and taken off, and the running total.
 import { digits, joinList, t } from "../i18n.js";
-import { doubling } from "../words.js";
+import { bidText, doubling } from "../words.js";
 import { $, el } from "./dom.js";
 import { TEAM_LETTERS, seatName, teamName, teamOf, ui } from "./state.js";
 import { isUndertaking, scoreShown, signed } from "./text.js";
@@ -90,5 +90,7 @@ function bidShown(r) {
   }
   if (r.bidder === null) return "—";
   const doubled = r.c ? "'C'" : doubling(r.multiplier ?? 1);          // 28-DBL-3, 28-DBL-7
-  return `${seatName(r.bidder, { hand: r.hand })} ${r.contract ?? ""} ${doubled}`.trim();
+  // (56-AUC-12: an open trump is part of the bid, "41 ♦"; a hidden one is in no row)
+  const bid = r.contract == null ? "" : bidText(r.contract, r.denomination || "");
+  return `${seatName(r.bidder, { hand: r.hand })} ${bid} ${doubled}`.trim();
 }
