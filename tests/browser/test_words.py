@@ -666,3 +666,20 @@ def test_a_pair_shown_says_what_it_did_to_the_target(
         assert said.startswith(words["moment.pair"].split("{who}")[0] + "Ravi") or \
             said.startswith("Ravi"), said
         assert not errors
+
+
+def test_the_auction_s_prompt_says_a_double_or_redouble_may_be_called(
+        server: Server, new_browser_context: Callable[..., BrowserContext]) -> None:
+    """56-DBL-1/2: a 56 walk found the redouble offered as a button while the prompt said only
+    "bid at least 48 or pass"; the prompt says the double and the redouble too."""
+    page, _, errors = english_table(new_browser_context, server)
+    said = """async (legal) => (await module('js/table/render-hand.js'))
+        .turnPrompt({ view: { phase: 'auction' }, legal })"""
+    words = catalog("en")
+    bid = words["prompt.bid_or_pass"].replace("{value}", "48")
+    assert page.evaluate(said, ["0 bid 48H", "0 pass", "0 redouble"]) == \
+        f"{bid} {words['prompt.may_redouble']}"
+    assert page.evaluate(said, ["0 bid 48H", "0 pass", "0 double"]) == \
+        f"{bid} {words['prompt.may_double']}"
+    assert page.evaluate(said, ["0 bid 48H", "0 pass"]) == bid
+    assert not errors
