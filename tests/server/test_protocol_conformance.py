@@ -46,8 +46,8 @@ MATCH = {"scores", "over", "winners", "hands_played", "booked"}
 """The state's ``match`` (and, under ``coolie_kodi`` only, ``kodis`` and ``kodi_irakkam``)."""
 NOTE = {"key", "rule", "params", "text", "kind"}
 HAND_OVER = {"type", "seq", "hand", "view", "scores", "booked"}
-SHEET_ROW = {"hand", "dealer", "bidder", "team", "contract", "multiplier", "c", "special",
-             "special_seat", "status", "made", "points", "scores", "booked"}
+SHEET_ROW = {"hand", "dealer", "bidder", "team", "contract", "denomination", "multiplier", "c",
+             "special", "special_seat", "status", "made", "points", "scores", "booked"}
 WELCOME = {"type", "room", "seat", "name", "protocol", "seq"}
 CLAIM = {"type", "seat", "hand", "status", "asked", "accepted", "cards"}
 REMATCH = {"type", "agreed", "needed", "room", "path"}
@@ -712,8 +712,8 @@ def test_the_end_of_a_hand_is_event_then_hand_over_then_state(played: Played) ->
 def test_the_score_sheet_has_a_row_per_finished_hand(played: Played) -> None:
     """protocol.md, ``sheet``: "on connecting (once the match has started) and after every
     hand": one row per finished hand — ``hand``, ``dealer``, ``bidder``, ``team``,
-    ``contract``, ``multiplier``, ``c``, ``special``, ``special_seat``, ``status``, ``made``
-    (null if annulled),
+    ``contract``, ``denomination``, ``multiplier``, ``c``, ``special``, ``special_seat``,
+    ``status``, ``made`` (null if annulled),
     ``points``, ``scores``
     (the match's standing after it).  (These connections were there before the start: no
     sheet on connecting, one after each hand.)"""
