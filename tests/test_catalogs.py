@@ -64,6 +64,22 @@ ENGLISH_UI = load("en")
 REFERENCE = {**ENGLISH_UI, **server_english()}
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_catalog_says_a_key_twice(lang: str) -> None:
+    """JSON takes the last of two equal keys without a word: a key added a second time (the
+    auction's "You may double." over "You may also double.") went unseen, and which of the
+    two a page said depended on their order."""
+    twice: set[str] = set()
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [key for key, _ in items]             # (within one object: a plural's too)
+        twice.update(key for key in keys if keys.count(key) > 1)
+        return dict(items)
+
+    json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"), object_pairs_hook=pairs)
+    assert not twice, f"{lang} says these keys twice: {sorted(twice)}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_every_catalog_has_every_key(lang: str) -> None:
     catalog = load(lang)

@@ -24,10 +24,7 @@ export function turnPrompt(st) {
     const bids = legal.filter((a) => a.verb === "bid").map((a) => bidParts(a.arg).value);
     if (!bids.length) return t("prompt.call");
     const value = Math.min(...bids);
-    // (56-DBL: a double or redouble in the auction is said too, not only a button)
-    return [t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value }),
-      ...(verbs.has("double") ? [t("prompt.may_double")] : []),
-      ...(verbs.has("redouble") ? [t("prompt.may_redouble")] : [])].join(" ");
+    return t(verbs.has("pass") ? "prompt.bid_or_pass" : "prompt.bid", { value });
   }
   if (v.phase === "trump") {
     return t(legal.some((a) => a.verb === "trump" && isCard(a.arg)) ? "prompt.trump_card" : "prompt.trump");
