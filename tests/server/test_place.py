@@ -486,7 +486,10 @@ def test_a_rated_match_lands_in_profiles_and_the_leaderboard(server: Server) -> 
     deadline = time.monotonic() + 10
     while True:
         profiles = [b.get(f"/api/players/{name}").json() for b, name in people]   # their own
-        if all(p["matches"] for p in profiles) or time.monotonic() > deadline:
+        # (the ratings are booked after the match lands: under load a profile showed the
+        # match and not yet its rating, a full run's KeyError)
+        if all(p["matches"] and "28" in (p.get("ratings") or {}) for p in profiles) \
+                or time.monotonic() > deadline:
             break
         time.sleep(0.2)
     record = server.get(f"/api/rooms/{room}/record").json()
