@@ -724,19 +724,8 @@ def test_full_width_digits_and_letters_are_read() -> None:
     is read as 14 (NFKC), as "ｐａｓｓ" is pass."""
     match = Match.new("28", seed=3, dealer=3)               # seat 0 opens the auction
     typed = iter(["１４"])
-
-    def answer(prompt: str, m: Match) -> str:
-        if "Enter for" in prompt:
-            return "quit"
-        actions = my_turn(m)
-        if not actions:
-            return ""
-        first = next(typed, None)
-        if first is not None:
-            return first
-        return "ｐａｓｓ" if "pass" in actions else actions[0]
-
-    terminal(match, answer)
+    terminal(match, scripted(lambda actions, _: next(
+        typed, "ｐａｓｓ" if "pass" in actions else actions[0])))
     actions = match.games[0].to_record()["actions"]
     assert actions[0] == "0 bid 14", actions
     assert any(a.startswith("0 pass") for a in actions[1:]), actions

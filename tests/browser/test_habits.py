@@ -44,9 +44,15 @@ def table(server: Server, seats: list[int], **room: Any) -> tuple[dict[str, Any]
 
 
 def person(make: Callable[..., BrowserContext], server: Server, made: dict[str, Any],
-           seat: int, token: str, **storage: str) -> tuple[Page, list[str]]:
+           seat: int, token: str, init: str | None = None, **storage: str
+           ) -> tuple[Page, list[str]]:
+    """The page of the person at ``seat`` (its token in the browser's storage), with the
+    page script ``init`` run before the table's own, if given."""
     key = f"twentyeight:seat:{made['room']}"
-    page = make({key: json.dumps({"seat": seat, "token": token}), **storage}).new_page()
+    context = make({key: json.dumps({"seat": seat, "token": token}), **storage})
+    if init is not None:
+        context.add_init_script(init)
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.url}/r/{made['room']}")
@@ -159,11 +165,7 @@ def test_a_chat_line_that_could_not_be_sent_stays_in_the_box(
     once the connection is back sends it."""
     made, tokens = table(server, [0, 2], bot_delay=1)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
-    context = new_browser_context({f"twentyeight:seat:{made['room']}":
-                                   json.dumps({"seat": 0, "token": tokens[0]})})
-    context.add_init_script(KEEP_SOCKETS)
-    asha = context.new_page()
-    asha.goto(f"{server.url}/r/{made['room']}")
+    asha, _ = person(new_browser_context, server, made, 0, tokens[0], init=KEEP_SOCKETS)
     ravi, _ = person(new_browser_context, server, made, 2, tokens[2])
     until(asha, CONNECTED)
     asha.evaluate("window.offline = true; window.sockets.at(-1).close()")   # it drops
@@ -216,11 +218,7 @@ def test_a_link_gone_silent_is_found_and_opened_again(
     by itself when the network does."""
     made, tokens = table(server, [0, 2], turn_seconds=600, bot_delay=0)
     api(server, f"/api/rooms/{made['room']}/start", {"token": made["host_token"]})
-    context = new_browser_context({f"twentyeight:seat:{made['room']}":
-                                   json.dumps({"seat": 0, "token": tokens[0]})})
-    context.add_init_script(SILENCE)
-    page = context.new_page()
-    page.goto(f"{server.url}/r/{made['room']}")
+    page, _ = person(new_browser_context, server, made, 0, tokens[0], init=SILENCE)
     other, _ = person(new_browser_context, server, made, 2, tokens[2])  # (alone: no clock)
     other.evaluate(PLAYS_ALONG)               # (its turns must not hold this seat's first)
     until(page, CONNECTED)

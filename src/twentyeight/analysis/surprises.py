@@ -184,7 +184,8 @@ def _forced_bid(before: View, after: View) -> list[Reason]:
     """The dealer's bid after everyone else passed (29-AUC-3), told to the others: it read as
     a free choice ("Left: bid 15" after three passes); the dealer itself was told at its
     turn (``floor_dealer``)."""
-    rules = Reading.of(after).rules
+    reading = Reading.of(after)
+    rules = reading.rules
     if rules.opening_rule != "dealer_forced" or rules.auction_procedure != "rotation":
         return []
     history = after["history"]
@@ -194,7 +195,7 @@ def _forced_bid(before: View, after: View) -> list[Reason]:
     passes = [e for e in before["history"] if e.split()[1] == "pass"]
     dealer = int(seat)
     if dealer != after["dealer"] or dealer == after["seat"] or verb != "bid" \
-            or len(passes) != Reading.of(after).n - 1:
+            or len(passes) != reading.n - 1:
         return []
     return [Reason("dealer_bid_forced", "29-AUC-3", {"value": after["high_bid"]})]
 
